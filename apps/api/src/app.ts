@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { devRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import type { Database } from './platform/db/client';
+import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
+import { registerErrorHandling } from './platform/http/error-handler';
+import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
+import { registerWebApp } from './platform/http/static-web';
+import type { Mailer, TextMessenger } from './platform/mail/ports';
+import packageJson from '../package.json' with { type: 'json' };
+
+/** What the modules need from the outside world; built once in main.ts (or per test run). */
+export interface AppContext {
+  config: Config;
+  log: FastifyBaseLogger;
+  database: Database;
+  mailer: Mailer;
+  texts: TextMessenger;
+}
+
+export interface BuildAppOptions {
+  /** Ports contributed by later modules; until identity exists, no bearer token is accepted. */
+  accessPorts?: Partial<AccessControlPorts>;
+}
+
+const noAuthenticator: AccessControlPorts = {
+  authenticate: async () => null,
+  resolveProjectActor: async () => null,
+};
+
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    loggerInstance: context.log,
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+  });
+  // Routes opt in through `config.rateLimit`; auth endpoints set their own limits.
+  await app.register(rateLimit, { global: false });
+
+  await registerOpenApi(app, packageJson.version);
+  registerAccessControl(app, { ...noAuthenticator, ...options.accessPorts });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      healthRoutes(typed, context.database);
+      if (!config.isProduction) devRoutes(typed, context.database.db);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerOpenApiUi(app);
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every environment variable the API reads, with its default. README's configuration table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  PGLITE_MEMORY_MB: positiveInt.default(512),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  ADMIN_EMAIL: z.email().default('admin@casting.local'),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  DEMO_DATA: booleanFromEnv.default(true),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Casting <no-reply@casting.local>'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+  SESSION_DURATION_MINUTES: positiveInt.default(240),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+  CODE_TTL_MINUTES: positiveInt.default(15),
+  CODE_MAX_ATTEMPTS: positiveInt.default(5),
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  dataDir: string;
+  webDist: string;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value names the variable and stops start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production');
+  }
+  const dataDir = path.resolve(cwd, values.DATA_DIR);
+  return {
+    ...values,
+    isProduction: values.NODE_ENV === 'production',
+    dataDir,
+    webDist: values.WEB_DIST
+      ? path.resolve(cwd, values.WEB_DIST)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+  };
+}

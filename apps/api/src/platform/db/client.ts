@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type services use, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** A PGlite handle when embedded: jobs and LISTEN/NOTIFY adapters need the raw client. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, findMigrationsRelative());
+
+function findMigrationsRelative(): string {
+  // Source (src/platform/db) and bundle (dist) sit at different depths below apps/api.
+  for (const candidate of ['../../../drizzle', '../drizzle']) {
+    if (fs.existsSync(path.resolve(import.meta.dirname, candidate, 'meta/_journal.json'))) return candidate;
+  }
+  throw new Error(`Database migrations not found near ${import.meta.dirname}`);
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite files; undefined keeps the embedded database in memory (tests). */
+  pgliteDataDir?: string | undefined;
+  pgliteMemoryMb?: number;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  if (options.pgliteDataDir) fs.mkdirSync(options.pgliteDataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
+    extensions: { pg_trgm },
+    // PGlite's default heap is far too small for real data sets.
+    initialMemory: (options.pgliteMemoryMb ?? 512) * 1024 * 1024,
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(pglite), { migrationsFolder });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+/** Round-trips a real query; used by the health check. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,47 @@
+import type { ErrorCode } from '@casting/domain';
+
+/** HTTP status of each catalogue code; the one place where codes meet HTTP. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  INVALID_PHONE_NUMBER: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  PROJECT_ACCESS_DENIED: 403,
+  PERMISSION_DENIED: 403,
+  TOTP_NOT_ENABLED: 403,
+  TALENT_NOT_ALLOWED: 403,
+  ACCOUNT_DEACTIVATED: 403,
+  ACCOUNT_NOT_CONFIRMED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY: 409,
+  APPLICANT_REPRESENTATIVE_ALREADY_DENIED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/** A failure the caller can act on; services throw it, the error handler renders it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  can,
+  type AccountRole,
+  type Permission,
+  type ProjectActor,
+  type UserRoleCode,
+} from '@casting/domain';
+import { AppError } from '../errors';
+
+/** Who is calling, once the bearer token has been verified. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  roleCode: UserRoleCode;
+  accountRole: AccountRole;
+  otpRequired: boolean;
+  otpEnabled: boolean;
+}
+
+type ProjectIdSource = { from: 'params' | 'body' | 'query'; key: string };
+
+/** The access rule every route declares in `config.access`. */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'account'; roles: readonly AccountRole[]; allowPendingSecondFactor: boolean }
+  | { kind: 'project'; permission: Permission; projectId: ProjectIdSource };
+
+const STAFF: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN'];
+const ANY_ACCOUNT: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN', 'TALENT'];
+
+export const access = {
+  public: (): AccessRule => ({ kind: 'public' }),
+  /** Any signed-in account, talent included (e.g. reading one's own profile). */
+  signedIn: (options: { allowPendingSecondFactor?: boolean } = {}): AccessRule => ({
+    kind: 'account',
+    roles: ANY_ACCOUNT,
+    allowPendingSecondFactor: options.allowPendingSecondFactor ?? false,
+  }),
+  /** Staff accounts: super admins and admins (casting directors, assistants, clients). */
+  staff: (): AccessRule => ({ kind: 'account', roles: STAFF, allowPendingSecondFactor: false }),
+  superAdmin: (): AccessRule => ({
+    kind: 'account',
+    roles: ['SUPER_ADMIN'],
+    allowPendingSecondFactor: false,
+  }),
+  /** A project permission from the matrix; the project id is read from the validated request. */
+  project: (
+    permission: Permission,
+    projectId: ProjectIdSource = { from: 'params', key: 'id' },
+  ): AccessRule => ({
+    kind: 'project',
+    permission,
+    projectId,
+  }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    projectActor: ProjectActor | null;
+  }
+  interface FastifyInstance {
+    routeAccess: RouteAccessEntry[];
+  }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+}
+
+/** Verifies a bearer token; supplied by the identity module. */
+export type Authenticator = (token: string, request: FastifyRequest) => Promise<Principal | null>;
+
+/** Answers the caller's actor in a project, or null for a non-member; throws NOT_FOUND for an unknown project. */
+export type ProjectActorResolver = (principal: Principal, projectId: string) => Promise<ProjectActor | null>;
+
+export interface AccessControlPorts {
+  authenticate: Authenticator;
+  resolveProjectActor: ProjectActorResolver;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function readProjectId(request: FastifyRequest, source: ProjectIdSource): string {
+  const container = request[source.from] as Record<string, unknown> | undefined;
+  const value = container?.[source.key];
+  if (typeof value !== 'string' || value.length === 0) {
+    throw new AppError('VALIDATION_FAILED', `A project id is required in ${source.from}.${source.key}.`);
+  }
+  return value;
+}
+
+function assertAccountAllowed(rule: AccessRule, principal: Principal | null): void {
+  if (rule.kind === 'public') return;
+  if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (rule.kind === 'account' && !rule.roles.includes(principal.accountRole)) {
+    if (principal.accountRole === 'TALENT')
+      throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
+    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  }
+  if (rule.kind === 'project' && principal.accountRole === 'TALENT') {
+    throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
+  }
+  const pendingAllowed = rule.kind === 'account' && rule.allowPendingSecondFactor;
+  if (principal.otpRequired && !principal.otpEnabled && !pendingAllowed) {
+    throw new AppError('TOTP_NOT_ENABLED', 'Set up two-factor authentication to continue.');
+  }
+}
+
+/**
+ * Declares and enforces route access. Every route must carry `config.access`; the app refuses to become
+ * ready otherwise, and the authorization test walks `app.routeAccess`.
+ */
+export function registerAccessControl(app: FastifyInstance, ports: AccessControlPorts): void {
+  const entries: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', entries);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('projectActor', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // The config object is shared, so a plugin scope may still stamp its rule after this hook runs.
+      entries.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
+  });
+
+  app.addHook('onReady', async () => {
+    const missing = entries.filter((entry) => !entry.access).map((entry) => `${entry.method} ${entry.url}`);
+    if (missing.length > 0) throw new Error(`Routes without an access rule: ${missing.join(', ')}`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) return; // not-found handling, which serves no data
+    const token = bearerToken(request);
+    request.principal = token ? await ports.authenticate(token, request) : null;
+    if (token && !request.principal && rule.kind !== 'public') {
+      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    }
+    assertAccountAllowed(rule, request.principal);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (rule?.kind !== 'project' || !request.principal) return;
+    const projectId = readProjectId(request, rule.projectId);
+    const actor = await ports.resolveProjectActor(request.principal, projectId);
+    if (!actor) throw new AppError('PROJECT_ACCESS_DENIED', 'You do not have access to this project.');
+    if (!can(actor, rule.permission)) {
+      throw new AppError('PERMISSION_DENIED', `Your project role does not allow ${rule.permission}.`, {
+        permission: rule.permission,
+      });
+    }
+    request.projectActor = actor;
+  });
+}
+
+/** Inside a plugin scope, gives every route the plugin registers the same rule (docs UI, static files). */
+export function stampAccess(scope: FastifyInstance, rule: AccessRule): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), access: route.config?.access ?? rule };
+  });
+}

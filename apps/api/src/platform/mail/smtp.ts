@@ -1,0 +1,20 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './ports';
+
+/** Delivers e-mail through an SMTP server given as smtp://user:pass@host:port (smtps:// for TLS). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('starts on embedded defaults with nothing set', () => {
+    const config = loadConfig({}, '/srv/casting');
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      dataDir: '/srv/casting/data',
+      DEMO_DATA: true,
+      SESSION_DURATION_MINUTES: 240,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// connection string'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+    [{ NODE_ENV: 'production' }, 'AUTH_SECRET: is required when NODE_ENV=production'],
+  ])('names the variable of a bad value %j', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('reads booleans and numbers', () => {
+    const config = loadConfig({ DEMO_DATA: 'false', PORT: '4100', SESSION_DURATION_MINUTES: '5' });
+    expect(config.DEMO_DATA).toBe(false);
+    expect(config.PORT).toBe(4100);
+    expect(config.SESSION_DURATION_MINUTES).toBe(5);
+  });
+});

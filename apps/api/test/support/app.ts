@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppContext, type BuildAppOptions } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
+import type { Mailer } from '../../src/platform/mail/ports';
+import { testDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+/** A temporary web build, so the SPA fallback can be exercised without building the real app. */
+export function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
+  return dir;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-data-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: fakeWebDist(),
+    ...env,
+  });
+}
+
+/** Builds the real app on the worker's shared database. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer } & BuildAppOptions = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const log = pino({ level: 'silent' });
+  const database = await testDatabase();
+  const context: AppContext = {
+    config,
+    log,
+    database,
+    mailer: options.mailer ?? createOutboxMailer(database.db, log),
+    texts: createOutboxTextMessenger(database.db, log),
+  };
+  const app = await buildApp(context, options);
+  await app.ready();
+  return { app, context, close: () => app.close() };
+}

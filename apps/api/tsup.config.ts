@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// Bundles the API and the domain package (TypeScript source) into dist/; npm dependencies stay external.
+export default defineConfig({
+  entry: { main: 'src/main.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  noExternal: [/^@casting\//],
+});
