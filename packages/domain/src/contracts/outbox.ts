@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/** A mail or text message kept by the embedded outbox instead of being sent. */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxListSchema = z.object({ items: z.array(outboxMessageSchema) });
+export type OutboxList = z.infer<typeof outboxListSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { USER_ROLE_CODES } from '../roles';
+
+export const agentSummarySchema = z.object({
+  id: z.string(),
+  agencyId: z.string(),
+  isVerified: z.boolean(),
+  userId: z.string(),
+});
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+/** The signed-in user as GET /users/me returns it (spec section 3). */
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+  roleId: z.number().int(),
+  role: z.object({ id: z.number().int(), code: z.enum(USER_ROLE_CODES) }),
+  agent: agentSummarySchema.nullable(),
+  otpRequired: z.boolean(),
+  otpEnabled: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL_ERROR',
+  'PROJECT_ACCESS_DENIED',
+  'PERMISSION_DENIED',
+  'TOTP_NOT_ENABLED',
+  'AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY',
+  'INVALID_PHONE_NUMBER',
+  'APPLICANT_REPRESENTATIVE_ALREADY_DENIED',
+  'INVALID_CREDENTIALS',
+  'INVALID_CODE',
+  'CODE_EXPIRED',
+  'ACCOUNT_NOT_CONFIRMED',
+  'ACCOUNT_DEACTIVATED',
+  'TALENT_NOT_ALLOWED',
+  'INVALID_REFRESH_TOKEN',
+  'SESSION_EXPIRED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** 401 means "who are you?", 403 "not allowed": permission denials are never 401. */
+export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL_ERROR: 500,
+  PROJECT_ACCESS_DENIED: 403,
+  PERMISSION_DENIED: 403,
+  TOTP_NOT_ENABLED: 403,
+  AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY: 409,
+  INVALID_PHONE_NUMBER: 400,
+  APPLICANT_REPRESENTATIVE_ALREADY_DENIED: 409,
+  INVALID_CREDENTIALS: 401,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  ACCOUNT_NOT_CONFIRMED: 403,
+  ACCOUNT_DEACTIVATED: 403,
+  TALENT_NOT_ALLOWED: 403,
+  INVALID_REFRESH_TOKEN: 401,
+  SESSION_EXPIRED: 401,
+};
+
+/** Texts the spec fixes for some codes; the rest are chosen by whoever raises the error. */
+export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  PROJECT_ACCESS_DENIED: MESSAGES.projectAccessDenied,
+  INVALID_PHONE_NUMBER: MESSAGES.invalidPhoneNumber,
+  APPLICANT_REPRESENTATIVE_ALREADY_DENIED: MESSAGES.representationAlreadyDeclined,
+  TALENT_NOT_ALLOWED: MESSAGES.talentNotAllowed,
+  INVALID_CODE: MESSAGES.invalidCodeOrAuthState,
+  INTERNAL_ERROR: MESSAGES.somethingWentWrong,
+};
+
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The code a cancelled (aborted) request carries. */
+export const CANCELED_ERROR_CODE = 'ERR_CANCELED';
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function nonBlank(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A details payload may be a text, an object with a message, or a list of those (field errors). */
+function detailsMessage(details: unknown): string | undefined {
+  if (Array.isArray(details)) return detailsMessage(details[0]);
+  return nonBlank(details) ?? nonBlank(field(details, 'message'));
+}
+
+export function isCanceledError(err: unknown): boolean {
+  return field(err, 'code') === CANCELED_ERROR_CODE || field(err, 'name') === 'AbortError';
+}
+
+/**
+ * The text to show for a failed call (spec section 8): the error details message, then the response
+ * data message, then the error's own message, else 'Unknown error'.
+ */
+export function extractErrorMessage(err: unknown): string {
+  const data = field(field(err, 'response'), 'data') ?? field(err, 'data');
+  return (
+    detailsMessage(field(err, 'details')) ??
+    detailsMessage(field(data, 'details')) ??
+    nonBlank(field(data, 'message')) ??
+    nonBlank(field(err, 'message')) ??
+    nonBlank(err) ??
+    MESSAGES.unknownError
+  );
+}

@@ -1,0 +1,119 @@
+import type { CopyMoveType } from './enums';
+
+const COPY_MOVE_VERB: Record<CopyMoveType, string> = { COPY: 'Copied', MOVE: 'Moved', IMPORT: 'Imported' };
+
+/**
+ * Every user-facing text quoted by the spec (sections 1, 2, 4, 5, 7 and 8), word for word.
+ * Texts with a placeholder are functions. Texts the spec leaves open are marked "(ours)".
+ */
+export const MESSAGES = {
+  // Auth screens (section 2) and states (section 4)
+  talentNotAllowed: 'Only admins can access this app',
+  forgotPasswordLink: 'Forgot password?',
+  getStarted: 'Get started',
+  accountCreated: 'Account created successfully',
+  returnToHomepage: 'Return to Homepage',
+  resetPassword: 'Reset password',
+  goToEmail: 'Go to Email',
+  emailSent: 'EMAIL SENT',
+  confirmationCodeSent: 'Confirmation code sent to your email',
+  setUpTwoFactor: 'Set Up Two-Factor Authentication',
+  createLinkDialogTitle: 'Create New Candidate Submission Link(s)',
+  linkCreated: 'Candidate submission link created successfully',
+  copied: 'Copied',
+  copyLink: 'Copy Link',
+  processing: 'Processing...',
+
+  // Validation (section 5)
+  emailRequired: 'Email is required',
+  invalidEmailAddress: 'Invalid email address',
+  invalidEmail: 'Invalid email',
+  inviteInvalidEmail: 'Please enter a valid email',
+  inviteSendInvalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordComplexity:
+    'Password must contain at least one capital letter and one number and one special character',
+  passwordLowercase: 'Password must contain at least one lowercase letter',
+  confirmPasswordRequired: 'Confirm password is required',
+  passwordsMustMatch: 'Passwords must match',
+  confirmationCodeLength: 'Confirmation code must be exactly 6 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstNameMin: 'First name must be at least 2 characters', // (ours)
+  lastNameMin: 'Last name must be at least 2 characters', // (ours)
+  agencyNameRequired: 'Agency name is required', // (ours)
+  agencyNameMin: 'Agency name must be at least 2 characters', // (ours)
+  codeRequired: 'Code is required', // (ours)
+  descriptionRequired: 'Description is required', // (ours)
+  opportunityRequiredForCopy: 'Select an opportunity', // (ours)
+  folderRequiredForCopy: 'Select at least one folder', // (ours)
+  invalidPhoneNumber: 'Please enter a valid phone number.',
+  zipLength: 'Zip code must be exactly 5 digits',
+  folderNameRequired: 'Folder name is required',
+  nameRequired: 'The name should not be empty',
+  titleRequired: 'Title is required',
+  linkTitleNotUnique:
+    'A candidate submission link with this title already exists for this project. Please choose a different title.',
+  opportunityRequired: 'At least one opportunity must be selected',
+  defaultOpportunityRequired: 'Please select a default opportunity when multiple opportunities are chosen',
+  defaultOpportunityNotChosen: 'Selected default opportunity must be one of the chosen opportunities',
+  selectAtLeastOneRole: 'Select at least one role',
+  referralUsersWithoutAgency: (names: string) =>
+    `User(s) ${names} not associated with a Talent Agency, Toggle off Representation or remove them from your list to generate links`,
+  invalidVerificationCodeSetup: 'Invalid Verification code',
+  invalidCodeOrAuthState: 'Invalid code or auth state for the user.',
+  invalidVerificationCode: 'Invalid verification code. Please try again.',
+  invalidUrl: 'Invalid URL',
+  unsupportedFileTypes: (names: string) => `Unsupported file type(s): ${names}.`,
+
+  // Error catalogue (section 8)
+  inviteDifferentAgencyTitle: 'Inviting Team Member from Different Agency',
+  inviteDifferentAgencyConfirm: 'Yes, proceed',
+  cancel: 'Cancel',
+  cannotAddTalentTitle: 'Cannot Add Talent as Team Member',
+  projectAccessDenied: 'Project access denied',
+  representationAlreadyDeclined: 'This representation claim has already been declined',
+  unknownError: 'Unknown error',
+  somethingWentWrong: 'Something went wrong',
+  resendFailed: 'Failed to resend code. Please try again later.',
+  codeResent: 'Code resent successfully!',
+  unknownErrorOccurred: 'An unknown error occurred.',
+  anErrorOccurred: 'An error occurred',
+  userConfirmed: 'User confirmed successfully',
+  codeSent: 'Code sent successfully',
+  representativeLoadFailed: 'Error: Failed to load representative information for selected candidates.',
+  errorLoadingData: (message: string) => `Error loading data: ${message}`,
+  noDataAvailable: 'No data available',
+  teamMemberAdded: 'Team member added successfully',
+  failedToUpload: (fileName: string) => `Failed to upload ${fileName}.`,
+  maxRetriesReached: (fileName: string) => `Maximum retries reached for ${fileName}`,
+  failedToLoadFile: 'Failed to load the file',
+  mediaLoadFailed: 'Something went wrong while loading media',
+  failedToRemoveFile: (message: string) => `Failed to remove file: ${message}`,
+  failedToImportApplicant: 'Failed to import applicant',
+  failedToCopyOrMoveApplicant: 'Failed to copy or move applicant',
+  issueReported: 'Issue reported successfully',
+  // The spec writes the three outcomes as one 'Copied/Moved/Imported to the opportunity successfully'.
+  copyMoveSucceeded: (type: CopyMoveType) => `${COPY_MOVE_VERB[type]} to the opportunity successfully`,
+  sentSuccessfully: 'Sent successfully!',
+  linkCopied: 'Link copied to clipboard.',
+  failedToCopyLink: 'Failed to copy link to clipboard',
+  clipboardPermissionDenied:
+    'Clipboard permission denied. Please enable clipboard access in your browser settings.',
+  failedToCopyToClipboard: 'Failed to copy to clipboard',
+  displayImageFailed: 'Display image failed',
+  noSignedUrlForPart: (partNumber: number) => `No signed URL for part ${partNumber}`,
+  uploadIncomplete: 'Upload incomplete - some chunks failed',
+  uploadNotInitialized: 'Upload not initialized',
+  confirmTeamMemberDeletion: 'Confirm team member deletion? Data will be permanently removed.',
+  confirmDeleteContent: 'Are you sure you want to delete this content? Content will be permanently deleted.',
+
+  // Team dialog toasts (section 7)
+  downloadLinkSent: 'Download link sent to your email',
+  teamMemberRemoved: 'Team member removed successfully!',
+  updatingMemberRole: 'Updating member role...',
+  memberRoleUpdated: 'Member role updated successfully!',
+  memberRoleUpdateFailed: 'Failed to update member role',
+} as const;

@@ -1,0 +1,142 @@
+import { isSubmitterFolderAlias } from './folders';
+import type { FolderAlias, SubmitterFolderAlias } from './folders';
+import type { ProjectActor } from './roles';
+
+export const PERMISSIONS = [
+  'VIEW_PROJECT',
+  'MANAGE_PROJECT',
+  'CREATE_PROJECT',
+  'MANAGE_ROLE',
+  'CREATE_FOLDER',
+  'MANAGE_CLIENT_LINKS',
+  'MANAGE_APPLICANTS',
+  'CHAT',
+  'PROJECT_PREVIEW',
+  'INVITE_TEAM_MEMBERS',
+  'SUBMIT_TALENT',
+  'SEND_UNDER_REVIEW',
+  'ADD_REMOVE_APPLICANT',
+  'COPY_TAGS',
+  'SELECT_LINK_REFERRAL_USERS',
+  'SUBMITTER_FOLDERS_SWITCH',
+  'REORDER_CANDIDATES',
+  'MANAGE_MEDIA_VISIBILITY',
+  'VIEW_FEEDBACK',
+  'COMMUNICATION_PREFERENCES',
+  'CANDIDATE_COPY',
+  'CANDIDATE_MOVE',
+  'CANDIDATE_SEND_EMAIL',
+  'CANDIDATE_FOLDER_ADD_REMOVE',
+  'CANDIDATE_HIDE',
+  'CANDIDATE_DELETE',
+  'CANDIDATE_VOTE',
+  'CANDIDATE_SELFIE',
+  'CANDIDATE_MEDIA',
+  'CANDIDATE_EDIT_TAGS',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const STAFF: readonly ProjectActor[] = ['SA', 'PO', 'PE'];
+const REVIEWERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE'];
+const MEMBERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE', 'TS'];
+
+/** Spec section 6, one row per permission. VIEW_PROJECT is ours: reading a project at all. */
+export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
+  VIEW_PROJECT: ['SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'],
+  MANAGE_PROJECT: STAFF,
+  CREATE_PROJECT: STAFF,
+  MANAGE_ROLE: STAFF,
+  CREATE_FOLDER: STAFF,
+  MANAGE_CLIENT_LINKS: STAFF,
+  MANAGE_APPLICANTS: ['SA', 'PO'],
+  CHAT: REVIEWERS,
+  PROJECT_PREVIEW: REVIEWERS,
+  INVITE_TEAM_MEMBERS: MEMBERS,
+  SUBMIT_TALENT: MEMBERS,
+  SEND_UNDER_REVIEW: ['TS'],
+  ADD_REMOVE_APPLICANT: REVIEWERS,
+  COPY_TAGS: REVIEWERS,
+  SELECT_LINK_REFERRAL_USERS: REVIEWERS,
+  SUBMITTER_FOLDERS_SWITCH: ['SA'],
+  REORDER_CANDIDATES: STAFF,
+  MANAGE_MEDIA_VISIBILITY: REVIEWERS,
+  VIEW_FEEDBACK: ['SA', 'PO', 'PE', 'TE', 'CLIENT'],
+  COMMUNICATION_PREFERENCES: ['TS'],
+  CANDIDATE_COPY: MEMBERS,
+  CANDIDATE_MOVE: MEMBERS,
+  CANDIDATE_SEND_EMAIL: MEMBERS,
+  CANDIDATE_FOLDER_ADD_REMOVE: MEMBERS,
+  CANDIDATE_HIDE: MEMBERS,
+  CANDIDATE_DELETE: MEMBERS,
+  CANDIDATE_VOTE: MEMBERS,
+  CANDIDATE_SELFIE: MEMBERS,
+  CANDIDATE_MEDIA: MEMBERS,
+  CANDIDATE_EDIT_TAGS: MEMBERS,
+};
+
+/** A non-member (null) may do nothing. */
+export function can(actor: ProjectActor | null | undefined, permission: Permission): boolean {
+  return actor != null && PERMISSION_MATRIX[permission].includes(actor);
+}
+
+export function permissionsOf(actor: ProjectActor | null | undefined): Permission[] {
+  return PERMISSIONS.filter((permission) => can(actor, permission));
+}
+
+export const SUBMITTER_FOLDER_ACTION_NAMES = [
+  'MOVE',
+  'COPY',
+  'SEND_EMAIL',
+  'HIDE',
+  'DELETE',
+  'UP_VOTE',
+  'DOWN_VOTE',
+  'MAYBE_VOTE',
+  'ADD_MEDIA',
+  'MANAGE_SELFIE',
+  'DELETE_MEDIA',
+] as const;
+export type SubmitterFolderAction = (typeof SUBMITTER_FOLDER_ACTION_NAMES)[number];
+
+/** What a talent submitter may do to a candidate in each submitter folder (spec section 6). */
+export const SUBMITTER_FOLDER_ACTIONS: Record<SubmitterFolderAlias, readonly SubmitterFolderAction[]> = {
+  TS_FOR_REVIEW: [
+    'MOVE',
+    'COPY',
+    'SEND_EMAIL',
+    'HIDE',
+    'DELETE',
+    'UP_VOTE',
+    'DOWN_VOTE',
+    'MAYBE_VOTE',
+    'ADD_MEDIA',
+    'MANAGE_SELFIE',
+    'DELETE_MEDIA',
+  ],
+  TS_HOLD_LATER: [
+    'MOVE',
+    'COPY',
+    'SEND_EMAIL',
+    'HIDE',
+    'DELETE',
+    'UP_VOTE',
+    'DOWN_VOTE',
+    'ADD_MEDIA',
+    'MANAGE_SELFIE',
+    'DELETE_MEDIA',
+  ],
+  TS_ALL_SUBMISSIONS: ['COPY', 'ADD_MEDIA', 'SEND_EMAIL'],
+  TS_HIDDEN: ['DELETE', 'HIDE', 'ADD_MEDIA', 'MANAGE_SELFIE', 'DELETE_MEDIA'],
+  TS_NEW_SUBMISSIONS: ['ADD_MEDIA', 'COPY', 'SEND_EMAIL'],
+  TS_INVITED: [],
+};
+
+/** Only a talent submitter acts inside submitter folders; SA may look (folders switch) but not act. */
+export function canInSubmitterFolder(
+  actor: ProjectActor | null | undefined,
+  folderAlias: FolderAlias | null | undefined,
+  action: SubmitterFolderAction,
+): boolean {
+  if (actor !== 'TS' || !isSubmitterFolderAlias(folderAlias)) return false;
+  return SUBMITTER_FOLDER_ACTIONS[folderAlias].includes(action);
+}
