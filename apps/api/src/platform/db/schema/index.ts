@@ -1,2 +1,4 @@
 export * from './users';
 export * from './outbox';
+export * from './lookups';
+export * from './projects';
