@@ -1,0 +1,43 @@
+import { accountRoleOf } from '@casting/domain';
+import type { AccountRole, UserRoleCode } from '@casting/domain';
+import { paths } from '../../lib/routing/paths';
+import type { AccessGroup, AppRoute } from '../routes';
+
+export type RouteAccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  /** A talent account: sign it out and say why. */
+  | { kind: 'refuseTalent' }
+  /** Signed in on a route the role may not open, but a required second factor is still missing:
+   *  stay on this URL without showing the page until the two-factor set-up is done. */
+  | { kind: 'awaitSecondFactor' };
+
+/** Account roles allowed per access group; a signed-out visitor counts as GUEST (spec section 6). */
+const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
+  guest: ['GUEST'],
+  public: ['GUEST', 'ADMIN', 'SUPER_ADMIN'],
+  staff: ['ADMIN', 'SUPER_ADMIN'],
+  superAdmin: ['SUPER_ADMIN'],
+};
+
+export interface RouteAccessInput {
+  /** The matched route, or null for a path no route matches. */
+  route: AppRoute | null;
+  user: { role: { code: UserRoleCode } } | null;
+  /** False while the user must set up a required second factor (otpRequired && !otpEnabled). */
+  otpSatisfied: boolean;
+}
+
+/** The route guard of spec section 2 as a pure decision. */
+export function resolveRouteAccess({ route, user, otpSatisfied }: RouteAccessInput): RouteAccessDecision {
+  if (!route) return { kind: 'redirect', to: paths.notFound };
+  if (!user) {
+    return ALLOWED[route.access].includes('GUEST')
+      ? { kind: 'allow' }
+      : { kind: 'redirect', to: paths.auth.signIn };
+  }
+  const role = accountRoleOf(user.role.code);
+  if (role === 'TALENT') return { kind: 'refuseTalent' };
+  if (ALLOWED[route.access].includes(role)) return { kind: 'allow' };
+  return otpSatisfied ? { kind: 'redirect', to: paths.projects } : { kind: 'awaitSecondFactor' };
+}

@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import type { AuthService } from '../lib/auth/auth-service';
+import { HttpClientProvider } from '../lib/http/http-client-context';
+import { Toaster } from '../ui/toaster';
+
+export interface AppProvidersProps {
+  auth: AuthService;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Server cache, API client, session and the single toast outlet, in dependency order. */
+export function AppProviders({ auth, queryClient, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <HttpClientProvider client={auth.http}>
+        <AuthProvider service={auth}>
+          {children}
+          <Toaster />
+        </AuthProvider>
+      </HttpClientProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,132 @@
+import { matchRoutes } from 'react-router';
+import { PATTERNS } from '../lib/routing/patterns';
+import type { RouteId } from '../lib/routing/patterns';
+
+/**
+ * Who may open a route (spec section 6):
+ * - guest: signed-out visitors only (auth pages);
+ * - public: signed out, admin and super admin (client review, downloads, apply pages, ...);
+ * - staff: SUPER_ADMIN and ADMIN accounts;
+ * - superAdmin: SUPER_ADMIN accounts only.
+ */
+export type AccessGroup = 'guest' | 'public' | 'staff' | 'superAdmin';
+
+/** The page each route shows; app/pages.tsx maps the names that exist to components. */
+export type PageName =
+  | 'SignInPage'
+  | 'SignUpPage'
+  | 'ResetPasswordPage'
+  | 'ConfirmUserPage'
+  | 'CheckEmailPage'
+  | 'ResetPasswordSuccessPage'
+  | 'ForgotPasswordPage'
+  | 'DeepLinkingPage'
+  | 'ClientReviewSubmissionPage'
+  | 'ClientReviewAuthPage'
+  | 'ClientReviewProjectPage'
+  | 'DownloadsPage'
+  | 'ProjectSharePage'
+  | 'ProfilePage'
+  | 'ProfileEditPage'
+  | 'ProjectsPage'
+  | 'ProjectV2CreatePage'
+  | 'ProjectV2EditPage'
+  | 'ProjectV2ViewPage'
+  | 'ProjectChatPage'
+  | 'ProjectCandidatesPage'
+  | 'ProjectOverviewPage'
+  | 'ProjectRolesPage'
+  | 'ProjectAdminScriptsPage'
+  | 'InviteCandidatesPage'
+  | 'ProjectCreatePage'
+  | 'SendEmailPage'
+  | 'EmailTemplatesPage'
+  | 'EmailTemplateEditorPage'
+  | 'ApplicantLinksPage'
+  | 'RosterManagementPage'
+  | 'NotFoundPage'
+  | 'EnumsPage'
+  | 'ImportPage'
+  | 'UsersPage'
+  | 'RosterPage'
+  | 'HomeRedirect'
+  | 'SubmitPage'
+  | 'ApplyPage'
+  | 'ClaimConfirmationPage';
+
+export interface AppRoute {
+  id: RouteId;
+  path: string;
+  access: AccessGroup;
+  page: PageName;
+}
+
+function route(id: RouteId, access: AccessGroup, page: PageName): AppRoute {
+  return { id, path: PATTERNS[id], access, page };
+}
+
+/** Every route of spec section 2 with its access group (section 6). */
+export const ROUTES: readonly AppRoute[] = [
+  route('signIn', 'guest', 'SignInPage'),
+  route('signUp', 'guest', 'SignUpPage'),
+  route('resetPassword', 'guest', 'ResetPasswordPage'),
+  route('confirmUser', 'guest', 'ConfirmUserPage'),
+  route('checkEmail', 'guest', 'CheckEmailPage'),
+  route('resetPasswordSuccessfully', 'guest', 'ResetPasswordSuccessPage'),
+  route('forgotPassword', 'guest', 'ForgotPasswordPage'),
+
+  route('deepLinking', 'public', 'DeepLinkingPage'),
+  route('clientReviewSubmission', 'public', 'ClientReviewSubmissionPage'),
+  route('clientReviewSubmissionAuth', 'public', 'ClientReviewAuthPage'),
+  route('clientReviewProject', 'public', 'ClientReviewProjectPage'),
+  route('downloads', 'public', 'DownloadsPage'),
+  route('projectShare', 'public', 'ProjectSharePage'),
+
+  route('profile', 'staff', 'ProfilePage'),
+  route('profileEdit', 'staff', 'ProfileEditPage'),
+  route('projects', 'staff', 'ProjectsPage'),
+  route('projectV2Create', 'staff', 'ProjectV2CreatePage'),
+  route('projectV2Edit', 'staff', 'ProjectV2EditPage'),
+  route('projectV2View', 'staff', 'ProjectV2ViewPage'),
+
+  route('projectChat', 'staff', 'ProjectChatPage'),
+  route('projectCandidates', 'staff', 'ProjectCandidatesPage'),
+  route('projectOverview', 'staff', 'ProjectOverviewPage'),
+  route('projectRoles', 'staff', 'ProjectRolesPage'),
+  route('projectAdminScripts', 'superAdmin', 'ProjectAdminScriptsPage'),
+  route('projectInviteCandidates', 'staff', 'InviteCandidatesPage'),
+  route('projectCreate', 'staff', 'ProjectCreatePage'),
+  route('projectCreateDraft', 'staff', 'ProjectCreatePage'),
+  route('projectSendEmail', 'staff', 'SendEmailPage'),
+  route('projectEmailTemplates', 'staff', 'EmailTemplatesPage'),
+  route('projectEmailTemplate', 'staff', 'EmailTemplateEditorPage'),
+  route('projectEmailTemplateNew', 'staff', 'EmailTemplateEditorPage'),
+  route('projectApplicantLinks', 'staff', 'ApplicantLinksPage'),
+  route('projectRosterManagement', 'staff', 'RosterManagementPage'),
+
+  route('notFound', 'public', 'NotFoundPage'),
+  route('enums', 'superAdmin', 'EnumsPage'),
+  route('import', 'staff', 'ImportPage'),
+  route('users', 'superAdmin', 'UsersPage'),
+  route('roster', 'staff', 'RosterPage'),
+  route('home', 'staff', 'HomeRedirect'),
+
+  route('submit', 'public', 'SubmitPage'),
+  route('castingCallApply', 'public', 'ApplyPage'),
+  route('castingCallApplySlug', 'public', 'ApplyPage'),
+  route('typedApply', 'public', 'ApplyPage'),
+  route('typedApplySlug', 'public', 'ApplyPage'),
+  route('claimConfirmation', 'public', 'ClaimConfirmationPage'),
+];
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/** The route a pathname opens, ranked as React Router ranks them (static segments win), or null. */
+export function findRoute(pathname: string): RouteMatch | null {
+  const matches = matchRoutes([...ROUTES], pathname);
+  const last = matches?.at(-1);
+  return last ? { route: last.route, params: last.params } : null;
+}

@@ -1,0 +1,36 @@
+import type { SidebarIcon } from './sidebar-items';
+
+// Stroke paths of simple 24x24 outline icons; drawn inline so the shell needs no icon package.
+const ICON_PATHS: Record<SidebarIcon | 'menu' | 'close' | 'collapse' | 'expand' | 'back', string> = {
+  projects: 'M3 7h6l2 2h10v10H3z',
+  users:
+    'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M20 19v-1a3 3 0 0 0-2-2.8M4 19v-1a3 3 0 0 1 2-2.8',
+  enums: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
+  import: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  collapse: 'M15 6l-6 6 6 6',
+  expand: 'M9 6l6 6-6 6',
+  back: 'M19 12H5M11 6l-6 6 6 6',
+};
+
+export type IconName = keyof typeof ICON_PATHS;
+
+/** A decorative icon; the control around it carries the accessible name. */
+export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,35 @@
+import type { User } from '../../lib/auth/user';
+import { BackButton } from './back-button';
+import { Icon } from './icons';
+import { SIDEBAR_ID } from './sidebar';
+import { UserMenu } from './user-menu';
+
+export interface TopBarProps {
+  user: User;
+  showBack: boolean;
+  menuOpen: boolean;
+  onToggleMenu(): void;
+  onSignOut(): void;
+}
+
+export function TopBar({ user, showBack, menuOpen, onToggleMenu, onSignOut }: TopBarProps) {
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line bg-surface px-3 md:px-6">
+      <button
+        type="button"
+        onClick={onToggleMenu}
+        aria-expanded={menuOpen}
+        aria-controls={SIDEBAR_ID}
+        aria-label="Menu"
+        className="rounded-md p-2 text-ink hover:bg-canvas md:hidden"
+      >
+        <Icon name="menu" />
+      </button>
+      <span className="text-lg font-bold text-brand-700 md:hidden">Casting</span>
+      {showBack ? <BackButton /> : null}
+      <div className="ml-auto">
+        <UserMenu user={user} onSignOut={onSignOut} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { extractErrorMessage, MESSAGES, signInSchema } from '@casting/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { SignInNextStep } from '../../lib/auth/auth-contract';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { paths } from '../../lib/routing/paths';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+
+/** Shown when the API asks for a code and no code step is plugged in yet. */
+export const ADDITIONAL_VERIFICATION_MESSAGE = 'Additional verification is required.';
+
+export interface SignInFormProps {
+  /** Handles a NEXT_STEP answer (code dialog); without it the form says verification is required. */
+  onNextStep?: (step: SignInNextStep) => void;
+}
+
+/** E-mail and password sign-in. Where to go afterwards is the route guard's call, not the form's. */
+export function SignInForm({ onNextStep }: SignInFormProps) {
+  const { signIn } = useAuth();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setAlert(null);
+    try {
+      const result = await signIn(credentials);
+      if (result.kind === 'nextStep') {
+        if (onNextStep) onNextStep(result.step);
+        else setAlert(ADDITIONAL_VERIFICATION_MESSAGE);
+      } else if (result.kind === 'refused') {
+        resetField('password');
+      }
+    } catch (error) {
+      setAlert(extractErrorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {alert ? (
+        <p
+          role="alert"
+          className="rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger"
+        >
+          {alert}
+        </p>
+      ) : null}
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input type="password" autoComplete="current-password" {...control} {...register('password')} />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Link to={paths.auth.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
+          {MESSAGES.forgotPasswordLink}
+        </Link>
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        Sign in
+      </Button>
+      <p className="text-center text-sm text-ink-muted">
+        New here?{' '}
+        <Link to={paths.auth.signUp} className="font-medium text-brand-700 hover:underline">
+          {MESSAGES.getStarted}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { paths } from '../../lib/routing/paths';
+
+/** Shown for /404, for unknown paths (redirected here) and for pages a later capability will add. */
+export function NotFoundPage() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <p className="text-5xl font-bold text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-2xl font-semibold text-ink">Page not found</h1>
+      <p className="text-ink-muted">The page you are looking for does not exist or is not available yet.</p>
+      <Link
+        to={paths.projects}
+        className="inline-flex min-h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+      >
+        Back to Projects
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { userSchema } from '@casting/domain';
+import { createHttpClient } from '../http/http-client';
+import type { HttpClient, RequestOptions } from '../http/http-client';
+import { HttpError } from '../http/http-error';
+import { CSRF_HEADERS, sessionGrantSchema, signInResponseSchema } from './auth-contract';
+import type { SessionGrant, SignInNextStep } from './auth-contract';
+import { createSessionStore, SIGNED_OUT } from './session-store';
+import type { AuthState } from './session-store';
+import { accountRoleOfUser } from './user';
+import type { User } from './user';
+
+export interface SignInCredentials {
+  email: string;
+  password: string;
+}
+
+export type SignInResult =
+  | { kind: 'signedIn'; user: User }
+  | { kind: 'nextStep'; step: SignInNextStep }
+  /** The account is a talent account: it was signed out again and told why. */
+  | { kind: 'refused' };
+
+export interface AuthService {
+  /** The API client that carries this session's access token. */
+  http: HttpClient;
+  getState(): AuthState;
+  subscribe(listener: () => void): () => void;
+  /** Restores a session from the refresh cookie once; later calls return the same promise. */
+  start(): Promise<void>;
+  signIn(credentials: SignInCredentials): Promise<SignInResult>;
+  signOut(): Promise<void>;
+  /** Reloads the signed-in user (after a profile change, for instance). */
+  refreshUser(): Promise<User | null>;
+}
+
+export interface AuthServiceOptions {
+  fetch: typeof fetch;
+  baseUrl?: string;
+  onTalentRefused?: () => void;
+  /** Refresh failures are only logged (spec section 4); tests pass a quiet logger. */
+  log?: (message: string, error: unknown) => void;
+}
+
+// The refresh cookie is httpOnly, SameSite=Strict and scoped to /api/auth: only these calls carry it.
+const COOKIE_CALL: RequestOptions = {
+  method: 'POST',
+  noAuth: true,
+  credentials: 'same-origin',
+  headers: CSRF_HEADERS,
+};
+
+export function createAuthService(options: AuthServiceOptions): AuthService {
+  const store = createSessionStore();
+  const log = options.log ?? ((message, error) => console.warn(message, error));
+  // In memory only: a reload restores the session through the refresh cookie instead.
+  let accessToken: string | null = null;
+  // Bumped by every sign-out so a refresh that lands afterwards cannot revive the session.
+  let epoch = 0;
+  let started: Promise<void> | null = null;
+
+  const http = createHttpClient({
+    baseUrl: options.baseUrl ?? '/api',
+    fetch: options.fetch,
+    getAccessToken: () => accessToken,
+    refreshAccessToken: async () => {
+      const startedIn = epoch;
+      const grant = await requestGrant();
+      if (startedIn !== epoch) throw new Error('Signed out during token refresh');
+      applyGrant(grant);
+      return grant.accessToken;
+    },
+    onRefreshFailed: (error) => {
+      log('Session refresh failed; signing out', error);
+      clearSession();
+    },
+  });
+
+  function requestGrant(): Promise<SessionGrant> {
+    return http.request('/auth/refresh', sessionGrantSchema, COOKIE_CALL);
+  }
+
+  function applyGrant(grant: SessionGrant): void {
+    accessToken = grant.accessToken;
+    const session = { trackingId: grant.trackingId, durationMinutes: grant.sessionDurationMinutes };
+    store.setState({ ...store.getState(), session });
+  }
+
+  function clearSession(): void {
+    epoch += 1;
+    accessToken = null;
+    store.setState(SIGNED_OUT);
+  }
+
+  async function revokeOnServer(): Promise<void> {
+    try {
+      await http.send('/auth/sign-out', COOKIE_CALL);
+    } catch (error) {
+      log('Sign-out request failed; the local session is cleared anyway', error);
+    }
+  }
+
+  /** Turns a fresh grant into a signed-in session, unless the account must be refused. */
+  async function establish(grant: SessionGrant): Promise<SignInResult> {
+    applyGrant(grant);
+    let user: User;
+    try {
+      user = await http.request('/users/me', userSchema);
+    } catch (error) {
+      clearSession();
+      throw error;
+    }
+    if (accountRoleOfUser(user) === 'TALENT') {
+      await revokeOnServer();
+      clearSession();
+      options.onTalentRefused?.();
+      return { kind: 'refused' };
+    }
+    store.setState({ ...store.getState(), status: 'signedIn', user });
+    return { kind: 'signedIn', user };
+  }
+
+  return {
+    http,
+    getState: store.getState,
+    subscribe: store.subscribe,
+    start() {
+      started ??= (async () => {
+        try {
+          await establish(await requestGrant());
+        } catch (error) {
+          // A 401 here is the ordinary signed-out start (no refresh cookie), not worth a log line.
+          if (!(error instanceof HttpError && error.status === 401)) log('Session restore failed', error);
+          clearSession();
+        }
+      })();
+      return started;
+    },
+    async signIn(credentials) {
+      const answer = await http.request('/auth/sign-in', signInResponseSchema, {
+        ...COOKIE_CALL,
+        body: credentials,
+      });
+      if (answer.status === 'NEXT_STEP') return { kind: 'nextStep', step: answer };
+      return establish(answer);
+    },
+    async signOut() {
+      await revokeOnServer();
+      clearSession();
+    },
+    async refreshUser() {
+      if (store.getState().status !== 'signedIn') return null;
+      const user = await http.request('/users/me', userSchema);
+      store.setState({ ...store.getState(), user });
+      return user;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { toastError } from '../http/toast-error';
+
+/**
+ * The app's query client. Spec section 7: queries neither refetch on window focus nor retry.
+ * A failed query toasts once here; mutations report their errors where the user acted.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => toastError(error) }),
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { fillPattern, PATTERNS } from './patterns';
+import type { QueryInput } from './patterns';
+
+type Id = string;
+
+/** Query of the candidates page (spec section 2). */
+export interface CandidatesQuery extends QueryInput {
+  roleId?: string;
+  feedback?: string;
+  folderId?: string;
+  candidateId?: string;
+}
+
+/**
+ * Builders for every in-app link and redirect, so no feature spells a path by hand.
+ * Fixed paths are strings; paths with parameters are functions.
+ */
+export const paths = {
+  home: PATTERNS.home,
+  notFound: PATTERNS.notFound,
+  auth: {
+    signIn: PATTERNS.signIn,
+    signUp: PATTERNS.signUp,
+    forgotPassword: PATTERNS.forgotPassword,
+    resetPasswordSuccessfully: PATTERNS.resetPasswordSuccessfully,
+    resetPassword: (query: { code?: string; email?: string } = {}) =>
+      fillPattern(PATTERNS.resetPassword, {}, query),
+    confirmUser: (query: { email?: string; code?: string } = {}) =>
+      fillPattern(PATTERNS.confirmUser, {}, query),
+    checkEmail: (query: { email?: string } = {}) => fillPattern(PATTERNS.checkEmail, {}, query),
+  },
+  deepLinking: PATTERNS.deepLinking,
+  client: {
+    reviewSubmission: (id: Id) => fillPattern(PATTERNS.clientReviewSubmission, { id }),
+    reviewSubmissionAuth: PATTERNS.clientReviewSubmissionAuth,
+    reviewProject: (id: Id) => fillPattern(PATTERNS.clientReviewProject, { id }),
+  },
+  downloads: (id: Id) => fillPattern(PATTERNS.downloads, { id }),
+  projectShare: (id: Id) => fillPattern(PATTERNS.projectShare, { id }),
+  profile: PATTERNS.profile,
+  profileEdit: PATTERNS.profileEdit,
+  projects: PATTERNS.projects,
+  projectV2: {
+    create: PATTERNS.projectV2Create,
+    edit: (id: Id) => fillPattern(PATTERNS.projectV2Edit, { id }),
+    view: (id: Id) => fillPattern(PATTERNS.projectV2View, { id }),
+  },
+  project: {
+    create: PATTERNS.projectCreate,
+    createDraft: (id: Id) => fillPattern(PATTERNS.projectCreateDraft, { id }),
+    overview: (id: Id) => fillPattern(PATTERNS.projectOverview, { id }),
+    roles: (id: Id) => fillPattern(PATTERNS.projectRoles, { id }),
+    chat: (id: Id) => fillPattern(PATTERNS.projectChat, { id }),
+    candidates: (id: Id, query: CandidatesQuery = {}) =>
+      fillPattern(PATTERNS.projectCandidates, { id }, query),
+    adminScripts: (id: Id) => fillPattern(PATTERNS.projectAdminScripts, { id }),
+    inviteCandidates: (id: Id) => fillPattern(PATTERNS.projectInviteCandidates, { id }),
+    sendEmail: (id: Id) => fillPattern(PATTERNS.projectSendEmail, { id }),
+    emailTemplates: (id: Id) => fillPattern(PATTERNS.projectEmailTemplates, { id }),
+    emailTemplate: (id: Id, emailTemplatesId: Id) =>
+      fillPattern(PATTERNS.projectEmailTemplate, { id, emailTemplatesId }),
+    newEmailTemplate: (id: Id) => fillPattern(PATTERNS.projectEmailTemplateNew, { id }),
+    applicantLinks: (id: Id) => fillPattern(PATTERNS.projectApplicantLinks, { id }),
+    rosterManagement: (id: Id) => fillPattern(PATTERNS.projectRosterManagement, { id }),
+  },
+  enums: PATTERNS.enums,
+  import: PATTERNS.import,
+  users: PATTERNS.users,
+  roster: PATTERNS.roster,
+  apply: {
+    submit: (projectId: Id) => fillPattern(PATTERNS.submit, { projectId }),
+    castingCall: (slug?: string) =>
+      slug ? fillPattern(PATTERNS.castingCallApplySlug, { slug }) : PATTERNS.castingCallApply,
+    typed: (type: string, slug?: string) =>
+      slug
+        ? fillPattern(PATTERNS.typedApplySlug, { type, slug })
+        : fillPattern(PATTERNS.typedApply, { type }),
+  },
+  claimConfirmation: (id: Id) => fillPattern(PATTERNS.claimConfirmation, { id }),
+} as const;

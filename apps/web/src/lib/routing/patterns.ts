@@ -1,0 +1,89 @@
+/**
+ * Every URL pattern of spec section 2, in React Router syntax. The route table and the `paths`
+ * builders both read these, so a path is spelled once.
+ */
+export const PATTERNS = {
+  // Auth
+  signIn: '/auth/sign-in',
+  signUp: '/auth/sign-up',
+  resetPassword: '/auth/reset-password',
+  confirmUser: '/auth/confirm-user',
+  checkEmail: '/auth/check-email',
+  resetPasswordSuccessfully: '/auth/reset-password-successfully',
+  forgotPassword: '/auth/forgot-password',
+  // Other
+  deepLinking: '/deep-linking',
+  clientReviewSubmission: '/client/review-submission/:id',
+  clientReviewSubmissionAuth: '/client/review-submission/auth',
+  clientReviewProject: '/client/review-project/:id',
+  downloads: '/downloads/:id',
+  projectShare: '/project-share/:id',
+  // Profile and projects
+  profile: '/profile',
+  profileEdit: '/profile/edit',
+  projects: '/projects',
+  projectV2Create: '/projectv2/create',
+  projectV2Edit: '/projectv2/edit/:id',
+  projectV2View: '/projectv2/view/:id',
+  // Project workspace
+  projectChat: '/projects/chat/:id',
+  projectCandidates: '/projects/candidate/:id',
+  projectOverview: '/projects/overview/:id',
+  projectRoles: '/projects/roles/:id',
+  projectAdminScripts: '/projects/admin-scripts/:id',
+  projectInviteCandidates: '/projects/invite-candidates/:id',
+  projectCreate: '/projects/create',
+  projectCreateDraft: '/projects/create/:id',
+  projectSendEmail: '/projects/email/:id/send',
+  projectEmailTemplates: '/projects/:id/email-templates',
+  projectEmailTemplate: '/projects/:id/email-templates/:emailTemplatesId',
+  projectEmailTemplateNew: '/projects/:id/email-templates/new',
+  projectApplicantLinks: '/projects/:id/applicant-links',
+  projectRosterManagement: '/projects/:id/roster-management',
+  // Admin and misc
+  notFound: '/404',
+  enums: '/enums',
+  import: '/import',
+  users: '/users',
+  roster: '/roster',
+  home: '/',
+  // Public apply pages
+  submit: '/submit/:projectId',
+  castingCallApply: '/castingcall/apply',
+  castingCallApplySlug: '/castingcall/apply/:slug',
+  typedApply: '/:type/apply',
+  typedApplySlug: '/:type/apply/:slug',
+  claimConfirmation: '/claim-confirmation/:id',
+} as const;
+
+export type RouteId = keyof typeof PATTERNS;
+
+/** The `:name` parameters of a pattern, as a union of names. */
+export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type QueryInput = Record<string, string | number | undefined>;
+
+/** Fills a pattern's parameters (URL-encoded) and appends the defined query values. */
+export function fillPattern<P extends string>(
+  pattern: P,
+  params: Record<ParamsOf<P>, string>,
+  query?: QueryInput,
+): string {
+  const values: Record<string, string> = params;
+  const path = pattern.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '')
+      throw new Error(`Missing route parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.append(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${path}?${queryString}` : path;
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { createAuthService } from './lib/auth/auth-service';
+import { showTalentRefusedToast } from './lib/auth/talent-refusal';
+import { createQueryClient } from './lib/query/query-client';
+import './index.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html lacks the #root element');
+
+const auth = createAuthService({
+  fetch: (input, init) => window.fetch(input, init),
+  onTalentRefused: showTalentRefusedToast,
+});
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProviders auth={auth} queryClient={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>,
+);

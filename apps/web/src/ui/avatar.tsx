@@ -1,0 +1,25 @@
+import { Avatar as RadixAvatar } from 'radix-ui';
+import { initialsOf } from '../lib/format/initials';
+import { cn } from './cn';
+
+export interface AvatarProps {
+  name: string;
+  imageUrl: string | null;
+  className?: string;
+}
+
+/** A person's picture, falling back to their initials. Decorative: the surrounding control names the person. */
+export function Avatar({ name, imageUrl, className }: AvatarProps) {
+  return (
+    <RadixAvatar.Root
+      aria-hidden="true"
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-xs font-semibold text-white',
+        className,
+      )}
+    >
+      {imageUrl ? <RadixAvatar.Image src={imageUrl} alt="" className="size-full object-cover" /> : null}
+      <RadixAvatar.Fallback>{initialsOf(name)}</RadixAvatar.Fallback>
+    </RadixAvatar.Root>
+  );
+}
