@@ -28,33 +28,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** 401 means "who are you?", 403 "not allowed": permission denials are never 401. */
-export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-  PAYLOAD_TOO_LARGE: 413,
-  INTERNAL_ERROR: 500,
-  PROJECT_ACCESS_DENIED: 403,
-  PERMISSION_DENIED: 403,
-  TOTP_NOT_ENABLED: 403,
-  AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY: 409,
-  INVALID_PHONE_NUMBER: 400,
-  APPLICANT_REPRESENTATIVE_ALREADY_DENIED: 409,
-  INVALID_CREDENTIALS: 401,
-  INVALID_CODE: 400,
-  CODE_EXPIRED: 400,
-  ACCOUNT_NOT_CONFIRMED: 403,
-  ACCOUNT_DEACTIVATED: 403,
-  TALENT_NOT_ALLOWED: 403,
-  INVALID_REFRESH_TOKEN: 401,
-  SESSION_EXPIRED: 401,
-};
-
 /** Texts the spec fixes for some codes; the rest are chosen by whoever raises the error. */
 export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   PROJECT_ACCESS_DENIED: MESSAGES.projectAccessDenied,

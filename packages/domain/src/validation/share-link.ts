@@ -22,7 +22,8 @@ const idSchema = z.string().min(1);
 export const opportunitySelectionSchema = z
   .object({
     roleIds: z.array(idSchema).min(1, MESSAGES.opportunityRequired),
-    defaultRoleId: idSchema.nullish(),
+    // A cleared select yields an empty string, which means "no default" like null does.
+    defaultRoleId: z.string().nullish(),
   })
   .superRefine((value, ctx) => {
     if (value.roleIds.length > 1 && !value.defaultRoleId) {

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCESS_SCOPE_NAMES,
+  ACCOUNT_ROLES,
+  PROJECT_SCOPES,
+  SCOPE_ACTOR,
+  SCOPE_RANK,
+  USER_ROLE_CODES,
+  USER_ROLE_IDS,
+  accountRoleOf,
+  projectActorFor,
+  scopesAllowedToCreate,
+  scopesAllowedToUpdate,
+  userRoleCodeById,
+} from '../src';
+import type { ProjectActorInput, ScopeGranter } from '../src';
+
+describe('account and user roles (spec section 6)', () => {
+  it('names the account roles', () => {
+    expect(ACCOUNT_ROLES).toEqual(['SUPER_ADMIN', 'ADMIN', 'TALENT', 'GUEST']);
+  });
+
+  it('ranks user roles by id', () => {
+    expect(USER_ROLE_IDS).toEqual({
+      SUPER_ADMIN: 1,
+      CASTING_DIRECTOR: 2,
+      CASTING_ASSISTANT: 3,
+      CLIENT: 4,
+      TALENT: 5,
+    });
+    expect(USER_ROLE_CODES).toEqual([
+      'SUPER_ADMIN',
+      'CASTING_DIRECTOR',
+      'CASTING_ASSISTANT',
+      'CLIENT',
+      'TALENT',
+    ]);
+  });
+
+  it.each([
+    [1, 'SUPER_ADMIN'],
+    [2, 'CASTING_DIRECTOR'],
+    [3, 'CASTING_ASSISTANT'],
+    [4, 'CLIENT'],
+    [5, 'TALENT'],
+    [0, null],
+    [6, null],
+  ])('role id %i is %s', (id, code) => {
+    expect(userRoleCodeById(id)).toBe(code);
+  });
+
+  it.each([
+    ['SUPER_ADMIN', 'SUPER_ADMIN'],
+    ['CASTING_DIRECTOR', 'ADMIN'],
+    ['CASTING_ASSISTANT', 'ADMIN'],
+    ['CLIENT', 'ADMIN'],
+    ['TALENT', 'TALENT'],
+  ] as const)('%s signs in as account role %s', (code, role) => {
+    expect(accountRoleOf(code)).toBe(role);
+  });
+});
+
+describe('project actor (spec section 6)', () => {
+  const cases: [ProjectActorInput, string | null][] = [
+    [{ viaClientLink: true }, 'CLIENT'],
+    [{ viaClientLink: true, isSuperAdmin: true, scope: 'PROJECT_OWNER' }, 'CLIENT'],
+    [{ isSuperAdmin: true }, 'SA'],
+    [{ isSuperAdmin: true, scope: 'TALENT_SUBMITTER' }, 'SA'],
+    [{ scope: 'PROJECT_OWNER' }, 'PO'],
+    [{ scope: 'PROJECT_EDITOR' }, 'PE'],
+    [{ scope: 'TALENT_EDITOR' }, 'TE'],
+    [{ scope: 'TALENT_SUBMITTER' }, 'TS'],
+    [{ scope: 'TALENT_EDITOR', isOwner: true }, 'TE'],
+    [{ isOwner: true }, 'PO'],
+    [{ scope: null, isOwner: false }, null],
+    [{}, null],
+  ];
+  it.each(cases)('%j is %s', (input, actor) => {
+    expect(projectActorFor(input)).toBe(actor);
+  });
+});
+
+describe('project scopes', () => {
+  it('maps scopes to actors, names and ranks PO > PE > TE > TS', () => {
+    expect(PROJECT_SCOPES).toEqual(['PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR', 'TALENT_SUBMITTER']);
+    expect(SCOPE_ACTOR).toEqual({
+      PROJECT_OWNER: 'PO',
+      PROJECT_EDITOR: 'PE',
+      TALENT_EDITOR: 'TE',
+      TALENT_SUBMITTER: 'TS',
+    });
+    expect(ACCESS_SCOPE_NAMES).toEqual({
+      PROJECT_OWNER: 'Project Owner',
+      PROJECT_EDITOR: 'Project Editor',
+      TALENT_EDITOR: 'Talent Editor',
+      TALENT_SUBMITTER: 'Talent Submitter',
+    });
+    expect(SCOPE_RANK.PROJECT_OWNER).toBeGreaterThan(SCOPE_RANK.PROJECT_EDITOR);
+    expect(SCOPE_RANK.PROJECT_EDITOR).toBeGreaterThan(SCOPE_RANK.TALENT_EDITOR);
+    expect(SCOPE_RANK.TALENT_EDITOR).toBeGreaterThan(SCOPE_RANK.TALENT_SUBMITTER);
+  });
+
+  const ALL = ['PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR', 'TALENT_SUBMITTER'];
+  const table: [ScopeGranter, string[], string[]][] = [
+    ['SA', ALL, ['PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR']],
+    ['PO', ALL, ['PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR']],
+    ['PROJECT_OWNER', ALL, ['PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR']],
+    [
+      'PROJECT_EDITOR',
+      ['PROJECT_EDITOR', 'TALENT_EDITOR', 'TALENT_SUBMITTER'],
+      ['PROJECT_EDITOR', 'TALENT_EDITOR'],
+    ],
+    ['PE', ['PROJECT_EDITOR', 'TALENT_EDITOR', 'TALENT_SUBMITTER'], ['PROJECT_EDITOR', 'TALENT_EDITOR']],
+    ['TALENT_EDITOR', ['TALENT_EDITOR', 'TALENT_SUBMITTER'], ['TALENT_EDITOR']],
+    ['TALENT_SUBMITTER', ['TALENT_SUBMITTER'], []],
+    ['TS', ['TALENT_SUBMITTER'], []],
+    ['CLIENT', [], []],
+    [null, [], []],
+  ];
+  it.each(table)('%s may create %j and update to %j', (granter, create, update) => {
+    expect(scopesAllowedToCreate(granter)).toEqual(create);
+    expect(scopesAllowedToUpdate(granter)).toEqual(update);
+  });
+
+  it('never offers TALENT_SUBMITTER through a role change', () => {
+    for (const granter of [...PROJECT_SCOPES, 'SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'] as const) {
+      expect(scopesAllowedToUpdate(granter)).not.toContain('TALENT_SUBMITTER');
+    }
+  });
+});
