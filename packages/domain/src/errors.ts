@@ -28,7 +28,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Texts the spec fixes for some codes; the rest are chosen by whoever raises the error. */
+/** Default texts for codes whose wording the spec gives or implies; other codes get theirs where raised. */
 export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   PROJECT_ACCESS_DENIED: MESSAGES.projectAccessDenied,
   INVALID_PHONE_NUMBER: MESSAGES.invalidPhoneNumber,
