@@ -1,4 +1,5 @@
 export * from './users';
+export * from './identity';
 export * from './outbox';
 export * from './lookups';
 export * from './projects';

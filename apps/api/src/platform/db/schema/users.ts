@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 
 export const users = pgTable(
@@ -17,8 +17,14 @@ export const users = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     otpRequired: boolean('otp_required').notNull().default(false),
     otpEnabled: boolean('otp_enabled').notNull().default(false),
+    /** AES-256-GCM sealed TOTP secrets: the active one, and one being set up until its first code is verified. */
     otpSecret: text('otp_secret'),
+    otpPendingSecret: text('otp_pending_secret'),
+    /** Last accepted TOTP time step, so one code cannot be used twice. */
+    otpLastStep: integer('otp_last_step'),
     phoneNumber: text('phone_number'),
+    /** Text-message codes at sign-in; set once the phone number has been verified. */
+    smsMfaEnabled: boolean('sms_mfa_enabled').notNull().default(false),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

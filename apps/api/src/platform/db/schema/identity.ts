@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn } from '../columns';
+import { users } from './users';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A signed-in session: the family of its refresh tokens and the subject of inactivity tracking. Its id is the
+ * access token's `sid` claim and the tracking id the web app reports activity against.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Idle minutes allowed, fixed when the session starts so a configuration change never cuts live sessions. */
+    durationMinutes: integer('duration_minutes').notNull(),
+    lastActivityAt: at('last_activity_at').notNull().defaultNow(),
+    /** Absolute end of the refresh-token family, however active the session is. */
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('auth_sessions_live_user_idx')
+      .on(table.userId)
+      .where(sql`${table.revokedAt} is null`),
+    check('auth_sessions_duration_check', sql`${table.durationMinutes} > 0`),
+  ],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 digests. A rotated token presented again revokes its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: idColumn(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    rotatedAt: at('rotated_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
+    index('refresh_tokens_session_idx').on(table.sessionId),
+  ],
+);
+
+/** A password-verified sign-in waiting for its second factor; the client holds the random `session` string. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    method: text('method').notNull(),
+    /** HMAC of the text-message code; authenticator challenges have none. */
+    codeHash: text('code_hash'),
+    destination: text('destination'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('sign_in_challenges_token_key').on(table.tokenHash),
+    index('sign_in_challenges_user_idx').on(table.userId),
+    check('sign_in_challenges_method_check', sql`${table.method} in ('TOTP', 'SMS')`),
+  ],
+);
+
+/** Six-digit codes mailed or texted to a user: HMAC-hashed, single use, expiring, attempt-limited. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** What the code proves control of when that is not the account's e-mail (a new phone number). */
+    target: text('target'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt.desc()),
+    check(
+      'one_time_codes_purpose_check',
+      sql`${table.purpose} in ('CONFIRM_SIGN_UP', 'RESET_PASSWORD', 'VERIFY_PHONE')`,
+    ),
+  ],
+);
+
+/**
+ * Per-account attempt counters (fixed windows), kept in the database so the limit holds across API instances.
+ * The key is a digest of the action and the account's e-mail, never the address itself.
+ */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: at('window_started_at').notNull(),
+  hits: integer('hits').notNull(),
+});
