@@ -24,7 +24,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   ADMIN_EMAIL: z.email().default('admin@casting.local'),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
-  DEMO_DATA: booleanFromEnv.default(true),
+  /** Defaults to true, except in production. */
+  DEMO_DATA: booleanFromEnv.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -42,8 +43,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'DEMO_DATA'> {
   isProduction: boolean;
+  DEMO_DATA: boolean;
   dataDir: string;
   webDist: string;
   publicUrl: string;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     ...values,
     isProduction: values.NODE_ENV === 'production',
+    DEMO_DATA: values.DEMO_DATA ?? values.NODE_ENV !== 'production',
     dataDir,
     webDist: values.WEB_DIST
       ? path.resolve(cwd, values.WEB_DIST)

@@ -31,7 +31,7 @@ async function main() {
       'first super admin created: sign in with this e-mail and password, then change the password',
     );
   }
-  if (admin.created && config.DEMO_DATA) await loadDemoData(context.database.db, log);
+  if (admin.created && config.DEMO_DATA) await loadDemoData(context.database.db, log, admin.email);
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');

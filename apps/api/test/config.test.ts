@@ -34,3 +34,13 @@ describe('loadConfig', () => {
     expect(config.SESSION_DURATION_MINUTES).toBe(5);
   });
 });
+
+describe('DEMO_DATA', () => {
+  it('is on by default outside production and off by default in production', () => {
+    expect(loadConfig({}).DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).DEMO_DATA).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), DEMO_DATA: 'true' }).DEMO_DATA,
+    ).toBe(true);
+  });
+});

@@ -1,39 +1,108 @@
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ProjectScope } from '@casting/domain';
+import { systemFolderRows } from '../modules/projects/system-folders';
 import type { Db } from '../platform/db/client';
-import { users } from '../platform/db/schema';
+import { folders, lookupValues, projectAccesses, projects, roles, users } from '../platform/db/schema';
+import { DEMO_PROJECTS, DEMO_USERS, type DemoRole } from './demo-data-content';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function lookupIds(tx: Tx) {
+  const rows = await tx.select().from(lookupValues);
+  return (lookup: string, name: string | undefined): string | null => {
+    if (!name) return null;
+    const row = rows.find((value) => value.lookup === lookup && value.name === name);
+    if (!row) throw new Error(`Demo data names an unknown ${lookup} value: ${name}`);
+    return row.id;
+  };
+}
 
 /**
- * Demo accounts for a first look at the product. They have no password (nobody can sign in as them until they
- * reset it through their own mailbox), so enabling demo data never opens a door.
+ * A casting office for a first look at the product: team accounts, three projects with opportunities, their
+ * folders and team access. Demo accounts have no password: nobody can sign in as them until they reset it through
+ * their own mailbox, so demo data never opens a door.
  */
-const DEMO_USERS = [
-  {
-    email: 'dana.whitfield@northlight-casting.example',
-    firstName: 'Dana',
-    lastName: 'Whitfield',
-    roleCode: 'CASTING_DIRECTOR',
-  },
-  {
-    email: 'marcus.oyelaran@northlight-casting.example',
-    firstName: 'Marcus',
-    lastName: 'Oyelaran',
-    roleCode: 'CASTING_ASSISTANT',
-  },
-  {
-    email: 'priya.raman@harborlight-pictures.example',
-    firstName: 'Priya',
-    lastName: 'Raman',
-    roleCode: 'CLIENT',
-  },
-  { email: 'leo.castellanos@example.com', firstName: 'Leo', lastName: 'Castellanos', roleCode: 'TALENT' },
-] as const;
-
-export async function loadDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
       .values(DEMO_USERS.map((user) => ({ ...user, confirmedAt: new Date() })))
       .onConflictDoNothing();
+    const people = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [ownerEmail, ...DEMO_USERS.map((user) => user.email)]));
+    const userId = (email: string) => people.find((person) => person.email === email)?.id ?? null;
+    const lookup = await lookupIds(tx);
+
+    for (const demo of DEMO_PROJECTS) {
+      const ownerId = userId(demo.ownerEmail) ?? userId(ownerEmail);
+      if (!ownerId) throw new Error('Demo data needs the first super admin');
+      const [project] = await tx
+        .insert(projects)
+        .values({
+          name: demo.name,
+          ownerId,
+          projectTypeId: lookup('project-types', demo.projectType),
+          unionStatusId: lookup('union', demo.union),
+          projectStatusId: lookup('project-status', demo.status),
+          description: demo.description,
+          productionCompany: demo.productionCompany,
+          submissionDeadline: demo.submissionDeadline,
+          auditionDate: demo.auditionDate ?? null,
+          shootStartDate: demo.shootStartDate ?? null,
+          shootEndDate: demo.shootEndDate ?? null,
+          location: demo.location,
+          regionIds: demo.regions.map((region) => lookup('regions', region)).filter((id) => id !== null),
+          rateNotes: demo.rateNotes,
+          lookingFor: demo.lookingFor,
+          collectRepresentativeInfo: demo.collectRepresentativeInfo,
+          settings: { applicantOnlyInOneFolder: demo.applicantOnlyInOneFolder },
+        })
+        .returning({ id: projects.id });
+      if (!project) throw new Error('project insert returned nothing');
+      await insertRoles(tx, project.id, demo.roles, lookup);
+      const team = demo.team.map(([email, scope]: readonly [string, ProjectScope]) => ({
+        projectId: project.id,
+        userId: userId(email),
+        email,
+        scope,
+        invitedById: ownerId,
+        acceptedAt: userId(email) ? new Date() : null,
+      }));
+      if (team.length > 0) await tx.insert(projectAccesses).values(team);
+    }
   });
-  log.info({ users: DEMO_USERS.length }, 'demo data loaded');
+  log.info({ projects: DEMO_PROJECTS.length, users: DEMO_USERS.length }, 'demo data loaded');
+}
+
+async function insertRoles(
+  tx: Tx,
+  projectId: string,
+  demoRoles: readonly DemoRole[],
+  lookup: (lookup: string, name: string | undefined) => string | null,
+) {
+  for (const [position, demo] of demoRoles.entries()) {
+    const [role] = await tx
+      .insert(roles)
+      .values({
+        projectId,
+        name: demo.name,
+        description: demo.description,
+        roleTypeId: lookup('role-types', demo.roleType),
+        genderIds: demo.genders.map((gender) => lookup('role-genders', gender)).filter((id) => id !== null),
+        ageMin: demo.ageMin,
+        ageMax: demo.ageMax,
+        rate: demo.rate ?? null,
+        requirements: demo.requirements ?? null,
+        position,
+      })
+      .returning({ id: roles.id });
+    if (!role) throw new Error('role insert returned nothing');
+    await tx.insert(folders).values(systemFolderRows(projectId, role.id));
+    for (const [index, name] of (demo.customFolders ?? []).entries()) {
+      await tx.insert(folders).values({ projectId, roleId: role.id, name, position: 100 + index });
+    }
+  }
 }
