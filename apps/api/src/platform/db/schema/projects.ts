@@ -43,11 +43,17 @@ export const projects = pgTable(
     shootStartDate: date('shoot_start_date'),
     shootEndDate: date('shoot_end_date'),
     location: text('location'),
-    regionIds: uuid('region_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    regionIds: uuid('region_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     rateNotes: text('rate_notes'),
     lookingFor: text('looking_for'),
     collectRepresentativeInfo: boolean('collect_representative_info').notNull().default(false),
-    settings: jsonb('settings').$type<ProjectSettings>().notNull().default({ applicantOnlyInOneFolder: false }),
+    settings: jsonb('settings')
+      .$type<ProjectSettings>()
+      .notNull()
+      .default({ applicantOnlyInOneFolder: false }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -69,10 +75,16 @@ export const roles = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     roleTypeId: lookupRef('role_type_id'),
-    genderIds: uuid('gender_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    genderIds: uuid('gender_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ageMin: integer('age_min'),
     ageMax: integer('age_max'),
-    ethnicAppearanceIds: uuid('ethnic_appearance_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    ethnicAppearanceIds: uuid('ethnic_appearance_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     unionStatusId: lookupRef('union_status_id'),
     rate: text('rate'),
     shootStartDate: date('shoot_start_date'),
@@ -84,7 +96,10 @@ export const roles = pgTable(
   },
   (table) => [
     index('roles_project_idx').on(table.projectId, table.position),
-    check('roles_age_range_check', sql`${table.ageMin} is null or ${table.ageMax} is null or ${table.ageMin} <= ${table.ageMax}`),
+    check(
+      'roles_age_range_check',
+      sql`${table.ageMin} is null or ${table.ageMax} is null or ${table.ageMin} <= ${table.ageMax}`,
+    ),
   ],
 );
 
@@ -108,7 +123,9 @@ export const folders = pgTable(
   (table) => [
     index('folders_role_idx').on(table.roleId, table.position),
     index('folders_project_idx').on(table.projectId),
-    uniqueIndex('folders_role_alias_key').on(table.roleId, table.systemAlias).where(sql`${table.systemAlias} is not null`),
+    uniqueIndex('folders_role_alias_key')
+      .on(table.roleId, table.systemAlias)
+      .where(sql`${table.systemAlias} is not null`),
   ],
 );
 
