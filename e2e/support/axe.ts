@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, type Page } from '@playwright/test';
+
+/** The WCAG levels the product promises (ARCHITECTURE.md: each page visited gets an axe check). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+
+export interface AccessibilityScope {
+  /** Names the page or state in the failure message, e.g. 'sign-in page'. */
+  label?: string;
+  /** Only check inside this selector (e.g. an open dialog). */
+  include?: string;
+  /** Leave these selectors out, e.g. third-party widgets the product does not control. */
+  exclude?: string[];
+}
+
+interface Violation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** One readable block per violation: rule id, impact, help and every offending element's selector. */
+export function describeViolations(violations: readonly Violation[]): string {
+  return violations
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => node.target.map(String).join(' >> '));
+      return [
+        `- ${violation.id} [${violation.impact ?? 'unknown impact'}]: ${violation.help}`,
+        `  ${violation.helpUrl}`,
+        ...targets.map((target) => `  at ${target}`),
+      ].join('\n');
+    })
+    .join('\n');
+}
+
+/**
+ * Runs axe on the page as it is now and fails on serious or critical WCAG 2.1 A/AA violations.
+ * Minor and moderate findings are attached to the test report without failing it.
+ */
+export async function expectAccessible(page: Page, context?: string | AccessibilityScope): Promise<void> {
+  const scope = typeof context === 'string' ? { label: context } : (context ?? {});
+  const label = scope.label ?? new URL(page.url()).pathname;
+  await test.step(`accessibility check: ${label}`, async () => {
+    let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+    if (scope.include) builder = builder.include(scope.include);
+    for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+    const results = await builder.analyze();
+
+    if (results.violations.length > 0) {
+      await test.info().attach(`axe violations (${label})`, {
+        body: JSON.stringify(results.violations, null, 2),
+        contentType: 'application/json',
+      });
+    }
+    const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+    if (blocking.length > 0) {
+      throw new Error(
+        `${blocking.length} serious or critical accessibility violation(s) on ${label} (${page.url()}):\n` +
+          describeViolations(blocking),
+      );
+    }
+  });
+}

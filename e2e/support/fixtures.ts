@@ -1,0 +1,37 @@
+import { outboxListSchema, type OutboxMessage } from '@casting/domain';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys through playwright.config.ts`);
+  return value;
+}
+
+/** Fills the sign-in form like a person would and waits for the landing page (/projects, spec section 2). */
+export async function signInViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+}
+
+/** Messages the API's outbox recorded for one address, newest first (development-only endpoint). */
+export async function outbox(request: APIRequestContext, email: string): Promise<OutboxMessage[]> {
+  const response = await request.get('/api/dev/outbox', { params: { to: email } });
+  expect(response.status(), `GET /api/dev/outbox?to=${email}`).toBe(200);
+  return outboxListSchema.parse(await response.json()).items;
+}
+
+export const test = base.extend<{ admin: Credentials }>({
+  // The first super admin the server created on its fresh data directory (playwright.config.ts
+  // decides the password once per run and hands it to the workers through the environment).
+  admin: { email: requiredEnv('E2E_ADMIN_EMAIL'), password: requiredEnv('E2E_ADMIN_PASSWORD') },
+});
+
+export { expect };
