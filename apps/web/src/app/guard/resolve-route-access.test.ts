@@ -1,0 +1,158 @@
+import type { UserRoleCode } from '@casting/domain';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
+import { ROUTES } from '../routes';
+import { resolveRouteAccess } from './resolve-route-access';
+import type { RouteAccessDecision } from './resolve-route-access';
+
+/*
+ * The expectations below are written from spec sections 2 and 6, not read from the route table:
+ * each list is the spec's own wording of who may open which paths.
+ */
+const GUEST_ONLY = [
+  '/auth/sign-in',
+  '/auth/sign-up',
+  '/auth/reset-password',
+  '/auth/confirm-user',
+  '/auth/check-email',
+  '/auth/reset-password-successfully',
+  '/auth/forgot-password',
+];
+const GUEST_ADMIN_SUPER_ADMIN = [
+  '/deep-linking',
+  '/client/review-submission/:id',
+  '/client/review-submission/auth',
+  '/client/review-project/:id',
+  '/downloads/:id',
+  '/project-share/:id',
+  '/submit/:projectId',
+  '/castingcall/apply',
+  '/castingcall/apply/:slug',
+  '/:type/apply',
+  '/:type/apply/:slug',
+  '/claim-confirmation/:id',
+  '/404',
+];
+const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id'];
+const SUPER_ADMIN_AND_ADMIN = [
+  '/profile',
+  '/profile/edit',
+  '/projects',
+  '/projectv2/create',
+  '/projectv2/edit/:id',
+  '/projectv2/view/:id',
+  '/projects/chat/:id',
+  '/projects/candidate/:id',
+  '/projects/overview/:id',
+  '/projects/roles/:id',
+  '/projects/invite-candidates/:id',
+  '/projects/create',
+  '/projects/create/:id',
+  '/projects/email/:id/send',
+  '/projects/:id/email-templates',
+  '/projects/:id/email-templates/:emailTemplatesId',
+  '/projects/:id/email-templates/new',
+  '/projects/:id/applicant-links',
+  '/projects/:id/roster-management',
+  '/import',
+  '/roster',
+  '/',
+];
+
+type Actor = 'signed out' | UserRoleCode;
+const ACTORS: Actor[] = [
+  'signed out',
+  'TALENT',
+  'CASTING_DIRECTOR',
+  'CASTING_ASSISTANT',
+  'CLIENT',
+  'SUPER_ADMIN',
+];
+
+const allow: RouteAccessDecision = { kind: 'allow' };
+const toSignIn: RouteAccessDecision = { kind: 'redirect', to: '/auth/sign-in' };
+const toProjects: RouteAccessDecision = { kind: 'redirect', to: '/projects' };
+const refuse: RouteAccessDecision = { kind: 'refuseTalent' };
+
+function expected(path: string, actor: Actor): RouteAccessDecision {
+  if (actor === 'TALENT') return refuse;
+  const isAdmin = actor === 'CASTING_DIRECTOR' || actor === 'CASTING_ASSISTANT' || actor === 'CLIENT';
+  if (GUEST_ONLY.includes(path)) return actor === 'signed out' ? allow : toProjects;
+  if (GUEST_ADMIN_SUPER_ADMIN.includes(path)) return allow;
+  if (SUPER_ADMIN_AND_ADMIN.includes(path)) return actor === 'signed out' ? toSignIn : allow;
+  if (SUPER_ADMIN_ONLY.includes(path)) {
+    if (actor === 'signed out') return toSignIn;
+    return isAdmin ? toProjects : allow;
+  }
+  throw new Error(`The spec lists no access rule for ${path}`);
+}
+
+function userFor(actor: Actor) {
+  return actor === 'signed out' ? null : buildUser({ roleCode: actor });
+}
+
+describe('route table', () => {
+  it('holds exactly the routes of the spec, each once', () => {
+    const specPaths = [
+      ...GUEST_ONLY,
+      ...GUEST_ADMIN_SUPER_ADMIN,
+      ...SUPER_ADMIN_ONLY,
+      ...SUPER_ADMIN_AND_ADMIN,
+    ];
+    const tablePaths = ROUTES.map((route) => route.path);
+
+    expect(new Set(tablePaths).size).toBe(tablePaths.length);
+    expect([...tablePaths].sort()).toEqual([...specPaths].sort());
+  });
+});
+
+describe('resolveRouteAccess', () => {
+  const cases = ROUTES.flatMap((route) => ACTORS.map((actor) => ({ route, actor })));
+
+  it.each(cases)('$route.path as $actor', ({ route, actor }) => {
+    expect(resolveRouteAccess({ route, user: userFor(actor), otpSatisfied: true })).toEqual(
+      expected(route.path, actor),
+    );
+  });
+
+  it.each(ACTORS)('sends an unknown path to /404 (%s)', (actor) => {
+    expect(resolveRouteAccess({ route: null, user: userFor(actor), otpSatisfied: true })).toEqual({
+      kind: 'redirect',
+      to: '/404',
+    });
+  });
+
+  describe('while a required second factor is not set up', () => {
+    const byPath = (path: string) => {
+      const found = ROUTES.find((route) => route.path === path);
+      if (!found) throw new Error(`no route ${path}`);
+      return found;
+    };
+
+    it('keeps a signed-in user on a route their role may not open instead of redirecting', () => {
+      const director = buildUser({ roleCode: 'CASTING_DIRECTOR', otpRequired: true });
+      expect(resolveRouteAccess({ route: byPath('/users'), user: director, otpSatisfied: false })).toEqual({
+        kind: 'awaitSecondFactor',
+      });
+      expect(
+        resolveRouteAccess({ route: byPath('/auth/sign-in'), user: director, otpSatisfied: false }),
+      ).toEqual({
+        kind: 'awaitSecondFactor',
+      });
+    });
+
+    it('still lets them open the routes their role allows', () => {
+      const director = buildUser({ roleCode: 'CASTING_DIRECTOR', otpRequired: true });
+      expect(resolveRouteAccess({ route: byPath('/projects'), user: director, otpSatisfied: false })).toEqual(
+        allow,
+      );
+    });
+
+    it('still refuses a talent account', () => {
+      const talent = buildUser({ roleCode: 'TALENT', otpRequired: true });
+      expect(resolveRouteAccess({ route: byPath('/projects'), user: talent, otpSatisfied: false })).toEqual(
+        refuse,
+      );
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Sidebar } from './sidebar';
+
+// Spec section 2: Users and /enums hidden for role ids 2 and 3; /import hidden only for 3.
+const VISIBLE_BY_ROLE_ID: Record<number, string[]> = {
+  1: ['Projects', 'Users', 'Enums', 'Import'],
+  2: ['Projects', 'Import'],
+  3: ['Projects'],
+  4: ['Projects', 'Users', 'Enums', 'Import'],
+};
+
+function renderSidebar(roleId: number, props: { collapsed?: boolean; locked?: boolean } = {}) {
+  render(
+    <MemoryRouter>
+      <Sidebar
+        roleId={roleId}
+        collapsed={props.collapsed ?? false}
+        locked={props.locked ?? false}
+        onToggleCollapsed={() => undefined}
+        mobileOpen={false}
+        onCloseMobile={() => undefined}
+      />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('navigation', { name: 'Main navigation' });
+}
+
+describe('Sidebar', () => {
+  it.each(Object.entries(VISIBLE_BY_ROLE_ID))('shows role id %s exactly its entries', (roleId, labels) => {
+    const nav = renderSidebar(Number(roleId));
+
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(labels);
+  });
+
+  it('links each entry to its page', () => {
+    const nav = renderSidebar(1);
+
+    expect(within(nav).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+    expect(within(nav).getByRole('link', { name: 'Enums' })).toHaveAttribute('href', '/enums');
+    expect(within(nav).getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/import');
+  });
+
+  it('is 224 px wide open', () => {
+    expect(renderSidebar(1)).toHaveStyle({ width: '224px' });
+  });
+
+  it('is 66 px wide collapsed and keeps the link names for assistive technology', () => {
+    const nav = renderSidebar(1, { collapsed: true });
+
+    expect(nav).toHaveStyle({ width: '66px' });
+    expect(within(nav).getByRole('link', { name: 'Projects' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toBeEnabled();
+  });
+
+  it('disables the collapse toggle when locked', () => {
+    const nav = renderSidebar(1, { collapsed: true, locked: true });
+
+    expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toBeDisabled();
+  });
+});
