@@ -49,6 +49,16 @@ export const projects = pgTable(
       .default(sql`'{}'::uuid[]`),
     rateNotes: text('rate_notes'),
     lookingFor: text('looking_for'),
+    /** Values of the 'project-lookingfor' lookup, beside the free-text notes above. */
+    lookingForIds: uuid('looking_for_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Values of the 'geographic' lookup (local hire, travel provided...). */
+    geographicIds: uuid('geographic_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     collectRepresentativeInfo: boolean('collect_representative_info').notNull().default(false),
     settings: jsonb('settings')
       .$type<ProjectSettings>()
@@ -90,6 +100,11 @@ export const roles = pgTable(
     shootStartDate: date('shoot_start_date'),
     shootEndDate: date('shoot_end_date'),
     requirements: text('requirements'),
+    /** Values of the 'role-background' lookup (dancer, military...). */
+    backgroundIds: uuid('background_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -154,5 +169,22 @@ export const projectAccesses = pgTable(
       sql`${table.scope} in ('PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR', 'TALENT_SUBMITTER')`,
     ),
     check('project_accesses_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** Tags of a project, attached to its candidates; names are unique per project regardless of case. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: idColumn(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('tags_project_name_key').on(table.projectId, sql`lower(${table.name})`),
+    index('tags_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
   ],
 );
