@@ -12,7 +12,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = import.meta.dirname;
 const host = '127.0.0.1';
-const staleRunAgeMs = 24 * 60 * 60 * 1000;
+const keptRuns = 3;
+const inUseGraceMs = 60 * 60 * 1000;
 
 /** Synchronous because the config must be a plain object: a throwaway listener on port 0 reports a free port. */
 function findFreePort(): string {
@@ -26,15 +27,23 @@ s.listen(0, '${host}', () => { process.stdout.write(String(s.address().port)); s
   return port;
 }
 
-/** Each run gets a new embedded database; directories of earlier runs are kept a day for post-mortems. */
+/**
+ * Each run gets a new embedded database. The last few runs' directories stay for post-mortems;
+ * older ones go, but never one younger than an hour, which a concurrent run may still be using.
+ */
 function freshDataDir(): string {
   const parent = path.join(root, '.e2e-data');
   fs.mkdirSync(parent, { recursive: true });
-  for (const entry of fs.readdirSync(parent, { withFileTypes: true })) {
-    const full = path.join(parent, entry.name);
-    if (entry.isDirectory() && Date.now() - fs.statSync(full).mtimeMs > staleRunAgeMs) {
-      fs.rmSync(full, { recursive: true, force: true });
-    }
+  const earlierRuns = fs
+    .readdirSync(parent, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const full = path.join(parent, entry.name);
+      return { full, mtimeMs: fs.statSync(full).mtimeMs };
+    })
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const run of earlierRuns.slice(keptRuns)) {
+    if (Date.now() - run.mtimeMs > inUseGraceMs) fs.rmSync(run.full, { recursive: true, force: true });
   }
   return fs.mkdtempSync(path.join(parent, `run-${new Date().toISOString().replace(/[:.]/g, '-')}-`));
 }
