@@ -12,17 +12,17 @@ export interface DropdownMenuProps {
 /** A keyboard-navigable menu (radix): arrow keys, typeahead, Escape to close. */
 export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuProps) {
   return (
-    <RadixMenu.Root>
+    // Non-modal: a modal menu aria-hides the whole page (main landmark included) while open.
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
-      <RadixMenu.Portal>
-        <RadixMenu.Content
-          align={align}
-          sideOffset={6}
-          className="z-50 min-w-44 rounded-md border border-line bg-surface p-1 shadow-lg"
-        >
-          {children}
-        </RadixMenu.Content>
-      </RadixMenu.Portal>
+      {/* Rendered in place rather than portalled, so the open menu stays inside its landmark. */}
+      <RadixMenu.Content
+        align={align}
+        sideOffset={6}
+        className="z-50 min-w-44 rounded-md border border-line bg-surface p-1 shadow-lg"
+      >
+        {children}
+      </RadixMenu.Content>
     </RadixMenu.Root>
   );
 }

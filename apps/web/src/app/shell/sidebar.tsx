@@ -38,7 +38,14 @@ export function Sidebar({
       )}
     >
       <div className="flex h-14 items-center justify-between gap-2 px-4">
-        <span className={cn('text-lg font-bold text-brand-700', narrow && 'sr-only')}>Casting</span>
+        {narrow ? (
+          <span className="mx-auto text-lg font-bold text-brand-700">
+            <span aria-hidden="true">C</span>
+            <span className="sr-only">Casting</span>
+          </span>
+        ) : (
+          <span className="text-lg font-bold text-brand-700">Casting</span>
+        )}
         {mobileOpen ? (
           <button
             type="button"
