@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -6,6 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createAuthenticator, identityRoutes } from './modules/identity';
+import { usersRoutes } from './modules/users/routes';
 import type { Database } from './platform/db/client';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -68,14 +71,22 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   // Routes opt in through `config.rateLimit`; auth endpoints set their own limits.
   await app.register(rateLimit, { global: false });
+  // Unsigned: the only cookie is the opaque refresh token, which the database checks by its digest.
+  await app.register(cookie);
 
   await registerOpenApi(app, packageJson.version);
-  registerAccessControl(app, { ...noAuthenticator, ...options.accessPorts });
+  registerAccessControl(app, {
+    ...noAuthenticator,
+    authenticate: createAuthenticator(context),
+    ...options.accessPorts,
+  });
 
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       healthRoutes(typed, context.database);
+      identityRoutes(typed, context);
+      usersRoutes(typed, context);
       if (!config.isProduction) devRoutes(typed, context.database.db);
     },
     { prefix: '/api' },

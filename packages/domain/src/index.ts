@@ -17,3 +17,4 @@ export * from './contracts/health';
 export * from './contracts/outbox';
 export * from './contracts/user';
 export * from './contracts/pagination';
+export * from './contracts/auth';

@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** 256 random bits, URL-safe: refresh tokens and second-factor challenge handles. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Digest under which opaque tokens are stored; they carry 256 bits, so no salt or slow hash is needed. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+const ISSUER = 'casting-api';
+const AUDIENCE = 'casting';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export async function signAccessToken(claims: AccessClaims, key: Uint8Array, ttlSeconds: number) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(key);
+}
+
+/** The token's claims, or null for anything forged, expired or malformed. */
+export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,28 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client';
+import { users } from '../../../platform/db/schema';
+
+/** Records a used TOTP time step; false when that step (or a later one) was already used. */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ otpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.otpLastStep), lt(users.otpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Promotes the pending secret the code was checked against; false if it changed meanwhile. */
+export async function activatePendingSecret(
+  db: Db,
+  userId: string,
+  pendingSecret: string,
+  step: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ otpSecret: pendingSecret, otpPendingSecret: null, otpEnabled: true, otpLastStep: step })
+    .where(and(eq(users.id, userId), eq(users.otpPendingSecret, pendingSecret)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

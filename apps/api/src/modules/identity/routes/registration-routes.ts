@@ -1,0 +1,63 @@
+import {
+  codeRequestedResponseSchema,
+  confirmUserResponseSchema,
+  confirmUserSchema,
+  registerResponseSchema,
+  resendCodeSchema,
+  signUpSchema,
+} from '@casting/domain';
+import type { AppContext } from '../../../app';
+import { access } from '../../../platform/http/access';
+import type { App } from '../../../platform/http/types';
+import { identityDeps } from '../deps';
+import { addressRateLimit } from '../rate-limit';
+import { confirmUser, register, resendConfirmation } from '../services/registration-service';
+
+const tags = ['auth'];
+
+export function registrationRoutes(app: App, context: AppContext) {
+  const deps = identityDeps(context);
+  const limited = { access: access.public(), rateLimit: addressRateLimit(context.config) };
+
+  app.post(
+    '/staffs/register',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Sign up as a casting director; mails a confirmation code',
+        body: signUpSchema,
+        response: { 201: registerResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await register(deps, request.body)),
+  );
+
+  app.post(
+    '/users/confirm',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Confirm a new account with the mailed code',
+        body: confirmUserSchema,
+        response: { 200: confirmUserResponseSchema },
+      },
+    },
+    async (request) => confirmUser(deps, request.body),
+  );
+
+  app.post(
+    '/users/resend-confirm',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Mail a new confirmation code; the answer is the same whether or not the account exists',
+        body: resendCodeSchema,
+        response: { 200: codeRequestedResponseSchema },
+      },
+    },
+    async (request) => resendConfirmation(deps, request.body.email),
+  );
+}

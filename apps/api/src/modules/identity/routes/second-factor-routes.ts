@@ -1,0 +1,93 @@
+import {
+  authenticatorSetupResponseSchema,
+  codeDeliveryResponseSchema,
+  enableAuthenticatorSchema,
+  phoneFactorSchema,
+  updatePhoneSchema,
+  userSchema,
+  verifyPhoneSchema,
+} from '@casting/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../app';
+import { AppError } from '../../../platform/errors';
+import { access } from '../../../platform/http/access';
+import type { App } from '../../../platform/http/types';
+import { identityDeps } from '../deps';
+import { addressRateLimit } from '../rate-limit';
+import {
+  enableAuthenticator,
+  requestPhoneChange,
+  setUpAuthenticator,
+  verifyPhone,
+} from '../services/second-factor-service';
+
+const tags = ['two-factor'];
+
+function userIdOf(request: FastifyRequest): string {
+  // The access rule has already refused anonymous calls; this only narrows the type.
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.principal.userId;
+}
+
+export function secondFactorRoutes(app: App, context: AppContext) {
+  const deps = identityDeps(context);
+  const rateLimit = addressRateLimit(context.config);
+  // A user who must set up an authenticator can reach exactly these two calls.
+  const setUp = { access: access.signedIn({ allowPendingSecondFactor: true }), rateLimit };
+  const signedIn = { access: access.signedIn(), rateLimit };
+
+  app.post(
+    '/users/authenticator',
+    {
+      config: setUp,
+      schema: {
+        tags,
+        summary: 'Start authenticator set-up: answers the otpauth URL for the QR code',
+        response: { 200: authenticatorSetupResponseSchema },
+      },
+    },
+    async (request) => setUpAuthenticator(deps, userIdOf(request)),
+  );
+
+  app.patch(
+    '/users/authenticator/enable',
+    {
+      config: setUp,
+      schema: {
+        tags,
+        summary: 'Enable the authenticator with a code it shows',
+        body: enableAuthenticatorSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => enableAuthenticator(deps, userIdOf(request), request.body.code),
+  );
+
+  app.patch(
+    '/users/me/phone',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Text a verification code to a new phone number for sign-in codes',
+        body: updatePhoneSchema,
+        response: { 200: codeDeliveryResponseSchema },
+      },
+    },
+    async (request) => requestPhoneChange(deps, userIdOf(request), request.body.phoneNumber),
+  );
+
+  app.post(
+    '/users/me/phone/verify',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Verify the texted code; text-message sign-in codes are then on',
+        body: verifyPhoneSchema,
+        response: { 200: phoneFactorSchema },
+      },
+    },
+    async (request) => verifyPhone(deps, userIdOf(request), request.body.code),
+  );
+}

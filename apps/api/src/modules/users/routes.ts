@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  adminUserSchema,
+  adminUserUpdateSchema,
+  updateProfileSchema,
+  userSchema,
+} from '@casting/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app';
+import { AppError } from '../../platform/errors';
+import { access } from '../../platform/http/access';
+import type { App } from '../../platform/http/types';
+import { listUsers, updateUserAsAdmin } from './admin-service';
+import { getProfile, updateProfile } from './profile-service';
+
+function principalOf(request: FastifyRequest) {
+  // The access rule has already refused anonymous calls; this only narrows the type.
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.principal;
+}
+
+/** The signed-in user's profile, and the super admin's user administration. */
+export function usersRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
+
+  app.get(
+    '/users/me',
+    {
+      // Readable before a required authenticator is set up: the web app needs it to open the set-up dialog.
+      config: { access: access.signedIn({ allowPendingSecondFactor: true }) },
+      schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
+    },
+    async (request) => getProfile(db, principalOf(request).userId),
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit first name, last name and avatar image',
+        body: updateProfileSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => updateProfile(db, principalOf(request).userId, request.body),
+  );
+
+  app.get(
+    '/users',
+    {
+      config: { access: access.superAdmin() },
+      schema: {
+        tags: ['users'],
+        summary: 'List and search users (search needs at least 3 characters)',
+        querystring: adminUserListQuerySchema,
+        response: { 200: adminUserListSchema },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { access: access.superAdmin() },
+      schema: {
+        tags: ['users'],
+        summary: "Change a user's role, second-factor requirement or activation",
+        params: z.object({ id: z.uuid() }),
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserSchema },
+      },
+    },
+    async (request) => updateUserAsAdmin(db, principalOf(request).userId, request.params.id, request.body),
+  );
+}

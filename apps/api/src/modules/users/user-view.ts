@@ -1,0 +1,42 @@
+import {
+  USER_ROLE_CODES,
+  USER_ROLE_IDS,
+  type AdminUser,
+  type User,
+  type UserRoleCode,
+} from '@casting/domain';
+import type { UserRow } from './user-store';
+
+/** The database's check constraint allows only these codes; anything else is a corrupted row, not bad input. */
+export function roleCodeOf(row: Pick<UserRow, 'roleCode'>): UserRoleCode {
+  const code = USER_ROLE_CODES.find((candidate) => candidate === row.roleCode);
+  if (!code) throw new Error(`Unknown role code in users: ${row.roleCode}`);
+  return code;
+}
+
+/** The User of spec section 3, as GET /users/me returns it. Agents arrive with the representatives module. */
+export function toUserDto(row: UserRow): User {
+  const code = roleCodeOf(row);
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    imageUrl: row.imageUrl,
+    roleId: USER_ROLE_IDS[code],
+    role: { id: USER_ROLE_IDS[code], code },
+    agent: null,
+    otpRequired: row.otpRequired,
+    otpEnabled: row.otpEnabled,
+  };
+}
+
+export function toAdminUserDto(row: UserRow): AdminUser {
+  return {
+    ...toUserDto(row),
+    confirmed: row.confirmedAt !== null,
+    deactivated: row.deactivatedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,181 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import type { UserRoleCode } from '@casting/domain';
+import { hashPassword } from '../../src/platform/crypto/password';
+import { authSessions, users } from '../../src/platform/db/schema';
+import { buildTestApp, type TestApp } from './app';
+import { testDatabase } from './database';
+
+/** A password that passes every rule and is in no common-password list. */
+export const PASSWORD = 'Velvet#Harbor42';
+
+export const CSRF = { 'x-requested-with': 'casting-web' } as const;
+
+export type UserRow = typeof users.$inferSelect;
+export type TestUser = UserRow & { password: string };
+
+/** Auth endpoints are rate-limited per address, and every inject comes from 127.0.0.1: tests get room. */
+export function buildIdentityApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000', ...env } });
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID()}@example.com`;
+}
+
+/** '+1555' and seven random digits: unique enough that no two tests read each other's texts. */
+export function uniquePhone(): string {
+  return `+1555${randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
+}
+
+let defaultHash: Promise<string> | undefined;
+
+export interface CreateUserOverrides extends Partial<Omit<UserRow, 'roleCode'>> {
+  roleCode?: UserRoleCode;
+  password?: string;
+  confirmed?: boolean;
+}
+
+/** A confirmed casting director with PASSWORD unless the overrides say otherwise. */
+export async function createUser(overrides: CreateUserOverrides = {}): Promise<TestUser> {
+  const { password = PASSWORD, confirmed = true, ...columns } = overrides;
+  const { db } = await testDatabase();
+  let passwordHash: string;
+  if (password === PASSWORD) {
+    defaultHash ??= hashPassword(PASSWORD);
+    passwordHash = await defaultHash;
+  } else {
+    passwordHash = await hashPassword(password);
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: uniqueEmail(),
+      firstName: 'Test',
+      lastName: 'Person',
+      roleCode: 'CASTING_DIRECTOR',
+      passwordHash,
+      confirmedAt: confirmed ? new Date() : null,
+      ...columns,
+    })
+    .returning();
+  if (!row) throw new Error('createUser inserted nothing');
+  return { ...row, password };
+}
+
+export async function reloadUser(id: string): Promise<UserRow> {
+  const { db } = await testDatabase();
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`user ${id} is gone`);
+  return row;
+}
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+  trackingId: string;
+  sessionDurationMinutes: number;
+  auth: { authorization: string };
+}
+
+export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
+  return res.cookies.find((cookie) => cookie.name === 'casting_rt')?.value;
+}
+
+export function grantOf(res: LightMyRequestResponse): SignedIn {
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  const refreshToken = refreshCookieOf(res);
+  if (!refreshToken) throw new Error('no refresh cookie was set');
+  return {
+    accessToken: body.accessToken,
+    refreshToken,
+    trackingId: body.trackingId,
+    sessionDurationMinutes: body.sessionDurationMinutes,
+    auth: { authorization: `Bearer ${body.accessToken}` },
+  };
+}
+
+/** Signs in a user without a second factor and returns the tokens. */
+export async function signIn(app: FastifyInstance, user: { email: string; password: string }) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email: user.email, password: user.password },
+  });
+  expect(res.json().status, res.body).toBe('SIGNED_IN');
+  return grantOf(res);
+}
+
+export function refresh(app: FastifyInstance, refreshToken: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    headers: CSRF,
+    cookies: { casting_rt: refreshToken },
+  });
+}
+
+interface OutboxItem {
+  id: string;
+  subject: string;
+  text: string;
+}
+
+async function outbox(app: FastifyInstance, to: string): Promise<OutboxItem[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=20`,
+  });
+  return res.json().items;
+}
+
+/**
+ * The code in the newest message to an address (e-mail or phone), read from /api/dev/outbox. Some codes are sent
+ * after the answer (so timing reveals no account), hence the short wait; `after` skips messages already seen.
+ */
+export async function latestCode(
+  app: FastifyInstance,
+  to: string,
+  options: { after?: string | undefined; subject?: string } = {},
+): Promise<{ code: string; id: string; subject: string }> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const [newest] = (await outbox(app, to)).filter(
+      (item) => !options.subject || item.subject === options.subject,
+    );
+    if (newest && newest.id !== options.after) {
+      const code = /\b(\d{6})\b/.exec(newest.text)?.[1];
+      if (!code) throw new Error(`no code in: ${newest.text}`);
+      return { code, id: newest.id, subject: newest.subject };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no new message for ${to}`);
+}
+
+export async function newestOutboxId(app: FastifyInstance, to: string): Promise<string | undefined> {
+  return (await outbox(app, to))[0]?.id;
+}
+
+/** Moves a session's last activity into the past, as if the person had walked away. */
+export async function idleSession(sessionId: string, minutes: number): Promise<void> {
+  const { db } = await testDatabase();
+  await db
+    .update(authSessions)
+    .set({ lastActivityAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(authSessions.id, sessionId));
+}
+
+/** The authenticator app's side: codes computed from the otpauth URL's secret. */
+export function authenticatorFrom(otpUrl: string) {
+  const url = new URL(otpUrl);
+  const secret = Secret.fromBase32(url.searchParams.get('secret') ?? '');
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  return {
+    url,
+    code: (timestamp = Date.now()) => totp.generate({ timestamp }),
+  };
+}
