@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { extractErrorMessage, MESSAGES, signInSchema } from '@casting/domain';
+import type { SignInNextStep } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { SignInNextStep } from '../../lib/auth/auth-contract';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';

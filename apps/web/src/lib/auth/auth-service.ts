@@ -1,9 +1,9 @@
-import { userSchema } from '@casting/domain';
+import { sessionGrantSchema, signInResponseSchema, userSchema } from '@casting/domain';
+import type { SessionGrant, SignInNextStep } from '@casting/domain';
 import { createHttpClient } from '../http/http-client';
 import type { HttpClient, RequestOptions } from '../http/http-client';
 import { HttpError } from '../http/http-error';
-import { CSRF_HEADERS, sessionGrantSchema, signInResponseSchema } from './auth-contract';
-import type { SessionGrant, SignInNextStep } from './auth-contract';
+import { CSRF_HEADERS } from './auth-contract';
 import { createSessionStore, SIGNED_OUT } from './session-store';
 import type { AuthState } from './session-store';
 import { accountRoleOfUser } from './user';
