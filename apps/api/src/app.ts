@@ -7,6 +7,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { lookupsRoutes } from './modules/lookups/routes';
+import { createProjectActorResolver } from './modules/projects/actor-resolver';
+import { projectsRoutes } from './modules/projects/routes';
 import { createAuthenticator, identityRoutes } from './modules/identity';
 import { usersRoutes } from './modules/users/routes';
 import type { Database } from './platform/db/client';
@@ -78,6 +81,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerAccessControl(app, {
     ...noAuthenticator,
     authenticate: createAuthenticator(context),
+    resolveProjectActor: createProjectActorResolver(context.database.db),
     ...options.accessPorts,
   });
 
@@ -85,6 +89,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       healthRoutes(typed, context.database);
+      projectsRoutes(typed, context);
+      lookupsRoutes(typed, context.database.db);
       identityRoutes(typed, context);
       usersRoutes(typed, context);
       if (!config.isProduction) devRoutes(typed, context.database.db);
