@@ -72,9 +72,8 @@ export type AuthenticatorSetupResponse = z.infer<typeof authenticatorSetupRespon
 
 export const enableAuthenticatorSchema = z.object({ code: twoFactorSetupCodeSchema });
 
-export const sessionTrackingBodySchema = z
-  .object({ refreshToken: z.string().max(200).optional() })
-  .optional();
+/** The body is optional: the web app's cookie (or bearer token) names the session instead. */
+export const sessionTrackingBodySchema = z.object({ refreshToken: z.string().max(200).optional() }).nullish();
 
 export const sessionTrackingResponseSchema = z.object({
   data: z.object({ duration: z.number().int().positive() }),
