@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app';
+import { buildIdentityApp } from '../support/identity';
+import { ACTORS, buildCast, buildRole } from '../support/projects';
+import { ROUTES, expectedOutcome, type Fixture, type Outcome, type RouteCase } from './route-table';
+
+let t: TestApp;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  t = await buildIdentityApp();
+  const cast = await buildCast(t.app);
+  fixture = { cast, role: await buildRole(cast.project) };
+});
+afterAll(() => t.close());
+
+const key = (route: Pick<RouteCase, 'method' | 'route'>) => `${route.method} ${route.route}`;
+
+const MODULE_PREFIXES = ['/api/v2/projects', '/api/projects', '/api/users/lookups', '/api/lookup-management'];
+
+describe('the route table', () => {
+  it('covers every route of the projects and lookups modules, and nothing twice', () => {
+    const registered = t.app.routeAccess
+      .filter(
+        (entry) => entry.method !== 'HEAD' && MODULE_PREFIXES.some((prefix) => entry.url.startsWith(prefix)),
+      )
+      .map((entry) => `${entry.method} ${entry.url}`)
+      .sort();
+    const tabled = ROUTES.map(key).sort();
+    expect(new Set(tabled).size).toBe(tabled.length);
+    expect(tabled).toEqual(registered);
+  });
+});
+
+describe.each(ROUTES.map((route) => [key(route), route] as const))('%s', (_name, route) => {
+  it('answers each actor as the matrix says', async () => {
+    const actual: Record<string, Outcome> = {};
+    const expected: Record<string, Outcome> = {};
+    for (const actor of ACTORS) {
+      const request = await route.request(fixture, fixture.cast.project.id);
+      const res = await t.app.inject({
+        method: route.method,
+        headers: fixture.cast.headers(actor),
+        ...request,
+      });
+      const outcome: Outcome = { status: res.statusCode };
+      if (res.statusCode >= 400) outcome.code = res.json().code;
+      actual[actor] = outcome;
+      expected[actor] = expectedOutcome(route.rule, actor, route.ok);
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  if (route.rule.kind === 'project' && route.rule.projectIn !== 'folder') {
+    it('answers 404 for a project that does not exist, or an id that is not a UUID', async () => {
+      for (const missing of [randomUUID(), 'not-a-uuid']) {
+        const request = await route.request(fixture, missing);
+        const res = await t.app.inject({
+          method: route.method,
+          headers: fixture.cast.headers('SA'),
+          ...request,
+        });
+        expect({ missing, status: res.statusCode, code: res.json().code }).toEqual({
+          missing,
+          status: 404,
+          code: 'NOT_FOUND',
+        });
+      }
+    });
+  }
+});
