@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessRule } from '../../src/platform/http/access';
+import type { TestApp } from '../support/app';
+import { buildIdentityApp, createUser, CSRF, signIn } from '../support/identity';
+
+type Expected = 'public' | 'signedIn' | 'signedInPending' | 'superAdmin';
+
+/** Every identity and users route with the access it must declare. */
+const ROUTES: Record<string, Expected> = {
+  'POST /api/auth/sign-in': 'public',
+  'POST /api/auth/confirm-sign-in': 'public',
+  'POST /api/auth/resend-sign-in-code': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/sign-out': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/staffs/register': 'public',
+  'POST /api/users/confirm': 'public',
+  'POST /api/users/resend-confirm': 'public',
+  'PATCH /api/session-tracking/:trackingId': 'public',
+  'PATCH /api/session-tracking/:trackingId/extend': 'public',
+  'DELETE /api/session-tracking/:trackingId': 'public',
+  'POST /api/users/authenticator': 'signedInPending',
+  'PATCH /api/users/authenticator/enable': 'signedInPending',
+  'GET /api/users/me': 'signedInPending',
+  'PATCH /api/users/me': 'signedIn',
+  'PATCH /api/users/me/phone': 'signedIn',
+  'POST /api/users/me/phone/verify': 'signedIn',
+  'GET /api/users': 'superAdmin',
+  'PATCH /api/users/:id': 'superAdmin',
+};
+
+const PREFIXES = ['/api/auth/', '/api/staffs/', '/api/users', '/api/session-tracking/'];
+// Lookup lists live under /users/lookups in the product's API but belong to the lookups module.
+const OTHER_MODULES = ['/api/users/lookups/'];
+
+function kindOf(rule: AccessRule | undefined): Expected | 'other' {
+  if (rule?.kind === 'public') return 'public';
+  if (rule?.kind !== 'account') return 'other';
+  if (rule.roles.length === 1 && rule.roles[0] === 'SUPER_ADMIN') return 'superAdmin';
+  if (rule.roles.includes('TALENT')) return rule.allowPendingSecondFactor ? 'signedInPending' : 'signedIn';
+  return 'other';
+}
+
+type Actor = 'anonymous' | 'talent' | 'director' | 'superAdmin' | 'pendingSecondFactor';
+const ACTORS: Actor[] = ['anonymous', 'talent', 'director', 'superAdmin', 'pendingSecondFactor'];
+const ACCESS_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'TALENT_NOT_ALLOWED', 'TOTP_NOT_ENABLED'];
+
+/** The access layer's answer for each actor: null means "let through" (the handler may still refuse). */
+function expectedRefusal(kind: Expected, actor: Actor): string | null {
+  if (kind === 'public') return null;
+  if (actor === 'anonymous') return 'UNAUTHENTICATED';
+  if (kind === 'superAdmin') {
+    if (actor === 'talent') return 'TALENT_NOT_ALLOWED';
+    if (actor === 'director') return 'FORBIDDEN';
+  }
+  if (actor === 'pendingSecondFactor' && kind !== 'signedInPending') return 'TOTP_NOT_ENABLED';
+  return null;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildIdentityApp();
+});
+afterAll(() => t.close());
+
+describe('identity route declarations', () => {
+  it('declare exactly the expected access rule, and no identity route is missing from the table', () => {
+    const declared = t.app.routeAccess
+      .filter(
+        (route) =>
+          route.method !== 'HEAD' &&
+          PREFIXES.some((prefix) => route.url.startsWith(prefix)) &&
+          !OTHER_MODULES.some((prefix) => route.url.startsWith(prefix)),
+      )
+      .map((route) => [`${route.method} ${route.url}`, kindOf(route.access)] as const);
+    expect(Object.fromEntries(declared)).toEqual(ROUTES);
+  });
+});
+
+describe('identity routes as each actor', () => {
+  async function sessions(): Promise<Record<Actor, Record<string, string>>> {
+    const bearer = async (overrides: Parameters<typeof createUser>[0]) => {
+      return (await signIn(t.app, await createUser(overrides))).auth;
+    };
+    return {
+      anonymous: {},
+      talent: await bearer({ roleCode: 'TALENT' }),
+      director: await bearer({ roleCode: 'CASTING_DIRECTOR' }),
+      superAdmin: await bearer({ roleCode: 'SUPER_ADMIN' }),
+      pendingSecondFactor: await bearer({ roleCode: 'SUPER_ADMIN', otpRequired: true }),
+    };
+  }
+
+  it.each(Object.entries(ROUTES))('%s (%s)', async (route, kind) => {
+    const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+    const url = pattern.replace(/:[a-zA-Z]+/g, randomUUID());
+    // Fresh sessions per route: sign-out and session-tracking calls may end the caller's session.
+    const headersBy = await sessions();
+    for (const actor of ACTORS) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...CSRF, ...headersBy[actor] },
+        ...(method === 'POST' || method === 'PATCH' ? { payload: {} } : {}),
+      });
+      const refusal = expectedRefusal(kind, actor);
+      const code = res.statusCode >= 400 ? res.json().code : null;
+      if (refusal) {
+        expect({ actor, status: res.statusCode, code }).toEqual({
+          actor,
+          status: refusal === 'UNAUTHENTICATED' ? 401 : 403,
+          code: refusal,
+        });
+      } else {
+        expect(res.statusCode, `${actor}: ${res.body}`).toBeLessThan(500);
+        expect(ACCESS_CODES, `${actor} was refused: ${res.body}`).not.toContain(code);
+      }
+    }
+  });
+});
