@@ -1,0 +1,47 @@
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { access } from '../../src/platform/http/access';
+import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
+import { testConfig } from '../support/app';
+import { testDatabase } from '../support/database';
+import { createUser, signIn } from '../support/identity';
+
+// The real app and authenticator, plus one staff-only route of the kind later modules add.
+let app: FastifyInstance;
+beforeAll(async () => {
+  const database = await testDatabase();
+  const log = pino({ level: 'silent' });
+  app = await buildApp({
+    config: testConfig({ AUTH_RATE_LIMIT_MAX: '1000' }),
+    log,
+    database,
+    mailer: createOutboxMailer(database.db, log),
+    texts: createOutboxTextMessenger(database.db, log),
+  });
+  app.get('/staff-probe', { config: { access: access.staff() } }, async () => ({ ok: true }));
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('talent accounts', () => {
+  it('are refused on staff routes with TALENT_NOT_ALLOWED while /users/me works', async () => {
+    const talent = await signIn(app, await createUser({ roleCode: 'TALENT' }));
+    const staff = await app.inject({ method: 'GET', url: '/staff-probe', headers: talent.auth });
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json()).toEqual({ code: 'TALENT_NOT_ALLOWED', message: 'Only admins can access this app' });
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: talent.auth });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().role.code).toBe('TALENT');
+  });
+
+  it.each(['CASTING_DIRECTOR', 'CASTING_ASSISTANT', 'CLIENT', 'SUPER_ADMIN'] as const)(
+    'do not include a %s, who passes',
+    async (roleCode) => {
+      const session = await signIn(app, await createUser({ roleCode }));
+      const res = await app.inject({ method: 'GET', url: '/staff-probe', headers: session.auth });
+      expect(res.statusCode).toBe(200);
+    },
+  );
+});
