@@ -51,7 +51,7 @@ async function freshLookupValue(lookup: string): Promise<string> {
   const { db } = await testDatabase();
   const [row] = await db
     .insert(lookupValues)
-    .values({ lookup, name: fresh('Renamable') })
+    .values({ lookup, name: fresh('Renamable'), position: 10_000 })
     .returning();
   if (!row) throw new Error('lookup insert returned nothing');
   return row.id;
