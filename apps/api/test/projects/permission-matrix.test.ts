@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { ACTORS, buildCast, buildRole } from '../support/projects';
-import { ROUTES, expectedOutcome, type Fixture, type Outcome, type RouteCase } from './route-table';
+import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from './route-rules';
+import { LOOKUP_ROUTES } from './route-table-lookups';
+import { PROJECT_ROUTES } from './route-table-projects';
+
+const ROUTES = [...PROJECT_ROUTES, ...LOOKUP_ROUTES];
 
 let t: TestApp;
 let fixture: Fixture;

@@ -26,13 +26,8 @@ const lookupIds = z
   .optional();
 const requiredName = nameSchema.max(200, PROJECT_MESSAGES.tooLong(200));
 
-interface DateRange {
-  shootStartDate?: unknown;
-  shootEndDate?: unknown;
-}
-
 /** ISO dates compare correctly as text. */
-export function shootDatesInOrder(value: DateRange): boolean {
+export function shootDatesInOrder(value: { shootStartDate?: unknown; shootEndDate?: unknown }): boolean {
   const { shootStartDate: start, shootEndDate: end } = value;
   return typeof start !== 'string' || typeof end !== 'string' || end >= start;
 }
@@ -173,13 +168,8 @@ export const archiveResultSchema = z.object({
 
 // Opportunities (roles)
 
-const ageSchema = z
-  .number({ error: 'Enter an age as a whole number.' })
-  .int('Enter an age as a whole number.')
-  .min(0, 'Enter an age from 0 to 120.')
-  .max(120, 'Enter an age from 0 to 120.')
-  .nullable()
-  .optional();
+const AGE = 'Enter an age from 0 to 120 as a whole number.';
+const ageSchema = z.number({ error: AGE }).int(AGE).min(0, AGE).max(120, AGE).nullable().optional();
 
 const roleFields = {
   name: requiredName,
@@ -197,12 +187,7 @@ const roleFields = {
   backgroundIds: lookupIds,
 };
 
-interface AgeRange {
-  ageMin?: unknown;
-  ageMax?: unknown;
-}
-
-export function ageRangeInOrder(value: AgeRange): boolean {
+export function ageRangeInOrder(value: { ageMin?: unknown; ageMax?: unknown }): boolean {
   const { ageMin: min, ageMax: max } = value;
   return typeof min !== 'number' || typeof max !== 'number' || min <= max;
 }

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import type { Role } from '@casting/domain';
+import type { ActorName, Cast } from '../support/projects';
+
+/**
+ * Who may do what, written out from spec section 6 ("Permissions (SA PO PE TE TS)") rather than computed with
+ * `can`, so a wrong matrix in the domain package fails this table.
+ */
+export const SPEC = {
+  manageProject: ['SA', 'PO', 'PE'],
+  manageRole: ['SA', 'PO', 'PE'],
+  createFolder: ['SA', 'PO', 'PE'],
+  inviteTeamMembers: ['SA', 'PO', 'PE', 'TE', 'TS'],
+  projectPreview: ['SA', 'PO', 'PE', 'TE'],
+  candidateActions: ['SA', 'PO', 'PE', 'TE', 'TS'],
+  // Ours: any member may read the project itself (docs/decisions/0010-who-creates-projects.md).
+  viewProject: ['SA', 'PO', 'PE', 'TE', 'TS'],
+} as const satisfies Record<string, readonly ActorName[]>;
+
+export type Rule =
+  | { kind: 'staff' }
+  | { kind: 'superAdmin' }
+  | { kind: 'project'; allowed: readonly ActorName[]; projectIn: 'path' | 'body' | 'query' | 'folder' };
+
+export interface Fixture {
+  cast: Cast;
+  role: Role;
+}
+
+export interface RouteCase {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The route as registered, to prove the table covers every route. */
+  route: string;
+  rule: Rule;
+  ok: number;
+  /** Builds one request; `projectId` lets the 404 checks aim at a project that does not exist. */
+  request(fixture: Fixture, projectId: string): Promise<Pick<InjectOptions, 'url' | 'payload'>>;
+}
+
+export const fresh = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+
+export const staff: Rule = { kind: 'staff' };
+export const superAdmin: Rule = { kind: 'superAdmin' };
+export const inPath = (allowed: readonly ActorName[]): Rule => ({
+  kind: 'project',
+  allowed,
+  projectIn: 'path',
+});
+
+export interface Outcome {
+  status: number;
+  code?: string;
+}
+
+/** The answer each actor must get, from the rule alone. */
+export function expectedOutcome(rule: Rule, actor: ActorName, ok: number): Outcome {
+  if (actor === 'anonymous') return { status: 401, code: 'UNAUTHENTICATED' };
+  if (actor === 'talent') return { status: 403, code: 'TALENT_NOT_ALLOWED' };
+  if (rule.kind === 'staff') return { status: ok };
+  if (rule.kind === 'superAdmin') return actor === 'SA' ? { status: ok } : { status: 403, code: 'FORBIDDEN' };
+  if (actor === 'nonMember') return { status: 403, code: 'PROJECT_ACCESS_DENIED' };
+  return rule.allowed.includes(actor) ? { status: ok } : { status: 403, code: 'PERMISSION_DENIED' };
+}
