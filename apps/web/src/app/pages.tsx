@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
+import { CheckEmailPage } from '../features/auth/check-email-page';
+import { ConfirmUserPage } from '../features/auth/confirm-user-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { ResetPasswordSuccessPage } from '../features/auth/reset-password-success-page';
 import { SignInPage } from '../features/auth/sign-in-page';
+import { SignUpPage } from '../features/auth/sign-up-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { paths } from '../lib/routing/paths';
 import type { PageName } from './routes';
@@ -15,6 +21,12 @@ function HomeRedirect() {
  */
 const BUILT_PAGES: Partial<Record<PageName, ComponentType>> = {
   SignInPage,
+  SignUpPage,
+  ConfirmUserPage,
+  ForgotPasswordPage,
+  CheckEmailPage,
+  ResetPasswordPage,
+  ResetPasswordSuccessPage,
   NotFoundPage,
   HomeRedirect,
 };

@@ -107,7 +107,7 @@ describe('SignInForm', () => {
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await vi.waitFor(() => expect(onNextStep).toHaveBeenCalledWith(nextStep));
+    await vi.waitFor(() => expect(onNextStep).toHaveBeenCalledWith(nextStep, { email: 'dana@example.com' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

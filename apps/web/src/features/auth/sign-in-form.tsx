@@ -15,11 +15,13 @@ export const ADDITIONAL_VERIFICATION_MESSAGE = 'Additional verification is requi
 
 export interface SignInFormProps {
   /** Handles a NEXT_STEP answer (code dialog); without it the form says verification is required. */
-  onNextStep?: (step: SignInNextStep) => void;
+  onNextStep?: (step: SignInNextStep, credentials: { email: string }) => void;
+  /** Called when a sign-in attempt fails, so any earlier second-factor state can be dropped. */
+  onFailed?: () => void;
 }
 
 /** E-mail and password sign-in. Where to go afterwards is the route guard's call, not the form's. */
-export function SignInForm({ onNextStep }: SignInFormProps) {
+export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
   const { signIn } = useAuth();
   const [alert, setAlert] = useState<string | null>(null);
   const {
@@ -34,12 +36,13 @@ export function SignInForm({ onNextStep }: SignInFormProps) {
     try {
       const result = await signIn(credentials);
       if (result.kind === 'nextStep') {
-        if (onNextStep) onNextStep(result.step);
+        if (onNextStep) onNextStep(result.step, { email: credentials.email });
         else setAlert(ADDITIONAL_VERIFICATION_MESSAGE);
       } else if (result.kind === 'refused') {
         resetField('password');
       }
     } catch (error) {
+      onFailed?.();
       setAlert(extractErrorMessage(error));
     }
   });

@@ -1,13 +1,33 @@
+import type { SignInNextStep } from '@casting/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/routing/paths';
+import { AuthCard } from './auth-card';
+import { CodeDialog } from './code-dialog';
 import { SignInForm } from './sign-in-form';
 
+/**
+ * Sign-in (spec sections 2 and 4). A code step opens the 6-digit code dialog; an unconfirmed account
+ * goes to confirm its address. Where a signed-in person lands is the route guard's call (/projects).
+ */
 export function SignInPage() {
+  const navigate = useNavigate();
+  const [codeStep, setCodeStep] = useState<SignInNextStep | null>(null);
+
+  const onNextStep = (step: SignInNextStep, { email }: { email: string }) => {
+    if (step.signInStep === 'CONFIRM_SIGN_UP') {
+      void navigate(paths.auth.confirmUser({ email }));
+      return;
+    }
+    setCodeStep(step);
+  };
+
   return (
-    <div className="flex min-h-full items-center justify-center px-4 py-12">
-      <section className="w-full max-w-sm rounded-lg border border-line bg-surface p-6 shadow-sm sm:p-8">
-        <p className="mb-2 text-center text-lg font-bold text-brand-700">Casting</p>
-        <h1 className="mb-6 text-center text-2xl font-semibold text-ink">Sign in</h1>
-        <SignInForm />
-      </section>
-    </div>
+    <AuthCard title="Sign in">
+      <SignInForm onNextStep={onNextStep} onFailed={() => setCodeStep(null)} />
+      {codeStep ? (
+        <CodeDialog key={codeStep.session} step={codeStep} onClose={() => setCodeStep(null)} />
+      ) : null}
+    </AuthCard>
   );
 }

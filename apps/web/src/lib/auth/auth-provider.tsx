@@ -18,6 +18,7 @@ export interface UseAuth {
   status: AuthStatus;
   user: User | null;
   signIn(credentials: SignInCredentials): Promise<SignInResult>;
+  confirmSignIn: AuthService['confirmSignIn'];
   signOut(): Promise<void>;
   refreshUser(): Promise<User | null>;
 }
@@ -35,6 +36,7 @@ export function useAuth(): UseAuth {
     status: state.status,
     user: state.user,
     signIn: service.signIn,
+    confirmSignIn: service.confirmSignIn,
     signOut: service.signOut,
     refreshUser: service.refreshUser,
   };

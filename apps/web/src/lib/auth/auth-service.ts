@@ -1,5 +1,5 @@
-import { sessionGrantSchema, signInResponseSchema, userSchema } from '@casting/domain';
-import type { SessionGrant, SignInNextStep } from '@casting/domain';
+import { sessionGrantSchema, signedInSchema, signInResponseSchema, userSchema } from '@casting/domain';
+import type { ConfirmSignIn, SessionGrant, SignInNextStep } from '@casting/domain';
 import { createHttpClient } from '../http/http-client';
 import type { HttpClient, RequestOptions } from '../http/http-client';
 import { HttpError } from '../http/http-error';
@@ -28,6 +28,8 @@ export interface AuthService {
   /** Restores a session from the refresh cookie once; later calls return the same promise. */
   start(): Promise<void>;
   signIn(credentials: SignInCredentials): Promise<SignInResult>;
+  /** Completes a NEXT_STEP with the authenticator or text-message code; a wrong code rejects. */
+  confirmSignIn(input: ConfirmSignIn): Promise<SignInResult>;
   signOut(): Promise<void>;
   /** Reloads the signed-in user (after a profile change, for instance). */
   refreshUser(): Promise<User | null>;
@@ -142,6 +144,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       });
       if (answer.status === 'NEXT_STEP') return { kind: 'nextStep', step: answer };
       return establish(answer);
+    },
+    async confirmSignIn(input) {
+      const grant = await http.request('/auth/confirm-sign-in', signedInSchema, {
+        ...COOKIE_CALL,
+        body: input,
+      });
+      return establish(grant);
     },
     async signOut() {
       await revokeOnServer();

@@ -24,6 +24,11 @@ export interface HttpClient {
   request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   /** Sends a request whose 2xx body is of no interest (204, fire-and-forget). */
   send(path: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Hears every error answer (after the 401 retry), before the caller's own handling: for reactions
+   * that belong to the whole app rather than to one call, like TOTP_NOT_ENABLED opening the set-up dialog.
+   */
+  subscribeErrors(listener: (error: HttpError) => void): () => void;
 }
 
 export interface HttpClientConfig {
@@ -38,6 +43,7 @@ export interface HttpClientConfig {
 }
 
 export function createHttpClient(config: HttpClientConfig): HttpClient {
+  const errorListeners = new Set<(error: HttpError) => void>();
   const refresher = createRefreshCoordinator(async () => {
     try {
       return await config.refreshAccessToken();
@@ -88,11 +94,16 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return fetchOnce(path, options, await tokenAfter401(token, options.signal));
   }
 
+  function notify(error: HttpError): HttpError {
+    for (const listener of errorListeners) listener(error);
+    return error;
+  }
+
   async function readOk(path: string, options: RequestOptions): Promise<unknown> {
     const response = await execute(path, options);
     try {
       const body = await readBody(response);
-      if (!response.ok) throw new HttpError(response.status, parseApiError(body));
+      if (!response.ok) throw notify(new HttpError(response.status, parseApiError(body)));
       return body;
     } catch (error) {
       throw toCanceledIfAborted(error, options.signal);
@@ -108,6 +119,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     },
     async send(path, options = {}) {
       await readOk(path, options);
+    },
+    subscribeErrors(listener) {
+      errorListeners.add(listener);
+      return () => errorListeners.delete(listener);
     },
   };
 }

@@ -16,6 +16,16 @@ describe('toastError', () => {
     expect(spy).toHaveBeenCalledWith('Something went wrong', { description: 'Title already used' });
   });
 
+  it('leaves TOTP_NOT_ENABLED to the two-factor set-up dialog', () => {
+    const spy = vi.spyOn(toast, 'error').mockReturnValue('id');
+
+    toastError(
+      new HttpError(403, { code: 'TOTP_NOT_ENABLED', message: 'Set up two-factor authentication.' }),
+    );
+
+    expect(spy).not.toHaveBeenCalled();
+  });
+
   it('never toasts a canceled request', () => {
     const spy = vi.spyOn(toast, 'error').mockReturnValue('id');
 
