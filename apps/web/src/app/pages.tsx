@@ -7,7 +7,16 @@ import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { ResetPasswordSuccessPage } from '../features/auth/reset-password-success-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
+import { EnumsPage } from '../features/lookups';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import {
+  ProjectCreatePage,
+  ProjectEditPage,
+  ProjectOverviewPage,
+  ProjectsPage,
+  ProjectViewPage,
+} from '../features/projects';
+import { ProjectRolesPage } from '../features/roles';
 import { paths } from '../lib/routing/paths';
 import type { PageName } from './routes';
 
@@ -29,6 +38,13 @@ const BUILT_PAGES: Partial<Record<PageName, ComponentType>> = {
   ResetPasswordSuccessPage,
   NotFoundPage,
   HomeRedirect,
+  ProjectsPage,
+  ProjectV2CreatePage: ProjectCreatePage,
+  ProjectV2EditPage: ProjectEditPage,
+  ProjectV2ViewPage: ProjectViewPage,
+  ProjectOverviewPage,
+  ProjectRolesPage,
+  EnumsPage,
 };
 
 export function pageComponent(name: PageName): ComponentType {

@@ -1,6 +1,8 @@
-import { NavLink } from 'react-router';
+import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
+import { ProjectSwitcher } from '../../features/projects';
 import { paths } from '../../lib/routing/paths';
 import { cn } from '../../ui/cn';
+import { findRoute } from '../routes';
 
 function projectLinks(projectId: string) {
   return [
@@ -13,13 +15,33 @@ function projectLinks(projectId: string) {
   ];
 }
 
-/** The extra project navigation shown on workspace pages. */
+/**
+ * Another project opens on the same page when the page needs nothing but the project (overview,
+ * roles, ...); pages about one record of the old project (an e-mail template) give way to the overview.
+ */
+function useOpenProject(): (projectId: string) => void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (projectId) => {
+    const match = findRoute(pathname);
+    const onlyId = match !== null && Object.keys(match.params).every((name) => name === 'id');
+    void navigate(
+      match && onlyId ? generatePath(match.route.path, { id: projectId }) : paths.project.overview(projectId),
+    );
+  };
+}
+
+/** The extra project navigation shown on workspace pages, with the project switcher on top. */
 export function ProjectNav({ projectId }: { projectId: string }) {
+  const openProject = useOpenProject();
   return (
     <nav
       aria-label="Project navigation"
       className="shrink-0 border-b border-line bg-surface md:w-52 md:border-r md:border-b-0"
     >
+      <div className="p-2 pb-0">
+        <ProjectSwitcher currentProjectId={projectId} onSelect={openProject} />
+      </div>
       <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
         {projectLinks(projectId).map((link) => (
           <li key={link.to} className="shrink-0">

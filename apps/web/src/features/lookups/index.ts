@@ -1,0 +1,5 @@
+export { EnumsPage } from './enums-page';
+export { LookupSelect } from './lookup-select';
+export type { LookupSelectProps } from './lookup-select';
+export { LookupMultiSelect } from './lookup-multi-select';
+export type { LookupMultiSelectProps } from './lookup-multi-select';

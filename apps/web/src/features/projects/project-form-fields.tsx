@@ -1,0 +1,157 @@
+import type { CreateProject, LookupName } from '@casting/domain';
+import { Controller } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { LookupMultiSelect, LookupSelect } from '../lookups';
+import { FormSection, TextArea } from './form-controls';
+import type { ProjectFormValues } from './project-form-values';
+
+export interface ProjectFieldsProps {
+  control: Control<ProjectFormValues, unknown, CreateProject>;
+  register: UseFormRegister<ProjectFormValues>;
+  errors: FieldErrors<ProjectFormValues>;
+}
+
+type SingleLookupField = 'projectTypeId' | 'unionStatusId' | 'projectStatusId';
+type MultiLookupField = 'regionIds' | 'lookingForIds' | 'geographicIds';
+type DateField = 'submissionDeadline' | 'auditionDate' | 'callbackDate' | 'shootStartDate' | 'shootEndDate';
+
+function LookupField({
+  name,
+  label,
+  lookup,
+  control,
+  errors,
+}: { name: SingleLookupField; label: string; lookup: LookupName } & Omit<ProjectFieldsProps, 'register'>) {
+  return (
+    <Field label={label} error={errors[name]?.message}>
+      {(props) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <LookupSelect {...props} lookup={lookup} value={field.value} onChange={field.onChange} />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+function MultiLookupField({
+  name,
+  label,
+  lookup,
+  control,
+  errors,
+}: { name: MultiLookupField; label: string; lookup: LookupName } & Omit<ProjectFieldsProps, 'register'>) {
+  return (
+    <Field label={label} error={errors[name]?.message}>
+      {(props) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <LookupMultiSelect
+              {...props}
+              label={label}
+              lookup={lookup}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+function DateInput({
+  name,
+  label,
+  register,
+  errors,
+}: { name: DateField; label: string } & Omit<ProjectFieldsProps, 'control'>) {
+  return (
+    <Field label={label} error={errors[name]?.message}>
+      {(props) => <Input type="date" {...props} {...register(name)} />}
+    </Field>
+  );
+}
+
+export function BasicsSection({ control, register, errors }: ProjectFieldsProps) {
+  const shared = { control, errors };
+  return (
+    <FormSection title="Project">
+      <Field label="Project name" error={errors.name?.message}>
+        {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
+      </Field>
+      <div className="grid gap-4 md:grid-cols-3">
+        <LookupField name="projectTypeId" label="Project type" lookup="project-types" {...shared} />
+        <LookupField name="unionStatusId" label="Union status" lookup="union" {...shared} />
+        <LookupField name="projectStatusId" label="Project status" lookup="project-status" {...shared} />
+      </div>
+      <Field label="Production company" error={errors.productionCompany?.message}>
+        {(props) => <Input autoComplete="organization" {...props} {...register('productionCompany')} />}
+      </Field>
+      <Field label="Description" error={errors.description?.message}>
+        {(props) => <TextArea {...props} {...register('description')} />}
+      </Field>
+    </FormSection>
+  );
+}
+
+export function DatesSection({ register, errors }: Omit<ProjectFieldsProps, 'control'>) {
+  const shared = { register, errors };
+  return (
+    <FormSection title="Key dates">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <DateInput name="submissionDeadline" label="Submission deadline" {...shared} />
+        <DateInput name="auditionDate" label="Audition date" {...shared} />
+        <DateInput name="callbackDate" label="Callback date" {...shared} />
+        <DateInput name="shootStartDate" label="Shoot start date" {...shared} />
+        <DateInput name="shootEndDate" label="Shoot end date" {...shared} />
+      </div>
+    </FormSection>
+  );
+}
+
+export function LocationSection({ control, register, errors }: ProjectFieldsProps) {
+  const shared = { control, errors };
+  return (
+    <FormSection title="Location and pay">
+      <Field label="Location" hint="City, studio or venue" error={errors.location?.message}>
+        {(props) => <Input autoComplete="off" {...props} {...register('location')} />}
+      </Field>
+      <div className="grid gap-4 md:grid-cols-2">
+        <MultiLookupField name="regionIds" label="Regions" lookup="regions" {...shared} />
+        <MultiLookupField name="geographicIds" label="Geographic" lookup="geographic" {...shared} />
+      </div>
+      <Field label="Rate or pay notes" error={errors.rateNotes?.message}>
+        {(props) => <TextArea rows={3} {...props} {...register('rateNotes')} />}
+      </Field>
+    </FormSection>
+  );
+}
+
+export function LookingForSection({ control, register, errors }: ProjectFieldsProps) {
+  return (
+    <FormSection title="What the production is looking for">
+      <MultiLookupField
+        name="lookingForIds"
+        label="Looking for"
+        lookup="project-lookingfor"
+        control={control}
+        errors={errors}
+      />
+      <Field
+        label="Details"
+        hint="Types, skills or looks the production wants to see"
+        error={errors.lookingFor?.message}
+      >
+        {(props) => <TextArea rows={3} {...props} {...register('lookingFor')} />}
+      </Field>
+    </FormSection>
+  );
+}

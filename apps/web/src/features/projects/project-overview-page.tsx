@@ -1,0 +1,162 @@
+import { ACCESS_SCOPE_NAMES } from '@casting/domain';
+import type { ProjectDetail, ProjectOverview } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { paths } from '../../lib/routing/paths';
+import { PermissionGate } from '../../ui/permission-gate';
+import { Spinner } from '../../ui/spinner';
+import { LinkButton } from './link-button';
+import { ProjectDetails } from './project-details';
+import { ProjectHeader } from './project-header';
+import { ProjectLoadError } from './project-load-error';
+import { ProjectWorkspace, useProjectIdParam } from './project-workspace';
+import { projectOverviewQuery } from './projects-api';
+
+/** /projects/overview/:id: details, opportunities with their counts, team, and totals. */
+export function ProjectOverviewPage() {
+  const projectId = useProjectIdParam();
+  return (
+    <ProjectWorkspace projectId={projectId}>{(project) => <Overview project={project} />}</ProjectWorkspace>
+  );
+}
+
+function Overview({ project }: { project: ProjectDetail }) {
+  const http = useHttpClient();
+  const { data, error, isPending } = useQuery(projectOverviewQuery(http, project.id));
+  if (isPending) return <Spinner label="Loading the overview" />;
+  if (!data) return <ProjectLoadError error={error} />;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <ProjectHeader project={data.project} />
+      <Counts counts={data.counts} />
+      <PermissionGate permission="MANAGE_APPLICANTS">
+        <section
+          aria-labelledby="applicants-heading"
+          className="rounded-lg border border-line bg-surface p-4"
+        >
+          <h2 id="applicants-heading" className="text-lg font-semibold text-ink">
+            Applicant management
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            Invite talent to apply to this project’s opportunities.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <LinkButton to={paths.project.inviteCandidates(project.id)}>Invite candidates</LinkButton>
+          </div>
+        </section>
+      </PermissionGate>
+      <Opportunities projectId={project.id} opportunities={data.opportunities} />
+      <Team team={data.team} />
+      <section aria-labelledby="details-heading" className="flex flex-col gap-3">
+        <h2 id="details-heading" className="text-lg font-semibold text-ink">
+          Details
+        </h2>
+        <ProjectDetails project={data.project} headingLevel={3} />
+      </section>
+    </div>
+  );
+}
+
+function Counts({ counts }: { counts: ProjectOverview['counts'] }) {
+  const tiles: [string, number][] = [
+    ['Opportunities', counts.opportunities],
+    ['Team members', counts.teamMembers],
+    ['Candidates', counts.candidates],
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {tiles.map(([label, value]) => (
+        <div key={label} className="rounded-lg border border-line bg-surface p-3 sm:p-4">
+          <dt className="text-xs text-ink-muted sm:text-sm">{label}</dt>
+          <dd className="text-2xl font-semibold text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Opportunities({
+  projectId,
+  opportunities,
+}: {
+  projectId: string;
+  opportunities: ProjectOverview['opportunities'];
+}) {
+  return (
+    <section aria-labelledby="overview-opportunities-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="overview-opportunities-heading" className="text-lg font-semibold text-ink">
+          Opportunities
+        </h2>
+        <Link
+          to={paths.project.roles(projectId)}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
+          Manage opportunities
+        </Link>
+      </div>
+      {opportunities.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
+          No opportunities yet.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-canvas text-ink-muted">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Opportunity
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Role type
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Folders
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Candidates
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {opportunities.map((opportunity) => (
+                <tr key={opportunity.id}>
+                  <th scope="row" className="px-4 py-2 font-medium break-words text-ink">
+                    {opportunity.name}
+                  </th>
+                  <td className="px-4 py-2 text-ink-muted">{opportunity.roleType?.label ?? '—'}</td>
+                  <td className="px-4 py-2 text-right text-ink">{opportunity.folderCount}</td>
+                  <td className="px-4 py-2 text-right text-ink">{opportunity.candidateCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Team({ team }: { team: ProjectOverview['team'] }) {
+  return (
+    <section aria-labelledby="overview-team-heading" className="flex flex-col gap-3">
+      <h2 id="overview-team-heading" className="text-lg font-semibold text-ink">
+        Team
+      </h2>
+      <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
+        {team.map((member) => (
+          <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
+            <span className="min-w-0 break-words text-ink">
+              {member.user?.fullName ?? member.email}
+              {member.status === 'INVITED' ? (
+                <span className="ml-2 text-xs text-ink-muted">(invited)</span>
+              ) : null}
+            </span>
+            <span className="text-ink-muted">{ACCESS_SCOPE_NAMES[member.scope]}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

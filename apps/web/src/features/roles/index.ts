@@ -1,0 +1,4 @@
+export { ProjectRolesPage } from './roles-page';
+export { RoleSelect } from './role-select';
+export type { RoleSelectProps } from './role-select';
+export { truncateName } from './truncate-name';

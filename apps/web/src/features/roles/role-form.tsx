@@ -1,0 +1,181 @@
+import { createRoleSchema } from '@casting/domain';
+import type { CreateRole, LookupName } from '@casting/domain';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { LookupMultiSelect, LookupSelect } from '../lookups';
+import { applyServerErrors, FormAlert, payloadResolver, TextArea } from '../projects';
+import { ROLE_FORM_FIELDS, toRolePayload } from './role-form-values';
+import type { RoleFormValues } from './role-form-values';
+
+const resolver = payloadResolver<RoleFormValues, CreateRole>(createRoleSchema, toRolePayload);
+
+type FormControl = Control<RoleFormValues, unknown, CreateRole>;
+
+export interface RoleFormProps {
+  defaultValues: RoleFormValues;
+  submitLabel: string;
+  onCancel(): void;
+  onSubmit(role: CreateRole): Promise<void>;
+}
+
+/** An opportunity's breakdown: name and description (the OVERVIEW_ROLE section) plus casting details. */
+export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: RoleFormProps) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RoleFormValues, unknown, CreateRole>({ resolver, defaultValues });
+
+  const submit = handleSubmit(async (role) => {
+    setAlert(null);
+    try {
+      await onSubmit(role);
+    } catch (error) {
+      setAlert(
+        applyServerErrors(error, ROLE_FORM_FIELDS, (field, message) =>
+          setError(field as keyof RoleFormValues, { message }),
+        ),
+      );
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormAlert message={alert} />
+      <Field label="Opportunity name" error={errors.name?.message}>
+        {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
+      </Field>
+      <Field label="Description" error={errors.description?.message}>
+        {(props) => <TextArea rows={3} {...props} {...register('description')} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SingleLookup
+          control={control}
+          name="roleTypeId"
+          label="Role type"
+          lookup="role-types"
+          error={errors.roleTypeId?.message}
+        />
+        <SingleLookup
+          control={control}
+          name="unionStatusId"
+          label="Union"
+          lookup="union"
+          error={errors.unionStatusId?.message}
+        />
+        <MultiLookup
+          control={control}
+          name="genderIds"
+          label="Gender"
+          lookup="role-genders"
+          error={errors.genderIds?.message}
+        />
+        <MultiLookup
+          control={control}
+          name="ethnicAppearanceIds"
+          label="Ethnic appearance"
+          lookup="ethnic-appearances"
+          error={errors.ethnicAppearanceIds?.message}
+        />
+        <Field label="Minimum age" error={errors.ageMin?.message}>
+          {(props) => <Input inputMode="numeric" {...props} {...register('ageMin')} />}
+        </Field>
+        <Field label="Maximum age" error={errors.ageMax?.message}>
+          {(props) => <Input inputMode="numeric" {...props} {...register('ageMax')} />}
+        </Field>
+        <Field label="Shoot start date" error={errors.shootStartDate?.message}>
+          {(props) => <Input type="date" {...props} {...register('shootStartDate')} />}
+        </Field>
+        <Field label="Shoot end date" error={errors.shootEndDate?.message}>
+          {(props) => <Input type="date" {...props} {...register('shootEndDate')} />}
+        </Field>
+      </div>
+      <Field label="Rate" hint="Day rate, buyout or pay notes" error={errors.rate?.message}>
+        {(props) => <Input autoComplete="off" {...props} {...register('rate')} />}
+      </Field>
+      <MultiLookup
+        control={control}
+        name="backgroundIds"
+        label="Background"
+        lookup="role-background"
+        error={errors.backgroundIds?.message}
+      />
+      <Field label="Requirements" hint="Skills, sizes, availability" error={errors.requirements?.message}>
+        {(props) => <TextArea rows={3} {...props} {...register('requirements')} />}
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface LookupFieldProps<Name> {
+  control: FormControl;
+  name: Name;
+  label: string;
+  lookup: LookupName;
+  error: string | undefined;
+}
+
+function SingleLookup({
+  control,
+  name,
+  label,
+  lookup,
+  error,
+}: LookupFieldProps<'roleTypeId' | 'unionStatusId'>) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <LookupSelect {...props} lookup={lookup} value={field.value} onChange={field.onChange} />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+function MultiLookup({
+  control,
+  name,
+  label,
+  lookup,
+  error,
+}: LookupFieldProps<'genderIds' | 'ethnicAppearanceIds' | 'backgroundIds'>) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <LookupMultiSelect
+              {...props}
+              label={label}
+              lookup={lookup}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}

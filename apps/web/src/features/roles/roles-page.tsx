@@ -1,0 +1,102 @@
+import { MESSAGES } from '@casting/domain';
+import type { ProjectDetail, Role } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { toastError } from '../../lib/http/toast-error';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PermissionGate } from '../../ui/permission-gate';
+import { Spinner } from '../../ui/spinner';
+import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
+import { FoldersPanel } from './folders-panel';
+import { RoleCard } from './role-card';
+import { RoleDialog } from './role-dialog';
+import { rolesQuery, useDeleteRole } from './roles-api';
+
+/** /projects/roles/:id: the project's opportunities and their folders. */
+export function ProjectRolesPage() {
+  const projectId = useProjectIdParam();
+  return (
+    <ProjectWorkspace projectId={projectId}>
+      {(project) => <RolesWorkspace project={project} />}
+    </ProjectWorkspace>
+  );
+}
+
+type Editing = { role: Role | null } | null;
+
+function RolesWorkspace({ project }: { project: ProjectDetail }) {
+  const http = useHttpClient();
+  const { data, isPending, isError } = useQuery(rolesQuery(http, project.id));
+  const remove = useDeleteRole(project.id);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const roles = data?.items ?? [];
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(`Opportunity “${deleting.name}” deleted`),
+      onError: toastError,
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <ProjectHeader project={project} />
+      <section aria-labelledby="opportunities-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="opportunities-heading" className="text-lg font-semibold text-ink">
+            Opportunities
+          </h2>
+          <PermissionGate permission="MANAGE_ROLE">
+            <Button onClick={() => setEditing({ role: null })}>Add opportunity</Button>
+          </PermissionGate>
+        </div>
+        {isPending ? (
+          <Spinner label="Loading opportunities" />
+        ) : isError ? (
+          <p className="text-sm text-danger">The opportunities could not be loaded.</p>
+        ) : roles.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
+            No opportunities yet.
+          </p>
+        ) : (
+          <div className="flex flex-col gap-3">
+            {roles.map((role) => (
+              <RoleCard
+                key={role.id}
+                role={role}
+                onEdit={() => setEditing({ role })}
+                onDelete={() => setDeleting(role)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      {roles.length > 0 ? <FoldersPanel projectId={project.id} /> : null}
+      <RoleDialog
+        projectId={project.id}
+        role={editing?.role ?? null}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete Content"
+        message={MESSAGES.confirmDeleteContent}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { TeamButton } from './team-button';
+export type { TeamButtonProps } from './team-button';
+export { TeamDialog } from './team-dialog';

@@ -1,0 +1,72 @@
+import { ACCESS_SCOPE_NAMES } from '@casting/domain';
+import type { ProjectScope, TeamMember } from '@casting/domain';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Select } from '../../ui/select';
+import { canChangeMember, canRemoveMember } from './team-rules';
+import type { TeamRules } from './team-rules';
+
+export interface MemberRowProps {
+  member: TeamMember;
+  rules: TeamRules;
+  onChangeScope(member: TeamMember, scope: ProjectScope): void;
+  onRemove(member: TeamMember): void;
+}
+
+export function memberName(member: TeamMember): string {
+  return member.user?.fullName ?? member.email;
+}
+
+/** One team member: who, their role (changeable only within the viewer's rights) and removal. */
+export function MemberRow({ member, rules, onChangeScope, onRemove }: MemberRowProps) {
+  const name = memberName(member);
+  const changeable = canChangeMember(rules, member);
+  // The current role is always listed so the closed dropdown can show it, even when it cannot be chosen.
+  const roleOptions = [...new Set<ProjectScope>([member.scope, ...(changeable ? rules.changeable : [])])];
+  const selectId = `member-role-${member.id}`;
+
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Avatar name={name} imageUrl={member.user?.imageUrl ?? null} />
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink">
+            <span className="truncate">{name}</span>
+            {member.isOwner ? <Badge>Owner</Badge> : null}
+            {member.status === 'INVITED' ? <Badge>Invited</Badge> : null}
+          </p>
+          {member.user ? <p className="truncate text-xs text-ink-muted">{member.email}</p> : null}
+        </div>
+      </div>
+      <div className="flex items-center gap-2">
+        <label htmlFor={selectId} className="sr-only">
+          Role of {name}
+        </label>
+        <div className="w-44">
+          <Select
+            id={selectId}
+            value={member.scope}
+            disabled={!changeable}
+            onValueChange={(value) => {
+              if (value !== member.scope) onChangeScope(member, value as ProjectScope);
+            }}
+            options={roleOptions.map((code) => ({ value: code, label: ACCESS_SCOPE_NAMES[code] }))}
+          />
+        </div>
+        {canRemoveMember(rules, member) ? (
+          <Button variant="ghost" aria-label={`Remove ${name}`} onClick={() => onRemove(member)}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Badge({ children }: { children: string }) {
+  return (
+    <span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-ink-muted ring-1 ring-line">
+      {children}
+    </span>
+  );
+}

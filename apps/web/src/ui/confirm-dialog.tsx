@@ -1,0 +1,39 @@
+import { MESSAGES } from '@casting/domain';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  /** The question, e.g. 'Are you sure you want to delete this content? ...' (spec section 8). */
+  message: string;
+  confirmLabel: string;
+  /** Disables both buttons while the confirmed action runs. */
+  busy?: boolean;
+  onConfirm(): void;
+}
+
+/** A yes/no question before a destructive action; Cancel and Escape leave everything as it was. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
+          {MESSAGES.cancel}
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
