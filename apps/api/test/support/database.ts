@@ -6,7 +6,8 @@ import { TEST_DATABASE_PREFIX } from './global-setup';
 let shared: Promise<Database> | undefined;
 
 async function openFreshPostgres(url: string): Promise<Database> {
-  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const runId = process.env.CASTING_TEST_RUN_ID ?? `${Math.floor(Date.now() / 1000)}_solo`;
+  const name = `${TEST_DATABASE_PREFIX}${runId}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
