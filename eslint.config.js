@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.e2e-data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.e2e-data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +35,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'ui/ and lib/ must not import features or app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'ui/ and lib/ must not import features or app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -36,7 +52,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'pg', 'fastify', 'react'], message: 'packages/domain holds pure rules only.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'pg', 'fastify', 'react'],
+              message: 'packages/domain holds pure rules only.',
+            },
+          ],
+        },
       ],
     },
   },
