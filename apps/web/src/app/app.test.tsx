@@ -37,7 +37,7 @@ describe('app routing and guard', () => {
     const { router } = renderApp('/no/such/page', signedOutApi().fetch);
 
     await settled(router, '/404');
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Projects' })).toHaveAttribute('href', '/projects');
     expect(screen.getByRole('main')).toBeInTheDocument();
   });

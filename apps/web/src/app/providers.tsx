@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SessionTracker } from '../features/session/session-tracker';
+import { TwoFactorGate } from '../features/two-factor';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import type { AuthService } from '../lib/auth/auth-service';
 import { HttpClientProvider } from '../lib/http/http-client-context';
@@ -12,13 +14,18 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Server cache, API client, session and the single toast outlet, in dependency order. */
+/**
+ * Server cache, API client, session and the single toast outlet, in dependency order, with the
+ * session-wide overlays that belong to no page: inactivity tracking and the required two-factor set-up.
+ */
 export function AppProviders({ auth, queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <HttpClientProvider client={auth.http}>
         <AuthProvider service={auth}>
           {children}
+          <SessionTracker />
+          <TwoFactorGate />
           <Toaster />
         </AuthProvider>
       </HttpClientProvider>

@@ -5,7 +5,6 @@ import { MESSAGES } from '@casting/domain';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { showTalentRefusedToast } from '../../lib/auth/talent-refusal';
 import { isSecondFactorSatisfied } from '../../lib/auth/user';
-import { Button } from '../../ui/button';
 import { FullPageSpinner } from '../../ui/spinner';
 import { findRoute } from '../routes';
 import { AppShell } from '../shell/app-shell';
@@ -32,9 +31,10 @@ export function RouteGate() {
     case 'refuseTalent':
       return <RefuseTalent signOut={signOut} />;
     case 'awaitSecondFactor':
+      // The two-factor set-up dialog (features/two-factor, mounted with the providers) is open over this.
       return (
         <BareFrame>
-          <SecondFactorRequired signOut={signOut} />
+          <SecondFactorRequired />
         </BareFrame>
       );
     case 'allow':
@@ -66,17 +66,14 @@ function RefuseTalent({ signOut }: { signOut(): Promise<void> }) {
   return <FullPageSpinner label="Signing out" />;
 }
 
-/** Holds the page back until the required second factor exists; the set-up dialog plugs in here. */
-function SecondFactorRequired({ signOut }: { signOut(): Promise<void> }) {
+/** Holds the page back until the required second factor exists; the set-up dialog stands over it. */
+function SecondFactorRequired() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold text-ink">{MESSAGES.setUpTwoFactor}</h1>
       <p className="text-ink-muted">
         Your account requires two-factor authentication before you can continue.
       </p>
-      <Button variant="secondary" onClick={() => void signOut()}>
-        Sign out
-      </Button>
     </section>
   );
 }

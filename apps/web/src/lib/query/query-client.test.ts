@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './query-client';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient, ERROR_SHOWN_INLINE } from './query-client';
 
 describe('createQueryClient', () => {
   it('neither refetches on window focus nor retries (spec section 7)', () => {
@@ -24,5 +24,22 @@ describe('createQueryClient', () => {
       }),
     ).rejects.toThrow('down');
     expect(attempts).toBe(1);
+  });
+});
+
+describe('failed query toasts', () => {
+  it('toasts a failed query once, unless its screen shows the failure inline', async () => {
+    const { toast } = await import('sonner');
+    const spy = vi.spyOn(toast, 'error').mockReturnValue('id');
+    const client = createQueryClient();
+    const fail = () => Promise.reject(new Error('down'));
+
+    await client.fetchQuery({ queryKey: ['toasted'], queryFn: fail }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['inline'], queryFn: fail, meta: ERROR_SHOWN_INLINE })
+      .catch(() => undefined);
+
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
   });
 });
