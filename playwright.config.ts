@@ -71,6 +71,8 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 1 : 2,
   timeout: 30_000,
+  // Keeps a hung run from eating the CI budget (the whole CI run must stay well under an hour).
+  globalTimeout: process.env.CI ? 30 * 60_000 : undefined,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
