@@ -69,6 +69,9 @@ test.describe('app shell at 1280 px', () => {
 
     await expectSidebarWidth(page, SIDEBAR_COLLAPSED_PX);
     await expect(sidebar(page).getByRole('button', { name: 'Expand sidebar' })).toBeDisabled();
+    await expect(page.getByRole('navigation', { name: 'Project navigation' })).toBeVisible();
+    // The page has answered (here: an unknown project) before it is checked, so the check sees what a person sees.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'workspace page, sidebar collapsed');
   });
 });
