@@ -9,6 +9,8 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { EnumsPage } from '../features/lookups';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { ProfileEditPage } from '../features/profile/profile-edit-page';
+import { ProfilePage } from '../features/profile/profile-page';
 import {
   ProjectCreatePage,
   ProjectEditPage,
@@ -17,6 +19,7 @@ import {
   ProjectViewPage,
 } from '../features/projects';
 import { ProjectRolesPage } from '../features/roles';
+import { UsersPage } from '../features/users/users-page';
 import { paths } from '../lib/routing/paths';
 import type { PageName } from './routes';
 
@@ -36,6 +39,9 @@ const BUILT_PAGES: Partial<Record<PageName, ComponentType>> = {
   CheckEmailPage,
   ResetPasswordPage,
   ResetPasswordSuccessPage,
+  ProfilePage,
+  ProfileEditPage,
+  UsersPage,
   NotFoundPage,
   HomeRedirect,
   ProjectsPage,

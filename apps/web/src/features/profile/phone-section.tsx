@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { confirmationCodeSchema, extractErrorMessage, MESSAGES, phoneSchema } from '@casting/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http/http-error';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { useRequestPhoneChange, useVerifyPhone } from './profile-api';
+
+/** Said once the number is verified (ours: the spec gives no text). */
+export const PHONE_VERIFIED_MESSAGE = 'Text-message sign-in codes are on';
+
+const phoneFormSchema = z.object({ phoneNumber: phoneSchema });
+const codeFormSchema = z.object({ code: confirmationCodeSchema });
+
+/** The phone number that receives sign-in codes by text message, verified by a texted code. */
+export function PhoneSection() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [activeNumber, setActiveNumber] = useState<string | null>(null);
+  return (
+    <section
+      aria-labelledby="phone-heading"
+      className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 sm:p-6"
+    >
+      <h2 id="phone-heading" className="text-lg font-semibold text-ink">
+        Text-message codes
+      </h2>
+      <p className="text-sm text-ink-muted">
+        Add a phone number to receive sign-in codes by text message. An authenticator app, when set up, is
+        asked for instead.
+      </p>
+      {activeNumber ? (
+        <p role="status" className="text-sm text-ink">
+          Sign-in codes go to {activeNumber}.
+        </p>
+      ) : null}
+      {sentTo ? (
+        <VerifyStep
+          destination={sentTo}
+          onVerified={(number) => {
+            setActiveNumber(number);
+            setSentTo(null);
+          }}
+          onStartOver={() => setSentTo(null)}
+        />
+      ) : (
+        <NumberStep onSent={setSentTo} />
+      )}
+    </section>
+  );
+}
+
+function NumberStep({ onSent }: { onSent(destination: string): void }) {
+  const request = useRequestPhoneChange();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(phoneFormSchema), defaultValues: { phoneNumber: '' } });
+
+  const onSubmit = handleSubmit(async ({ phoneNumber }) => {
+    try {
+      const answer = await request.mutateAsync(phoneNumber);
+      onSent(answer.codeDeliveryDetails.destination);
+    } catch (error) {
+      const message =
+        error instanceof HttpError && error.code === 'INVALID_PHONE_NUMBER'
+          ? MESSAGES.invalidPhoneNumber
+          : extractErrorMessage(error);
+      setError('phoneNumber', { type: 'server', message });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3 sm:max-w-sm">
+      <Field
+        label="Phone number"
+        hint="A plus sign, the country code and the number, e.g. +15551234567"
+        error={errors.phoneNumber?.message}
+      >
+        {(field) => <Input type="tel" autoComplete="tel" {...field} {...register('phoneNumber')} />}
+      </Field>
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          Send code
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface VerifyStepProps {
+  destination: string;
+  onVerified(phoneNumber: string): void;
+  onStartOver(): void;
+}
+
+function VerifyStep({ destination, onVerified, onStartOver }: VerifyStepProps) {
+  const verify = useVerifyPhone();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const answer = await verify.mutateAsync(code);
+      toast.success(PHONE_VERIFIED_MESSAGE);
+      onVerified(answer.phoneNumber);
+    } catch (error) {
+      setError('code', { type: 'server', message: extractErrorMessage(error) });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3 sm:max-w-sm">
+      <p className="text-sm text-ink">We sent a code by text message to {destination}.</p>
+      <Field label="Verification code" error={errors.code?.message}>
+        {(field) => (
+          <Input inputMode="numeric" autoComplete="one-time-code" {...field} {...register('code')} />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          Verify number
+        </Button>
+        <Button variant="secondary" onClick={onStartOver}>
+          Use another number
+        </Button>
+      </div>
+    </form>
+  );
+}
