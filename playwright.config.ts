@@ -122,6 +122,8 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // Every journey signs in from 127.0.0.1; the limits themselves are covered by the API tests.
+      AUTH_RATE_LIMIT_MAX: '1000',
     },
   },
 });
