@@ -65,7 +65,9 @@ export function RoleSelect({
                   key={option.value}
                   value={option.value}
                   textValue={option.label}
+                  // Named by the full name rather than the shortened text radix would point to.
                   aria-label={option.label}
+                  aria-labelledby={undefined}
                   title={shown === option.label ? undefined : option.label}
                   className="cursor-pointer rounded px-3 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-brand-50"
                 >
