@@ -62,15 +62,6 @@ async function signInElsewhere(browser: Browser, who: Person): Promise<Page> {
   return page;
 }
 
-/**
- * The accessibility check runs once the toasts have gone: sonner's rich success colours fall short
- * of the contrast ratio (reported to the owner of ui/toaster.tsx), and a toast is not the page.
- */
-async function expectPageAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectAccessible(page, label);
-}
-
 async function chooseOption(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -90,13 +81,13 @@ test.describe('projects workspace', () => {
 
     await signInViaUi(page, director.email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
-    await expectPageAccessible(page, 'projects list, no projects yet');
+    await expectAccessible(page, 'projects list, no projects yet');
 
     await page.getByRole('link', { name: 'New project' }).click();
     await expect(page).toHaveURL(/\/projectv2\/create$/);
     await page.getByRole('button', { name: 'Create project' }).click();
     await expect(page.getByLabel('Project name')).toHaveAccessibleDescription(MESSAGES.nameRequired);
-    await expectPageAccessible(page, 'create project form with a field error');
+    await expectAccessible(page, 'create project form with a field error');
 
     await page.getByLabel('Project name').fill(projectName);
     await chooseOption(page, 'Project type', 'Feature Film');
@@ -140,7 +131,7 @@ test.describe('projects workspace', () => {
     await expect(folders.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
-    await expectPageAccessible(page, 'opportunities and folders');
+    await expectAccessible(page, 'opportunities and folders');
 
     await page.getByRole('button', { name: 'Invite team members' }).click();
     const team = page.getByRole('dialog', { name: 'Invite team members' });
@@ -150,14 +141,14 @@ test.describe('projects workspace', () => {
     await team.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByText(MESSAGES.teamMemberAdded)).toBeVisible();
     await expect(team.getByRole('list', { name: 'Team members' })).toContainText(editor.email);
-    await expectPageAccessible(page, 'invite team members dialog');
+    await expectAccessible(page, 'invite team members dialog');
     await page.keyboard.press('Escape');
 
     await page.goto(`/projects/overview/${projectId}`);
     await expect(page.getByRole('heading', { name: 'Applicant management' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Invite candidates' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Deckhand/ })).toBeVisible();
-    await expectPageAccessible(page, 'project overview as owner');
+    await expectAccessible(page, 'project overview as owner');
 
     // The colleague signs up with the invited address and finds the project waiting.
     await signUpConfirmed(request, editor);
@@ -167,7 +158,7 @@ test.describe('projects workspace', () => {
     await expect(colleague.getByRole('row', { name: /Captain Mara Holt/ })).toBeVisible();
     await expect(colleague.getByRole('heading', { name: 'Applicant management' })).toHaveCount(0);
     await expect(colleague.getByRole('link', { name: 'Invite candidates' })).toHaveCount(0);
-    await expectPageAccessible(colleague, 'project overview as project editor');
+    await expectAccessible(colleague, 'project overview as project editor');
 
     await colleague
       .getByRole('navigation', { name: 'Project navigation' })
@@ -179,7 +170,7 @@ test.describe('projects workspace', () => {
     await edit.getByRole('button', { name: 'Save opportunity' }).click();
     await expect(edit).toBeHidden();
     await expect(colleague.getByText('Works the nets; some sailing experience.')).toBeVisible();
-    await expectPageAccessible(colleague, 'opportunities as project editor');
+    await expectAccessible(colleague, 'opportunities as project editor');
     await colleague.context().close();
   });
 
@@ -217,7 +208,7 @@ test.describe('projects workspace', () => {
     await team.getByRole('combobox', { name: 'Role', exact: true }).click();
     await expect(page.getByRole('option')).toHaveText(['Talent Editor', 'Talent Submitter']);
     await page.keyboard.press('Escape');
-    await expectPageAccessible(page, 'team dialog as talent editor');
+    await expectAccessible(page, 'team dialog as talent editor');
     await page.keyboard.press('Escape');
 
     await page
@@ -228,7 +219,7 @@ test.describe('projects workspace', () => {
     await expect(page.getByRole('button', { name: 'Add opportunity' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit Narrator' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add folder' })).toHaveCount(0);
-    await expectPageAccessible(page, 'opportunities as talent editor');
+    await expectAccessible(page, 'opportunities as talent editor');
   });
 
   test('the projects list searches, pages, archives and restores', async ({ page, request }) => {
@@ -249,7 +240,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(3);
-    await expectPageAccessible(page, 'projects list, second page');
+    await expectAccessible(page, 'projects list, second page');
 
     const search = page.getByLabel('Search projects');
     // Two characters are not a search yet: the second page stays as it was.
@@ -271,7 +262,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('switch', { name: 'Show archived' }).click();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByText('Archived', { exact: true })).toBeVisible();
-    await expectPageAccessible(page, 'projects list with archived shown');
+    await expectAccessible(page, 'projects list with archived shown');
     await page.getByRole('button', { name: `Unarchive Zephyr ${tag}`, exact: true }).click();
     await expect(page.getByText(`Project “Zephyr ${tag}” restored`)).toBeVisible();
     await expect(list.getByText('Archived', { exact: true })).toHaveCount(0);
@@ -286,6 +277,6 @@ test.describe('projects workspace', () => {
     await page.getByRole('button', { name: `Lantern Beta ${tag}`, exact: true }).click();
     await expect(page).toHaveURL(/\/projects\/overview\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { name: `Lantern Beta ${tag}`, level: 1 })).toBeVisible();
-    await expectPageAccessible(page, 'project overview after switching');
+    await expectAccessible(page, 'project overview after switching');
   });
 });

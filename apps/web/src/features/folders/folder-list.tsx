@@ -1,4 +1,4 @@
-import { MESSAGES, renameFolderSchema } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, renameFolderSchema } from '@casting/domain';
 import type { Folder } from '@casting/domain';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -24,7 +24,7 @@ export interface FolderListProps {
 
 /** The folders of one opportunity: system folders as they are, custom ones renamable and deletable. */
 export function FolderList({ projectId, roleId, roleName }: FolderListProps) {
-  const { data, isPending, isError } = useFolders(projectId, roleId);
+  const { data, error, isPending, isError } = useFolders(projectId, roleId);
   const create = useCreateFolder(projectId, roleId);
   const rename = useRenameFolder(projectId, roleId);
   const remove = useDeleteFolder(projectId);
@@ -47,7 +47,13 @@ export function FolderList({ projectId, roleId, roleName }: FolderListProps) {
   };
 
   if (isPending) return <Spinner label="Loading folders" />;
-  if (isError) return <p className="text-sm text-danger">The folders could not be loaded.</p>;
+  if (isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        The folders could not be loaded: {extractErrorMessage(error)}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-3">
       <ul

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 export const folderKeys = {
   project: (projectId: string) => ['folders', projectId] as const,
@@ -20,6 +21,7 @@ export function foldersQuery(http: HttpClient, projectId: string, roleId: string
         signal,
       }),
     staleTime: CACHE_MS.folders,
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 

@@ -1,4 +1,4 @@
-import { LOOKUP_LIMIT, LOOKUP_TITLES } from '@casting/domain';
+import { extractErrorMessage, LOOKUP_LIMIT, LOOKUP_TITLES } from '@casting/domain';
 import type { LookupName } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { LookupValueRow } from './lookup-value-row';
 export function LookupValuesPanel({ lookup }: { lookup: LookupName }) {
   const http = useHttpClient();
   const [offset, setOffset] = useState(0);
-  const { data, isPending, isError } = useQuery(lookupPageQuery(http, lookup, offset));
+  const { data, error, isPending, isError } = useQuery(lookupPageQuery(http, lookup, offset));
   const title = LOOKUP_TITLES[lookup];
   const headingId = `lookup-${lookup}-heading`;
 
@@ -29,7 +29,9 @@ export function LookupValuesPanel({ lookup }: { lookup: LookupName }) {
       {isPending ? (
         <Spinner label={`Loading ${title}`} className="mt-4" />
       ) : isError ? (
-        <p className="mt-4 text-sm text-danger">The values could not be loaded.</p>
+        <p role="alert" className="mt-4 text-sm text-danger">
+          The values could not be loaded: {extractErrorMessage(error)}
+        </p>
       ) : data.items.length === 0 ? (
         <p className="mt-4 text-sm text-ink-muted">No values yet.</p>
       ) : (

@@ -10,6 +10,7 @@ import type { LookupName, LookupPage, LookupValueInput, Option } from '@casting/
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 /**
  * Lookup values change only through the /enums screen, which refreshes them itself; half an hour
@@ -64,6 +65,7 @@ export function lookupPageQuery(http: HttpClient, lookup: LookupName, offset: nu
         signal,
       }),
     staleTime: LOOKUP_STALE_MS,
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 

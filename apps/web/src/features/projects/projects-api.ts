@@ -9,6 +9,7 @@ import type { CreateProject, ProjectDetail, UpdateProject } from '@casting/domai
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 export const PROJECTS_PAGE_SIZE = 20;
 export const SWITCHER_PAGE_SIZE = 20;
@@ -48,6 +49,7 @@ export function projectListQuery(http: HttpClient, params: ProjectListParams) {
       }),
     // The current page stays on screen while the next one loads, so paging does not flash empty.
     placeholderData: keepPreviousData,
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 
@@ -67,6 +69,8 @@ export function projectQuery(http: HttpClient, id: string) {
   return queryOptions({
     queryKey: projectKeys.detail(id),
     queryFn: ({ signal }) => http.request(projectPath(id), projectDetailSchema, { signal }),
+    // Every page that loads a project shows a refusal in place of the page.
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 
@@ -75,6 +79,7 @@ export function projectOverviewQuery(http: HttpClient, id: string) {
     queryKey: projectKeys.overview(id),
     queryFn: ({ signal }) =>
       http.request(`/projects/${encodeURIComponent(id)}/overview`, projectOverviewSchema, { signal }),
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 

@@ -1,4 +1,9 @@
-import { PROJECT_SEARCH_MIN_CHARS, SEARCH_SELECT_DEBOUNCE_MS, projectActorFor } from '@casting/domain';
+import {
+  extractErrorMessage,
+  PROJECT_SEARCH_MIN_CHARS,
+  SEARCH_SELECT_DEBOUNCE_MS,
+  projectActorFor,
+} from '@casting/domain';
 import type { ProjectSummary } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -58,7 +63,7 @@ export function ProjectsPage() {
       return next;
     });
 
-  const { data, isPending, isError, isFetching } = useQuery(
+  const { data, error, isPending, isError, isFetching } = useQuery(
     projectListQuery(http, { q, archived: showArchived ? 'all' : 'false', offset }),
   );
 
@@ -117,7 +122,9 @@ export function ProjectsPage() {
       {isPending ? (
         <Spinner label="Loading projects" />
       ) : isError ? (
-        <p className="text-sm text-danger">The projects could not be loaded.</p>
+        <p role="alert" className="text-sm text-danger">
+          The projects could not be loaded: {extractErrorMessage(error)}
+        </p>
       ) : data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted">
           {q ? `No projects match “${q}”.` : 'No projects yet.'}

@@ -3,6 +3,7 @@ import type { CreateRole, UpdateRole } from '@casting/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 export const roleKeys = {
   project: (projectId: string) => ['roles', projectId] as const,
@@ -18,6 +19,7 @@ export function rolesQuery(http: HttpClient, projectId: string) {
     queryKey: roleKeys.list(projectId),
     queryFn: ({ signal }) => http.request(rolesPath(projectId), roleListSchema, { signal }),
     staleTime: CACHE_MS.roles,
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { ProjectDetail, Role } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ type Editing = { role: Role | null } | null;
 
 function RolesWorkspace({ project }: { project: ProjectDetail }) {
   const http = useHttpClient();
-  const { data, isPending, isError } = useQuery(rolesQuery(http, project.id));
+  const { data, error, isPending, isError } = useQuery(rolesQuery(http, project.id));
   const remove = useDeleteRole(project.id);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
@@ -59,7 +59,9 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
         {isPending ? (
           <Spinner label="Loading opportunities" />
         ) : isError ? (
-          <p className="text-sm text-danger">The opportunities could not be loaded.</p>
+          <p role="alert" className="text-sm text-danger">
+            The opportunities could not be loaded: {extractErrorMessage(error)}
+          </p>
         ) : roles.length === 0 ? (
           <p className="rounded-lg border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
             No opportunities yet.

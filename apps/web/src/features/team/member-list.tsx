@@ -14,7 +14,7 @@ import type { TeamRules } from './team-rules';
 /** The project's team. Rendered only inside the open dialog, so the list loads only while it is open. */
 export function MemberList({ projectId, rules }: { projectId: string; rules: TeamRules }) {
   const http = useHttpClient();
-  const { data, isPending, isError } = useQuery(teamMembersQuery(http, projectId));
+  const { data, error, isPending, isError } = useQuery(teamMembersQuery(http, projectId));
   const changeScope = useChangeMemberScope(projectId);
   const remove = useRemoveMember(projectId);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -49,7 +49,13 @@ export function MemberList({ projectId, rules }: { projectId: string; rules: Tea
   };
 
   if (isPending) return <Spinner label="Loading team members" />;
-  if (isError) return <p className="text-sm text-danger">The team could not be loaded.</p>;
+  if (isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        The team could not be loaded: {extractErrorMessage(error)}
+      </p>
+    );
+  }
   return (
     <>
       <ul aria-label="Team members" className="divide-y divide-line">

@@ -3,6 +3,7 @@ import type { InviteTeamMembersInput, ProjectScope } from '@casting/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 export const teamKeys = {
   accessScopes: () => ['team', 'access-scopes'] as const,
@@ -24,6 +25,7 @@ export function teamMembersQuery(http: HttpClient, projectId: string) {
   return queryOptions({
     queryKey: teamKeys.members(projectId),
     queryFn: ({ signal }) => http.request(`${projectPath(projectId)}/accesses`, teamListSchema, { signal }),
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 
