@@ -267,6 +267,27 @@ test.describe('projects workspace', () => {
     await expect(page.getByText(`Project “Zephyr ${tag}” restored`)).toBeVisible();
     await expect(list.getByText('Archived', { exact: true })).toHaveCount(0);
 
+    // Details, then every field in the edit form; the saved value shows on the details page.
+    await search.fill(`Lantern Alpha ${tag}`);
+    await list.getByRole('link', { name: `Details of Lantern Alpha ${tag}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/projectv2/view/${alpha.id}$`));
+    await expectAccessible(page, 'project details');
+    await page.getByRole('link', { name: 'Edit project' }).click();
+    await expect(page.getByRole('heading', { name: `Edit Lantern Alpha ${tag}` })).toBeVisible();
+    await chooseOption(page, 'Project status', 'Casting');
+    await page.getByLabel('Shoot start date').fill('2031-06-10');
+    await page.getByLabel('Shoot end date').fill('2031-06-01');
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await expect(page.getByLabel('Shoot end date')).toHaveAccessibleDescription(
+      'The shoot end date must be on or after the shoot start date.',
+    );
+    await expectAccessible(page, 'edit project form with a field error');
+    await page.getByLabel('Shoot end date').fill('2031-06-20');
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projectv2/view/${alpha.id}$`));
+    await expect(page.getByText('2031-06-10 to 2031-06-20')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Casting$/ })).toBeVisible();
+
     // The switcher in the workspace panel opens another project on the same page.
     await page.goto(`/projects/overview/${alpha.id}`);
     await page.getByRole('button', { name: `Switch project, current: Lantern Alpha ${tag}` }).click();
@@ -278,5 +299,40 @@ test.describe('projects workspace', () => {
     await expect(page).toHaveURL(/\/projects\/overview\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { name: `Lantern Beta ${tag}`, level: 1 })).toBeVisible();
     await expectAccessible(page, 'project overview after switching');
+  });
+
+  test('a super admin adds and renames lookup values on /enums', async ({ page, admin }) => {
+    const tag = randomUUID().slice(0, 6);
+    await signInViaUi(page, admin.email, admin.password);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Enums' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Enums', level: 1 })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Lookups' })
+      .getByRole('button', { name: /^Geographic/ })
+      .click();
+    const values = page.getByRole('list', { name: 'Geographic values' });
+    await expect(values.getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page, 'enums page');
+
+    await page.getByRole('button', { name: 'Add value' }).click();
+    await expect(page.getByLabel('New value')).toHaveAccessibleDescription(MESSAGES.nameRequired);
+    await page.getByLabel('New value').fill(`Pacific Northwest ${tag}`);
+    await page.getByRole('button', { name: 'Add value' }).click();
+    await expect(values.getByText(`Pacific Northwest ${tag}`, { exact: true })).toBeVisible();
+
+    await page.getByLabel('New value').fill(`pacific northwest ${tag}`);
+    await page.getByRole('button', { name: 'Add value' }).click();
+    await expect(page.getByLabel('New value')).toHaveAccessibleDescription(
+      'A value with this name already exists.',
+    );
+
+    await values.getByRole('button', { name: `Rename Pacific Northwest ${tag}` }).click();
+    await page.getByLabel(`New name for Pacific Northwest ${tag}`).fill(`Pacific Northwest Coast ${tag}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(values.getByText(`Pacific Northwest Coast ${tag}`, { exact: true })).toBeVisible();
+    await expectAccessible(page, 'enums page after renaming');
   });
 });
