@@ -40,6 +40,11 @@ export function UserRow({ user, isSelf, roleOptions }: UserRowProps) {
       },
     );
 
+  // While a change is on its way the controls show what was asked for, not the old value.
+  const asked = update.isPending ? update.variables?.change : undefined;
+  const otpRequired = asked?.otpRequired ?? user.otpRequired;
+  const roleCode = asked?.roleCode ?? user.role.code;
+
   const roleLabel = (code: string) => roleOptions.find((option) => option.value === code)?.label ?? code;
 
   return (
@@ -62,7 +67,7 @@ export function UserRow({ user, isSelf, roleOptions }: UserRowProps) {
         </label>
         <Select
           id={roleId}
-          value={user.role.code}
+          value={roleCode}
           options={roleOptions}
           disabled={isSelf || update.isPending || roleOptions.length === 0}
           onValueChange={(code) =>
@@ -79,7 +84,7 @@ export function UserRow({ user, isSelf, roleOptions }: UserRowProps) {
             type="checkbox"
             className="size-4 accent-brand-700"
             aria-label={`Required second factor for ${user.fullName}`}
-            checked={user.otpRequired}
+            checked={otpRequired}
             disabled={update.isPending}
             onChange={(event) =>
               change(

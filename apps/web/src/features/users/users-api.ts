@@ -1,5 +1,5 @@
 import { adminUserListSchema, adminUserSchema, userRoleListSchema } from '@casting/domain';
-import type { AdminUserUpdate } from '@casting/domain';
+import type { AdminUserList, AdminUserUpdate } from '@casting/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -41,13 +41,21 @@ export interface UserChange {
   change: AdminUserUpdate;
 }
 
-/** Changes a user's role, second-factor requirement or activation, then reloads the list. */
+/**
+ * Changes a user's role, second-factor requirement or activation. The answer replaces the row at
+ * once (no flicker back to the old value), then the lists reload in case the change moved the row.
+ */
 export function useUpdateUser() {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: UserChange) =>
       http.request(`/users/${encodeURIComponent(id)}`, adminUserSchema, { method: 'PATCH', body: change }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<AdminUserList>({ queryKey: ['users', 'list'] }, (list) =>
+        list ? { ...list, items: list.items.map((item) => (item.id === updated.id ? updated : item)) } : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
+    },
   });
 }
