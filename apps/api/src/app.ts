@@ -14,7 +14,7 @@ import { createAuthenticator, identityRoutes } from './modules/identity';
 import { usersRoutes } from './modules/users/routes';
 import type { Database } from './platform/db/client';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { registerWebApp } from './platform/http/static-web';
 import type { Mailer, TextMessenger } from './platform/mail/ports';
@@ -46,6 +46,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -69,6 +69,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** Router-level failures (a malformed or over-long URL) answered in the same shape; Fastify's codes stay internal. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A value in the address is too long.'
+      : 'The address is not valid. Check the link and try again.';
+  const body: ApiError = { code: 'BAD_REQUEST', message };
+  return reply.status(status).send(body);
+}
+
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   const body: ApiError = {
     code: 'NOT_FOUND',
