@@ -265,4 +265,10 @@ test('the super admin finds a user, requires a second factor, and deactivates an
   await expect(row.getByRole('cell', { name: 'Deactivated' })).toBeVisible();
   await row.getByRole('button', { name: 'Reactivate Lee Managed' }).click();
   await expect(row.getByRole('cell', { name: 'Active' })).toBeVisible();
+
+  // On a phone the table scrolls inside its own region; the page itself never scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectPageAccessible(page, 'users page on a phone');
 });

@@ -54,11 +54,12 @@ export function UsersPage() {
       {list.isPending ? <Spinner label="Loading users" /> : null}
       {list.data ? (
         <>
+          {/* Positioned so the visually hidden labels inside scroll with the table instead of widening the page. */}
           <div
             role="region"
             aria-label="Users table"
             tabIndex={0}
-            className="overflow-x-auto rounded-lg border border-line bg-surface px-4"
+            className="relative overflow-x-auto rounded-lg border border-line bg-surface px-4"
           >
             <table className="w-full min-w-[760px] text-left">
               <caption className="sr-only">Users, newest first</caption>
