@@ -1,71 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@casting/domain';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expectAccessible } from './support/axe';
-import { expect, outbox, signInViaUi, test } from './support/fixtures';
+import { expect, signInViaUi, test } from './support/fixtures';
+import {
+  apiAs,
+  chooseOption,
+  expectSettledPageAccessible,
+  fullName,
+  PASSWORD,
+  person,
+  signInElsewhere,
+  signUpConfirmed,
+} from './support/projects';
 
 /*
  * Issue 4's journeys in the casting office's workspace. People are created through the API and
  * confirmed with the code the outbox recorded; everything the issue asks a person to do happens in
  * the browser.
  */
-
-const PASSWORD = 'Casting#2031x';
-const CSRF = { 'X-Requested-With': 'casting-web' };
-
-interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-function person(firstName: string, lastName: string): Person {
-  return { firstName, lastName, email: `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.test` };
-}
-
-const fullName = (who: Person) => `${who.firstName} ${who.lastName}`;
-
-/** Signs a casting director up and confirms the account with the code mailed to the outbox. */
-async function signUpConfirmed(request: APIRequestContext, who: Person): Promise<void> {
-  const registered = await request.post('/api/staffs/register', {
-    data: { ...who, password: PASSWORD, roleType: 'ADMIN' },
-  });
-  expect(registered.status(), 'POST /api/staffs/register').toBe(201);
-  const mail = (await outbox(request, who.email)).find((message) => /confirmation code/i.test(message.text));
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  expect(code, `confirmation code mailed to ${who.email}`).toBeTruthy();
-  const confirmed = await request.post('/api/users/confirm', { data: { email: who.email, code } });
-  expect(confirmed.status(), 'POST /api/users/confirm').toBe(200);
-}
-
-/** A bearer-token client for setting up data the journey is not about. */
-async function apiAs(request: APIRequestContext, who: Person) {
-  const signedIn = await request.post('/api/auth/sign-in', {
-    headers: CSRF,
-    data: { email: who.email, password: PASSWORD },
-  });
-  expect(signedIn.status(), 'POST /api/auth/sign-in').toBe(200);
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  return async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-    const response = await request.fetch(`/api${path}`, { method, headers, data });
-    expect(response.ok(), `${method} /api${path} answered ${response.status()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-}
-
-/** A second person at their own computer: a fresh browser context signed in through the UI. */
-async function signInElsewhere(browser: Browser, who: Person): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInViaUi(page, who.email, PASSWORD);
-  return page;
-}
-
-async function chooseOption(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test.describe('projects workspace', () => {
   test('a casting director builds a project and an invited project editor works in it', async ({
@@ -81,13 +32,13 @@ test.describe('projects workspace', () => {
 
     await signInViaUi(page, director.email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
-    await expectAccessible(page, 'projects list, no projects yet');
+    await expectSettledPageAccessible(page, 'projects list, no projects yet');
 
     await page.getByRole('link', { name: 'New project' }).click();
     await expect(page).toHaveURL(/\/projectv2\/create$/);
     await page.getByRole('button', { name: 'Create project' }).click();
     await expect(page.getByLabel('Project name')).toHaveAccessibleDescription(MESSAGES.nameRequired);
-    await expectAccessible(page, 'create project form with a field error');
+    await expectSettledPageAccessible(page, 'create project form with a field error');
 
     await page.getByLabel('Project name').fill(projectName);
     await chooseOption(page, 'Project type', 'Feature Film');
@@ -131,7 +82,7 @@ test.describe('projects workspace', () => {
     await expect(folders.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
-    await expectAccessible(page, 'opportunities and folders');
+    await expectSettledPageAccessible(page, 'opportunities and folders');
 
     await page.getByRole('button', { name: 'Invite team members' }).click();
     const team = page.getByRole('dialog', { name: 'Invite team members' });
@@ -141,14 +92,14 @@ test.describe('projects workspace', () => {
     await team.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByText(MESSAGES.teamMemberAdded)).toBeVisible();
     await expect(team.getByRole('list', { name: 'Team members' })).toContainText(editor.email);
-    await expectAccessible(page, 'invite team members dialog');
+    await expectSettledPageAccessible(page, 'invite team members dialog');
     await page.keyboard.press('Escape');
 
     await page.goto(`/projects/overview/${projectId}`);
     await expect(page.getByRole('heading', { name: 'Applicant management' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Invite candidates' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Deckhand/ })).toBeVisible();
-    await expectAccessible(page, 'project overview as owner');
+    await expectSettledPageAccessible(page, 'project overview as owner');
 
     // The colleague signs up with the invited address and finds the project waiting.
     await signUpConfirmed(request, editor);
@@ -158,7 +109,7 @@ test.describe('projects workspace', () => {
     await expect(colleague.getByRole('row', { name: /Captain Mara Holt/ })).toBeVisible();
     await expect(colleague.getByRole('heading', { name: 'Applicant management' })).toHaveCount(0);
     await expect(colleague.getByRole('link', { name: 'Invite candidates' })).toHaveCount(0);
-    await expectAccessible(colleague, 'project overview as project editor');
+    await expectSettledPageAccessible(colleague, 'project overview as project editor');
 
     await colleague
       .getByRole('navigation', { name: 'Project navigation' })
@@ -170,7 +121,7 @@ test.describe('projects workspace', () => {
     await edit.getByRole('button', { name: 'Save opportunity' }).click();
     await expect(edit).toBeHidden();
     await expect(colleague.getByText('Works the nets; some sailing experience.')).toBeVisible();
-    await expectAccessible(colleague, 'opportunities as project editor');
+    await expectSettledPageAccessible(colleague, 'opportunities as project editor');
     await colleague.context().close();
   });
 
@@ -208,7 +159,7 @@ test.describe('projects workspace', () => {
     await team.getByRole('combobox', { name: 'Role', exact: true }).click();
     await expect(page.getByRole('option')).toHaveText(['Talent Editor', 'Talent Submitter']);
     await page.keyboard.press('Escape');
-    await expectAccessible(page, 'team dialog as talent editor');
+    await expectSettledPageAccessible(page, 'team dialog as talent editor');
     await page.keyboard.press('Escape');
 
     await page
@@ -219,7 +170,7 @@ test.describe('projects workspace', () => {
     await expect(page.getByRole('button', { name: 'Add opportunity' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit Narrator' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add folder' })).toHaveCount(0);
-    await expectAccessible(page, 'opportunities as talent editor');
+    await expectSettledPageAccessible(page, 'opportunities as talent editor');
   });
 
   test('the projects list searches, pages, archives and restores', async ({ page, request }) => {
@@ -240,7 +191,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(3);
-    await expectAccessible(page, 'projects list, second page');
+    await expectSettledPageAccessible(page, 'projects list, second page');
 
     const search = page.getByLabel('Search projects');
     // Two characters are not a search yet: the second page stays as it was.
@@ -262,7 +213,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('switch', { name: 'Show archived' }).click();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByText('Archived', { exact: true })).toBeVisible();
-    await expectAccessible(page, 'projects list with archived shown');
+    await expectSettledPageAccessible(page, 'projects list with archived shown');
     await page.getByRole('button', { name: `Unarchive Zephyr ${tag}`, exact: true }).click();
     await expect(page.getByText(`Project “Zephyr ${tag}” restored`)).toBeVisible();
     await expect(list.getByText('Archived', { exact: true })).toHaveCount(0);
@@ -271,7 +222,7 @@ test.describe('projects workspace', () => {
     await search.fill(`Lantern Alpha ${tag}`);
     await list.getByRole('link', { name: `Details of Lantern Alpha ${tag}` }).click();
     await expect(page).toHaveURL(new RegExp(`/projectv2/view/${alpha.id}$`));
-    await expectAccessible(page, 'project details');
+    await expectSettledPageAccessible(page, 'project details');
     await page.getByRole('link', { name: 'Edit project' }).click();
     await expect(page.getByRole('heading', { name: `Edit Lantern Alpha ${tag}` })).toBeVisible();
     await chooseOption(page, 'Project status', 'Casting');
@@ -281,7 +232,7 @@ test.describe('projects workspace', () => {
     await expect(page.getByLabel('Shoot end date')).toHaveAccessibleDescription(
       'The shoot end date must be on or after the shoot start date.',
     );
-    await expectAccessible(page, 'edit project form with a field error');
+    await expectSettledPageAccessible(page, 'edit project form with a field error');
     await page.getByLabel('Shoot end date').fill('2031-06-20');
     await page.getByRole('button', { name: 'Save project' }).click();
     await expect(page).toHaveURL(new RegExp(`/projectv2/view/${alpha.id}$`));
@@ -298,10 +249,11 @@ test.describe('projects workspace', () => {
     await page.getByRole('button', { name: `Lantern Beta ${tag}`, exact: true }).click();
     await expect(page).toHaveURL(/\/projects\/overview\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { name: `Lantern Beta ${tag}`, level: 1 })).toBeVisible();
-    await expectAccessible(page, 'project overview after switching');
+    await expectSettledPageAccessible(page, 'project overview after switching');
   });
 
   test('a super admin adds and renames lookup values on /enums', async ({ page, admin }) => {
+    test.setTimeout(60_000);
     const tag = randomUUID().slice(0, 6);
     await signInViaUi(page, admin.email, admin.password);
     await page
@@ -315,7 +267,7 @@ test.describe('projects workspace', () => {
       .click();
     const values = page.getByRole('list', { name: 'Geographic values' });
     await expect(values.getByRole('listitem').first()).toBeVisible();
-    await expectAccessible(page, 'enums page');
+    await expectSettledPageAccessible(page, 'enums page');
 
     await page.getByRole('button', { name: 'Add value' }).click();
     await expect(page.getByLabel('New value')).toHaveAccessibleDescription(MESSAGES.nameRequired);
@@ -333,6 +285,6 @@ test.describe('projects workspace', () => {
     await page.getByLabel(`New name for Pacific Northwest ${tag}`).fill(`Pacific Northwest Coast ${tag}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(values.getByText(`Pacific Northwest Coast ${tag}`, { exact: true })).toBeVisible();
-    await expectAccessible(page, 'enums page after renaming');
+    await expectSettledPageAccessible(page, 'enums page after renaming');
   });
 });
