@@ -108,7 +108,7 @@ function Opportunities({
                 <th scope="col" className="px-4 py-2 font-medium">
                   Opportunity
                 </th>
-                <th scope="col" className="px-4 py-2 font-medium">
+                <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
                   Role type
                 </th>
                 <th scope="col" className="px-4 py-2 text-right font-medium">
@@ -125,7 +125,9 @@ function Opportunities({
                   <th scope="row" className="px-4 py-2 font-medium break-words text-ink">
                     {opportunity.name}
                   </th>
-                  <td className="px-4 py-2 text-ink-muted">{opportunity.roleType?.label ?? '—'}</td>
+                  <td className="hidden px-4 py-2 text-ink-muted sm:table-cell">
+                    {opportunity.roleType?.label ?? '—'}
+                  </td>
                   <td className="px-4 py-2 text-right text-ink">{opportunity.folderCount}</td>
                   <td className="px-4 py-2 text-right text-ink">{opportunity.candidateCount}</td>
                 </tr>
