@@ -17,6 +17,8 @@ export function buildUser(overrides: Partial<User> & { roleCode?: UserRoleCode }
     agent: null,
     otpRequired: false,
     otpEnabled: false,
+    phoneNumber: null,
+    smsMfaEnabled: false,
     ...rest,
   };
 }

@@ -52,6 +52,8 @@ describe('user contract (spec section 3)', () => {
     agent: null,
     otpRequired: false,
     otpEnabled: false,
+    phoneNumber: '+*******1234',
+    smsMfaEnabled: true,
   };
   it('accepts a staff user and an agent', () => {
     expect(parsed(userSchema, user)).toEqual(user);
@@ -62,6 +64,11 @@ describe('user contract (spec section 3)', () => {
     expect(userSchema.safeParse({ ...user, role: { id: 9, code: 'GUEST' } }).success).toBe(false);
     const { otpEnabled: _otpEnabled, ...withoutFlag } = user;
     expect(userSchema.safeParse(withoutFlag).success).toBe(false);
+    const { smsMfaEnabled: _smsMfaEnabled, ...withoutPhoneFlag } = user;
+    expect(userSchema.safeParse(withoutPhoneFlag).success).toBe(false);
+  });
+  it('accepts a user without a phone number', () => {
+    expect(parsed(userSchema, { ...user, phoneNumber: null, smsMfaEnabled: false }).phoneNumber).toBeNull();
   });
 });
 

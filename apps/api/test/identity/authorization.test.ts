@@ -23,10 +23,12 @@ const ROUTES: Record<string, Expected> = {
   'DELETE /api/session-tracking/:trackingId': 'public',
   'POST /api/users/authenticator': 'signedInPending',
   'PATCH /api/users/authenticator/enable': 'signedInPending',
+  'DELETE /api/users/authenticator': 'signedIn',
   'GET /api/users/me': 'signedInPending',
   'PATCH /api/users/me': 'signedIn',
   'PATCH /api/users/me/phone': 'signedIn',
   'POST /api/users/me/phone/verify': 'signedIn',
+  'DELETE /api/users/me/phone': 'signedIn',
   'GET /api/users': 'superAdmin',
   'PATCH /api/users/:id': 'superAdmin',
 };

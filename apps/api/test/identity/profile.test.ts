@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
-import { buildIdentityApp, createUser, signIn } from '../support/identity';
+import { buildIdentityApp, createUser, signIn, updateUserRow } from '../support/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,18 @@ describe('GET /api/users/me', () => {
       agent: null,
       otpRequired: false,
       otpEnabled: false,
+      phoneNumber: null,
+      smsMfaEnabled: false,
     });
+  });
+
+  it('shows the text-message phone masked like the sign-in destination', async () => {
+    const user = await createUser();
+    const session = await signIn(t.app, user);
+    await updateUserRow(user.id, { phoneNumber: '+15551239876', smsMfaEnabled: true });
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: session.auth });
+    expect(res.json()).toMatchObject({ phoneNumber: '+*******9876', smsMfaEnabled: true });
+    expect(res.body).not.toContain('5551239876');
   });
 
   it('needs a session', async () => {

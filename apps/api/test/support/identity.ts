@@ -73,6 +73,12 @@ export async function reloadUser(id: string): Promise<UserRow> {
   return row;
 }
 
+/** Changes a user's row behind the API's back, e.g. a verified phone after the session was opened. */
+export async function updateUserRow(id: string, values: Partial<UserRow>): Promise<void> {
+  const { db } = await testDatabase();
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;

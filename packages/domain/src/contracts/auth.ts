@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 import { USER_ROLE_CODES } from '../roles';
 import { confirmationCodeSchema, requiredText } from '../validation/fields';
@@ -100,6 +101,18 @@ export const updatePhoneSchema = z.object({ phoneNumber: z.string().max(64).defa
 export const verifyPhoneSchema = z.object({ code: confirmationCodeSchema });
 
 export const phoneFactorSchema = z.object({ phoneNumber: z.string(), smsMfaEnabled: z.boolean() });
+
+/**
+ * Turning a second factor off asks for the current password again, so a session left open on someone else's
+ * screen cannot weaken the account. Presence only, as at sign-in: the server judges the password.
+ */
+export const reauthenticateSchema = z.object({
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, MESSAGES.passwordMax),
+});
+export type Reauthenticate = z.infer<typeof reauthenticateSchema>;
 
 /** A row of the super admin's user administration. */
 export const adminUserSchema = userSchema.extend({

@@ -22,5 +22,8 @@ export const userSchema = z.object({
   agent: agentSummarySchema.nullable(),
   otpRequired: z.boolean(),
   otpEnabled: z.boolean(),
+  /** The verified number for text-message sign-in codes, masked like the sign-in destination ('+*******1234'). */
+  phoneNumber: z.string().nullable(),
+  smsMfaEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -14,6 +14,13 @@ export const identityErrors = {
   sessionExpired: () =>
     new AppError('SESSION_EXPIRED', 'Your session has expired due to inactivity. Please sign in again.'),
   sessionNotFound: () => new AppError('NOT_FOUND', 'Session was not found.'),
+  /**
+   * Re-authentication failed. Not INVALID_CREDENTIALS: its 401 would make the web client refresh the session and
+   * retry, when the session is fine and only the password typed just now is wrong.
+   */
+  wrongPassword: () => new AppError('FORBIDDEN', 'Your password is not correct.'),
+  authenticatorRequired: () =>
+    new AppError('CONFLICT', 'Your administrator requires an authenticator app for this account.'),
 };
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less predictable one.';

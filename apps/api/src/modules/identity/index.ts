@@ -7,6 +7,7 @@ import { sessionTrackingRoutes } from './routes/session-tracking-routes';
 
 export { createAuthenticator } from './authenticator';
 export { assertPasswordNotCommon } from './identity-errors';
+export { maskPhone } from './mask';
 export { revokeUserSessions } from './repositories/session-repository';
 
 /** Sign-up, sign-in, second factors, password reset and session tracking, under the /api scope. */

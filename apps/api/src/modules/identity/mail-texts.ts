@@ -1,33 +1,126 @@
+import type { Config } from '../../config';
 import type { MailMessage, TextMessage } from '../../platform/mail/ports';
+
+/** What the mails need from the configuration: where the web app lives and how long a code lasts. */
+export type MailSettings = Pick<Config, 'publicUrl' | 'CODE_TTL_MINUTES'>;
 
 function minutes(count: number): string {
   return count === 1 ? '1 minute' : `${count} minutes`;
 }
 
-export function confirmationMail(to: string, code: string, ttlMinutes: number): MailMessage {
+/** A web app address with its query; each value is URL-encoded, so an address with '+' or '&' survives. */
+export function webLink(publicUrl: string, path: string, query: Record<string, string> = {}): string {
+  const search = Object.entries(query)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `${publicUrl.replace(/\/$/, '')}${path}${search ? `?${search}` : ''}`;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+interface CodeMail {
+  to: string;
+  subject: string;
+  intro: string;
+  codeLine: string;
+  code: string;
+  linkLabel: string;
+  link: string;
+  outro: string;
+}
+
+/**
+ * The code stays in the text for anyone who reads mail on another device than the browser; the link carries it
+ * (with the address) to the page that asks for it. The HTML alternative says the same, with a real link.
+ */
+function codeMail(mail: CodeMail): MailMessage {
+  const html = [
+    `<p>${escapeHtml(mail.intro)}</p>`,
+    `<p>${escapeHtml(mail.codeLine)} <strong>${escapeHtml(mail.code)}</strong></p>`,
+    `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.linkLabel)}</a></p>`,
+    `<p>${escapeHtml(mail.outro)}</p>`,
+  ].join('\n');
   return {
-    to,
-    subject: 'Your Casting confirmation code',
+    to: mail.to,
+    subject: mail.subject,
     text: [
-      'Welcome to Casting.',
+      mail.intro,
       '',
-      `Your confirmation code is ${code}`,
+      `${mail.codeLine} ${mail.code}`,
       '',
-      `It expires in ${minutes(ttlMinutes)}. If you did not create an account, you can ignore this e-mail.`,
+      `${mail.linkLabel}: ${mail.link}`,
+      '',
+      mail.outro,
     ].join('\n'),
+    html: `<!doctype html>\n<html><body>\n${html}\n</body></html>`,
   };
 }
 
-export function passwordResetMail(to: string, code: string, ttlMinutes: number): MailMessage {
-  return {
+export function confirmationMail(settings: MailSettings, to: string, code: string): MailMessage {
+  return codeMail({
+    to,
+    subject: 'Your Casting confirmation code',
+    intro: 'Welcome to Casting.',
+    codeLine: 'Your confirmation code is',
+    code,
+    linkLabel: 'Confirm your account',
+    link: webLink(settings.publicUrl, '/auth/confirm-user', { email: to, code }),
+    outro: `It expires in ${minutes(settings.CODE_TTL_MINUTES)}. If you did not create an account, you can ignore this e-mail.`,
+  });
+}
+
+export function passwordResetMail(settings: MailSettings, to: string, code: string): MailMessage {
+  return codeMail({
     to,
     subject: 'Your Casting password reset code',
-    text: [
-      'Someone asked to reset the password of your Casting account.',
-      '',
-      `Your password reset code is ${code}`,
-      '',
-      `It expires in ${minutes(ttlMinutes)}. If you did not ask for it, you can ignore this e-mail: your password has not changed.`,
+    intro: 'Someone asked to reset the password of your Casting account.',
+    codeLine: 'Your password reset code is',
+    code,
+    linkLabel: 'Choose a new password',
+    link: webLink(settings.publicUrl, '/auth/reset-password', { code, email: to }),
+    outro: `It expires in ${minutes(settings.CODE_TTL_MINUTES)}. If you did not ask for it, you can ignore this e-mail: your password has not changed.`,
+  });
+}
+
+export type RemovedFactor = 'authenticator' | 'phone';
+
+const REMOVED: Record<RemovedFactor, { subject: string; what: string }> = {
+  authenticator: {
+    subject: 'Your Casting authenticator app was turned off',
+    what: 'The authenticator app was turned off for your Casting account: signing in no longer asks for its codes.',
+  },
+  phone: {
+    subject: 'Your Casting phone number was removed',
+    what: 'The phone number was removed from your Casting account: signing in no longer sends codes by text message.',
+  },
+};
+
+/** Tells the owner when a second factor goes away, so a stolen session cannot remove one unnoticed. */
+export function secondFactorRemovedMail(
+  settings: MailSettings,
+  to: string,
+  factor: RemovedFactor,
+): MailMessage {
+  const { subject, what } = REMOVED[factor];
+  const resetLink = webLink(settings.publicUrl, '/auth/forgot-password');
+  const advice = 'If this was not you, reset your password at once and set the second factor up again:';
+  return {
+    to,
+    subject,
+    text: [what, '', `${advice} ${resetLink}`].join('\n'),
+    html: [
+      '<!doctype html>',
+      '<html><body>',
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(advice)} <a href="${escapeHtml(resetLink)}">reset your password</a></p>`,
+      '</body></html>',
     ].join('\n'),
   };
 }

@@ -5,6 +5,7 @@ import {
   type User,
   type UserRoleCode,
 } from '@casting/domain';
+import { maskPhone } from '../identity';
 import type { UserRow } from './user-store';
 
 /** The database's check constraint allows only these codes; anything else is a corrupted row, not bad input. */
@@ -29,6 +30,9 @@ export function toUserDto(row: UserRow): User {
     agent: null,
     otpRequired: row.otpRequired,
     otpEnabled: row.otpEnabled,
+    // Masked even to its owner: the answer may sit in a browser cache or a log, and the last digits are enough.
+    phoneNumber: row.phoneNumber ? maskPhone(row.phoneNumber) : null,
+    smsMfaEnabled: row.smsMfaEnabled,
   };
 }
 

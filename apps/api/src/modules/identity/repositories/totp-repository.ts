@@ -26,3 +26,16 @@ export async function activatePendingSecret(
     .returning({ id: users.id });
   return rows.length === 1;
 }
+
+/**
+ * Turns the authenticator off and forgets its secrets, unless an administrator requires one: the condition sits in
+ * the update, so a requirement set a moment earlier still wins. Null when the requirement refused it.
+ */
+export async function clearAuthenticator(db: Db, userId: string) {
+  const [row] = await db
+    .update(users)
+    .set({ otpEnabled: false, otpSecret: null, otpPendingSecret: null, otpLastStep: null })
+    .where(and(eq(users.id, userId), eq(users.otpRequired, false)))
+    .returning();
+  return row ?? null;
+}

@@ -3,6 +3,7 @@ import {
   codeDeliveryResponseSchema,
   enableAuthenticatorSchema,
   phoneFactorSchema,
+  reauthenticateSchema,
   updatePhoneSchema,
   userSchema,
   verifyPhoneSchema,
@@ -16,6 +17,8 @@ import { identityDeps } from '../deps';
 import { addressRateLimit } from '../rate-limit';
 import {
   enableAuthenticator,
+  removeAuthenticator,
+  removePhone,
   requestPhoneChange,
   setUpAuthenticator,
   verifyPhone,
@@ -89,5 +92,34 @@ export function secondFactorRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => verifyPhone(deps, userIdOf(request), request.body.code),
+  );
+
+  app.delete(
+    '/users/authenticator',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary:
+          'Turn the authenticator off, after the current password (refused while an administrator requires it)',
+        body: reauthenticateSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => removeAuthenticator(deps, userIdOf(request), request.body.password),
+  );
+
+  app.delete(
+    '/users/me/phone',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'Remove the phone number for text-message codes, after the current password',
+        body: reauthenticateSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => removePhone(deps, userIdOf(request), request.body.password),
   );
 }

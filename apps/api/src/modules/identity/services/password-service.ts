@@ -17,7 +17,7 @@ export async function forgotPassword(deps: IdentityDeps, email: string) {
   if (user && !user.deactivatedAt) {
     const code = await deps.db.transaction((tx) => issueCode(deps, tx, user.id, 'RESET_PASSWORD'));
     deliverInBackground(deps, 'password reset code', () =>
-      deps.mailer.send(passwordResetMail(user.email, code, deps.config.CODE_TTL_MINUTES)),
+      deps.mailer.send(passwordResetMail(deps.config, user.email, code)),
     );
   }
   return { message: CODE_REQUESTED_MESSAGE };

@@ -39,7 +39,7 @@ export async function register(deps: IdentityDeps, input: SignUp): Promise<Regis
     throw error;
   }
   try {
-    await deps.mailer.send(confirmationMail(created.user.email, created.code, deps.config.CODE_TTL_MINUTES));
+    await deps.mailer.send(confirmationMail(deps.config, created.user.email, created.code));
   } catch (error) {
     // The account exists either way; the confirm screen's resend gets a new code through.
     deps.log.error({ err: error, userId: created.user.id }, 'confirmation mail failed');
@@ -56,7 +56,7 @@ export async function sendConfirmationCode(deps: IdentityDeps, user: UserRow): P
   if (user.confirmedAt || user.deactivatedAt) return;
   const code = await deps.db.transaction((tx) => issueCode(deps, tx, user.id, 'CONFIRM_SIGN_UP'));
   deliverInBackground(deps, 'confirmation code', () =>
-    deps.mailer.send(confirmationMail(user.email, code, deps.config.CODE_TTL_MINUTES)),
+    deps.mailer.send(confirmationMail(deps.config, user.email, code)),
   );
 }
 

@@ -1,13 +1,14 @@
 import { MESSAGES, phoneSchema, type User } from '@casting/domain';
+import { verifyPassword } from '../../../platform/crypto/password';
 import { AppError } from '../../../platform/errors';
 import { findUserById, toUserDto, updateUser, type UserRow } from '../../users';
-import type { IdentityDeps } from '../deps';
+import { deliverInBackground, type IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
-import { phoneVerificationText } from '../mail-texts';
+import { phoneVerificationText, secondFactorRemovedMail, type RemovedFactor } from '../mail-texts';
 import { maskPhone } from '../mask';
 import { hitAccountLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
-import { activatePendingSecret } from '../repositories/totp-repository';
+import { activatePendingSecret, clearAuthenticator } from '../repositories/totp-repository';
 import { acceptedTotpStep, newAuthenticator } from '../totp';
 import { checkCode, issueCode } from './code-service';
 
@@ -62,4 +63,55 @@ export async function verifyPhone(deps: IdentityDeps, userId: string, code: stri
     await updateUser(tx, userId, { phoneNumber: phone, smsMfaEnabled: true });
   });
   return { phoneNumber: phone, smsMfaEnabled: true };
+}
+
+/**
+ * Re-authentication before a second factor goes: the current password, counted against the account like a sign-in
+ * (before any hashing), so a session someone else sits at cannot guess its way through. `refuse` says first what no
+ * password can allow.
+ */
+async function reauthenticate(
+  deps: IdentityDeps,
+  userId: string,
+  password: string,
+  refuse: (user: UserRow) => AppError | null = () => null,
+): Promise<UserRow> {
+  await hitAccountLimit(deps, 'reauthenticate', userId);
+  const user = await currentUser(deps, userId);
+  const refusal = refuse(user);
+  if (refusal) throw refusal;
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw identityErrors.wrongPassword();
+  }
+  return user;
+}
+
+function notifyRemoval(deps: IdentityDeps, user: UserRow, factor: RemovedFactor): void {
+  deliverInBackground(deps, `${factor} removal notice`, () =>
+    deps.mailer.send(secondFactorRemovedMail(deps.config, user.email, factor)),
+  );
+}
+
+/** Turns the authenticator off and forgets its secret; refused while an administrator requires it. */
+export async function removeAuthenticator(
+  deps: IdentityDeps,
+  userId: string,
+  password: string,
+): Promise<User> {
+  const required = (user: UserRow) => (user.otpRequired ? identityErrors.authenticatorRequired() : null);
+  const user = await reauthenticate(deps, userId, password, required);
+  const updated = await clearAuthenticator(deps.db, user.id);
+  // The requirement was set while the password was being checked.
+  if (!updated) throw identityErrors.authenticatorRequired();
+  if (user.otpEnabled) notifyRemoval(deps, user, 'authenticator');
+  return toUserDto(updated);
+}
+
+/** Forgets the phone number; sign-in stops sending text-message codes. */
+export async function removePhone(deps: IdentityDeps, userId: string, password: string): Promise<User> {
+  const user = await reauthenticate(deps, userId, password);
+  const updated = await updateUser(deps.db, user.id, { phoneNumber: null, smsMfaEnabled: false });
+  if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (user.phoneNumber) notifyRemoval(deps, user, 'phone');
+  return toUserDto(updated);
 }
