@@ -1,5 +1,5 @@
-import { asc, count, eq } from 'drizzle-orm';
-import type { ProjectOverview } from '@casting/domain';
+import { and, asc, count, eq, isNull, notInArray, or } from 'drizzle-orm';
+import { SUBMITTER_FOLDER_ALIASES, type ProjectOverview } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import { folders, roles } from '../../platform/db/schema';
 import type { Principal } from '../../platform/http/access';
@@ -28,7 +28,14 @@ export async function projectOverview(
       folderCount: count(folders.id),
     })
     .from(roles)
-    .leftJoin(folders, eq(folders.roleId, roles.id))
+    // The overview is for the casting team: submitter folders belong to the talent-submitter flow.
+    .leftJoin(
+      folders,
+      and(
+        eq(folders.roleId, roles.id),
+        or(isNull(folders.systemAlias), notInArray(folders.systemAlias, [...SUBMITTER_FOLDER_ALIASES])),
+      ),
+    )
     .where(eq(roles.projectId, projectId))
     .groupBy(roles.id)
     .orderBy(asc(roles.position), asc(roles.createdAt));
