@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SignInNextStep } from '@casting/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -126,7 +126,10 @@ describe('sign-in code dialog, authenticator step', () => {
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription('Code is required');
+    // The resolver validates asynchronously: the message appears after the click has returned.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription('Code is required'),
+    );
     expect(double.callsTo('POST /api/auth/confirm-sign-in')).toHaveLength(0);
   });
 

@@ -25,7 +25,9 @@ describe('confirm-user page', () => {
     const code = screen.getByLabelText('Confirmation code');
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'Confirm account' }));
-    expect(code).toHaveAccessibleDescription('Confirmation code must be exactly 6 characters');
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription('Confirmation code must be exactly 6 characters'),
+    );
     expect(double.callsTo('POST /api/users/confirm')).toHaveLength(0);
 
     await user.type(code, '456');

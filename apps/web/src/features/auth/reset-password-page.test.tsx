@@ -47,7 +47,9 @@ describe('forgot and reset password', () => {
     await user.type(await screen.findByLabelText('New password'), 'Better#Pass1');
     await user.type(screen.getByLabelText('Confirm password'), 'Better#Pass2');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords must match');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords must match'),
+    );
     expect(screen.queryByLabelText('Reset code')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Confirm password'));
@@ -80,5 +82,42 @@ describe('forgot and reset password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid verification code. Please try again.',
     );
+  });
+
+  it("asks for a code once the server refuses the link's, and sends the one typed", async () => {
+    const double = api();
+    double.on('POST /api/auth/reset-password', () =>
+      jsonResponse(400, {
+        code: 'CODE_EXPIRED',
+        message: 'This code has expired. Please request a new one.',
+      }),
+    );
+    const { router } = renderApp('/auth/reset-password?code=123456&email=dana%40example.com', double.fetch);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('New password'), 'Better#Pass1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Better#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This code has expired. Please request a new one.',
+    );
+    const code = screen.getByLabelText('Reset code');
+    expect(code).toHaveValue('123456');
+    expect(screen.getByRole('link', { name: 'Send me a new code' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
+
+    double.on('POST /api/auth/reset-password', () => jsonResponse(200, { passwordReset: true }));
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/reset-password-successfully'));
+    expect(double.callsTo('POST /api/auth/reset-password').map((call) => call.body)).toEqual([
+      { email: 'dana@example.com', code: '123456', newPassword: 'Better#Pass1' },
+      { email: 'dana@example.com', code: '654321', newPassword: 'Better#Pass1' },
+    ]);
   });
 });

@@ -31,6 +31,9 @@ const resetFormSchema = withPasswordConfirmation(
   }),
 );
 
+const isCodeRefusal = (error: unknown) =>
+  error instanceof HttpError && (error.code === 'INVALID_CODE' || error.code === 'CODE_EXPIRED');
+
 function resetErrorText(error: unknown): string {
   if (error instanceof HttpError && error.code === 'INVALID_CODE')
     return signInCodeErrorMessage(error.data?.message);
@@ -39,7 +42,8 @@ function resetErrorText(error: unknown): string {
 
 /**
  * Reset password (spec section 2): new and confirm password with the live checklist. The code and
- * address come from the link's query; whichever is missing is asked for instead.
+ * address come from the mailed link's query; whichever is missing is asked for instead, and so is the
+ * code once the server refuses the link's (spent, expired, or superseded by a newer mail).
  */
 export function ResetPasswordPage() {
   const [query] = useSearchParams();
@@ -48,6 +52,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [alert, setAlert] = useState<string | null>(null);
+  const [linkCodeRefused, setLinkCodeRefused] = useState(false);
+  const askCode = !linkCode || linkCodeRefused;
   const {
     register,
     handleSubmit,
@@ -67,6 +73,7 @@ export function ResetPasswordPage() {
       void navigate(paths.auth.resetPasswordSuccessfully, { replace: true });
     } catch (error) {
       showServerFieldErrors(error, setError, { newPassword: 'password', code: 'code', email: 'email' });
+      if (isCodeRefusal(error)) setLinkCodeRefused(true);
       setAlert(resetErrorText(error));
     }
   });
@@ -85,13 +92,13 @@ export function ResetPasswordPage() {
             {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
           </Field>
         )}
-        {linkCode ? null : (
+        {askCode ? (
           <Field label="Reset code" hint="The 6-digit code from the e-mail" error={errors.code?.message}>
             {(field) => (
               <Input inputMode="numeric" autoComplete="one-time-code" {...field} {...register('code')} />
             )}
           </Field>
-        )}
+        ) : null}
         <NewPasswordField
           label="New password"
           error={errors.password?.message}
@@ -106,7 +113,12 @@ export function ResetPasswordPage() {
         <Button type="submit" disabled={isSubmitting}>
           {MESSAGES.resetPassword}
         </Button>
-        <p className="text-center text-sm">
+        <p className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-center text-sm">
+          {linkCodeRefused ? (
+            <Link to={paths.auth.forgotPassword} className="font-medium text-brand-700 hover:underline">
+              Send me a new code
+            </Link>
+          ) : null}
           <Link to={paths.auth.signIn} className="font-medium text-brand-700 hover:underline">
             Back to sign in
           </Link>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,7 @@ describe('SignInForm', () => {
 
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');
-    expect(email).toHaveAccessibleDescription('Email is required');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email is required'));
     expect(password).toHaveAccessibleDescription('Password is required');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(double.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
@@ -63,7 +63,9 @@ describe('SignInForm', () => {
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address'),
+    );
     expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription();
   });
 

@@ -58,9 +58,11 @@ describe('sign-up page', () => {
     const user = await fillForm('password');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      expect.stringContaining(
-        'Password must contain at least one capital letter and one number and one special character',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        expect.stringContaining(
+          'Password must contain at least one capital letter and one number and one special character',
+        ),
       ),
     );
     expect(double.callsTo('POST /api/staffs/register')).toHaveLength(0);

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import type { User } from '../../lib/auth/user';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { useRequestPhoneChange, useVerifyPhone } from './profile-api';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
+import { useRemovePhone, useRequestPhoneChange, useVerifyPhone } from './profile-api';
 
 /** Said once the number is verified (ours: the spec gives no text). */
 export const PHONE_VERIFIED_MESSAGE = 'Text-message sign-in codes are on';
@@ -16,10 +18,22 @@ export const PHONE_VERIFIED_MESSAGE = 'Text-message sign-in codes are on';
 const phoneFormSchema = z.object({ phoneNumber: phoneSchema });
 const codeFormSchema = z.object({ code: confirmationCodeSchema });
 
+/** Said once the number is removed (ours: the spec gives no text). */
+export const PHONE_REMOVED_MESSAGE = 'Phone number removed';
+
 /** The phone number that receives sign-in codes by text message, verified by a texted code. */
-export function PhoneSection() {
+export function PhoneSection({ user }: { user: User }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [activeNumber, setActiveNumber] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const remove = useRemovePhone();
+  const activeNumber = user.smsMfaEnabled ? user.phoneNumber : null;
+
+  const removeNumber = async (password: string) => {
+    await remove.mutateAsync(password);
+    setRemoving(false);
+    toast.success(PHONE_REMOVED_MESSAGE);
+  };
+
   return (
     <section
       aria-labelledby="phone-heading"
@@ -32,28 +46,40 @@ export function PhoneSection() {
         Add a phone number to receive sign-in codes by text message. An authenticator app, when set up, is
         asked for instead.
       </p>
+      <p role="status" className="text-sm text-ink">
+        {activeNumber
+          ? `Text-message codes are on: sign-in codes go to ${activeNumber}.`
+          : 'Text-message codes are off: no phone number is set.'}
+      </p>
       {activeNumber ? (
-        <p role="status" className="text-sm text-ink">
-          Sign-in codes go to {activeNumber}.
-        </p>
+        <div>
+          <Button variant="secondary" onClick={() => setRemoving(true)}>
+            Remove phone number
+          </Button>
+        </div>
       ) : null}
       {sentTo ? (
         <VerifyStep
           destination={sentTo}
-          onVerified={(number) => {
-            setActiveNumber(number);
-            setSentTo(null);
-          }}
+          onVerified={() => setSentTo(null)}
           onStartOver={() => setSentTo(null)}
         />
       ) : (
-        <NumberStep onSent={setSentTo} />
+        <NumberStep replacing={activeNumber !== null} onSent={setSentTo} />
       )}
+      <PasswordConfirmDialog
+        open={removing}
+        onOpenChange={setRemoving}
+        title="Remove your phone number?"
+        description="Sign-in codes will no longer be sent by text message. Enter your password to confirm."
+        confirmLabel="Remove phone number"
+        onConfirm={removeNumber}
+      />
     </section>
   );
 }
 
-function NumberStep({ onSent }: { onSent(destination: string): void }) {
+function NumberStep({ replacing, onSent }: { replacing: boolean; onSent(destination: string): void }) {
   const request = useRequestPhoneChange();
   const {
     register,
@@ -78,7 +104,7 @@ function NumberStep({ onSent }: { onSent(destination: string): void }) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3 sm:max-w-sm">
       <Field
-        label="Phone number"
+        label={replacing ? 'New phone number' : 'Phone number'}
         hint="A plus sign, the country code and the number, e.g. +15551234567"
         error={errors.phoneNumber?.message}
       >
@@ -95,7 +121,7 @@ function NumberStep({ onSent }: { onSent(destination: string): void }) {
 
 interface VerifyStepProps {
   destination: string;
-  onVerified(phoneNumber: string): void;
+  onVerified(): void;
   onStartOver(): void;
 }
 
@@ -110,9 +136,9 @@ function VerifyStep({ destination, onVerified, onStartOver }: VerifyStepProps) {
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
-      const answer = await verify.mutateAsync(code);
+      await verify.mutateAsync(code);
       toast.success(PHONE_VERIFIED_MESSAGE);
-      onVerified(answer.phoneNumber);
+      onVerified();
     } catch (error) {
       setError('code', { type: 'server', message: extractErrorMessage(error) });
     }

@@ -23,11 +23,35 @@ export function useRequestPhoneChange() {
   });
 }
 
-/** Confirms the texted code; text-message sign-in codes are then on for that number. */
+/** Confirms the texted code; text-message sign-in codes are then on, and the profile shows the number. */
 export function useVerifyPhone() {
   const http = useHttpClient();
+  const { refreshUser } = useAuth();
   return useMutation({
     mutationFn: (code: string) =>
       http.request('/users/me/phone/verify', phoneFactorSchema, { method: 'POST', body: { code } }),
+    onSuccess: () => refreshUser(),
+  });
+}
+
+/** Turns the authenticator off after the current password; the signed-in user is reloaded to show it. */
+export function useRemoveAuthenticator() {
+  const http = useHttpClient();
+  const { refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: (password: string) =>
+      http.request('/users/authenticator', userSchema, { method: 'DELETE', body: { password } }),
+    onSuccess: () => refreshUser(),
+  });
+}
+
+/** Removes the text-message phone number after the current password. */
+export function useRemovePhone() {
+  const http = useHttpClient();
+  const { refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: (password: string) =>
+      http.request('/users/me/phone', userSchema, { method: 'DELETE', body: { password } }),
+    onSuccess: () => refreshUser(),
   });
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { paths } from '../../lib/routing/paths';
 import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
-import { TwoFactorSetupDialog } from '../two-factor';
+import { AuthenticatorSection } from './authenticator-section';
 import { PhoneSection } from './phone-section';
 import { roleLabel } from './role-label';
 
@@ -14,7 +12,6 @@ const LINK_BUTTON =
 /** /profile: who is signed in, and their second factors. */
 export function ProfilePage() {
   const { user } = useAuth();
-  const [settingUp, setSettingUp] = useState(false);
   if (!user) return null;
 
   return (
@@ -36,33 +33,9 @@ export function ProfilePage() {
         </Link>
       </div>
 
-      <section
-        aria-labelledby="authenticator-heading"
-        className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 sm:p-6"
-      >
-        <h2 id="authenticator-heading" className="text-lg font-semibold text-ink">
-          Authenticator app
-        </h2>
-        <p className="text-sm text-ink-muted">
-          {user.otpEnabled
-            ? 'Two-factor authentication is on: signing in asks for a code from your authenticator app.'
-            : 'Two-factor authentication with an authenticator app is off.'}
-          {user.otpRequired ? ' Your administrator requires it for your account.' : ''}
-        </p>
-        <div>
-          <Button variant={user.otpEnabled ? 'secondary' : 'primary'} onClick={() => setSettingUp(true)}>
-            {user.otpEnabled ? 'Replace authenticator' : 'Set up authenticator'}
-          </Button>
-        </div>
-        <TwoFactorSetupDialog
-          open={settingUp}
-          required={false}
-          onClose={() => setSettingUp(false)}
-          onEnabled={() => setSettingUp(false)}
-        />
-      </section>
+      <AuthenticatorSection user={user} />
 
-      <PhoneSection />
+      <PhoneSection user={user} />
     </section>
   );
 }

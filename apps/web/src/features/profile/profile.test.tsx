@@ -53,15 +53,20 @@ describe('profile page', () => {
     );
   });
 
-  it('verifies a phone number for text-message codes', async () => {
+  it('verifies a phone number for text-message codes and shows the number it now uses', async () => {
     const double = api();
     renderApp('/profile', double.fetch);
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Phone number'), '555-1234');
+    expect(
+      await screen.findByText('Text-message codes are off: no phone number is set.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone number'), '555-1234');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
-      expect.stringContaining('Please enter a valid phone number.'),
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+        expect.stringContaining('Please enter a valid phone number.'),
+      ),
     );
     expect(double.callsTo('PATCH /api/users/me/phone')).toHaveLength(0);
 
@@ -69,10 +74,20 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText('Phone number'), '+15551234567');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('We sent a code by text message to +*******4567.')).toBeInTheDocument();
+    double.on('GET /api/users/me', () =>
+      jsonResponse(
+        200,
+        buildUser({ roleCode: 'CASTING_DIRECTOR', phoneNumber: '+*******4567', smsMfaEnabled: true }),
+      ),
+    );
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify number' }));
 
-    expect(await screen.findByText('Sign-in codes go to +15551234567.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Text-message codes are on: sign-in codes go to +*******4567.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Text-message sign-in codes are on')).toBeInTheDocument();
+    expect(screen.getByLabelText('New phone number')).toBeInTheDocument();
     expect(double.callsTo('PATCH /api/users/me/phone')[0]?.body).toEqual({ phoneNumber: '+15551234567' });
     expect(double.callsTo('POST /api/users/me/phone/verify')[0]?.body).toEqual({ code: '123456' });
   });
@@ -90,13 +105,15 @@ describe('profile edit page', () => {
     expect(lastName).toHaveValue('Scott');
     await user.clear(lastName);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(lastName).toHaveAccessibleDescription('Last name is required');
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('Last name is required'));
 
     await user.type(lastName, 'Scully');
     await user.type(screen.getByLabelText('Avatar image URL'), 'http://example.com/me.png');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(screen.getByLabelText('Avatar image URL')).toHaveAccessibleDescription(
-      expect.stringContaining('Invalid URL'),
+    await waitFor(() =>
+      expect(screen.getByLabelText('Avatar image URL')).toHaveAccessibleDescription(
+        expect.stringContaining('Invalid URL'),
+      ),
     );
 
     await user.clear(screen.getByLabelText('Avatar image URL'));

@@ -89,7 +89,7 @@ describe("'Set Up Two-Factor Authentication' dialog", () => {
     const field = screen.getByLabelText('Verification code');
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(field).toHaveAccessibleDescription('Invalid Verification code');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Invalid Verification code'));
     expect(double.callsTo('PATCH /api/users/authenticator/enable')).toHaveLength(0);
 
     await user.type(field, '000000');
