@@ -1,7 +1,7 @@
 import { createProjectSchema, MESSAGES, PROJECT_MESSAGES } from '@casting/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http/http-error';
-import { applyServerErrors, payloadResolver } from './form-resolver';
+import { applyServerErrors, payloadResolver } from '../../lib/forms/form-resolver';
 import { EMPTY_PROJECT_FORM, toProjectPayload } from './project-form-values';
 import type { ProjectFormValues } from './project-form-values';
 

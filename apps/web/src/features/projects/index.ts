@@ -7,5 +7,3 @@ export { ProjectSwitcher } from './project-switcher';
 export type { ProjectSwitcherProps } from './project-switcher';
 export { ProjectWorkspace, useProjectIdParam } from './project-workspace';
 export { ProjectHeader } from './project-header';
-export { applyServerErrors, payloadResolver } from './form-resolver';
-export { FormAlert, TextArea } from './form-controls';

@@ -4,7 +4,7 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { LookupMultiSelect, LookupSelect } from '../lookups';
-import { FormSection, TextArea } from './form-controls';
+import { FormSection, TextArea } from '../../ui/form-controls';
 import type { ProjectFormValues } from './project-form-values';
 
 export interface ProjectFieldsProps {

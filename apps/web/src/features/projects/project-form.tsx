@@ -1,11 +1,12 @@
 import { createProjectSchema } from '@casting/domain';
 import type { CreateProject } from '@casting/domain';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button';
-import { CheckboxField, FormAlert, FormSection } from './form-controls';
-import { applyServerErrors, payloadResolver } from './form-resolver';
+import { payloadResolver } from '../../lib/forms/form-resolver';
+import { useServerErrorSubmit } from '../../lib/forms/use-server-error-submit';
+import { CheckboxField, FormAlert, FormSection } from '../../ui/form-controls';
 import { BasicsSection, DatesSection, LocationSection, LookingForSection } from './project-form-fields';
 import { PROJECT_FORM_FIELDS, toProjectPayload } from './project-form-values';
 import type { ProjectFormValues } from './project-form-values';
@@ -23,28 +24,14 @@ const resolver = payloadResolver<ProjectFormValues, CreateProject>(createProject
 
 /** Every field of a casting project (issue 4), for create and edit. */
 export function ProjectForm({ defaultValues, submitLabel, cancelTo, onSubmit }: ProjectFormProps) {
-  const [alert, setAlert] = useState<string | null>(null);
   const checkboxId = useId();
+  const form = useForm<ProjectFormValues, unknown, CreateProject>({ resolver, defaultValues });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProjectFormValues, unknown, CreateProject>({ resolver, defaultValues });
-
-  const submit = handleSubmit(async (project) => {
-    setAlert(null);
-    try {
-      await onSubmit(project);
-    } catch (error) {
-      setAlert(
-        applyServerErrors(error, PROJECT_FORM_FIELDS, (field, message) =>
-          setError(field as keyof ProjectFormValues, { message }),
-        ),
-      );
-    }
-  });
+  } = form;
+  const { alert, submit } = useServerErrorSubmit(form, PROJECT_FORM_FIELDS, onSubmit);
 
   const fields = { control, register, errors };
   return (

@@ -1,13 +1,14 @@
 import { createRoleSchema } from '@casting/domain';
 import type { CreateRole, LookupName } from '@casting/domain';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { LookupMultiSelect, LookupSelect } from '../lookups';
-import { applyServerErrors, FormAlert, payloadResolver, TextArea } from '../projects';
+import { payloadResolver } from '../../lib/forms/form-resolver';
+import { useServerErrorSubmit } from '../../lib/forms/use-server-error-submit';
+import { FormAlert, TextArea } from '../../ui/form-controls';
 import { ROLE_FORM_FIELDS, toRolePayload } from './role-form-values';
 import type { RoleFormValues } from './role-form-values';
 
@@ -24,27 +25,13 @@ export interface RoleFormProps {
 
 /** An opportunity's breakdown: name and description (the OVERVIEW_ROLE section) plus casting details. */
 export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: RoleFormProps) {
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<RoleFormValues, unknown, CreateRole>({ resolver, defaultValues });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<RoleFormValues, unknown, CreateRole>({ resolver, defaultValues });
-
-  const submit = handleSubmit(async (role) => {
-    setAlert(null);
-    try {
-      await onSubmit(role);
-    } catch (error) {
-      setAlert(
-        applyServerErrors(error, ROLE_FORM_FIELDS, (field, message) =>
-          setError(field as keyof RoleFormValues, { message }),
-        ),
-      );
-    }
-  });
+  } = form;
+  const { alert, submit } = useServerErrorSubmit(form, ROLE_FORM_FIELDS, onSubmit);
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../ui/cn';
+import { cn } from './cn';
 
 export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
   return (

@@ -1,7 +1,7 @@
 import { extractErrorMessage } from '@casting/domain';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { HttpError } from '../../lib/http/http-error';
+import { HttpError } from '../http/http-error';
 
 /** The form field an issue belongs to: list items report on their list (regionIds.2 -> regionIds). */
 function fieldOf(path: readonly PropertyKey[]): string {
