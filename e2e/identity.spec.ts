@@ -9,6 +9,7 @@ import {
   expectPageAccessible,
   freshPassword,
   mailedCode,
+  mailedMessage,
   newPerson,
   RESET_MAIL,
   signOutViaMenu,
@@ -102,7 +103,26 @@ test('a person enables an authenticator, signs out and signs back in with its co
   await expect(codeDialog.getByText(MESSAGES.invalidVerificationCode)).toBeVisible();
   await codeDialog.getByLabel('Verification code').fill(authenticatorCode(totp, true));
   await codeDialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
 
+  // Turning it off asks for the password again; sign-in then needs no code.
+  await page.getByRole('button', { name: `User menu for ${alex.firstName} ${alex.lastName}` }).click();
+  await page.getByRole('menuitem', { name: 'Your Profile' }).click();
+  await page.getByRole('button', { name: 'Turn off authenticator' }).click();
+  const turnOff = page.getByRole('dialog', { name: 'Turn off the authenticator app?' });
+  await expectPageAccessible(page, 'turn off authenticator dialog', '[role="dialog"]');
+  await turnOff.getByLabel('Password').fill(freshPassword());
+  await turnOff.getByRole('button', { name: 'Turn off authenticator' }).click();
+  await expect(turnOff.getByText('Your password is not correct.')).toBeVisible();
+  await turnOff.getByLabel('Password').fill(alex.password);
+  await turnOff.getByRole('button', { name: 'Turn off authenticator' }).click();
+  await expect(turnOff).toBeHidden();
+  await expect(page.getByText('Authenticator app turned off')).toBeVisible();
+  await expect(page.getByText('Two-factor authentication with an authenticator app is off.')).toBeVisible();
+  await expectPageAccessible(page, 'profile page with its toast');
+
+  await signOutViaMenu(page, alex);
+  await submitSignIn(page, alex);
   await expect(page).toHaveURL(/\/projects$/);
 });
 
@@ -159,12 +179,14 @@ test('a person who forgot the password resets it and signs in with the new one',
   await expect(resend).toHaveText(MESSAGES.emailSent);
   await expect(resend).toBeDisabled();
   await expect(resend).toHaveText(/^Resend in (30|29|28)s$/);
-  const code = await mailedCode(request, kim.email, RESET_MAIL, firstCode);
+  const mail = await mailedMessage(request, kim.email, RESET_MAIL, firstCode);
 
-  await page.getByRole('link', { name: 'I have a code' }).click();
-  await expect(page).toHaveURL(/\/auth\/reset-password\?email=/);
+  // The person follows the link in the newest mail: the code and the address come with it.
+  await page.goto(mail.link);
+  await expect(page).toHaveURL(new RegExp(`/auth/reset-password\\?code=${mail.code}&email=`));
+  await expect(page.getByText(kim.email)).toBeVisible();
+  await expect(page.getByLabel('Reset code')).toHaveCount(0);
   const newPassword = freshPassword();
-  await page.getByLabel('Reset code').fill(code);
   await page.getByLabel('New password').fill(newPassword);
   await page.getByLabel('Confirm password').fill(newPassword);
   await expect(
