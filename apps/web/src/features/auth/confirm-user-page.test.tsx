@@ -69,4 +69,23 @@ describe('confirm-user page', () => {
       'Invalid verification code. Please try again.',
     );
   });
+
+  it('confirms straight from the mailed link, which carries the address and the code', async () => {
+    const double = api();
+    const { router } = renderApp(
+      '/auth/confirm-user?email=dana%2Bcasting%40example.com&code=123456',
+      double.fetch,
+    );
+    const user = userEvent.setup();
+
+    expect(await screen.findByLabelText('Confirmation code')).toHaveValue('123456');
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
+    expect(double.callsTo('POST /api/users/confirm')[0]?.body).toEqual({
+      email: 'dana+casting@example.com',
+      code: '123456',
+    });
+  });
 });
