@@ -3,3 +3,4 @@ export { LookupSelect } from './lookup-select';
 export type { LookupSelectProps } from './lookup-select';
 export { LookupMultiSelect } from './lookup-multi-select';
 export type { LookupMultiSelectProps } from './lookup-multi-select';
+export { LookupMultiSelectField, LookupSelectField } from './lookup-fields';

@@ -1,9 +1,8 @@
-import type { CreateProject, LookupName } from '@casting/domain';
-import { Controller } from 'react-hook-form';
+import type { CreateProject } from '@casting/domain';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { LookupMultiSelect, LookupSelect } from '../lookups';
+import { LookupMultiSelectField, LookupSelectField } from '../lookups';
 import { FormSection, TextArea } from '../../ui/form-controls';
 import type { ProjectFormValues } from './project-form-values';
 
@@ -13,59 +12,7 @@ export interface ProjectFieldsProps {
   errors: FieldErrors<ProjectFormValues>;
 }
 
-type SingleLookupField = 'projectTypeId' | 'unionStatusId' | 'projectStatusId';
-type MultiLookupField = 'regionIds' | 'lookingForIds' | 'geographicIds';
 type DateField = 'submissionDeadline' | 'auditionDate' | 'callbackDate' | 'shootStartDate' | 'shootEndDate';
-
-function LookupField({
-  name,
-  label,
-  lookup,
-  control,
-  errors,
-}: { name: SingleLookupField; label: string; lookup: LookupName } & Omit<ProjectFieldsProps, 'register'>) {
-  return (
-    <Field label={label} error={errors[name]?.message}>
-      {(props) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <LookupSelect {...props} lookup={lookup} value={field.value} onChange={field.onChange} />
-          )}
-        />
-      )}
-    </Field>
-  );
-}
-
-function MultiLookupField({
-  name,
-  label,
-  lookup,
-  control,
-  errors,
-}: { name: MultiLookupField; label: string; lookup: LookupName } & Omit<ProjectFieldsProps, 'register'>) {
-  return (
-    <Field label={label} error={errors[name]?.message}>
-      {(props) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <LookupMultiSelect
-              {...props}
-              label={label}
-              lookup={lookup}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
-      )}
-    </Field>
-  );
-}
 
 function DateInput({
   name,
@@ -81,16 +28,33 @@ function DateInput({
 }
 
 export function BasicsSection({ control, register, errors }: ProjectFieldsProps) {
-  const shared = { control, errors };
   return (
     <FormSection title="Project">
       <Field label="Project name" error={errors.name?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
       </Field>
       <div className="grid gap-4 md:grid-cols-3">
-        <LookupField name="projectTypeId" label="Project type" lookup="project-types" {...shared} />
-        <LookupField name="unionStatusId" label="Union status" lookup="union" {...shared} />
-        <LookupField name="projectStatusId" label="Project status" lookup="project-status" {...shared} />
+        <LookupSelectField
+          control={control}
+          name="projectTypeId"
+          label="Project type"
+          lookup="project-types"
+          error={errors.projectTypeId?.message}
+        />
+        <LookupSelectField
+          control={control}
+          name="unionStatusId"
+          label="Union status"
+          lookup="union"
+          error={errors.unionStatusId?.message}
+        />
+        <LookupSelectField
+          control={control}
+          name="projectStatusId"
+          label="Project status"
+          lookup="project-status"
+          error={errors.projectStatusId?.message}
+        />
       </div>
       <Field label="Production company" error={errors.productionCompany?.message}>
         {(props) => <Input autoComplete="organization" {...props} {...register('productionCompany')} />}
@@ -118,15 +82,26 @@ export function DatesSection({ register, errors }: Omit<ProjectFieldsProps, 'con
 }
 
 export function LocationSection({ control, register, errors }: ProjectFieldsProps) {
-  const shared = { control, errors };
   return (
     <FormSection title="Location and pay">
       <Field label="Location" hint="City, studio or venue" error={errors.location?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('location')} />}
       </Field>
       <div className="grid gap-4 md:grid-cols-2">
-        <MultiLookupField name="regionIds" label="Regions" lookup="regions" {...shared} />
-        <MultiLookupField name="geographicIds" label="Geographic" lookup="geographic" {...shared} />
+        <LookupMultiSelectField
+          control={control}
+          name="regionIds"
+          label="Regions"
+          lookup="regions"
+          error={errors.regionIds?.message}
+        />
+        <LookupMultiSelectField
+          control={control}
+          name="geographicIds"
+          label="Geographic"
+          lookup="geographic"
+          error={errors.geographicIds?.message}
+        />
       </div>
       <Field label="Rate or pay notes" error={errors.rateNotes?.message}>
         {(props) => <TextArea rows={3} {...props} {...register('rateNotes')} />}
@@ -138,12 +113,12 @@ export function LocationSection({ control, register, errors }: ProjectFieldsProp
 export function LookingForSection({ control, register, errors }: ProjectFieldsProps) {
   return (
     <FormSection title="What the production is looking for">
-      <MultiLookupField
+      <LookupMultiSelectField
+        control={control}
         name="lookingForIds"
         label="Looking for"
         lookup="project-lookingfor"
-        control={control}
-        errors={errors}
+        error={errors.lookingForIds?.message}
       />
       <Field
         label="Details"

@@ -1,11 +1,10 @@
 import { createRoleSchema } from '@casting/domain';
-import type { CreateRole, LookupName } from '@casting/domain';
-import { Controller, useForm } from 'react-hook-form';
-import type { Control } from 'react-hook-form';
+import type { CreateRole } from '@casting/domain';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { LookupMultiSelect, LookupSelect } from '../lookups';
+import { LookupMultiSelectField, LookupSelectField } from '../lookups';
 import { payloadResolver } from '../../lib/forms/form-resolver';
 import { useServerErrorSubmit } from '../../lib/forms/use-server-error-submit';
 import { FormAlert, TextArea } from '../../ui/form-controls';
@@ -13,8 +12,6 @@ import { ROLE_FORM_FIELDS, toRolePayload } from './role-form-values';
 import type { RoleFormValues } from './role-form-values';
 
 const resolver = payloadResolver<RoleFormValues, CreateRole>(createRoleSchema, toRolePayload);
-
-type FormControl = Control<RoleFormValues, unknown, CreateRole>;
 
 export interface RoleFormProps {
   defaultValues: RoleFormValues;
@@ -43,28 +40,28 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
         {(props) => <TextArea rows={3} {...props} {...register('description')} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SingleLookup
+        <LookupSelectField
           control={control}
           name="roleTypeId"
           label="Role type"
           lookup="role-types"
           error={errors.roleTypeId?.message}
         />
-        <SingleLookup
+        <LookupSelectField
           control={control}
           name="unionStatusId"
           label="Union"
           lookup="union"
           error={errors.unionStatusId?.message}
         />
-        <MultiLookup
+        <LookupMultiSelectField
           control={control}
           name="genderIds"
           label="Gender"
           lookup="role-genders"
           error={errors.genderIds?.message}
         />
-        <MultiLookup
+        <LookupMultiSelectField
           control={control}
           name="ethnicAppearanceIds"
           label="Ethnic appearance"
@@ -87,7 +84,7 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
       <Field label="Rate" hint="Day rate, buyout or pay notes" error={errors.rate?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('rate')} />}
       </Field>
-      <MultiLookup
+      <LookupMultiSelectField
         control={control}
         name="backgroundIds"
         label="Background"
@@ -106,63 +103,5 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
         </Button>
       </div>
     </form>
-  );
-}
-
-interface LookupFieldProps<Name> {
-  control: FormControl;
-  name: Name;
-  label: string;
-  lookup: LookupName;
-  error: string | undefined;
-}
-
-function SingleLookup({
-  control,
-  name,
-  label,
-  lookup,
-  error,
-}: LookupFieldProps<'roleTypeId' | 'unionStatusId'>) {
-  return (
-    <Field label={label} error={error}>
-      {(props) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <LookupSelect {...props} lookup={lookup} value={field.value} onChange={field.onChange} />
-          )}
-        />
-      )}
-    </Field>
-  );
-}
-
-function MultiLookup({
-  control,
-  name,
-  label,
-  lookup,
-  error,
-}: LookupFieldProps<'genderIds' | 'ethnicAppearanceIds' | 'backgroundIds'>) {
-  return (
-    <Field label={label} error={error}>
-      {(props) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <LookupMultiSelect
-              {...props}
-              label={label}
-              lookup={lookup}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
-      )}
-    </Field>
   );
 }
