@@ -36,14 +36,28 @@ export function describeViolations(violations: readonly Violation[]): string {
     .join('\n');
 }
 
+const SETTLE_TIMEOUT_MS = 3_000;
+
 /**
- * Runs axe on the page as it is now and fails on serious or critical WCAG 2.1 A/AA violations.
+ * Waits (boundedly) for running CSS animations and transitions to finish: axe measures colours as they are at that
+ * instant, so a toast fading in would read as low contrast although a person sees it settled.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const running = document.getAnimations().map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, timeout))]);
+  }, SETTLE_TIMEOUT_MS);
+}
+
+/**
+ * Runs axe on the page once its animations have settled and fails on serious or critical WCAG 2.1 A/AA violations.
  * Minor and moderate findings are attached to the test report without failing it.
  */
 export async function expectAccessible(page: Page, context?: string | AccessibilityScope): Promise<void> {
   const scope = typeof context === 'string' ? { label: context } : (context ?? {});
   const label = scope.label ?? new URL(page.url()).pathname;
   await test.step(`accessibility check: ${label}`, async () => {
+    await settleAnimations(page);
     let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
     if (scope.include) builder = builder.include(scope.include);
     for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
