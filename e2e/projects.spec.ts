@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@casting/domain';
+import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
 import {
   apiAs,
   chooseOption,
-  expectSettledPageAccessible,
   fullName,
   PASSWORD,
   person,
@@ -32,13 +32,13 @@ test.describe('projects workspace', () => {
 
     await signInViaUi(page, director.email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
-    await expectSettledPageAccessible(page, 'projects list, no projects yet');
+    await expectAccessible(page, 'projects list, no projects yet');
 
     await page.getByRole('link', { name: 'New project' }).click();
     await expect(page).toHaveURL(/\/projectv2\/create$/);
     await page.getByRole('button', { name: 'Create project' }).click();
     await expect(page.getByLabel('Project name')).toHaveAccessibleDescription(MESSAGES.nameRequired);
-    await expectSettledPageAccessible(page, 'create project form with a field error');
+    await expectAccessible(page, 'create project form with a field error');
 
     await page.getByLabel('Project name').fill(projectName);
     await chooseOption(page, 'Project type', 'Feature Film');
@@ -82,7 +82,7 @@ test.describe('projects workspace', () => {
     await expect(folders.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Rename folder Callbacks Day 1' })).toBeVisible();
-    await expectSettledPageAccessible(page, 'opportunities and folders');
+    await expectAccessible(page, 'opportunities and folders');
 
     await page.getByRole('button', { name: 'Invite team members' }).click();
     const team = page.getByRole('dialog', { name: 'Invite team members' });
@@ -92,14 +92,14 @@ test.describe('projects workspace', () => {
     await team.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByText(MESSAGES.teamMemberAdded)).toBeVisible();
     await expect(team.getByRole('list', { name: 'Team members' })).toContainText(editor.email);
-    await expectSettledPageAccessible(page, 'invite team members dialog');
+    await expectAccessible(page, 'invite team members dialog');
     await page.keyboard.press('Escape');
 
     await page.goto(`/projects/overview/${projectId}`);
     await expect(page.getByRole('heading', { name: 'Applicant management' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Invite candidates' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Deckhand/ })).toBeVisible();
-    await expectSettledPageAccessible(page, 'project overview as owner');
+    await expectAccessible(page, 'project overview as owner');
 
     // The colleague signs up with the invited address and finds the project waiting.
     await signUpConfirmed(request, editor);
@@ -109,7 +109,7 @@ test.describe('projects workspace', () => {
     await expect(colleague.getByRole('row', { name: /Captain Mara Holt/ })).toBeVisible();
     await expect(colleague.getByRole('heading', { name: 'Applicant management' })).toHaveCount(0);
     await expect(colleague.getByRole('link', { name: 'Invite candidates' })).toHaveCount(0);
-    await expectSettledPageAccessible(colleague, 'project overview as project editor');
+    await expectAccessible(colleague, 'project overview as project editor');
 
     await colleague
       .getByRole('navigation', { name: 'Project navigation' })
@@ -121,7 +121,7 @@ test.describe('projects workspace', () => {
     await edit.getByRole('button', { name: 'Save opportunity' }).click();
     await expect(edit).toBeHidden();
     await expect(colleague.getByText('Works the nets; some sailing experience.')).toBeVisible();
-    await expectSettledPageAccessible(colleague, 'opportunities as project editor');
+    await expectAccessible(colleague, 'opportunities as project editor');
     await colleague.context().close();
   });
 
@@ -159,7 +159,7 @@ test.describe('projects workspace', () => {
     await team.getByRole('combobox', { name: 'Role', exact: true }).click();
     await expect(page.getByRole('option')).toHaveText(['Talent Editor', 'Talent Submitter']);
     await page.keyboard.press('Escape');
-    await expectSettledPageAccessible(page, 'team dialog as talent editor');
+    await expectAccessible(page, 'team dialog as talent editor');
     await page.keyboard.press('Escape');
 
     await page
@@ -170,7 +170,7 @@ test.describe('projects workspace', () => {
     await expect(page.getByRole('button', { name: 'Add opportunity' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit Narrator' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add folder' })).toHaveCount(0);
-    await expectSettledPageAccessible(page, 'opportunities as talent editor');
+    await expectAccessible(page, 'opportunities as talent editor');
   });
 
   test('the projects list searches, pages, archives and restores', async ({ page, request }) => {
@@ -191,7 +191,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(3);
-    await expectSettledPageAccessible(page, 'projects list, second page');
+    await expectAccessible(page, 'projects list, second page');
 
     const search = page.getByLabel('Search projects');
     // Two characters are not a search yet: the second page stays as it was.
@@ -213,7 +213,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('switch', { name: 'Show archived' }).click();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByText('Archived', { exact: true })).toBeVisible();
-    await expectSettledPageAccessible(page, 'projects list with archived shown');
+    await expectAccessible(page, 'projects list with archived shown');
     await page.getByRole('button', { name: `Unarchive Zephyr ${tag}`, exact: true }).click();
     await expect(page.getByText(`Project “Zephyr ${tag}” restored`)).toBeVisible();
     await expect(list.getByText('Archived', { exact: true })).toHaveCount(0);
@@ -222,7 +222,7 @@ test.describe('projects workspace', () => {
     await search.fill(`Lantern Alpha ${tag}`);
     await list.getByRole('link', { name: `Details of Lantern Alpha ${tag}` }).click();
     await expect(page).toHaveURL(new RegExp(`/projectv2/view/${alpha.id}$`));
-    await expectSettledPageAccessible(page, 'project details');
+    await expectAccessible(page, 'project details');
     await page.getByRole('link', { name: 'Edit project' }).click();
     await expect(page.getByRole('heading', { name: `Edit Lantern Alpha ${tag}` })).toBeVisible();
     await chooseOption(page, 'Project status', 'Casting');
@@ -232,7 +232,7 @@ test.describe('projects workspace', () => {
     await expect(page.getByLabel('Shoot end date')).toHaveAccessibleDescription(
       'The shoot end date must be on or after the shoot start date.',
     );
-    await expectSettledPageAccessible(page, 'edit project form with a field error');
+    await expectAccessible(page, 'edit project form with a field error');
     await page.getByLabel('Shoot end date').fill('2031-06-20');
     await page.getByRole('button', { name: 'Save project' }).click();
     await expect(page).toHaveURL(new RegExp(`/projectv2/view/${alpha.id}$`));
@@ -249,7 +249,7 @@ test.describe('projects workspace', () => {
     await page.getByRole('button', { name: `Lantern Beta ${tag}`, exact: true }).click();
     await expect(page).toHaveURL(/\/projects\/overview\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { name: `Lantern Beta ${tag}`, level: 1 })).toBeVisible();
-    await expectSettledPageAccessible(page, 'project overview after switching');
+    await expectAccessible(page, 'project overview after switching');
   });
 
   test('a super admin adds and renames lookup values on /enums', async ({ page, admin }) => {
@@ -267,7 +267,7 @@ test.describe('projects workspace', () => {
       .click();
     const values = page.getByRole('list', { name: 'Geographic values' });
     await expect(values.getByRole('listitem').first()).toBeVisible();
-    await expectSettledPageAccessible(page, 'enums page');
+    await expectAccessible(page, 'enums page');
 
     await page.getByRole('button', { name: 'Add value' }).click();
     await expect(page.getByLabel('New value')).toHaveAccessibleDescription(MESSAGES.nameRequired);
@@ -285,6 +285,6 @@ test.describe('projects workspace', () => {
     await page.getByLabel(`New name for Pacific Northwest ${tag}`).fill(`Pacific Northwest Coast ${tag}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(values.getByText(`Pacific Northwest Coast ${tag}`, { exact: true })).toBeVisible();
-    await expectSettledPageAccessible(page, 'enums page after renaming');
+    await expectAccessible(page, 'enums page after renaming');
   });
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expectAccessible } from './axe';
 import { expect, outbox, signInViaUi } from './fixtures';
 
 /** People and data for the projects journeys: accounts through the API, confirmed with the outbox code. */
@@ -60,13 +59,4 @@ export async function signInElsewhere(browser: Browser, who: Person): Promise<Pa
 export async function chooseOption(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/**
- * The axe check once no toast is on screen: a toast fading in or out is measured at part opacity,
- * which axe reports as too little contrast, so a check during the animation fails at random.
- */
-export async function expectSettledPageAccessible(page: Page, label: string): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectAccessible(page, label);
 }
