@@ -295,3 +295,41 @@ test('the super admin finds a user, requires a second factor, and deactivates an
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectPageAccessible(page, 'users page on a phone');
 });
+
+test('a person edits their name and picture on /profile/edit and sees them everywhere', async ({
+  page,
+  request,
+}) => {
+  const casey = newPerson('Casey', 'Original');
+  await createConfirmedAccount(request, casey);
+  await signInViaUi(page, casey.email, casey.password);
+
+  await page.getByRole('button', { name: 'User menu for Casey Original' }).click();
+  await page.getByRole('menuitem', { name: 'Your Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Your profile', level: 1 })).toBeVisible();
+  await expectPageAccessible(page, 'profile page');
+
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/edit$/);
+  await expectPageAccessible(page, 'profile edit page');
+
+  await page.getByLabel('Last name').fill('');
+  await page.getByLabel('Avatar image URL').fill('http://insecure.example/me.png');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Avatar image URL')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/profile\/edit$/);
+
+  await page.getByLabel('Last name').fill('Renamed');
+  await page.getByLabel('Avatar image URL').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Casey Renamed').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu for Casey Renamed' })).toBeVisible();
+
+  // The change is the server's, not the page's: it survives a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu for Casey Renamed' })).toBeVisible();
+  await expectPageAccessible(page, 'profile page after editing');
+});
