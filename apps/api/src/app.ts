@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
@@ -12,22 +11,12 @@ import { createProjectActorResolver } from './modules/projects/actor-resolver';
 import { projectsRoutes } from './modules/projects/routes';
 import { createAuthenticator, identityRoutes } from './modules/identity';
 import { usersRoutes } from './modules/users/routes';
-import type { Database } from './platform/db/client';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { registerWebApp } from './platform/http/static-web';
-import type { Mailer, TextMessenger } from './platform/mail/ports';
+import type { AppContext } from './platform/context';
 import packageJson from '../package.json' with { type: 'json' };
-
-/** What the modules need from the outside world; built once in main.ts (or per test run). */
-export interface AppContext {
-  config: Config;
-  log: FastifyBaseLogger;
-  database: Database;
-  mailer: Mailer;
-  texts: TextMessenger;
-}
 
 export interface BuildAppOptions {
   /** Ports contributed by later modules; until identity exists, no bearer token is accepted. */

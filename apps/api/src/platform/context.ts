@@ -1,10 +1,22 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
 import type { Config } from '../config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { createOutboxMailer, createOutboxTextMessenger } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
-import path from 'node:path';
+import type { Mailer, TextMessenger } from './mail/ports';
+
+/**
+ * What the modules need from the outside world: one adapter per port, built once in main.ts (or per test run).
+ * It lives in the platform layer so that modules depend downwards on it, never on the app that composes them.
+ */
+export interface AppContext {
+  config: Config;
+  log: FastifyBaseLogger;
+  database: Database;
+  mailer: Mailer;
+  texts: TextMessenger;
+}
 
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
 export async function createContext(config: Config, log: FastifyBaseLogger): Promise<AppContext> {

@@ -1,5 +1,5 @@
 import { accountRoleOf } from '@casting/domain';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Authenticator } from '../../platform/http/access';
 import { roleCodeOf } from '../users';
 import { verifyAccessToken } from './crypto/tokens';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
 import type { Mailer, TextMessenger } from '../../platform/mail/ports';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { App } from '../../platform/http/types';
 import { authRoutes } from './routes/auth-routes';
 import { registrationRoutes } from './routes/registration-routes';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import type { App } from '../../platform/http/types';
 import { folderRoutes } from './folder-routes';
 import { projectRoutes } from './project-routes';

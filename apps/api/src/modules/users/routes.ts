@@ -8,7 +8,7 @@ import {
   userSchema,
 } from '@casting/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';

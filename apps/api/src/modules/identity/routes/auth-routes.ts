@@ -11,7 +11,7 @@ import {
   signInResponseSchema,
   signInSchema,
 } from '@casting/domain';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { access } from '../../../platform/http/access';
 import type { App } from '../../../platform/http/types';

@@ -6,7 +6,7 @@ import {
   resendCodeSchema,
   signUpSchema,
 } from '@casting/domain';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../platform/context';
 import { access } from '../../../platform/http/access';
 import type { App } from '../../../platform/http/types';
 import { identityDeps } from '../deps';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sessionTrackingBodySchema, sessionTrackingResponseSchema } from '@casting/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../../app';
+import type { AppContext } from '../../../platform/context';
 import { access } from '../../../platform/http/access';
 import type { App } from '../../../platform/http/types';
 import { assertCsrfHeader, clearRefreshCookie, readRefreshCookie } from '../cookies';
