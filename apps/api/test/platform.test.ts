@@ -68,7 +68,7 @@ describe('the one error shape', () => {
 
 describe('serving the web app', () => {
   it('falls back to index.html for client routes', async () => {
-    for (const url of ['/projects', '/auth/sign-in', '/projects/overview/123', '/no-such-page']) {
+    for (const url of ['/', '/projects', '/auth/sign-in', '/projects/overview/123', '/no-such-page']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -13,9 +13,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const indexFile = path.join(webDist, 'index.html');
   const available = fs.existsSync(indexFile);
   const indexHtml = available ? fs.readFileSync(indexFile) : null;
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   if (available) {
     await app.register(async (scope) => {
       stampAccess(scope, { kind: 'public' });
+      // The site root is a directory to the static handler, which refuses directories (index: false keeps it from
+      // serving index.html with a long cache); the app's entry page answers it instead.
+      scope.get('/', (_request, reply) => sendIndex(reply));
       await scope.register(fastifyStatic, {
         root: webDist,
         index: false,
@@ -38,9 +43,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       (request.headers.accept ?? '').includes('text/html') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
-    if (indexHtml && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    }
+    if (indexHtml && wantsPage) return sendIndex(reply);
     return apiNotFound(request, reply);
   });
   return available;
