@@ -4,6 +4,7 @@ import { ensureFirstSuperAdmin } from './bootstrap/first-admin';
 import { loadDemoData } from './bootstrap/demo-data';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './platform/context';
+import { DataDirectoryLockedError } from './platform/db/data-dir-lock';
 
 async function main() {
   let config;
@@ -55,6 +56,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A refusal the operator can act on is said plainly; anything else is a bug and keeps its stack.
+  if (error instanceof DataDirectoryLockedError) {
+    process.stderr.write(`Start-up failed: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

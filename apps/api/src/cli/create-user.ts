@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config';
 import { createAccount } from '../modules/users/account-service';
 import { generatePassword } from '../platform/crypto/secrets';
 import { openDatabase } from '../platform/db/client';
+import { DataDirectoryLockedError } from '../platform/db/data-dir-lock';
 import { AppError } from '../platform/errors';
 
 const USAGE = `Creates a confirmed user account from the shell.
@@ -62,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
     databaseUrl: config.DATABASE_URL,
     pgliteDataDir: path.join(config.dataDir, 'pg'),
     pgliteMemoryMb: config.PGLITE_MEMORY_MB,
+    processLabel: 'create-user',
   });
   try {
     const password = values.password ?? generatePassword();
@@ -87,7 +89,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError) process.exit(fail(error.message));
+    if (error instanceof ConfigError || error instanceof DataDirectoryLockedError)
+      process.exit(fail(error.message));
     process.exit(
       fail(`create-user failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     );

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDirectory } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,6 +42,8 @@ export interface OpenDatabaseOptions {
   pgliteDataDir?: string | undefined;
   pgliteMemoryMb?: number;
   poolSize?: number;
+  /** Names this process to another one refused the embedded data directory (e.g. 'npm start'). */
+  processLabel?: string;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies pending migrations. */
@@ -51,7 +54,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  if (options.pgliteDataDir) fs.mkdirSync(options.pgliteDataDir, { recursive: true });
+  // A second process on the same directory would corrupt it: take the single-writer lock before opening.
+  const releaseLock = options.pgliteDataDir
+    ? await lockDataDirectory(options.pgliteDataDir, { command: options.processLabel })
+    : async () => {};
   const pglite = await PGlite.create({
     ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
     extensions: { pg_trgm },
@@ -60,7 +66,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(pglite), { migrationsFolder });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  const close = async () => {
+    await pglite.close();
+    await releaseLock();
+  };
+  return { db, kind: 'pglite', pglite, close };
 }
 
 /** Round-trips a real query; used by the health check. */
