@@ -13,6 +13,7 @@ import { createAuthenticator, identityRoutes } from './modules/identity';
 import { usersRoutes } from './modules/users/routes';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
+import { registerInputGuard } from './platform/http/input-guard';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { registerWebApp } from './platform/http/static-web';
 import type { AppContext } from './platform/context';
@@ -44,6 +45,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -13,6 +13,7 @@ export * from './validation/share-link';
 export * from './validation/representative';
 export * from './validation/applicants';
 export * from './validation/team';
+export * from './validation/text-hygiene';
 export * from './contracts/health';
 export * from './contracts/outbox';
 export * from './contracts/user';

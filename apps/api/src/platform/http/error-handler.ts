@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '@casting/domain';
 import { AppError } from '../errors';
 
-interface FieldIssue {
+export interface FieldIssue {
   path: string;
   message: string;
 }
@@ -87,4 +87,10 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
     message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
   };
   return reply.status(404).send(body);
+}
+
+/** The validation failure for issues found outside the route's schema (same shape and wording as schema failures). */
+export function validationFailed(issues: FieldIssue[]): AppError {
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', `Please correct the highlighted fields. ${summary}`, { issues });
 }

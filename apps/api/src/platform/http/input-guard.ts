@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findForbiddenCharacter, TEXT_HYGIENE_MESSAGES } from '@casting/domain';
+import { validationFailed, type FieldIssue } from './error-handler';
+
+/** Deeper structures than this are not walked: no request the product accepts nests anywhere near it. */
+const MAX_DEPTH = 32;
+
+function collectIssues(value: unknown, path: string, issues: FieldIssue[], depth: number): void {
+  if (typeof value === 'string') {
+    const kind = findForbiddenCharacter(value);
+    if (kind) issues.push({ path, message: TEXT_HYGIENE_MESSAGES[kind] });
+    return;
+  }
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => collectIssues(item, `${path}.${index}`, issues, depth + 1));
+    return;
+  }
+  // Streamed uploads and binary bodies are not text fields. (Parsed query objects have a prototype of their own,
+  // so plain objects are not recognised by their prototype.)
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return;
+  for (const [key, item] of Object.entries(value)) {
+    const kind = findForbiddenCharacter(key);
+    if (kind) issues.push({ path, message: TEXT_HYGIENE_MESSAGES[kind] });
+    collectIssues(item, `${path}.${key}`, issues, depth + 1);
+  }
+}
+
+/**
+ * Refuses control and text-direction characters in every text a request carries (body, query, path parameters),
+ * with a 400 naming each field, before any route sees them. One check for every route, so no field can forget it,
+ * and a NUL never reaches PostgreSQL (which would refuse it with a server error).
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const issues: FieldIssue[] = [];
+    collectIssues(request.params, 'params', issues, 0);
+    collectIssues(request.query, 'querystring', issues, 0);
+    collectIssues(request.body, 'body', issues, 0);
+    if (issues.length > 0) throw validationFailed(issues);
+  });
+}
