@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { ensureFirstSuperAdmin } from './bootstrap/first-admin';
 import { loadDemoData } from './bootstrap/demo-data';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './platform/context';
+import { createLogger } from './platform/log';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
     }
     throw error;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL);
   const context = await createContext(config, log);
   const app = await buildApp(context);
 

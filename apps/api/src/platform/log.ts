@@ -1,0 +1,59 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { DrizzleQueryError } from 'drizzle-orm';
+
+/**
+ * The process logger. Logs are read by operators and shipped to other systems, so they carry no secrets and no
+ * personal data beyond ids: request headers that carry credentials are redacted, and a failed query is logged with
+ * its SQL text but never its parameter values (which hold passwords' hashes, e-mail addresses and tokens).
+ */
+
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  'body.code',
+];
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: unknown;
+  cause?: SerializedError;
+}
+
+/**
+ * Serialises an error for the log: type, message, stack, code and cause, and nothing else. Drivers attach the
+ * failing values to errors (drizzle's `params`, PostgreSQL's `detail` with the duplicate key's value): those stay out.
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const serialized: SerializedError = { type: error.name, message: error.message };
+  if (error.stack) serialized.stack = error.stack;
+  if (error instanceof DrizzleQueryError) {
+    // Its message ends with the parameter values, and its stack repeats the message: keep the SQL and the frames.
+    serialized.message = `Failed query: ${error.query}`;
+    const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+    serialized.stack = [`${error.name}: ${serialized.message}`, ...frames].join('\n');
+  }
+  const code = (error as { code?: unknown }).code;
+  if (code !== undefined) serialized.code = code;
+  if (error.cause !== undefined && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+/** Builds the logger every process entry (server, worker, commands) uses. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError, error: serializeError },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
