@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
+import { identityKeys } from '../../src/modules/identity/crypto/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
@@ -129,6 +130,30 @@ describe('access tokens', () => {
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
     const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: grant.auth });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('are refused without an expiry, even when validly signed', async () => {
+    const user = await createUser();
+    const grant = grantOf(await signInRequest(user.email, PASSWORD));
+    const claims = decodeJwt(grant.accessToken);
+    const key = identityKeys(t.context.config).accessToken;
+    const forever = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(claims.iss!)
+      .setAudience(claims.aud!)
+      .setIssuedAt()
+      .sign(key);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${forever}` },
+    });
+    expect(res.statusCode).toBe(401);
+    // The same claims with an expiry are accepted, so the refusal is the missing expiry's.
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: grant.auth });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
   });
 
   it('carry the role from the database, not from the token', async () => {

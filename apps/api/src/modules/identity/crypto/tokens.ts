@@ -38,6 +38,9 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
+      // A token without an expiry would be valid for ever if the signing key ever leaked into a token factory:
+      // every token this API issues has one, so one without it is refused.
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return { userId: payload.sub, sessionId: payload.sid };
