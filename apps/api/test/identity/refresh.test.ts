@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, users } from '../../src/platform/db/schema';
+import { authSessions, refreshTokens, users } from '../../src/platform/db/schema';
+import { sha256 } from '../../src/modules/identity/crypto/tokens';
 import type { TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import {
@@ -46,9 +47,37 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh(t.app, next.refreshToken)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when a rotated token is presented again', async () => {
+  it('answers tabs refreshing at once with one token each can keep using, and keeps the session', async () => {
+    const session = await signIn(t.app, await createUser());
+    const answers = await Promise.all(Array.from({ length: 6 }, () => refresh(t.app, session.refreshToken)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const successors = new Set(answers.map((res) => grantOf(res).refreshToken));
+    expect(successors.size).toBe(1);
+    expect((await sessionRow(session.trackingId)).revokedAt).toBeNull();
+    for (const res of answers) expect((await me(grantOf(res).accessToken)).statusCode).toBe(200);
+    const [successor] = [...successors];
+    expect((await refresh(t.app, successor!)).statusCode).toBe(200);
+  });
+
+  it('gives a late tab the live token after other rotations within the grace window', async () => {
     const session = await signIn(t.app, await createUser());
     const second = grantOf(await refresh(t.app, session.refreshToken));
+    const third = grantOf(await refresh(t.app, second.refreshToken));
+    const late = await refresh(t.app, session.refreshToken);
+    expect(late.statusCode).toBe(200);
+    expect(grantOf(late).refreshToken).toBe(third.refreshToken);
+    expect((await sessionRow(session.trackingId)).revokedAt).toBeNull();
+  });
+
+  it('revokes the whole session when a token rotated outside the grace window is presented again', async () => {
+    const session = await signIn(t.app, await createUser());
+    const second = grantOf(await refresh(t.app, session.refreshToken));
+    // The rotation happened longer ago than the 30-second window in which racing tabs are answered.
+    const { db } = await testDatabase();
+    await db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '31 seconds'` })
+      .where(eq(refreshTokens.tokenHash, sha256(session.refreshToken)));
     const replay = await refresh(t.app, session.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('INVALID_REFRESH_TOKEN');

@@ -7,6 +7,7 @@ export interface IdentityKeys {
   accessToken: Uint8Array;
   codes: Buffer;
   totpSecrets: Buffer;
+  refreshChain: Buffer;
 }
 
 function derive(secret: string, purpose: string): Buffer {
@@ -23,6 +24,7 @@ export function identityKeys(config: Config): IdentityKeys {
       accessToken: new Uint8Array(derive(secret, 'access-token-hs256')),
       codes: derive(secret, 'one-time-code-hmac'),
       totpSecrets: derive(secret, 'totp-secret-aes-256-gcm'),
+      refreshChain: derive(secret, 'refresh-token-successor-hmac'),
     };
     cache.set(config, keys);
   }

@@ -1,9 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** 256 random bits, URL-safe: refresh tokens and second-factor challenge handles. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that replaces `token` when it is rotated: a keyed hash of it, so that every request presenting
+ * the same token (several tabs refreshing at once) is answered with the same successor, which no one can compute
+ * without the server's key.
+ */
+export function successorToken(token: string, key: Buffer): string {
+  return createHmac('sha256', key).update(token).digest('base64url');
 }
 
 /** Digest under which opaque tokens are stored; they carry 256 bits, so no salt or slow hash is needed. */

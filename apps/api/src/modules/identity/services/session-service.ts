@@ -1,6 +1,6 @@
 import type { SessionGrant } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
-import { randomToken, sha256, signAccessToken } from '../crypto/tokens';
+import { randomToken, sha256, signAccessToken, successorToken } from '../crypto/tokens';
 import type { IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
 import {
@@ -70,8 +70,20 @@ export async function finishSession(
 }
 
 /**
- * Rotates the refresh token. A token that was already rotated means a copy is in someone else's hands: the whole
- * session (the token family) is revoked. Refreshing is not activity; an idle session cannot be revived by it.
+ * How long a just-rotated refresh token still answers, with the same successor. Tabs of one browser share the cookie
+ * and refresh at the same moment (on opening, after sleep); without this window the second request would look like
+ * a stolen copy and sign the person out everywhere.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
+/** How many rotations a late request may follow to reach the live token (one per tab that refreshed meanwhile). */
+const MAX_GRACE_STEPS = 8;
+
+/**
+ * Rotates the refresh token. The successor is derived from the presented token, so requests racing with one token
+ * all receive the same successor. A token rotated more than REFRESH_GRACE_MS ago means a copy is in someone else's
+ * hands: the whole session (the token family) is revoked. Refreshing is not activity; an idle session cannot be
+ * revived by it.
  */
 export async function refreshSession(deps: IdentityDeps, presented: string | undefined) {
   if (!presented) throw identityErrors.invalidRefreshToken();
@@ -80,6 +92,10 @@ export async function refreshSession(deps: IdentityDeps, presented: string | und
   const { token, session, user } = found;
   const now = new Date();
   if (token.rotatedAt) {
+    if (now.getTime() - token.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
+      const live = await liveSuccessor(deps, presented, session.id);
+      if (live) return finishSession(deps, { session, refreshToken: live });
+    }
     await revokeSession(deps.db, session.id, 'REFRESH_TOKEN_REUSE');
     deps.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reuse: session revoked');
     throw identityErrors.invalidRefreshToken();
@@ -96,17 +112,41 @@ export async function refreshSession(deps: IdentityDeps, presented: string | und
     await revokeSession(deps.db, session.id, 'IDLE');
     throw identityErrors.sessionExpired();
   }
-  const next = randomToken();
+  const next = successorToken(presented, deps.keys.refreshChain);
   const rotated = await deps.db.transaction(async (tx) => {
     if (!(await markRotated(tx, token.id, now))) return false;
     await insertRefreshToken(tx, session.id, sha256(next));
     return true;
   });
   if (!rotated) {
+    // Another request rotated this token between our read and our write: it is the same browser racing us, and
+    // its successor is the one we would have issued.
+    const live = await liveSuccessor(deps, presented, session.id);
+    if (live) return finishSession(deps, { session, refreshToken: live });
     await revokeSession(deps.db, session.id, 'REFRESH_TOKEN_REUSE');
     throw identityErrors.invalidRefreshToken();
   }
   return finishSession(deps, { session, refreshToken: next });
+}
+
+/**
+ * Follows the rotations that happened since `presented` to the session's live token, or null when the chain breaks
+ * (a token not issued by rotation, another session, or one rotated outside the grace window).
+ */
+async function liveSuccessor(
+  deps: IdentityDeps,
+  presented: string,
+  sessionId: string,
+): Promise<string | null> {
+  let candidate = presented;
+  for (let step = 0; step < MAX_GRACE_STEPS; step++) {
+    candidate = successorToken(candidate, deps.keys.refreshChain);
+    const found = await findRefreshToken(deps.db, sha256(candidate));
+    if (!found || found.session.id !== sessionId || found.session.revokedAt) return null;
+    if (!found.token.rotatedAt) return candidate;
+    if (Date.now() - found.token.rotatedAt.getTime() > REFRESH_GRACE_MS) return null;
+  }
+  return null;
 }
 
 export interface SessionCaller {
