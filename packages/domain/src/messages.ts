@@ -110,6 +110,15 @@ export const MESSAGES = {
   confirmTeamMemberDeletion: 'Confirm team member deletion? Data will be permanently removed.',
   confirmDeleteContent: 'Are you sure you want to delete this content? Content will be permanently deleted.',
 
+  // API refusals (ours): the API answers with these texts and the web app shows them as they come.
+  signInToContinue: 'Please sign in to continue.',
+  sessionEndedSignInAgain: 'Your session has expired. Please sign in again.',
+  notAllowed: 'You do not have permission to do this.',
+  setUpTwoFactorToContinue: 'Set up two-factor authentication to continue.',
+  projectRoleNotAllowed: (permission: string) => `Your project role does not allow ${permission}.`,
+  accountRoleNotAllowed: (permission: string) => `Your account role does not allow ${permission}.`,
+  correctHighlightedFields: (summary: string) => `Please correct the highlighted fields. ${summary}`,
+
   // Team dialog toasts (section 7)
   downloadLinkSent: 'Download link sent to your email',
   teamMemberRemoved: 'Team member removed successfully!',

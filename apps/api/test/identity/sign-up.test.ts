@@ -12,7 +12,7 @@ import {
 import { testDatabase } from '../support/database';
 import { oneTimeCodes } from '../../src/platform/db/schema';
 import { eq } from 'drizzle-orm';
-import { findUserByEmail } from '../../src/modules/users';
+import { findUserByEmail } from '../../src/modules/identity';
 
 let t: TestApp;
 beforeAll(async () => {

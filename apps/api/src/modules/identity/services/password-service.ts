@@ -1,6 +1,6 @@
 import type { ResetPassword } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
-import { findUserByEmail, updateUser } from '../../users';
+import { findUserByEmail, updateUser } from '../repositories/user-repository';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
 import { passwordResetMail } from '../mail-texts';

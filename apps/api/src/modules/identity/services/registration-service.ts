@@ -1,7 +1,8 @@
 import type { RegisterResponse, SignUp } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
+import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { AppError } from '../../../platform/errors';
-import { findUserByEmail, insertUser, isUniqueViolation, updateUser, type UserRow } from '../../users';
+import { findUserByEmail, insertUser, updateUser, type UserRow } from '../repositories/user-repository';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
 import { confirmationMail } from '../mail-texts';
