@@ -49,7 +49,7 @@ function catalogued(code: ErrorCode): AppError {
   return new AppError(code, ERROR_MESSAGES[code] ?? MESSAGES.somethingWentWrong);
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+export const notFound = (what: string) => new AppError('NOT_FOUND', MESSAGES.notFound(what));
 
 /** No usable session behind the call (none sent, or its user is gone): 401, so the client signs in again. */
 export const signInRequired = () => catalogued('UNAUTHENTICATED');

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { LOOKUP_TITLES, type LookupName, type Option } from '@casting/domain';
+import { LOOKUP_TITLES, MESSAGES, type LookupName, type Option } from '@casting/domain';
 import type { Queryable } from '../../platform/db/ids';
 import { lookupValues } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
@@ -35,7 +35,7 @@ export async function assertLookupRefs(db: Queryable, fields: readonly LookupFie
       if (lookupOf.get(id) === field.lookup) return;
       issues.push({
         path: arrayField ? `body.${field.field}.${index}` : `body.${field.field}`,
-        message: `Choose a value from the ${LOOKUP_TITLES[field.lookup].toLowerCase()} list.`,
+        message: MESSAGES.chooseFromLookup(LOOKUP_TITLES[field.lookup]),
       });
     });
   }

@@ -29,7 +29,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<UserRow>
     throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((issue) => issue.message).join('; '));
   }
   assertPasswordNotCommon(parsed.data.password, 'password');
-  const exists = () => new AppError('CONFLICT', 'An account with this email already exists.');
+  const exists = () => new AppError('CONFLICT', MESSAGES.accountExists);
   if (await findUserByEmail(db, parsed.data.email)) throw exists();
   try {
     return await insertUser(db, {

@@ -1,4 +1,10 @@
-import type { AdminUser, AdminUserList, AdminUserListQuery, AdminUserUpdate } from '@casting/domain';
+import {
+  MESSAGES,
+  type AdminUser,
+  type AdminUserList,
+  type AdminUserListQuery,
+  type AdminUserUpdate,
+} from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import { AppError, notFound } from '../../../platform/errors';
 import {
@@ -28,10 +34,10 @@ export async function updateUserAsAdmin(
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   if (userId === actorId && input.deactivated === true) {
-    throw new AppError('BAD_REQUEST', 'You cannot deactivate your own account.');
+    throw new AppError('BAD_REQUEST', MESSAGES.cannotDeactivateSelf);
   }
   if (userId === actorId && input.roleCode !== undefined && input.roleCode !== 'SUPER_ADMIN') {
-    throw new AppError('BAD_REQUEST', 'You cannot change your own role.');
+    throw new AppError('BAD_REQUEST', MESSAGES.cannotChangeOwnRole);
   }
   const changes: Partial<NewUserRow> = {};
   if (input.roleCode !== undefined) changes.roleCode = input.roleCode;
