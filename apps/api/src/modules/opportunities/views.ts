@@ -11,7 +11,10 @@ import { loadOptions, optionOf, optionsOf } from '../lookups';
 
 export type RoleRow = typeof roles.$inferSelect;
 
-/** Opportunities in the spec's section/detail shape, with the breakdown fields beside it. */
+/**
+ * Opportunities as the API answers them: a `sections` list (OVERVIEW_ROLE holding the ROLE_NAME and ROLE_DESCRIPTION
+ * details, the shape the product's clients read) with the breakdown fields (type, genders, ages, rate...) beside it.
+ */
 export async function roleViews(db: Queryable, rows: readonly RoleRow[]): Promise<Role[]> {
   const options = await loadOptions(
     db,
