@@ -1,7 +1,18 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// The API's modules, one folder each; the zones below let a module reach a sibling only through its index.ts.
+const API_MODULES_DIR = 'apps/api/src/modules';
+const apiModules = fs
+  .readdirSync(new URL(API_MODULES_DIR, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleIndexes = apiModules.map((name) => `./${name}/index.ts`);
+const THROUGH_INDEX = 'Use another module only through its index.ts (docs/architecture.md, "Module shape").';
 
 export default tseslint.config(
   {
@@ -41,6 +52,51 @@ export default tseslint.config(
               group: ['**/features/**', '**/app/**'],
               message: 'ui/ and lib/ must not import features or app.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // API module shape (docs/architecture.md, "Module shape"): no import cycles anywhere in the API, and a module
+    // reaches a sibling only through the sibling's index.ts. CI runs `npm run lint`, so a cycle fails the run.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too, else the cycle check cannot see through them.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'apps/api/src/platform',
+              from: API_MODULES_DIR,
+              message: 'The platform layer never imports a module; move the shared piece down instead.',
+            },
+            {
+              target: [
+                'apps/api/src/app.ts',
+                'apps/api/src/main.ts',
+                'apps/api/src/bootstrap',
+                'apps/api/src/cli',
+              ],
+              from: API_MODULES_DIR,
+              except: moduleIndexes,
+              message: THROUGH_INDEX,
+            },
+            ...apiModules.map((name) => ({
+              target: `${API_MODULES_DIR}/${name}`,
+              from: API_MODULES_DIR,
+              except: apiModules.map((other) => (other === name ? `./${name}` : `./${other}/index.ts`)),
+              message: THROUGH_INDEX,
+            })),
           ],
         },
       ],

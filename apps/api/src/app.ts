@@ -4,19 +4,23 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { devRoutes } from './modules/dev/routes';
-import { healthRoutes } from './modules/health/routes';
-import { lookupsRoutes } from './modules/lookups/routes';
-import { createProjectActorResolver } from './modules/projects/actor-resolver';
-import { projectsRoutes } from './modules/projects/routes';
-import { createAuthenticator, identityRoutes } from './modules/identity';
-import { usersRoutes } from './modules/users/routes';
+import { devModule } from './modules/dev';
+import { foldersModule } from './modules/folders';
+import { healthModule } from './modules/health';
+import { createAuthenticator, identityModule } from './modules/identity';
+import { lookupsModule } from './modules/lookups';
+import { opportunitiesModule } from './modules/opportunities';
+import { projectsModule } from './modules/projects';
+import { teamModule } from './modules/team';
+import { usersModule } from './modules/users';
+import type { AppContext } from './platform/context';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
+import type { ApiModule } from './platform/http/module';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
+import { createProjectActorResolver } from './platform/http/project-access';
 import { registerWebApp } from './platform/http/static-web';
-import type { AppContext } from './platform/context';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface BuildAppOptions {
@@ -28,6 +32,21 @@ const noAuthenticator: AccessControlPorts = {
   authenticate: async () => null,
   resolveProjectActor: async () => null,
 };
+
+/** Every capability of the API, registered under /api in this order; the development helpers stay out of production. */
+export function apiModules(context: AppContext): ApiModule[] {
+  return [
+    healthModule,
+    identityModule,
+    usersModule,
+    projectsModule,
+    opportunitiesModule,
+    foldersModule,
+    teamModule,
+    lookupsModule,
+    ...(context.config.isProduction ? [] : [devModule]),
+  ];
+}
 
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
@@ -83,12 +102,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      healthRoutes(typed, context.database);
-      projectsRoutes(typed, context);
-      lookupsRoutes(typed, context.database.db);
-      identityRoutes(typed, context);
-      usersRoutes(typed, context);
-      if (!config.isProduction) devRoutes(typed, context.database.db);
+      for (const apiModule of apiModules(context)) await apiModule.register(typed, context);
     },
     { prefix: '/api' },
   );

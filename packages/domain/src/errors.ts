@@ -30,6 +30,9 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Default texts for codes whose wording the spec gives or implies; other codes get theirs where raised. */
 export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  UNAUTHENTICATED: MESSAGES.signInToContinue,
+  FORBIDDEN: MESSAGES.notAllowed,
+  TOTP_NOT_ENABLED: MESSAGES.setUpTwoFactorToContinue,
   PROJECT_ACCESS_DENIED: MESSAGES.projectAccessDenied,
   INVALID_PHONE_NUMBER: MESSAGES.invalidPhoneNumber,
   APPLICANT_REPRESENTATIVE_ALREADY_DENIED: MESSAGES.representationAlreadyDeclined,

@@ -110,6 +110,40 @@ export const MESSAGES = {
   confirmTeamMemberDeletion: 'Confirm team member deletion? Data will be permanently removed.',
   confirmDeleteContent: 'Are you sure you want to delete this content? Content will be permanently deleted.',
 
+  // API answers (ours): the texts of the API's error bodies, which the web app shows as they come.
+  // Access and sessions
+  signInToContinue: 'Please sign in to continue.',
+  sessionEndedSignInAgain: 'Your session has expired. Please sign in again.',
+  sessionNoLongerValid: 'Your session is no longer valid. Please sign in again.',
+  sessionIdle: 'Your session has expired due to inactivity. Please sign in again.',
+  sessionNotFound: 'Session was not found.',
+  notAllowed: 'You do not have permission to do this.',
+  setUpTwoFactorToContinue: 'Set up two-factor authentication to continue.',
+  projectRoleNotAllowed: (permission: string) => `Your project role does not allow ${permission}.`,
+  accountRoleNotAllowed: (permission: string) => `Your account role does not allow ${permission}.`,
+  missingRequestedWithHeader: 'Missing X-Requested-With header.',
+  // Sign-up, sign-in, codes and second factors
+  incorrectEmailOrPassword: 'Incorrect email or password.',
+  accountExists: 'An account with this email already exists.',
+  codeRequested:
+    'If this address belongs to an account, a code has been sent to it. Please check your inbox.',
+  codeExpired: 'This code has expired. Please request a new one.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  wrongPassword: 'Your password is not correct.',
+  authenticatorRequiredByAdmin: 'Your administrator requires an authenticator app for this account.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  // User administration
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  // Requests the API cannot take
+  correctHighlightedFields: (summary: string) => `Please correct the highlighted fields. ${summary}`,
+  chooseFromLookup: (lookupTitle: string) => `Choose a value from the ${lookupTitle.toLowerCase()} list.`,
+  notFound: (what: string) => `${what} was not found.`,
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  requestTooLarge: 'The request is too large.',
+  addressInvalid: 'The address is not valid. Check the link and try again.',
+  addressValueTooLong: 'A value in the address is too long.',
+
   // Team dialog toasts (section 7)
   downloadLinkSent: 'Download link sent to your email',
   teamMemberRemoved: 'Team member removed successfully!',

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProjectScope } from '@casting/domain';
-import { systemFolderRows } from '../modules/projects/system-folders';
+import { systemFolderRows } from '../modules/opportunities';
 import type { Db } from '../platform/db/client';
 import { folders, lookupValues, projectAccesses, projects, roles, users } from '../platform/db/schema';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoRole } from './demo-data-content';

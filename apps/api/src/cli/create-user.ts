@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { USER_ROLE_CODES, type UserRoleCode } from '@casting/domain';
 import { ConfigError, loadConfig } from '../config';
-import { createAccount } from '../modules/users/account-service';
+import { createAccount } from '../modules/users';
 import { generatePassword } from '../platform/crypto/secrets';
 import { openDatabase } from '../platform/db/client';
 import { DataDirectoryLockedError } from '../platform/db/data-dir-lock';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@casting/domain';
+import { ERROR_MESSAGES, MESSAGES, type ErrorCode, type Permission } from '@casting/domain';
 
 /** HTTP status of each catalogue code; the one place where codes meet HTTP. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -44,4 +44,36 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+/** The catalogue's text for a code that has one; every refusal below takes its words from the domain. */
+function catalogued(code: ErrorCode): AppError {
+  return new AppError(code, ERROR_MESSAGES[code] ?? MESSAGES.somethingWentWrong);
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', MESSAGES.notFound(what));
+
+/** No usable session behind the call (none sent, or its user is gone): 401, so the client signs in again. */
+export const signInRequired = () => catalogued('UNAUTHENTICATED');
+
+/** A caller who is not on the project's team (and is not a super admin): 403 PROJECT_ACCESS_DENIED. */
+export const projectAccessDenied = () => catalogued('PROJECT_ACCESS_DENIED');
+
+/**
+ * A team member whose project role lacks a permission of the matrix: 403 PERMISSION_DENIED, naming the permission in
+ * `details` so the web app can tell which action was refused. `message` replaces the generic text when the refusal
+ * is narrower than the permission (a scope the caller may not grant, say).
+ */
+export function permissionDenied(
+  permission: Permission,
+  options: { message?: string; details?: Record<string, unknown> } = {},
+): AppError {
+  return new AppError('PERMISSION_DENIED', options.message ?? MESSAGES.projectRoleNotAllowed(permission), {
+    permission,
+    ...options.details,
+  });
+}
+
+/** Fields refused after schema validation (a rule across fields, a lookup id), in the shape of a schema failure. */
+export function fieldErrors(issues: readonly { path: string; message: string }[]): AppError {
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', MESSAGES.correctHighlightedFields(summary), { issues });
+}

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/users/me', () => {
-  it('returns the User of spec section 3', async () => {
+  it('returns the signed-in User: names, e-mail, role with its id, agent, second-factor state', async () => {
     const user = await createUser({ firstName: 'Dana', lastName: 'Whitfield', imageUrl: null });
     const session = await signIn(t.app, user);
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: session.auth });

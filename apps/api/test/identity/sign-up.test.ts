@@ -12,7 +12,7 @@ import {
 import { testDatabase } from '../support/database';
 import { oneTimeCodes } from '../../src/platform/db/schema';
 import { eq } from 'drizzle-orm';
-import { findUserByEmail } from '../../src/modules/users';
+import { findUserByEmail } from '../../src/modules/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('POST /api/staffs/register', () => {
     });
   });
 
-  it('applies the section 5 password rules and accepts 128 characters', async () => {
+  it('refuses passwords shorter than 8 or longer than 128 characters and accepts 128', async () => {
     const short = await register({ ...signUpPayload(), password: 'Ab1#' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain('Password must be at least 8 characters');

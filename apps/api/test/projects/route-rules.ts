@@ -4,8 +4,8 @@ import type { Role } from '@casting/domain';
 import type { ActorName, Cast } from '../support/projects';
 
 /**
- * Who may do what, written out from spec section 6 ("Permissions (SA PO PE TE TS)") rather than computed with
- * `can`, so a wrong matrix in the domain package fails this table.
+ * Who may do what in a project (super admin, owner, editor, talent editor, talent submitter), written out by hand from
+ * the product's permission table rather than computed with `can`, so a wrong matrix in the domain package fails here.
  */
 export const SPEC = {
   manageProject: ['SA', 'PO', 'PE'],

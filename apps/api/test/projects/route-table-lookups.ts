@@ -22,7 +22,7 @@ const EDITABLE = [
 ];
 const READ_ONLY = ['union', 'project-status', 'role-types', 'regions'];
 
-/** Lookups of spec section 7 and the per-project tags. */
+/** The lookups the forms choose from (project types, regions, genders, skills...) and the per-project tags. */
 export const LOOKUP_ROUTES: RouteCase[] = [
   // Lookups
   ...[...EDITABLE, ...READ_ONLY].map((lookup): RouteCase => ({

@@ -160,7 +160,7 @@ export const PROJECT_ROUTES: RouteCase[] = [
   {
     method: 'PATCH',
     route: '/api/projects/:id/access/:accessId',
-    // The matrix lets TS invite, but a talent submitter's scopeAllowedToUpdate is empty (spec section 6).
+    // The matrix lets TS invite, but a talent submitter may change nobody's scope (its scopeAllowedToUpdate is empty).
     rule: inPath(['SA', 'PO', 'PE', 'TE']),
     ok: 200,
     request: async (f, id) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectStanding } from '../../src/modules/projects/actor-resolver';
+import { projectStanding } from '../../src/platform/http/project-access';
 import type { TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import { buildIdentityApp, createUser, latestCode, PASSWORD, signIn, uniqueEmail } from '../support/identity';

@@ -9,9 +9,9 @@ import {
   type Role,
 } from '@casting/domain';
 import { and, eq } from 'drizzle-orm';
-import { createFolder } from '../../src/modules/projects/folder-service';
-import { createProject } from '../../src/modules/projects/project-service';
-import { createRole } from '../../src/modules/projects/role-service';
+import { createFolder } from '../../src/modules/folders/service';
+import { createProject } from '../../src/modules/projects/services/project-service';
+import { createRole } from '../../src/modules/opportunities/service';
 import type { Principal } from '../../src/platform/http/access';
 import { lookupValues, projectAccesses } from '../../src/platform/db/schema';
 import { testDatabase } from './database';

@@ -5,6 +5,9 @@ import { PROJECT_SCOPES } from '../roles';
 
 export const TEAM_MESSAGES = {
   ownerLocked: "The project owner's access cannot be changed or removed.",
+  /** A scope outside what the caller's own scope may grant, change or remove; `verb` says which. */
+  scopeNotAllowed: (verb: string, scope: string) =>
+    `Your project role does not allow you to ${verb} ${scope}.`,
 } as const;
 
 export const TEAM_MEMBER_STATUSES = ['ACTIVE', 'INVITED'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outboxListSchema } from '@casting/domain';
-import type { Db } from '../../platform/db/client';
+import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
 import { listOutbox } from '../../platform/mail/outbox';
@@ -12,7 +12,8 @@ const outboxQuerySchema = z.object({
 });
 
 /** Registered only outside production: lets people and tests read the codes the product "sent". */
-export function devRoutes(app: App, db: Db) {
+export function devRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
   app.get(
     '/dev/outbox',
     {

@@ -1,11 +1,13 @@
 import { healthResponseSchema } from '@casting/domain';
-import type { Database } from '../../platform/db/client';
+import type { AppContext } from '../../platform/context';
 import { pingDatabase } from '../../platform/db/client';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-export function healthRoutes(app: App, database: Database) {
+/** Liveness with a database round trip, for load balancers and the start-up check. */
+export function healthRoutes(app: App, context: AppContext) {
+  const { database } = context;
   app.get(
     '/health',
     {

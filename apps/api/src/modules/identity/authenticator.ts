@@ -1,7 +1,7 @@
 import { accountRoleOf } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Authenticator } from '../../platform/http/access';
-import { roleCodeOf } from '../users';
+import { roleCodeOf } from './user-view';
 import { verifyAccessToken } from './crypto/tokens';
 import { identityDeps } from './deps';
 import { findSessionWithUser } from './repositories/session-repository';

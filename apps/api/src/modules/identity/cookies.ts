@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@casting/domain';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 
@@ -13,7 +14,7 @@ const CSRF_VALUE = 'casting-web';
  */
 export function assertCsrfHeader(request: FastifyRequest): void {
   if (request.headers[CSRF_HEADER] !== CSRF_VALUE) {
-    throw new AppError('FORBIDDEN', 'Missing X-Requested-With header.');
+    throw new AppError('FORBIDDEN', MESSAGES.missingRequestedWithHeader);
   }
 }
 

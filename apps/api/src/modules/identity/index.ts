@@ -1,19 +1,35 @@
-import type { AppContext } from '../../platform/context';
-import type { App } from '../../platform/http/types';
+import type { ApiModule } from '../../platform/http/module';
 import { authRoutes } from './routes/auth-routes';
 import { registrationRoutes } from './routes/registration-routes';
 import { secondFactorRoutes } from './routes/second-factor-routes';
 import { sessionTrackingRoutes } from './routes/session-tracking-routes';
 
+/**
+ * Identity owns accounts and how people prove who they are: sign-up and confirmation, sign-in with a second factor,
+ * sessions and refresh tokens, password reset, and the users table with its User view. Other modules use the
+ * exports below; nothing else of this folder.
+ */
+export const identityModule: ApiModule = {
+  name: 'identity',
+  register(app, context) {
+    authRoutes(app, context);
+    registrationRoutes(app, context);
+    secondFactorRoutes(app, context);
+    sessionTrackingRoutes(app, context);
+  },
+};
+
 export { createAuthenticator } from './authenticator';
 export { assertPasswordNotCommon } from './identity-errors';
 export { maskPhone } from './mask';
 export { revokeUserSessions } from './repositories/session-repository';
-
-/** Sign-up, sign-in, second factors, password reset and session tracking, under the /api scope. */
-export function identityRoutes(app: App, context: AppContext) {
-  authRoutes(app, context);
-  registrationRoutes(app, context);
-  secondFactorRoutes(app, context);
-  sessionTrackingRoutes(app, context);
-}
+export {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  searchUsers,
+  updateUser,
+  type NewUserRow,
+  type UserRow,
+} from './repositories/user-repository';
+export { fullName, roleCodeOf, toAdminUserDto, toUserDto } from './user-view';

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { MESSAGES } from '@casting/domain';
 import type { Config } from '../../config';
 import { authRateLimits } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { sha256 } from './crypto/tokens';
 import type { IdentityDeps } from './deps';
 
-export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
-
-const rateLimited = () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+const rateLimited = () => new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
 
 /** Per-address limit for one auth route (`config.rateLimit`); each route counts on its own. */
 export function addressRateLimit(config: Config) {

@@ -1,10 +1,14 @@
-/** What other modules may use of the users module: its table queries and the User view. */
-export {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  isUniqueViolation,
-  updateUser,
-  type UserRow,
-} from './user-store';
-export { roleCodeOf, toUserDto } from './user-view';
+import type { ApiModule } from '../../platform/http/module';
+import { usersRoutes } from './routes';
+
+/**
+ * The users module: the signed-in user's own profile (/users/me) and the super admin's user administration. The
+ * accounts themselves (table, queries, User view) belong to identity, which this module uses one way.
+ */
+export const usersModule: ApiModule = {
+  name: 'users',
+  register: usersRoutes,
+};
+
+/** Operator-made accounts, for the create-user command. */
+export { createAccount, type NewAccount } from './services/account-service';

@@ -7,19 +7,12 @@ import {
   updateProfileSchema,
   userSchema,
 } from '@casting/domain';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
 import { access } from '../../platform/http/access';
+import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
-import { listUsers, updateUserAsAdmin } from './admin-service';
-import { getProfile, updateProfile } from './profile-service';
-
-function principalOf(request: FastifyRequest) {
-  // The access rule has already refused anonymous calls; this only narrows the type.
-  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return request.principal;
-}
+import { listUsers, updateUserAsAdmin } from './services/admin-service';
+import { getProfile, updateProfile } from './services/profile-service';
 
 /** The signed-in user's profile, and the super admin's user administration. */
 export function usersRoutes(app: App, context: AppContext) {
@@ -32,7 +25,7 @@ export function usersRoutes(app: App, context: AppContext) {
       config: { access: access.signedIn({ allowPendingSecondFactor: true }) },
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
-    async (request) => getProfile(db, principalOf(request).userId),
+    async (request) => getProfile(db, requirePrincipal(request).userId),
   );
 
   app.patch(
@@ -46,7 +39,7 @@ export function usersRoutes(app: App, context: AppContext) {
         response: { 200: userSchema },
       },
     },
-    async (request) => updateProfile(db, principalOf(request).userId, request.body),
+    async (request) => updateProfile(db, requirePrincipal(request).userId, request.body),
   );
 
   app.get(
@@ -75,6 +68,7 @@ export function usersRoutes(app: App, context: AppContext) {
         response: { 200: adminUserSchema },
       },
     },
-    async (request) => updateUserAsAdmin(db, principalOf(request).userId, request.params.id, request.body),
+    async (request) =>
+      updateUserAsAdmin(db, requirePrincipal(request).userId, request.params.id, request.body),
   );
 }

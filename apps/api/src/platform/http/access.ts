@@ -7,7 +7,7 @@ import {
   type ProjectActor,
   type UserRoleCode,
 } from '@casting/domain';
-import { AppError } from '../errors';
+import { AppError, permissionDenied, projectAccessDenied, signInRequired } from '../errors';
 
 /** Who is calling, once the bearer token has been verified. */
 export interface Principal {
@@ -86,6 +86,18 @@ export interface AccessControlPorts {
   resolveProjectActor: ProjectActorResolver;
 }
 
+/**
+ * The permission matrix applied to a resolved actor: no actor (not on the team) is PROJECT_ACCESS_DENIED; an actor
+ * whose role lacks the permission is PERMISSION_DENIED. Both are 403: the caller is known, the action is not allowed.
+ */
+export function assertProjectPermission(
+  actor: ProjectActor | null,
+  permission: Permission,
+): asserts actor is ProjectActor {
+  if (!actor) throw projectAccessDenied();
+  if (!can(actor, permission)) throw permissionDenied(permission);
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -104,18 +116,18 @@ function readProjectId(request: FastifyRequest, source: ProjectIdSource): string
 
 function assertAccountAllowed(rule: AccessRule, principal: Principal | null): void {
   if (rule.kind === 'public') return;
-  if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!principal) throw signInRequired();
   if (rule.kind === 'account' && !rule.roles.includes(principal.accountRole)) {
     if (principal.accountRole === 'TALENT')
       throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
-    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    throw new AppError('FORBIDDEN', MESSAGES.notAllowed);
   }
   if (rule.kind === 'project' && principal.accountRole === 'TALENT') {
     throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
   }
   const pendingAllowed = rule.kind === 'account' && rule.allowPendingSecondFactor;
   if (principal.otpRequired && !principal.otpEnabled && !pendingAllowed) {
-    throw new AppError('TOTP_NOT_ENABLED', 'Set up two-factor authentication to continue.');
+    throw new AppError('TOTP_NOT_ENABLED', MESSAGES.setUpTwoFactorToContinue);
   }
 }
 
@@ -154,7 +166,7 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     const token = bearerToken(request);
     request.principal = token ? await ports.authenticate(token, request) : null;
     if (token && !request.principal && rule.kind !== 'public') {
-      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEndedSignInAgain);
     }
     assertAccountAllowed(rule, request.principal);
   });
@@ -164,12 +176,7 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     if (rule?.kind !== 'project' || !request.principal) return;
     const projectId = readProjectId(request, rule.projectId);
     const actor = await ports.resolveProjectActor(request.principal, projectId);
-    if (!actor) throw new AppError('PROJECT_ACCESS_DENIED', 'You do not have access to this project.');
-    if (!can(actor, rule.permission)) {
-      throw new AppError('PERMISSION_DENIED', `Your project role does not allow ${rule.permission}.`, {
-        permission: rule.permission,
-      });
-    }
+    assertProjectPermission(actor, rule.permission);
     request.projectActor = actor;
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError, ErrorCode } from '@casting/domain';
+import { MESSAGES, type ApiError, type ErrorCode } from '@casting/domain';
 import { AppError } from '../errors';
 
-export interface FieldIssue {
+interface FieldIssue {
   path: string;
   message: string;
 }
@@ -19,8 +19,8 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
 };
 
 const GENERIC_MESSAGES: Partial<Record<ErrorCode, string>> = {
-  PAYLOAD_TOO_LARGE: 'The request is too large.',
-  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  PAYLOAD_TOO_LARGE: MESSAGES.requestTooLarge,
+  RATE_LIMITED: MESSAGES.tooManyRequests,
 };
 
 function validationIssues(error: FastifyError): FieldIssue[] {
@@ -45,7 +45,7 @@ function render(error: FastifyError | AppError | Error): { status: number; body:
       status: 400,
       body: {
         code: 'VALIDATION_FAILED',
-        message: `Please correct the highlighted fields. ${summary}`,
+        message: MESSAGES.correctHighlightedFields(summary),
         details: { issues },
       },
     };
@@ -55,7 +55,7 @@ function render(error: FastifyError | AppError | Error): { status: number; body:
     const code = CODE_FOR_STATUS[status] ?? 'BAD_REQUEST';
     return { status, body: { code, message: GENERIC_MESSAGES[code] ?? fastifyError.message } };
   }
-  return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } };
+  return { status: 500, body: { code: 'INTERNAL_ERROR', message: MESSAGES.somethingWentWrong } };
 }
 
 /** One error shape for every failure: {code, message, details?}. A 5xx is logged as the bug it is. */
@@ -74,9 +74,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A value in the address is too long.'
-      : 'The address is not valid. Check the link and try again.';
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.addressValueTooLong : MESSAGES.addressInvalid;
   const body: ApiError = { code: 'BAD_REQUEST', message };
   return reply.status(status).send(body);
 }
@@ -87,10 +85,4 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
     message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
   };
   return reply.status(404).send(body);
-}
-
-/** The validation failure for issues found outside the route's schema (same shape and wording as schema failures). */
-export function validationFailed(issues: FieldIssue[]): AppError {
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return new AppError('VALIDATION_FAILED', `Please correct the highlighted fields. ${summary}`, { issues });
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findForbiddenCharacter, TEXT_HYGIENE_MESSAGES } from '@casting/domain';
-import { validationFailed, type FieldIssue } from './error-handler';
+import { fieldErrors } from '../errors';
+
+interface FieldIssue {
+  path: string;
+  message: string;
+}
 
 /** Deeper structures than this are not walked: no request the product accepts nests anywhere near it. */
 const MAX_DEPTH = 32;
@@ -37,6 +42,6 @@ export function registerInputGuard(app: FastifyInstance): void {
     collectIssues(request.params, 'params', issues, 0);
     collectIssues(request.query, 'querystring', issues, 0);
     collectIssues(request.body, 'body', issues, 0);
-    if (issues.length > 0) throw validationFailed(issues);
+    if (issues.length > 0) throw fieldErrors(issues);
   });
 }

@@ -8,10 +8,9 @@ import {
   userSchema,
   verifyPhoneSchema,
 } from '@casting/domain';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context';
-import { AppError } from '../../../platform/errors';
 import { access } from '../../../platform/http/access';
+import { requirePrincipal } from '../../../platform/http/principal';
 import type { App } from '../../../platform/http/types';
 import { identityDeps } from '../deps';
 import { addressRateLimit } from '../rate-limit';
@@ -25,12 +24,6 @@ import {
 } from '../services/second-factor-service';
 
 const tags = ['two-factor'];
-
-function userIdOf(request: FastifyRequest): string {
-  // The access rule has already refused anonymous calls; this only narrows the type.
-  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return request.principal.userId;
-}
 
 export function secondFactorRoutes(app: App, context: AppContext) {
   const deps = identityDeps(context);
@@ -49,7 +42,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: authenticatorSetupResponseSchema },
       },
     },
-    async (request) => setUpAuthenticator(deps, userIdOf(request)),
+    async (request) => setUpAuthenticator(deps, requirePrincipal(request).userId),
   );
 
   app.patch(
@@ -63,7 +56,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: userSchema },
       },
     },
-    async (request) => enableAuthenticator(deps, userIdOf(request), request.body.code),
+    async (request) => enableAuthenticator(deps, requirePrincipal(request).userId, request.body.code),
   );
 
   app.patch(
@@ -77,7 +70,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: codeDeliveryResponseSchema },
       },
     },
-    async (request) => requestPhoneChange(deps, userIdOf(request), request.body.phoneNumber),
+    async (request) => requestPhoneChange(deps, requirePrincipal(request).userId, request.body.phoneNumber),
   );
 
   app.post(
@@ -91,7 +84,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: phoneFactorSchema },
       },
     },
-    async (request) => verifyPhone(deps, userIdOf(request), request.body.code),
+    async (request) => verifyPhone(deps, requirePrincipal(request).userId, request.body.code),
   );
 
   app.delete(
@@ -106,7 +99,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: userSchema },
       },
     },
-    async (request) => removeAuthenticator(deps, userIdOf(request), request.body.password),
+    async (request) => removeAuthenticator(deps, requirePrincipal(request).userId, request.body.password),
   );
 
   app.delete(
@@ -120,6 +113,6 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: userSchema },
       },
     },
-    async (request) => removePhone(deps, userIdOf(request), request.body.password),
+    async (request) => removePhone(deps, requirePrincipal(request).userId, request.body.password),
   );
 }

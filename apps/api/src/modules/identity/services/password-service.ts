@@ -1,6 +1,6 @@
-import type { ResetPassword } from '@casting/domain';
+import { MESSAGES, type ResetPassword } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
-import { findUserByEmail, updateUser } from '../../users';
+import { findUserByEmail, updateUser } from '../repositories/user-repository';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
 import { passwordResetMail } from '../mail-texts';
@@ -8,7 +8,6 @@ import { hitAccountLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
 import { revokeUserSessions } from '../repositories/session-repository';
 import { checkCode, issueCode } from './code-service';
-import { CODE_REQUESTED_MESSAGE } from './registration-service';
 
 /** Always the same answer, so the call cannot be used to learn which addresses have accounts. */
 export async function forgotPassword(deps: IdentityDeps, email: string) {
@@ -20,7 +19,7 @@ export async function forgotPassword(deps: IdentityDeps, email: string) {
       deps.mailer.send(passwordResetMail(deps.config, user.email, code)),
     );
   }
-  return { message: CODE_REQUESTED_MESSAGE };
+  return { message: MESSAGES.codeRequested };
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { RegisterResponse, SignUp } from '@casting/domain';
+import { MESSAGES, type RegisterResponse, type SignUp } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
-import { AppError } from '../../../platform/errors';
-import { findUserByEmail, insertUser, isUniqueViolation, updateUser, type UserRow } from '../../users';
+import { isUniqueViolation } from '../../../platform/db/unique-violation';
+import { findUserByEmail, insertUser, updateUser, type UserRow } from '../repositories/user-repository';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
 import { confirmationMail } from '../mail-texts';
@@ -10,15 +10,11 @@ import { hitAccountLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
 import { checkCode, hasUsableCode, issueCode } from './code-service';
 
-const ACCOUNT_EXISTS = 'An account with this email already exists.';
-export const CODE_REQUESTED_MESSAGE =
-  'If this address belongs to an account, a code has been sent to it. Please check your inbox.';
-
 /** Sign-up: roleType is always ADMIN, which makes a casting director. The only call that may reveal an account. */
 export async function register(deps: IdentityDeps, input: SignUp): Promise<RegisterResponse> {
   await hitAccountLimit(deps, 'register', input.email);
   assertPasswordNotCommon(input.password, 'password');
-  if (await findUserByEmail(deps.db, input.email)) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+  if (await findUserByEmail(deps.db, input.email)) throw identityErrors.accountExists();
   const passwordHash = await hashPassword(input.password);
   let created: { user: UserRow; code: string };
   try {
@@ -35,7 +31,7 @@ export async function register(deps: IdentityDeps, input: SignUp): Promise<Regis
     });
   } catch (error) {
     // Two sign-ups for one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+    if (isUniqueViolation(error)) throw identityErrors.accountExists();
     throw error;
   }
   try {
@@ -70,7 +66,7 @@ export async function resendConfirmation(deps: IdentityDeps, email: string) {
   await hitAccountLimit(deps, 'resend-confirm', email);
   const user = await findUserByEmail(deps.db, email);
   if (user) await sendConfirmationCode(deps, user);
-  return { message: CODE_REQUESTED_MESSAGE };
+  return { message: MESSAGES.codeRequested };
 }
 
 export async function confirmUser(deps: IdentityDeps, input: { email: string; code: string }) {

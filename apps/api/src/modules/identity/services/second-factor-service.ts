@@ -1,7 +1,8 @@
 import { MESSAGES, phoneSchema, type User } from '@casting/domain';
 import { verifyPassword } from '../../../platform/crypto/password';
-import { AppError } from '../../../platform/errors';
-import { findUserById, toUserDto, updateUser, type UserRow } from '../../users';
+import { AppError, signInRequired } from '../../../platform/errors';
+import { findUserById, updateUser, type UserRow } from '../repositories/user-repository';
+import { toUserDto } from '../user-view';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
 import { phoneVerificationText, secondFactorRemovedMail, type RemovedFactor } from '../mail-texts';
@@ -15,7 +16,7 @@ import { checkCode, issueCode } from './code-service';
 async function currentUser(deps: IdentityDeps, userId: string): Promise<UserRow> {
   const user = await findUserById(deps.db, userId);
   // The authenticator checked the user moments ago; a row gone since is a session that no longer holds.
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!user) throw signInRequired();
   return user;
 }
 
@@ -111,7 +112,7 @@ export async function removeAuthenticator(
 export async function removePhone(deps: IdentityDeps, userId: string, password: string): Promise<User> {
   const user = await reauthenticate(deps, userId, password);
   const updated = await updateUser(deps.db, user.id, { phoneNumber: null, smsMfaEnabled: false });
-  if (!updated) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!updated) throw signInRequired();
   if (user.phoneNumber) notifyRemoval(deps, user, 'phone');
   return toUserDto(updated);
 }

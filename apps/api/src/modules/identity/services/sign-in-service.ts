@@ -1,6 +1,6 @@
 import type { ConfirmSignIn, SignIn, SignInNextStep } from '@casting/domain';
 import { hashPassword, verifyPassword } from '../../../platform/crypto/password';
-import { findUserByEmail, findUserById, type UserRow } from '../../users';
+import { findUserByEmail, findUserById, type UserRow } from '../repositories/user-repository';
 import { codeMatches, generateCode, hashCode } from '../crypto/codes';
 import { randomToken, sha256 } from '../crypto/tokens';
 import { codeExpiry, type IdentityDeps } from '../deps';

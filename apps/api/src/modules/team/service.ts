@@ -1,0 +1,229 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import {
+  TEAM_MESSAGES,
+  scopesAllowedToCreate,
+  scopesAllowedToUpdate,
+  type InviteResult,
+  type InviteTeamMembers,
+  type ProjectActor,
+  type ProjectScope,
+  type TeamMember,
+} from '@casting/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client';
+import { isUuid, type Queryable } from '../../platform/db/ids';
+import { projectAccesses, projects, users } from '../../platform/db/schema';
+import { AppError, notFound, permissionDenied } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/ports';
+import { fullName } from '../identity';
+import { invitationMessage, type InvitationMail } from './mail';
+import { teamMembers } from './views';
+
+export interface TeamDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+/**
+ * A scope outside the caller's reach: INVITE_TEAM_MEMBERS lets a member manage the team, but only for the scopes
+ * their own scope may grant (scopeAllowedToCreate) or change (scopeAllowedToUpdate).
+ */
+function refuseScope(scope: ProjectScope, verb: string): AppError {
+  return permissionDenied('INVITE_TEAM_MEMBERS', {
+    message: TEAM_MESSAGES.scopeNotAllowed(verb, scope),
+    details: { scope },
+  });
+}
+
+/** Invitations are all-or-nothing: every requested scope must be one the inviter may grant. */
+export async function inviteMembers(
+  deps: TeamDeps,
+  inviter: { userId: string; actor: ProjectActor },
+  projectId: string,
+  input: InviteTeamMembers,
+): Promise<InviteResult> {
+  const grantable = scopesAllowedToCreate(inviter.actor);
+  const refused = input.invitations.find((invitation) => !grantable.includes(invitation.scope));
+  if (refused) throw refuseScope(refused.scope, 'grant');
+
+  const wanted = new Map<string, ProjectScope>();
+  for (const invitation of input.invitations) {
+    if (!wanted.has(invitation.email)) wanted.set(invitation.email, invitation.scope);
+  }
+  const emails = [...wanted.keys()];
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    const accounts = await tx
+      .select({ id: users.id, email: users.email, roleCode: users.roleCode, confirmedAt: users.confirmedAt })
+      .from(users)
+      .where(inArray(users.email, emails));
+    const talentEmails = accounts.filter((account) => account.roleCode === 'TALENT').map((a) => a.email);
+    const accountIds = accounts.map((account) => account.id);
+    const existing = await tx
+      .select({ email: projectAccesses.email, userId: projectAccesses.userId })
+      .from(projectAccesses)
+      .where(
+        and(
+          eq(projectAccesses.projectId, projectId),
+          accountIds.length > 0
+            ? or(inArray(projectAccesses.email, emails), inArray(projectAccesses.userId, accountIds))
+            : inArray(projectAccesses.email, emails),
+        ),
+      );
+    const onTeam = (email: string) => {
+      const account = accounts.find((candidate) => candidate.email === email);
+      return existing.some((row) => row.email === email || (account && row.userId === account.id));
+    };
+    const duplicateEmails = emails.filter((email) => !talentEmails.includes(email) && onTeam(email));
+    const toAdd = emails.filter((email) => !talentEmails.includes(email) && !duplicateEmails.includes(email));
+    // Only a confirmed address is linked at once; an unconfirmed account matches later, once it proves the address.
+    const linked = (email: string) => accounts.find((a) => a.email === email && a.confirmedAt !== null);
+    const inserted =
+      toAdd.length === 0
+        ? []
+        : await tx
+            .insert(projectAccesses)
+            .values(
+              toAdd.map((email) => ({
+                projectId,
+                email,
+                userId: linked(email)?.id ?? null,
+                scope: wanted.get(email) ?? 'TALENT_SUBMITTER',
+                invitedById: inviter.userId,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({
+              id: projectAccesses.id,
+              email: projectAccesses.email,
+              scope: projectAccesses.scope,
+            });
+    const racedEmails = toAdd.filter((email) => !inserted.some((row) => row.email === email));
+    const mails: InvitationMail[] = inserted.map((row) => ({
+      to: row.email,
+      scope: wanted.get(row.email) ?? 'TALENT_SUBMITTER',
+      hasAccount: linked(row.email) !== undefined,
+    }));
+    const members =
+      inserted.length === 0
+        ? []
+        : (
+            await teamMembers(
+              tx,
+              projectId,
+              { limit: inserted.length, offset: 0 },
+              inArray(
+                projectAccesses.id,
+                inserted.map((row) => row.id),
+              ),
+            )
+          ).items;
+    return { members, talentEmails, duplicateEmails: [...duplicateEmails, ...racedEmails], mails };
+  });
+
+  await sendInvitations(deps, inviter.userId, projectId, outcome.mails);
+  return {
+    accesses: outcome.members,
+    duplicateEmails: outcome.duplicateEmails,
+    talentEmails: outcome.talentEmails,
+  };
+}
+
+/** Mail goes out after the commit, so nobody is told about an invitation that was rolled back. */
+async function sendInvitations(
+  deps: TeamDeps,
+  inviterId: string,
+  projectId: string,
+  mails: InvitationMail[],
+) {
+  if (mails.length === 0) return;
+  const [project] = await deps.db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const [inviter] = await deps.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, inviterId));
+  const context = {
+    projectId,
+    projectName: project?.name ?? 'a project',
+    inviterName: inviter ? fullName(inviter) : 'A colleague',
+    publicUrl: deps.publicUrl,
+  };
+  for (const mail of mails) {
+    try {
+      await deps.mailer.send(invitationMessage(mail, context));
+    } catch (err) {
+      // The membership stands; a lost mail is re-sent by inviting again after removing, never by failing here.
+      deps.log.error({ err, to: mail.to, projectId }, 'team invitation mail failed');
+    }
+  }
+}
+
+interface AccessRow {
+  id: string;
+  scope: ProjectScope;
+  userId: string | null;
+  ownerId: string;
+}
+
+async function accessInProject(db: Queryable, projectId: string, accessId: string): Promise<AccessRow> {
+  if (!isUuid(accessId)) throw notFound('The team member');
+  const [row] = await db
+    .select({
+      id: projectAccesses.id,
+      scope: projectAccesses.scope,
+      userId: projectAccesses.userId,
+      ownerId: projects.ownerId,
+    })
+    .from(projectAccesses)
+    .innerJoin(projects, eq(projects.id, projectAccesses.projectId))
+    .where(and(eq(projectAccesses.id, accessId), eq(projectAccesses.projectId, projectId)));
+  if (!row) throw notFound('The team member');
+  return { ...row, scope: row.scope as ProjectScope };
+}
+
+/** The owner flag would hand PO straight back, so the owner's own row is fixed. */
+function assertNotOwner(row: AccessRow): void {
+  if (row.userId !== null && row.userId === row.ownerId)
+    throw new AppError('CONFLICT', TEAM_MESSAGES.ownerLocked);
+}
+
+/** A role change needs both the member's current scope and the new one in the caller's scopeAllowedToUpdate. */
+export async function changeMemberScope(
+  db: Db,
+  actor: ProjectActor,
+  projectId: string,
+  accessId: string,
+  scope: ProjectScope,
+): Promise<TeamMember> {
+  return db.transaction(async (tx) => {
+    const row = await accessInProject(tx, projectId, accessId);
+    const changeable = scopesAllowedToUpdate(actor);
+    if (!changeable.includes(row.scope)) throw refuseScope(row.scope, 'change members who are');
+    if (!changeable.includes(scope)) throw refuseScope(scope, 'make a member');
+    assertNotOwner(row);
+    await tx.update(projectAccesses).set({ scope }).where(eq(projectAccesses.id, row.id));
+    const { items } = await teamMembers(
+      tx,
+      projectId,
+      { limit: 1, offset: 0 },
+      eq(projectAccesses.id, row.id),
+    );
+    const member = items[0];
+    if (!member) throw notFound('The team member');
+    return member;
+  });
+}
+
+/** Removal needs the member's scope among those the caller could have granted (scopeAllowedToCreate). */
+export async function removeMember(db: Db, actor: ProjectActor, projectId: string, accessId: string) {
+  const row = await accessInProject(db, projectId, accessId);
+  if (!scopesAllowedToCreate(actor).includes(row.scope))
+    throw refuseScope(row.scope, 'remove members who are');
+  assertNotOwner(row);
+  await db.delete(projectAccesses).where(eq(projectAccesses.id, row.id));
+}
