@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devRoutes } from './modules/dev/routes';
+import { registerFilesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { createProjectActorResolver } from './modules/projects/actor-resolver';
@@ -83,6 +84,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       lookupsRoutes(typed, context.database.db);
       identityRoutes(typed, context);
       usersRoutes(typed, context);
+      void registerFilesRoutes(typed, context);
       if (!config.isProduction) devRoutes(typed, context.database.db);
     },
     { prefix: '/api' },
