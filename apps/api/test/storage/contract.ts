@@ -38,7 +38,11 @@ function changeOneByte(text: string, index: number): string {
 }
 
 async function upload(storage: Storage, key: string, body: Buffer, contentType = 'video/mp4') {
-  const signed = await storage.presignPut(key, { contentType, contentLength: body.length, expiresIn: EXPIRES_IN });
+  const signed = await storage.presignPut(key, {
+    contentType,
+    contentLength: body.length,
+    expiresIn: EXPIRES_IN,
+  });
   return fetch(signed.url, { method: signed.method, headers: signed.headers, body });
 }
 
@@ -128,7 +132,10 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
       if (h.peerLacks?.rfc3986Query) context.skip();
       const key = storage.newKey('named');
       await upload(storage, key, Buffer.from('résumé'), 'application/pdf');
-      const url = await storage.presignGet(key, { expiresIn: EXPIRES_IN, downloadName: 'Jane "JD" Résumé.pdf' });
+      const url = await storage.presignGet(key, {
+        expiresIn: EXPIRES_IN,
+        downloadName: 'Jane "JD" Résumé.pdf',
+      });
       const response = await fetch(url);
       expect(response.status).toBe(200);
       const disposition = response.headers.get('content-disposition') ?? '';
@@ -138,7 +145,11 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
 
     it('joins a multipart upload from presigned part PUTs, in part order', async () => {
       const key = storage.newKey('multipart');
-      const parts = [randomBytes(STORAGE_LIMITS.minPartBytes), randomBytes(STORAGE_LIMITS.minPartBytes), randomBytes(1234)];
+      const parts = [
+        randomBytes(STORAGE_LIMITS.minPartBytes),
+        randomBytes(STORAGE_LIMITS.minPartBytes),
+        randomBytes(1234),
+      ];
       const uploadId = await storage.createMultipart(key, 'video/quicktime');
 
       const etags: string[] = [];
@@ -235,7 +246,11 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
       const get = await fetch(await h.lateSigner.presignGet(key, { expiresIn: 60 }));
       expect(get.status).toBe(403);
 
-      const late = await h.lateSigner.presignPut(key, { contentType: 'text/plain', contentLength: 4, expiresIn: 60 });
+      const late = await h.lateSigner.presignPut(key, {
+        contentType: 'text/plain',
+        contentLength: 4,
+        expiresIn: 60,
+      });
       const put = await fetch(late.url, { method: 'PUT', headers: late.headers, body: 'lost' });
       expect(put.status).toBe(403);
       const stored = await storage.getObjectStream(key);
@@ -262,7 +277,11 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
       const victim = storage.newKey('victim');
       await upload(storage, victim, Buffer.from('original'));
       const mine = storage.newKey('mine');
-      const signed = await storage.presignPut(mine, { contentType: 'text/plain', contentLength: 6, expiresIn: EXPIRES_IN });
+      const signed = await storage.presignPut(mine, {
+        contentType: 'text/plain',
+        contentLength: 6,
+        expiresIn: EXPIRES_IN,
+      });
 
       const elsewhere = new URL(signed.url);
       elsewhere.pathname = elsewhere.pathname.replace(mine, victim);
@@ -270,9 +289,17 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
       expect(hijack.status).toBe(403);
       expect((await readAll((await storage.getObjectStream(victim))!)).toString()).toBe('original');
 
-      const otherType = await fetch(signed.url, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: 'hello!' });
+      const otherType = await fetch(signed.url, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/html' },
+        body: 'hello!',
+      });
       expect(otherType.status).toBe(403);
-      const tooLong = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: 'hello, world' });
+      const tooLong = await fetch(signed.url, {
+        method: 'PUT',
+        headers: signed.headers,
+        body: 'hello, world',
+      });
       expect([403, 413]).toContain(tooLong.status);
       expect(await storage.head(mine)).toBeNull();
 
@@ -284,11 +311,20 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
     it('writes and reads objects server-side, from a buffer and from a stream', async () => {
       const key = storage.newKey('server');
       const body = randomBytes(70_000);
-      const written = await storage.putObject(key, Readable.from([body.subarray(0, 30_000), body.subarray(30_000)]), 'image/jpeg', body.length);
+      const written = await storage.putObject(
+        key,
+        Readable.from([body.subarray(0, 30_000), body.subarray(30_000)]),
+        'image/jpeg',
+        body.length,
+      );
       expect(written.etag).toBe(md5(body));
       expect(await readAll((await storage.getObjectStream(key))!)).toEqual(body);
       await storage.putObject(key, Buffer.from('replaced'), 'text/plain');
-      expect(await storage.head(key)).toEqual({ size: 8, contentType: 'text/plain', etag: md5(Buffer.from('replaced')) });
+      expect(await storage.head(key)).toEqual({
+        size: 8,
+        contentType: 'text/plain',
+        etag: md5(Buffer.from('replaced')),
+      });
       expect(await storage.getObjectStream(storage.newKey('missing'))).toBeNull();
     });
   });

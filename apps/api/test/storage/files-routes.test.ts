@@ -63,23 +63,35 @@ describe('refusals in the error catalogue', () => {
 
     const unsigned = await fetch(`${origin}/api/files/${key}`);
     expect(unsigned.status).toBe(403);
-    expect((await unsigned.json()).code).toBe('FILE_URL_INVALID');
+    expect(((await unsigned.json()) as { code: string }).code).toBe('FILE_URL_INVALID');
   });
 
   it('refuses a PUT URL replayed as a GET, and a GET URL replayed as a PUT', async () => {
     const key = storage.newKey('methods');
-    const signed = await storage.presignPut(key, { contentType: 'text/plain', contentLength: 2, expiresIn: 60 });
+    const signed = await storage.presignPut(key, {
+      contentType: 'text/plain',
+      contentLength: 2,
+      expiresIn: 60,
+    });
     expect((await fetch(signed.url)).status).toBe(403);
     await put(key, 'ok');
     const getUrl = await storage.presignGet(key, { expiresIn: 60 });
-    const overwrite = await fetch(getUrl, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'no' });
+    const overwrite = await fetch(getUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'no',
+    });
     expect(overwrite.status).toBe(403);
     expect(await storage.head(key)).toMatchObject({ size: 2 });
   });
 
   it('answers 413 past the signed size and 400 short of it, storing nothing', async () => {
     const key = storage.newKey('sizes');
-    const signed = await storage.presignPut(key, { contentType: 'text/plain', contentLength: 10, expiresIn: 60 });
+    const signed = await storage.presignPut(key, {
+      contentType: 'text/plain',
+      contentLength: 10,
+      expiresIn: 60,
+    });
     const long = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: 'x'.repeat(11) });
     expect(long.status).toBe(413);
     expect(await long.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.fileTooLarge });
@@ -94,7 +106,11 @@ describe('refusals in the error catalogue', () => {
     const body = randomBytes(3 * 1024 * 1024);
     const response = await put(key, body, 'video/mp4');
     expect(response.status).toBe(200);
-    expect(await storage.head(key)).toEqual({ size: body.length, contentType: 'video/mp4', etag: `"${hex(body)}"` });
+    expect(await storage.head(key)).toEqual({
+      size: body.length,
+      contentType: 'video/mp4',
+      etag: `"${hex(body)}"`,
+    });
   });
 
   it('answers 416 for a range outside the file, and 404 NOT_FOUND for a missing object', async () => {
@@ -104,11 +120,11 @@ describe('refusals in the error catalogue', () => {
     const outside = await fetch(url, { headers: { range: 'bytes=10-20' } });
     expect(outside.status).toBe(416);
     expect(outside.headers.get('content-range')).toBe('bytes */10');
-    expect((await outside.json()).code).toBe('RANGE_NOT_SATISFIABLE');
+    expect(((await outside.json()) as { code: string }).code).toBe('RANGE_NOT_SATISFIABLE');
 
     const missing = await fetch(await storage.presignGet(storage.newKey('nothing'), { expiresIn: 60 }));
     expect(missing.status).toBe(404);
-    expect((await missing.json()).code).toBe('NOT_FOUND');
+    expect(((await missing.json()) as { code: string }).code).toBe('NOT_FOUND');
   });
 });
 
@@ -173,7 +189,11 @@ describe('multipart, as S3 does it', () => {
 describe('a dropped connection', () => {
   it('leaves no object behind, and the same URL can be used again', async () => {
     const key = storage.newKey('dropped');
-    const signed = await storage.presignPut(key, { contentType: 'text/plain', contentLength: 1000, expiresIn: 60 });
+    const signed = await storage.presignPut(key, {
+      contentType: 'text/plain',
+      contentLength: 1000,
+      expiresIn: 60,
+    });
     const answered = await new Promise<string>((resolve) => {
       const request = http.request(signed.url, {
         method: 'PUT',

@@ -1,7 +1,5 @@
 export type ByteRange =
-  | { kind: 'whole' }
-  | { kind: 'part'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Reads a `Range: bytes=...` header for an object of `size` bytes, as S3 does: one range (first-last, first-, or

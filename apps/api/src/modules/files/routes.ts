@@ -113,7 +113,10 @@ export function registerFilesRoutes(app: App, context: AppContext) {
       method: 'PUT',
       url: '/files/*',
       config: { access: access.public() },
-      schema: { tags: ['files'], summary: 'Upload a file or one part of a multipart upload through a signed URL' },
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a file or one part of a multipart upload through a signed URL',
+      },
       handler: (request, reply) => receiveUpload(storage, request, reply),
     });
   });

@@ -115,7 +115,8 @@ export class LocalDisk {
     const temporary = `${file}.${randomUUID()}.tmp`;
     await fsp.writeFile(temporary, JSON.stringify(object));
     await fsp.rename(temporary, file);
-    if (previous && previous.blob !== object.blob) await fsp.rm(this.blobPath(previous.blob), { force: true });
+    if (previous && previous.blob !== object.blob)
+      await fsp.rm(this.blobPath(previous.blob), { force: true });
     return object;
   }
 
@@ -227,7 +228,9 @@ export class LocalDisk {
         const file = path.join(dir, `${part.partNumber}.${part.etag.replaceAll('"', '')}`);
         await pipeline(fs.createReadStream(file), out, { end: false });
       }
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
     } catch (error) {
       await fsp.rm(temporary, { force: true });
       throw error;

@@ -79,17 +79,29 @@ export class LocalStorage implements Storage {
     return generateKey(prefix);
   }
 
-  private signedUrl(method: SignedMethod, key: string, expiresIn: number, extra: Record<string, string>): string {
+  private signedUrl(
+    method: SignedMethod,
+    key: string,
+    expiresIn: number,
+    extra: Record<string, string>,
+  ): string {
     assertValidKey(key);
     assertExpiresIn(expiresIn);
     const params = { ...extra, [EXPIRES_PARAM]: String(this.nowSeconds() + expiresIn) };
-    const query = new URLSearchParams({ ...params, [SIGNATURE_PARAM]: sign(this.secret, method, key, params) });
+    const query = new URLSearchParams({
+      ...params,
+      [SIGNATURE_PARAM]: sign(this.secret, method, key, params),
+    });
     return `${this.baseUrl}${FILES_ROUTE_PREFIX}${key}?${query.toString()}`;
   }
 
   async presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest> {
     const { contentLength, contentType } = options;
-    if (!Number.isInteger(contentLength) || contentLength < 0 || contentLength > STORAGE_LIMITS.maxSinglePutBytes) {
+    if (
+      !Number.isInteger(contentLength) ||
+      contentLength < 0 ||
+      contentLength > STORAGE_LIMITS.maxSinglePutBytes
+    ) {
       throw new AppError('BAD_REQUEST', 'A single upload must be between 0 bytes and 5 GiB.');
     }
     const url = this.signedUrl('PUT', key, options.expiresIn, {

@@ -14,7 +14,12 @@ export interface Storage {
   /** Starts a multipart upload and answers its upload id. */
   createMultipart(key: string, contentType: string): Promise<string>;
   /** A URL for one PUT of part `partNumber` (1..10000); every part but the last must be at least 5 MiB. */
-  presignPart(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<string>;
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    options: PresignPartOptions,
+  ): Promise<string>;
   /** The parts received so far, in part order, so an interrupted upload can resume. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   /** Joins the named parts, in order, into the object; answers the object's ETag. */

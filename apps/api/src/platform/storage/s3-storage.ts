@@ -126,7 +126,12 @@ export class S3Storage implements Storage {
     try {
       for (;;) {
         const page = await this.client.send(
-          new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+          new ListPartsCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumberMarker: marker,
+          }),
         );
         for (const part of page.Parts ?? []) {
           parts.push({ partNumber: part.PartNumber ?? 0, etag: part.ETag ?? '', size: part.Size ?? 0 });
@@ -162,7 +167,9 @@ export class S3Storage implements Storage {
 
   async abortMultipart(key: string, uploadId: string): Promise<void> {
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
     } catch (error) {
       if (isNoSuchUpload(error)) throw new AppError('NOT_FOUND', 'The upload was not found.');
       throw error;
@@ -174,7 +181,9 @@ export class S3Storage implements Storage {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
-      ResponseContentDisposition: options.downloadName ? attachmentDisposition(options.downloadName) : undefined,
+      ResponseContentDisposition: options.downloadName
+        ? attachmentDisposition(options.downloadName)
+        : undefined,
       ResponseContentType: options.contentType,
     });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresIn, ...this.signing() });

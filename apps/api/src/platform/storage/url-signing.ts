@@ -22,11 +22,19 @@ function canonical(method: SignedMethod, key: string, params: Record<string, str
   return [method, key, ...lines].join('\n');
 }
 
-export function sign(secret: Buffer, method: SignedMethod, key: string, params: Record<string, string>): string {
-  return createHmac('sha256', secret).update(canonical(method, key, params)).digest('base64url');
+export function sign(
+  secret: Buffer,
+  method: SignedMethod,
+  key: string,
+  params: Record<string, string>,
+): string {
+  return createHmac('sha256', secret)
+    .update(canonical(method, key, params))
+    .digest('base64url');
 }
 
-export type Verdict = { ok: true; params: Record<string, string> } | { ok: false; reason: 'invalid' | 'expired' };
+export type Verdict =
+  { ok: true; params: Record<string, string> } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
  * Checks a request's query against its signature, then its expiry (a forged expiry is reported as forged, not as
