@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
-import { FILES_ROUTE_PREFIX, LocalStorage } from '../../platform/storage';
+import { FILES_ROUTE_PREFIX, LocalStorage, STORAGE_LIMITS } from '../../platform/storage';
 import { isValidKey } from '../../platform/storage/keys';
 import { URL_PARAMS } from '../../platform/storage/local-storage';
 import { verify, type SignedMethod } from '../../platform/storage/url-signing';
@@ -45,6 +45,10 @@ async function receiveUpload(storage: LocalStorage, request: FastifyRequest, rep
   try {
     if (uploadId !== undefined) {
       const partNumber = Number(params[URL_PARAMS.partNumber]);
+      // Signed by this server, so always valid; checked again because the part number becomes a file name.
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > STORAGE_LIMITS.maxParts) {
+        throw new AppError('FILE_URL_INVALID', MESSAGES.fileUrlInvalid);
+      }
       const part = await storage.disk.writePart(key, uploadId, partNumber, request.raw);
       return reply.header('etag', part.etag).send();
     }
