@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devModule } from './modules/dev';
+import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
 import { createAuthenticator, identityModule } from './modules/identity';
@@ -44,6 +45,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     foldersModule,
     teamModule,
     lookupsModule,
+    filesModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

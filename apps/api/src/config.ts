@@ -39,6 +39,13 @@ const envSchema = z.object({
   CODE_MAX_ATTEMPTS: positiveInt.default(5),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /** File storage is S3 when S3_BUCKET is set, otherwise local files under DATA_DIR/files. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const values = parsed.data;
   if (values.NODE_ENV === 'production' && !values.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production');
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials',
+    );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);
   return {

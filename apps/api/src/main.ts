@@ -49,6 +49,7 @@ async function main() {
       url: config.publicUrl,
       database: context.database.kind,
       mail: context.mailer.kind,
+      storage: context.storage.kind,
       dataDir: config.dataDir,
     },
     'casting platform ready',

@@ -115,7 +115,8 @@ describe('OpenAPI', () => {
     );
     expect(apiRoutes.length).toBeGreaterThan(0);
     for (const route of apiRoutes) {
-      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      // A wildcard route (the signed file URLs) is documented with `{*}` as its parameter.
+      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
       expect(documented, `${route.method} ${route.url}`).toContain(`${route.method} ${openApiPath}`);
     }
     expect(doc.paths['/api/health'].get.description).toContain('Access: public.');

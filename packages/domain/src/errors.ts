@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   'TALENT_NOT_ALLOWED',
   'INVALID_REFRESH_TOKEN',
   'SESSION_EXPIRED',
+  'FILE_URL_INVALID',
+  'FILE_URL_EXPIRED',
+  'RANGE_NOT_SATISFIABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -39,6 +42,9 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   TALENT_NOT_ALLOWED: MESSAGES.talentNotAllowed,
   INVALID_CODE: MESSAGES.invalidCodeOrAuthState,
   INTERNAL_ERROR: MESSAGES.somethingWentWrong,
+  FILE_URL_INVALID: MESSAGES.fileUrlInvalid,
+  FILE_URL_EXPIRED: MESSAGES.fileUrlExpired,
+  RANGE_NOT_SATISFIABLE: MESSAGES.rangeNotSatisfiable,
 };
 
 export const apiErrorSchema = z.object({

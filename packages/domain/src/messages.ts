@@ -150,4 +150,11 @@ export const MESSAGES = {
   updatingMemberRole: 'Updating member role...',
   memberRoleUpdated: 'Member role updated successfully!',
   memberRoleUpdateFailed: 'Failed to update member role',
+
+  // File links (ours): the answers of the API's signed upload and download addresses
+  fileUrlInvalid: 'This file link is not valid.', // (ours)
+  fileUrlExpired: 'This file link has expired. Please request a new one.', // (ours)
+  rangeNotSatisfiable: 'The requested range is outside the file.', // (ours)
+  fileTooLarge: 'The file is larger than this upload allows.', // (ours)
+  fileIncomplete: 'The upload ended before the whole file arrived.', // (ours)
 } as const;

@@ -35,6 +35,9 @@ describe('error catalogue', () => {
       'TALENT_NOT_ALLOWED',
       'INVALID_REFRESH_TOKEN',
       'SESSION_EXPIRED',
+      'FILE_URL_INVALID',
+      'FILE_URL_EXPIRED',
+      'RANGE_NOT_SATISFIABLE',
     ]);
     expect(isErrorCode('TOTP_NOT_ENABLED')).toBe(true);
     expect(isErrorCode('NOPE')).toBe(false);

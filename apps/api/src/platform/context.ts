@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { createOutboxMailer, createOutboxTextMessenger } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 import type { Mailer, TextMessenger } from './mail/ports';
+import { createStorage, type Storage } from './storage';
 
 /**
  * What the modules need from the outside world: one adapter per port, built once in main.ts (or per test run).
@@ -16,6 +17,7 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   texts: TextMessenger;
+  storage: Storage;
 }
 
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
@@ -28,5 +30,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
-  return { config, log, database, mailer, texts: createOutboxTextMessenger(database.db, log) };
+  return {
+    config,
+    log,
+    database,
+    mailer,
+    texts: createOutboxTextMessenger(database.db, log),
+    storage: createStorage(config),
+  };
 }

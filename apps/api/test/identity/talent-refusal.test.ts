@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { access } from '../../src/platform/http/access';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
+import { createStorage } from '../../src/platform/storage';
 import { testConfig } from '../support/app';
 import { testDatabase } from '../support/database';
 import { createUser, signIn } from '../support/identity';
@@ -13,12 +14,14 @@ let app: FastifyInstance;
 beforeAll(async () => {
   const database = await testDatabase();
   const log = pino({ level: 'silent' });
+  const config = testConfig({ AUTH_RATE_LIMIT_MAX: '1000' });
   app = await buildApp({
-    config: testConfig({ AUTH_RATE_LIMIT_MAX: '1000' }),
+    config,
     log,
     database,
     mailer: createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
+    storage: createStorage(config),
   });
   app.get('/staff-probe', { config: { access: access.staff() } }, async () => ({ ok: true }));
   await app.ready();

@@ -8,6 +8,7 @@ import type { AppContext } from '../../src/platform/context';
 import { loadConfig, type Config } from '../../src/config';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import type { Mailer } from '../../src/platform/mail/ports';
+import { createStorage } from '../../src/platform/storage';
 import { testDatabase } from './database';
 
 export interface TestApp {
@@ -52,6 +53,7 @@ export async function buildTestApp(
     database,
     mailer: options.mailer ?? createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
+    storage: createStorage(config),
   };
   const app = await buildApp(context, options);
   await app.ready();
