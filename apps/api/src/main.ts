@@ -54,7 +54,18 @@ async function main() {
     },
     'casting platform ready',
   );
+  if (!config.isProduction && !LOOPBACK_HOSTS.has(config.HOST)) {
+    // Development mode trusts the machine it runs on (demo accounts, readable outbox, generated secrets); reachable
+    // from elsewhere, it would be an open door.
+    log.warn(
+      { host: config.HOST, nodeEnv: config.NODE_ENV },
+      'DEVELOPMENT MODE IS REACHABLE FROM OTHER MACHINES: this instance listens beyond localhost without ' +
+        'NODE_ENV=production. Use it only on a network you trust, or start it with NODE_ENV=production.',
+    );
+  }
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 
 main().catch((error: unknown) => {
   // A refusal the operator can act on is said plainly; anything else is a bug and keeps its stack.

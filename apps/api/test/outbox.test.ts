@@ -29,6 +29,33 @@ describe('GET /api/dev/outbox', () => {
     expect(res.json().items[0]).toMatchObject({ channel: 'sms', text: 'Text code 333333' });
   });
 
+  it('answers only requests made on the machine itself, straight to the server', async () => {
+    const to = `Victim-${randomUUID()}@example.com`;
+    await t.context.mailer.send({ to, subject: 'Reset', text: 'Your code is 444444' });
+    const url = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
+    for (const request of [
+      { remoteAddress: '192.0.2.10' },
+      { remoteAddress: '10.1.2.3' },
+      { remoteAddress: '::ffff:192.0.2.10' },
+      // A proxy on this machine forwards someone who may be anywhere.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.10' } },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, ...request });
+      expect(res.statusCode, JSON.stringify(request)).toBe(403);
+      expect(res.json()).toEqual({
+        code: 'FORBIDDEN',
+        message:
+          'The development outbox can only be read on the machine the server runs on. Open it there, or read the mail log.',
+      });
+      expect(res.body).not.toContain('444444');
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+      expect(res.json().items[0].text).toBe('Your code is 444444');
+    }
+  });
+
   it('does not exist in production', async () => {
     const prod = await buildTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) } });
     try {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { outboxListSchema } from '@casting/domain';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES, outboxListSchema } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
 import { listOutbox } from '../../platform/mail/outbox';
@@ -11,7 +13,24 @@ const outboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** Registered only outside production: lets people and tests read the codes the product "sent". */
+/**
+ * True for a request made on this machine, straight to the server. The socket's own address is read, never
+ * X-Forwarded-For (which anyone can write), and a proxied request does not count even from a local proxy: the person
+ * behind it may be anywhere.
+ */
+function isFromThisMachine(request: FastifyRequest): boolean {
+  const address = request.raw.socket.remoteAddress ?? '';
+  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  return (
+    loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined
+  );
+}
+
+/**
+ * Registered only outside production: lets people and tests read the codes the product "sent". The outbox holds
+ * sign-in and reset codes, so reading it from another machine would let anyone take over any account of a
+ * development instance someone exposed: only the machine itself may read it.
+ */
 export function devRoutes(app: App, context: AppContext) {
   const { db } = context.database;
   app.get(
@@ -26,6 +45,7 @@ export function devRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => {
+      if (!isFromThisMachine(request)) throw new AppError('FORBIDDEN', MESSAGES.devOutboxLocalOnly);
       const rows = await listOutbox(db, request.query);
       return {
         items: rows.map((row) => ({
