@@ -10,7 +10,8 @@ import {
 } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
-import { folders } from '../../platform/db/schema';
+import { lockParentForAppend } from '../../platform/db/positions';
+import { folders, roles } from '../../platform/db/schema';
 import { AppError, notFound, permissionDenied } from '../../platform/errors';
 import { roleInProject } from '../opportunities';
 
@@ -69,6 +70,7 @@ export async function listFolders(
 export async function createFolder(db: Db, input: CreateFolder): Promise<Folder> {
   return db.transaction(async (tx) => {
     const role = await roleInProject(tx, input.projectId, input.roleId);
+    await lockParentForAppend(tx, roles, roles.id, role.id);
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${folders.position}), -1)::int` })
       .from(folders)

@@ -10,7 +10,8 @@ import {
 } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
-import { folders, roles } from '../../platform/db/schema';
+import { lockParentForAppend } from '../../platform/db/positions';
+import { folders, projects, roles } from '../../platform/db/schema';
 import { fieldErrors, notFound } from '../../platform/errors';
 import { assertLookupRefs, type LookupField } from '../lookups';
 import { systemFolderRows } from './system-folders';
@@ -73,6 +74,7 @@ export async function listRoleOptions(db: Db, projectId: string): Promise<Option
 export async function createRole(db: Db, projectId: string, input: CreateRole): Promise<Role> {
   return db.transaction(async (tx) => {
     await assertLookupRefs(tx, lookupFields(input));
+    await lockParentForAppend(tx, projects, projects.id, projectId);
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${roles.position}), -1)::int` })
       .from(roles)
