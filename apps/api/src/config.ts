@@ -39,6 +39,8 @@ const envSchema = z.object({
   CODE_MAX_ATTEMPTS: positiveInt.default(5),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /** Team invitations one account may send in 24 hours (each one is an e-mail in its name). */
+  INVITATIONS_PER_DAY: positiveInt.default(200),
   /** File storage is S3 when S3_BUCKET is set, otherwise local files under DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),

@@ -8,7 +8,16 @@ export const TEAM_MESSAGES = {
   /** A scope outside what the caller's own scope may grant, change or remove; `verb` says which. */
   scopeNotAllowed: (verb: string, scope: string) =>
     `Your project role does not allow you to ${verb} ${scope}.`,
+  tooManyInvitationsAtOnce: (max: number) => `Invite at most ${max} people at a time.`,
+  dailyInvitationsUsed: (max: number) =>
+    `You have sent ${max} invitations today, the daily limit. Please try again tomorrow.`,
 } as const;
+
+/**
+ * Invitations one request may carry. Every invitation is an e-mail sent in the inviter's name with a subject built
+ * from a project name they chose: unbounded, the invite dialog would be an open mail relay.
+ */
+export const MAX_INVITATIONS_PER_REQUEST = 50;
 
 export const TEAM_MEMBER_STATUSES = ['ACTIVE', 'INVITED'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { MAX_INVITATIONS_PER_REQUEST, TEAM_MESSAGES } from '../contracts/team';
 import { PROJECT_SCOPES } from '../roles';
 import { inviteEmailSchema } from './fields';
 
@@ -11,7 +12,10 @@ export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 
 /** skipWarning re-sends an invite after the different-agency warning was confirmed. */
 export const inviteTeamMembersSchema = z.object({
-  invitations: z.array(teamInvitationSchema).min(1, MESSAGES.inviteSendInvalidEmail),
+  invitations: z
+    .array(teamInvitationSchema)
+    .min(1, MESSAGES.inviteSendInvalidEmail)
+    .max(MAX_INVITATIONS_PER_REQUEST, TEAM_MESSAGES.tooManyInvitationsAtOnce(MAX_INVITATIONS_PER_REQUEST)),
   skipWarning: z.boolean().default(false),
 });
 export type InviteTeamMembersInput = z.input<typeof inviteTeamMembersSchema>;

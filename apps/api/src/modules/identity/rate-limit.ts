@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { MESSAGES } from '@casting/domain';
 import type { Config } from '../../config';
-import { authRateLimits } from '../../platform/db/schema';
+import { consumeQuota } from '../../platform/db/quota';
 import { AppError } from '../../platform/errors';
 import { sha256 } from './crypto/tokens';
 import type { IdentityDeps } from './deps';
@@ -32,18 +31,5 @@ export function sessionRateLimit(config: Config) {
 export async function hitAccountLimit(deps: IdentityDeps, action: string, subject: string): Promise<void> {
   const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_SECONDS: windowSeconds } = deps.config;
   const key = sha256(`${action}:${subject.trim().toLowerCase()}`);
-  const now = new Date();
-  const windowOver = sql`${authRateLimits.windowStartedAt} <= ${new Date(now.getTime() - windowSeconds * 1000).toISOString()}::timestamptz`;
-  const [row] = await deps.db
-    .insert(authRateLimits)
-    .values({ key, windowStartedAt: now, hits: 1 })
-    .onConflictDoUpdate({
-      target: authRateLimits.key,
-      set: {
-        hits: sql`case when ${windowOver} then 1 else ${authRateLimits.hits} + 1 end`,
-        windowStartedAt: sql`case when ${windowOver} then ${now.toISOString()}::timestamptz else ${authRateLimits.windowStartedAt} end`,
-      },
-    })
-    .returning({ hits: authRateLimits.hits });
-  if ((row?.hits ?? 0) > max) throw rateLimited();
+  if (!(await consumeQuota(deps.db, { key, max, windowSeconds }))) throw rateLimited();
 }

@@ -30,6 +30,7 @@ export function teamRoutes(app: App, context: AppContext) {
     mailer: context.mailer,
     log: context.log,
     publicUrl: context.config.publicUrl,
+    invitationsPerDay: context.config.INVITATIONS_PER_DAY,
   };
 
   app.get(

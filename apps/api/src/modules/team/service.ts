@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
+import { consumeQuota } from '../../platform/db/quota';
 import { projectAccesses, projects, users } from '../../platform/db/schema';
 import { AppError, notFound, permissionDenied } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/ports';
@@ -24,6 +25,7 @@ export interface TeamDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  invitationsPerDay: number;
 }
 
 /**
@@ -101,6 +103,16 @@ export async function inviteMembers(
               scope: projectAccesses.scope,
             });
     const racedEmails = toAdd.filter((email) => !inserted.some((row) => row.email === email));
+    // Each new invitation is an e-mail sent in the inviter's name: a daily allowance per account keeps the dialog
+    // from being used as a mail relay. Counted in this transaction, so a refused request uses none of it.
+    const quota = {
+      key: `invitations:${inviter.userId}`,
+      max: deps.invitationsPerDay,
+      windowSeconds: 86_400,
+    };
+    if (inserted.length > 0 && !(await consumeQuota(tx, quota, inserted.length))) {
+      throw new AppError('RATE_LIMITED', TEAM_MESSAGES.dailyInvitationsUsed(deps.invitationsPerDay));
+    }
     const mails: InvitationMail[] = inserted.map((row) => ({
       to: row.email,
       scope: wanted.get(row.email) ?? 'TALENT_SUBMITTER',
