@@ -122,6 +122,7 @@ export const MESSAGES = {
   projectRoleNotAllowed: (permission: string) => `Your project role does not allow ${permission}.`,
   accountRoleNotAllowed: (permission: string) => `Your account role does not allow ${permission}.`,
   missingRequestedWithHeader: 'Missing X-Requested-With header.',
+  newPasswordSameAsCurrent: 'Choose a new password that differs from your current one.',
   devOutboxLocalOnly:
     'The development outbox can only be read on the machine the server runs on. Open it there, or read the mail log.',
   // Sign-up, sign-in, codes and second factors

@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages';
 import { USER_ROLE_CODES } from '../roles';
 import { confirmationCodeSchema, requiredText } from '../validation/fields';
 import { twoFactorSetupCodeSchema } from '../validation/auth';
+import { passwordSchema } from '../validation/password';
 import { userSchema } from './user';
 
 /** Request and response shapes of the identity calls (issue 3), shared by the API and the web app. */
@@ -113,6 +114,23 @@ export const reauthenticateSchema = z.object({
     .max(PASSWORD_MAX, MESSAGES.passwordMax),
 });
 export type Reauthenticate = z.infer<typeof reauthenticateSchema>;
+
+/**
+ * Changing the password while signed in: the current one first (a session left open must not be enough), then a new
+ * one under the same rules as at sign-up, which must differ from the current one.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: reauthenticateSchema.shape.password,
+    newPassword: passwordSchema,
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ['newPassword'],
+    message: MESSAGES.newPasswordSameAsCurrent,
+  });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+export const passwordChangedResponseSchema = z.object({ passwordChanged: z.literal(true) });
 
 /** A row of the super admin's user administration. */
 export const adminUserSchema = userSchema.extend({

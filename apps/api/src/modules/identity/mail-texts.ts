@@ -125,6 +125,26 @@ export function secondFactorRemovedMail(
   };
 }
 
+/** Tells the owner their password changed, so a change they did not make is noticed while it can be undone. */
+export function passwordChangedMail(settings: MailSettings, to: string): MailMessage {
+  const what =
+    'The password of your Casting account was changed. Other devices were signed out; this one stays signed in.';
+  const resetLink = webLink(settings.publicUrl, '/auth/forgot-password');
+  const advice = 'If this was not you, reset your password at once:';
+  return {
+    to,
+    subject: 'Your Casting password was changed',
+    text: [what, '', `${advice} ${resetLink}`].join('\n'),
+    html: [
+      '<!doctype html>',
+      '<html><body>',
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(advice)} <a href="${escapeHtml(resetLink)}">reset your password</a></p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
+}
+
 export function signInCodeText(to: string, code: string): TextMessage {
   return { to, text: `Your Casting sign-in code is ${code}` };
 }

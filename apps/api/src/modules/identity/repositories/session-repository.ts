@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { authSessions, refreshTokens, signInChallenges, users } from '../../../platform/db/schema';
 
@@ -7,7 +7,13 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 export type RevokeReason =
-  'SIGN_OUT' | 'REFRESH_TOKEN_REUSE' | 'IDLE' | 'EXPIRED' | 'PASSWORD_RESET' | 'DEACTIVATED';
+  | 'SIGN_OUT'
+  | 'REFRESH_TOKEN_REUSE'
+  | 'IDLE'
+  | 'EXPIRED'
+  | 'PASSWORD_RESET'
+  | 'PASSWORD_CHANGED'
+  | 'DEACTIVATED';
 
 export async function insertSession(
   db: Db,
@@ -88,6 +94,25 @@ export async function revokeUserSessions(db: Db, userId: string, reason: RevokeR
     .update(signInChallenges)
     .set({ consumedAt: now })
     .where(and(eq(signInChallenges.userId, userId), isNull(signInChallenges.consumedAt)));
+}
+
+/** Ends every live session of a user but one (the one that made the change, which stays signed in). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  reason: RevokeReason,
+): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        ne(authSessions.id, keepSessionId),
+      ),
+    );
 }
 
 /** Records activity; never moves the clock backwards for a session a parallel call touched later. */

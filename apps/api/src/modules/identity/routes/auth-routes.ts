@@ -6,6 +6,8 @@ import {
   passwordResetResponseSchema,
   resendSignInCodeSchema,
   resetPasswordSchema,
+  changePasswordSchema,
+  passwordChangedResponseSchema,
   sessionGrantSchema,
   signedInSchema,
   signInResponseSchema,
@@ -14,11 +16,12 @@ import {
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { access } from '../../../platform/http/access';
+import { requirePrincipal } from '../../../platform/http/principal';
 import type { App } from '../../../platform/http/types';
 import { assertCsrfHeader, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../cookies';
 import { identityDeps } from '../deps';
 import { addressRateLimit, sessionRateLimit } from '../rate-limit';
-import { forgotPassword, resetPassword } from '../services/password-service';
+import { changePassword, forgotPassword, resetPassword } from '../services/password-service';
 import { refreshSession, signOut, type IssuedSession } from '../services/session-service';
 import { confirmSignIn, resendSignInCode, signIn } from '../services/sign-in-service';
 
@@ -145,5 +148,22 @@ export function authRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => resetPassword(deps, request.body),
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      config: { access: access.signedIn(), rateLimit: addressRateLimit(config) },
+      schema: {
+        tags,
+        summary: 'Change the password after the current one; other sessions end, this one stays signed in',
+        body: changePasswordSchema,
+        response: { 200: passwordChangedResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = requirePrincipal(request);
+      return changePassword(deps, { userId, sessionId }, request.body);
+    },
   );
 }

@@ -1,12 +1,13 @@
-import { MESSAGES, type ResetPassword } from '@casting/domain';
+import { MESSAGES, type ChangePassword, type ResetPassword } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
 import { findUserByEmail, updateUser } from '../repositories/user-repository';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { passwordResetMail } from '../mail-texts';
+import { passwordChangedMail, passwordResetMail } from '../mail-texts';
 import { hitAccountLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
-import { revokeUserSessions } from '../repositories/session-repository';
+import { revokeOtherSessions, revokeUserSessions } from '../repositories/session-repository';
+import { reauthenticate } from './reauthenticate';
 import { checkCode, issueCode } from './code-service';
 
 /** Always the same answer, so the call cannot be used to learn which addresses have accounts. */
@@ -39,4 +40,26 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPassword) {
     await revokeUserSessions(tx, user.id, 'PASSWORD_RESET');
   });
   return { passwordReset: true as const };
+}
+
+/**
+ * Changes the password of a signed-in person after their current one. Every other session ends (a thief signed in
+ * elsewhere is cut off); the one making the change stays signed in. The owner is told by e-mail.
+ */
+export async function changePassword(
+  deps: IdentityDeps,
+  caller: { userId: string; sessionId: string },
+  input: ChangePassword,
+) {
+  assertPasswordNotCommon(input.newPassword, 'newPassword');
+  const user = await reauthenticate(deps, caller.userId, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeOtherSessions(tx, user.id, caller.sessionId, 'PASSWORD_CHANGED');
+  });
+  deliverInBackground(deps, 'password change notice', () =>
+    deps.mailer.send(passwordChangedMail(deps.config, user.email)),
+  );
+  return { passwordChanged: true as const };
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, phoneSchema, type User } from '@casting/domain';
-import { verifyPassword } from '../../../platform/crypto/password';
 import { AppError, signInRequired } from '../../../platform/errors';
-import { findUserById, updateUser, type UserRow } from '../repositories/user-repository';
+import { updateUser, type UserRow } from '../repositories/user-repository';
+import { currentUser, reauthenticate } from './reauthenticate';
 import { toUserDto } from '../user-view';
 import { deliverInBackground, type IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
@@ -12,13 +12,6 @@ import { consumeCode } from '../repositories/code-repository';
 import { activatePendingSecret, clearAuthenticator } from '../repositories/totp-repository';
 import { acceptedTotpStep, newAuthenticator } from '../totp';
 import { checkCode, issueCode } from './code-service';
-
-async function currentUser(deps: IdentityDeps, userId: string): Promise<UserRow> {
-  const user = await findUserById(deps.db, userId);
-  // The authenticator checked the user moments ago; a row gone since is a session that no longer holds.
-  if (!user) throw signInRequired();
-  return user;
-}
 
 /**
  * Starts (or restarts) authenticator set-up: a new secret waits beside any active one until a code from it is
@@ -64,27 +57,6 @@ export async function verifyPhone(deps: IdentityDeps, userId: string, code: stri
     await updateUser(tx, userId, { phoneNumber: phone, smsMfaEnabled: true });
   });
   return { phoneNumber: phone, smsMfaEnabled: true };
-}
-
-/**
- * Re-authentication before a second factor goes: the current password, counted against the account like a sign-in
- * (before any hashing), so a session someone else sits at cannot guess its way through. `refuse` says first what no
- * password can allow.
- */
-async function reauthenticate(
-  deps: IdentityDeps,
-  userId: string,
-  password: string,
-  refuse: (user: UserRow) => AppError | null = () => null,
-): Promise<UserRow> {
-  await hitAccountLimit(deps, 'reauthenticate', userId);
-  const user = await currentUser(deps, userId);
-  const refusal = refuse(user);
-  if (refusal) throw refusal;
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-    throw identityErrors.wrongPassword();
-  }
-  return user;
 }
 
 function notifyRemoval(deps: IdentityDeps, user: UserRow, factor: RemovedFactor): void {
