@@ -11,6 +11,8 @@ import { createProjectActorResolver } from './modules/projects/actor-resolver';
 import { projectsRoutes } from './modules/projects/routes';
 import { createAuthenticator, identityRoutes } from './modules/identity';
 import { usersRoutes } from './modules/users/routes';
+import { registerJobsRoutes } from './modules/jobs';
+import { defineBackgroundJobs } from './background-jobs';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
@@ -83,10 +85,16 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       lookupsRoutes(typed, context.database.db);
       identityRoutes(typed, context);
       usersRoutes(typed, context);
+      registerJobsRoutes(typed, context);
       if (!config.isProduction) devRoutes(typed, context.database.db);
     },
     { prefix: '/api' },
   );
+
+  // Jobs start with the app (queues installed, embedded workers running) and stop gracefully before it closes.
+  defineBackgroundJobs(context);
+  app.addHook('onReady', () => context.jobs.start());
+  app.addHook('onClose', () => context.jobs.stop());
 
   await registerOpenApiUi(app);
   await registerWebApp(app, config.webDist);

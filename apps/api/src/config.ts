@@ -39,6 +39,10 @@ const envSchema = z.object({
   CODE_MAX_ATTEMPTS: positiveInt.default(5),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /** `embedded`: the API takes background jobs itself; `off`: it only sends them and `npm run worker` takes them. */
+  JOBS_WORKERS: z.enum(['embedded', 'off']).default('embedded'),
+  JOBS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  JOBS_STOP_TIMEOUT_SECONDS: positiveInt.default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const values = parsed.data;
   if (values.NODE_ENV === 'production' && !values.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production');
+  }
+  if (values.JOBS_WORKERS === 'off' && !values.DATABASE_URL) {
+    // The embedded database admits one process, so no worker process could ever take the jobs.
+    throw new ConfigError(
+      'Invalid configuration:\n  JOBS_WORKERS: off needs DATABASE_URL (on the embedded database the API must run the jobs)',
+    );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);
   return {

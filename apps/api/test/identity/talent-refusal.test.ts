@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { access } from '../../src/platform/http/access';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
-import { testConfig } from '../support/app';
+import { testConfig, testJobs } from '../support/app';
 import { testDatabase } from '../support/database';
 import { createUser, signIn } from '../support/identity';
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
     database,
     mailer: createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
+    jobs: testJobs(database, log),
   });
   app.get('/staff-probe', { config: { access: access.staff() } }, async () => ({ ok: true }));
   await app.ready();

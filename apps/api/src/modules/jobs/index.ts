@@ -1,0 +1,1 @@
+export { registerJobsRoutes } from './routes';
