@@ -114,10 +114,12 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       }
       for (const { queue, cron, data } of schedules) await boss.schedule(queue, cron, data, { tz: 'UTC' });
       if (runWorkers) {
-        for (const [queue, { handler }] of definitions) {
-          await boss.work<object>(queue, { batchSize: 1 }, async ([job]) => {
-            if (job) await runJob(queue, handler, job);
-          });
+        for (const [queue, { handler, options: queueOptions }] of definitions) {
+          for (let worker = 0; worker < (queueOptions.concurrency ?? 1); worker += 1) {
+            await boss.work<object>(queue, { batchSize: 1 }, async ([job]) => {
+              if (job) await runJob(queue, handler, job);
+            });
+          }
         }
       }
       state = 'started';

@@ -25,6 +25,11 @@ export interface QueueOptions {
    * takes from), so an operator can see and replay it.
    */
   deadLetter?: boolean;
+  /**
+   * Jobs of this queue one process runs at once (default 1). An idle worker asks for work once per polling
+   * interval, so throughput per process is about `concurrency` jobs per interval for short jobs.
+   */
+  concurrency?: number;
 }
 
 export interface SendOptions {
