@@ -8,7 +8,7 @@ import { JOBS_SCHEMA } from '../../src/platform/jobs/pg-boss-jobs';
 import type { Jobs } from '../../src/platform/jobs/ports';
 import { testJobs } from '../support/app';
 import { testDatabase } from '../support/database';
-import { eventually, jobRows, latch, uniqueQueue } from './support';
+import { eventually, jobRows, latch, selectRows, uniqueQueue } from './support';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -147,10 +147,11 @@ describe('queue policies and schedules', () => {
       jobs.schedule(queue, '*/5 * * * *');
       await jobs.start();
     }
-    const result = await database.db.execute(
+    const schedules = await selectRows(
+      database.db,
       sql`select cron, timezone from ${sql.raw(JOBS_SCHEMA)}.schedule where name = ${queue}`,
     );
-    expect(result.rows).toEqual([{ cron: '*/5 * * * *', timezone: 'UTC' }]);
+    expect(schedules).toEqual([{ cron: '*/5 * * * *', timezone: 'UTC' }]);
   });
 });
 

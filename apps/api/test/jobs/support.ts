@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/platform/db/client';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/pg-boss-jobs';
 
@@ -25,12 +25,18 @@ export interface JobRow {
   retry_count: number;
 }
 
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as { rows: T[] };
+  return result.rows;
+}
+
 /** The job rows pg-boss holds for a queue, read straight from its table. */
-export async function jobRows(db: Db, queue: string): Promise<JobRow[]> {
-  const result = await db.execute(
+export function jobRows(db: Db, queue: string): Promise<JobRow[]> {
+  return selectRows<JobRow>(
+    db,
     sql`select id::text, state::text, data, retry_count from ${sql.raw(JOBS_SCHEMA)}.job where name = ${queue} order by created_on`,
   );
-  return result.rows as unknown as JobRow[];
 }
 
 /** A latch a job handler waits on, so a test controls when the job ends. */
