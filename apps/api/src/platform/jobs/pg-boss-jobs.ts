@@ -63,6 +63,28 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
   const schedules: { queue: string; cron: string; data: object }[] = [];
   let state: 'defining' | 'starting' | 'started' | 'stopped' = 'defining';
   const handlers = new InFlight();
+  let starting: Promise<void> | null = null;
+
+  async function startBoss() {
+    state = 'starting';
+    await boss.start();
+    for (const [queue, { options: queueOptions }] of definitions) {
+      if (queueOptions.deadLetter) await ensureQueue(boss, deadLetterQueue(queue), {});
+      await ensureQueue(boss, queue, queueOptions);
+    }
+    for (const { queue, cron, data } of schedules) await boss.schedule(queue, cron, data, { tz: 'UTC' });
+    if (runWorkers) {
+      for (const [queue, { handler, options: queueOptions }] of definitions) {
+        for (let worker = 0; worker < (queueOptions.concurrency ?? 1); worker += 1) {
+          await boss.work<object>(queue, { batchSize: 1 }, async ([job]) => {
+            if (job) await runJob(queue, handler, job);
+          });
+        }
+      }
+    }
+    state = 'started';
+    log.info({ queues: [...definitions.keys()], workers: runWorkers }, 'background jobs started');
+  }
 
   async function runJob(queue: string, handler: JobHandler<object>, job: PgBoss.Job<object>) {
     await handlers.track(async () => {
@@ -104,41 +126,27 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       });
     },
 
-    async start() {
-      if (state !== 'defining') return;
-      state = 'starting';
-      await boss.start();
-      for (const [queue, { options: queueOptions }] of definitions) {
-        if (queueOptions.deadLetter) await ensureQueue(boss, deadLetterQueue(queue), {});
-        await ensureQueue(boss, queue, queueOptions);
-      }
-      for (const { queue, cron, data } of schedules) await boss.schedule(queue, cron, data, { tz: 'UTC' });
-      if (runWorkers) {
-        for (const [queue, { handler, options: queueOptions }] of definitions) {
-          for (let worker = 0; worker < (queueOptions.concurrency ?? 1); worker += 1) {
-            await boss.work<object>(queue, { batchSize: 1 }, async ([job]) => {
-              if (job) await runJob(queue, handler, job);
-            });
-          }
-        }
-      }
-      state = 'started';
-      log.info({ queues: [...definitions.keys()], workers: runWorkers }, 'background jobs started');
+    start() {
+      starting ??= startBoss();
+      return starting;
     },
 
     async stop(stopOptions = {}) {
-      if (state !== 'started') {
-        state = 'stopped';
-        return;
-      }
+      if (state === 'stopped') return;
+      // A stop during start (an app closed while getting ready) waits for it, so no worker or timer outlives it.
+      if (starting) await starting.catch(() => undefined);
+      // A start that failed half-way is stopped too: pg-boss may already be running its timers.
+      const begun = state !== 'defining';
       state = 'stopped';
-      const timeoutSeconds = stopOptions.timeoutSeconds ?? options.stopTimeoutSeconds;
-      // Graceful: workers stop fetching, a running job may finish within the timeout; after it, pg-boss fails the
-      // job, which puts it back in its queue for a retry (it is released, never lost).
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutSeconds * 1000 });
+      if (!begun) return;
+      const deadline = Date.now() + (stopOptions.timeoutSeconds ?? options.stopTimeoutSeconds) * 1000;
+      // Graceful: workers stop fetching and a running job may finish until the deadline; then pg-boss fails it,
+      // which puts it back in its queue for a retry (or, with no attempt left, fails it for good).
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: deadline - Date.now() });
       // A fetch under way when the workers stopped may still hand over a job, and pg-boss does not await the query
-      // that completes a job: wait (briefly) for both, so closing the database never cuts them off.
-      await handlers.idle(timeoutSeconds * 1000);
+      // that completes a job: wait for both (within the deadline), so closing the database never cuts them off.
+      await handlers.idle(Math.max(1000, deadline - Date.now()));
+      await new Promise((resolve) => setImmediate(resolve));
       await executor.idle(5_000);
     },
 
