@@ -15,6 +15,8 @@ import { projectsModule } from './modules/projects';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
 import type { AppContext } from './platform/context';
+import { jobsModule } from './modules/jobs';
+import { defineBackgroundJobs } from './background-jobs';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
@@ -46,6 +48,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     teamModule,
     lookupsModule,
     filesModule,
+    jobsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }
@@ -108,6 +111,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     { prefix: '/api' },
   );
+
+  // Jobs start with the app (queues installed, embedded workers running) and stop gracefully before it closes.
+  defineBackgroundJobs(context);
+  app.addHook('onReady', () => context.jobs.start());
+  app.addHook('onClose', () => context.jobs.stop());
 
   await registerOpenApiUi(app);
   await registerWebApp(app, config.webDist);

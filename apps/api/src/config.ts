@@ -48,6 +48,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** `embedded`: the API takes background jobs itself; `off`: it only sends them and `npm run worker` takes them. */
+  JOBS_WORKERS: z.enum(['embedded', 'off']).default('embedded'),
+  JOBS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  JOBS_STOP_TIMEOUT_SECONDS: positiveInt.default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials',
+    );
+  }
+  if (values.JOBS_WORKERS === 'off' && !values.DATABASE_URL) {
+    // The embedded database admits one process, so no worker process could ever take the jobs.
+    throw new ConfigError(
+      'Invalid configuration:\n  JOBS_WORKERS: off needs DATABASE_URL (on the embedded database the API must run the jobs)',
     );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);

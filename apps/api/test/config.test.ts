@@ -11,6 +11,9 @@ describe('loadConfig', () => {
       DEMO_DATA: true,
       SESSION_DURATION_MINUTES: 240,
       publicUrl: 'http://localhost:3000',
+      JOBS_WORKERS: 'embedded',
+      JOBS_POLL_INTERVAL_SECONDS: 2,
+      JOBS_STOP_TIMEOUT_SECONDS: 30,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -24,9 +27,17 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET: is required when NODE_ENV=production'],
     [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
     [{ S3_ACCESS_KEY_ID: 'key' }, 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both'],
+    [{ JOBS_WORKERS: 'separate' }, 'JOBS_WORKERS'],
+    [{ JOBS_POLL_INTERVAL_SECONDS: '0.1' }, 'JOBS_POLL_INTERVAL_SECONDS'],
+    [{ JOBS_WORKERS: 'off' }, 'JOBS_WORKERS: off needs DATABASE_URL'],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('lets an API on PostgreSQL leave the jobs to worker processes', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/casting', JOBS_WORKERS: 'off' });
+    expect(config.JOBS_WORKERS).toBe('off');
   });
 
   it('reads booleans and numbers', () => {

@@ -22,3 +22,4 @@ export * from './contracts/auth';
 export * from './contracts/lookups';
 export * from './contracts/team';
 export * from './contracts/projects';
+export * from './contracts/jobs';

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from './db/client';
+import { createJobs } from './jobs';
+import type { Jobs } from './jobs/ports';
 import { createOutboxMailer, createOutboxTextMessenger } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 import type { Mailer, TextMessenger } from './mail/ports';
@@ -18,6 +20,7 @@ export interface AppContext {
   mailer: Mailer;
   texts: TextMessenger;
   storage: Storage;
+  jobs: Jobs;
 }
 
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
@@ -30,6 +33,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
+  const jobs = createJobs(config, database, log);
   return {
     config,
     log,
@@ -37,5 +41,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
     mailer,
     texts: createOutboxTextMessenger(database.db, log),
     storage: createStorage(config),
+    jobs,
   };
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app';
 import { access } from '../../src/platform/http/access';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import { createStorage } from '../../src/platform/storage';
-import { testConfig } from '../support/app';
+import { testConfig, testJobs } from '../support/app';
 import { testDatabase } from '../support/database';
 import { createUser, signIn } from '../support/identity';
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
     mailer: createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
     storage: createStorage(config),
+    jobs: testJobs(database, log),
   });
   app.get('/staff-probe', { config: { access: access.staff() } }, async () => ({ ok: true }));
   await app.ready();

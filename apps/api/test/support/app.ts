@@ -6,6 +6,9 @@ import pino from 'pino';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppContext } from '../../src/platform/context';
 import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/platform/db/client';
+import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
+import type { Jobs } from '../../src/platform/jobs/ports';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import type { Mailer } from '../../src/platform/mail/ports';
 import { createStorage } from '../../src/platform/storage';
@@ -40,9 +43,27 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** Builds the real app on the worker's shared database. */
+/**
+ * The real pg-boss adapter on the shared database. Test apps only send jobs unless a test asks for workers: jobs
+ * tests run them on purpose, other tests should not have housekeeping running under their feet.
+ */
+export function testJobs(
+  database: Database,
+  log: pino.Logger,
+  options: { runWorkers?: boolean; stopTimeoutSeconds?: number } = {},
+): Jobs {
+  return createPgBossJobs({
+    database,
+    log,
+    runWorkers: options.runWorkers ?? false,
+    pollingIntervalSeconds: 0.5,
+    stopTimeoutSeconds: options.stopTimeoutSeconds ?? 5,
+  });
+}
+
+/** Builds the real app on the worker's shared database; closing it stops its jobs. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer } & BuildAppOptions = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; runWorkers?: boolean } & BuildAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const log = pino({ level: 'silent' });
@@ -54,6 +75,7 @@ export async function buildTestApp(
     mailer: options.mailer ?? createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
     storage: createStorage(config),
+    jobs: testJobs(database, log, { runWorkers: options.runWorkers ?? false }),
   };
   const app = await buildApp(context, options);
   await app.ready();

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import { purgeExpiredRows } from './purge';
+
+export const PURGE_QUEUE = 'housekeeping-purge';
+export const VACUUM_QUEUE = 'housekeeping-vacuum';
+
+/**
+ * Housekeeping from day one: an hourly purge of expired identity rows and, on the embedded database, a nightly
+ * `VACUUM (ANALYZE)` (PGlite runs no autovacuum, so without it dead rows pile up and the planner's statistics age).
+ * Both queues are `stately`: one run at a time and at most one waiting, however many instances schedule them.
+ */
+export function defineHousekeepingJobs(context: AppContext) {
+  const { jobs, database, config, log } = context;
+  jobs.define(
+    PURGE_QUEUE,
+    async () => {
+      const counts = await purgeExpiredRows(database.db, {
+        rateLimitWindowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      });
+      log.info({ deleted: counts }, 'housekeeping: expired rows purged');
+    },
+    { policy: 'stately', retryLimit: 2, retryDelaySeconds: 60 },
+  );
+  jobs.schedule(PURGE_QUEUE, '17 * * * *');
+
+  if (database.kind === 'pglite') {
+    jobs.define(
+      VACUUM_QUEUE,
+      async () => {
+        await database.db.execute(sql.raw('VACUUM (ANALYZE)'));
+        log.info('housekeeping: embedded database vacuumed');
+      },
+      { policy: 'stately', retryLimit: 1, retryDelaySeconds: 600 },
+    );
+    jobs.schedule(VACUUM_QUEUE, '43 3 * * *');
+  }
+}

@@ -1,0 +1,208 @@
+import PgBoss from 'pg-boss';
+import type { JobsHealth } from '@casting/domain';
+import type { Database } from '../db/client';
+import type { JobHandler, JobQueue, Jobs, QueueOptions, SendOptions } from './ports';
+import { readJobsHealth } from './queue-health';
+import { pgliteExecutor, poolExecutor, transactionExecutor, type SqlExecutor } from './sql-executors';
+
+/** The slice of pino the adapter logs through. */
+interface JobsLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface PgBossJobsOptions {
+  database: Database;
+  log: JobsLog;
+  /** Take jobs in this process (embedded workers, or the worker process) rather than only send them. */
+  runWorkers: boolean;
+  /** How often an idle worker asks its queue for a job; each ask is one query. */
+  pollingIntervalSeconds: number;
+  /** Default grace a running job gets on stop before it is failed back to its queue for a retry. */
+  stopTimeoutSeconds: number;
+  /** Another connection to the same database (tests run two workers on two pools). */
+  executor?: SqlExecutor;
+}
+
+/** pg-boss's own schema; it installs and migrates it itself, beside the drizzle-managed tables. */
+export const JOBS_SCHEMA = 'pgboss';
+
+const deadLetterQueue = (queue: string) => `${queue}-dead`;
+
+interface Definition {
+  handler: JobHandler<object>;
+  options: QueueOptions;
+}
+
+/** The jobs port on pg-boss, on PGlite or PostgreSQL, sharing the database (and on PostgreSQL the pool) of the API. */
+export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
+  const { database, log, runWorkers } = options;
+  const connection =
+    options.executor ??
+    (database.kind === 'pglite' && database.pglite
+      ? pgliteExecutor(database.pglite)
+      : database.pool
+        ? poolExecutor(database.pool)
+        : null);
+  if (!connection) throw new Error('Background jobs need a PGlite handle or a PostgreSQL pool');
+  const executor = trackInFlight(connection);
+
+  const boss = new PgBoss({
+    db: executor as PgBoss.Db,
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    // Expiry, archiving and the cron clock run where jobs are taken; a sending-only API stays quiet.
+    supervise: runWorkers,
+    schedule: runWorkers,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'background jobs: pg-boss error'));
+
+  const definitions = new Map<string, Definition>();
+  const schedules: { queue: string; cron: string; data: object }[] = [];
+  let state: 'defining' | 'starting' | 'started' | 'stopped' = 'defining';
+  const handlers = new InFlight();
+  let starting: Promise<void> | null = null;
+
+  async function startBoss() {
+    state = 'starting';
+    await boss.start();
+    for (const [queue, { options: queueOptions }] of definitions) {
+      if (queueOptions.deadLetter) await ensureQueue(boss, deadLetterQueue(queue), {});
+      await ensureQueue(boss, queue, queueOptions);
+    }
+    for (const { queue, cron, data } of schedules) await boss.schedule(queue, cron, data, { tz: 'UTC' });
+    if (runWorkers) {
+      for (const [queue, { handler, options: queueOptions }] of definitions) {
+        for (let worker = 0; worker < (queueOptions.concurrency ?? 1); worker += 1) {
+          await boss.work<object>(queue, { batchSize: 1 }, async ([job]) => {
+            if (job) await runJob(queue, handler, job);
+          });
+        }
+      }
+    }
+    state = 'started';
+    log.info({ queues: [...definitions.keys()], workers: runWorkers }, 'background jobs started');
+  }
+
+  async function runJob(queue: string, handler: JobHandler<object>, job: PgBoss.Job<object>) {
+    await handlers.track(async () => {
+      try {
+        await handler(job.data, { id: job.id, queue });
+      } catch (error) {
+        log.warn({ err: error, queue, jobId: job.id }, 'background job failed');
+        throw error;
+      }
+    });
+  }
+
+  const jobs: Jobs = {
+    runsWorkers: runWorkers,
+
+    define<T extends object>(
+      queue: string,
+      handler: JobHandler<T>,
+      queueOptions: QueueOptions = {},
+    ): JobQueue<T> {
+      if (state !== 'defining') throw new Error(`Queue ${queue} must be defined before the jobs start`);
+      if (definitions.has(queue)) throw new Error(`Queue ${queue} is defined twice`);
+      definitions.set(queue, { handler: handler as JobHandler<object>, options: queueOptions });
+      return { name: queue, send: (data, sendOptions) => jobs.send(queue, data, sendOptions) };
+    },
+
+    schedule(queue, cron, data = {}) {
+      if (state !== 'defining') throw new Error(`Schedule of ${queue} must be set before the jobs start`);
+      schedules.push({ queue, cron, data });
+    },
+
+    async send(queue, data, sendOptions: SendOptions = {}) {
+      if (state !== 'started') throw new Error(`Background jobs are not running: cannot send to ${queue}`);
+      if (!definitions.has(queue)) throw new Error(`Queue ${queue} is not defined`);
+      return boss.send(queue, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
+      });
+    },
+
+    start() {
+      starting ??= startBoss();
+      return starting;
+    },
+
+    async stop(stopOptions = {}) {
+      if (state === 'stopped') return;
+      // A stop during start (an app closed while getting ready) waits for it, so no worker or timer outlives it.
+      if (starting) await starting.catch(() => undefined);
+      // A start that failed half-way is stopped too: pg-boss may already be running its timers.
+      const begun = state !== 'defining';
+      state = 'stopped';
+      if (!begun) return;
+      const deadline = Date.now() + (stopOptions.timeoutSeconds ?? options.stopTimeoutSeconds) * 1000;
+      // Graceful: workers stop fetching and a running job may finish until the deadline; then pg-boss fails it,
+      // which puts it back in its queue for a retry (or, with no attempt left, fails it for good).
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: deadline - Date.now() });
+      // A fetch under way when the workers stopped may still hand over a job, and pg-boss does not await the query
+      // that completes a job: wait for both (within the deadline), so closing the database never cuts them off.
+      await handlers.idle(Math.max(1000, deadline - Date.now()));
+      await new Promise((resolve) => setImmediate(resolve));
+      await executor.idle(5_000);
+    },
+
+    health: (): Promise<JobsHealth> => readJobsHealth(executor, JOBS_SCHEMA),
+  };
+  return jobs;
+}
+
+/** Counts promises under way, so stopping can wait for them to settle. */
+class InFlight {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  async track<T>(work: () => Promise<T>): Promise<T> {
+    this.count += 1;
+    try {
+      return await work();
+    } finally {
+      this.count -= 1;
+      if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+
+  /** Resolves once nothing is under way, or after `limitMs` whatever happens. */
+  idle(limitMs: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, limitMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+function trackInFlight(connection: SqlExecutor): SqlExecutor & { idle(limitMs: number): Promise<void> } {
+  const queries = new InFlight();
+  return {
+    executeSql: (text, values) => queries.track(() => connection.executeSql(text, values)),
+    idle: (limitMs) => queries.idle(limitMs),
+  };
+}
+
+/** Creates the queue, or brings an existing one's retry settings up to date with the code. */
+async function ensureQueue(boss: PgBoss, queue: string, options: QueueOptions & { deadLetter?: boolean }) {
+  const settings: PgBoss.Queue = {
+    name: queue,
+    policy: options.policy ?? 'standard',
+    retryLimit: options.retryLimit ?? 2,
+    retryDelay: options.retryDelaySeconds ?? 30,
+    retryBackoff: options.retryBackoff ?? true,
+    ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+    ...(options.deadLetter ? { deadLetter: deadLetterQueue(queue) } : {}),
+  };
+  const existing = await boss.getQueue(queue);
+  if (existing) await boss.updateQueue(queue, settings);
+  else await boss.createQueue(queue, settings);
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/platform/db/client';
+import { authRateLimits } from '../../src/platform/db/schema';
+import { JOBS_SCHEMA } from '../../src/platform/jobs/pg-boss-jobs';
+import type { Jobs } from '../../src/platform/jobs/ports';
+import { testJobs } from '../support/app';
+import { testDatabase } from '../support/database';
+import { eventually, jobRows, latch, selectRows, uniqueQueue } from './support';
+
+const log = pino({ level: 'silent' });
+let database: Database;
+const started: Jobs[] = [];
+
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((jobs) => jobs.stop({ timeoutSeconds: 1 })));
+});
+
+function jobsFor(options: { runWorkers: boolean }): Jobs {
+  const jobs = testJobs(database, log, options);
+  started.push(jobs);
+  return jobs;
+}
+
+const key = (label: string) => `jobs-test-${label}-${randomBytes(6).toString('hex')}`;
+
+describe('enqueueing inside the transaction that causes the job', () => {
+  it('never runs a job whose transaction rolled back, and runs a committed one once', async () => {
+    const queue = uniqueQueue('tx');
+    const ran: string[] = [];
+    const jobs = jobsFor({ runWorkers: true });
+    jobs.define<{ key: string }>(queue, async (data) => {
+      ran.push(data.key);
+    });
+    await jobs.start();
+    const { db } = database;
+
+    const rolledBack = key('rolled-back');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(authRateLimits).values({ key: rolledBack, windowStartedAt: new Date(), hits: 1 });
+        expect(await jobs.send(queue, { key: rolledBack }, { tx })).toMatch(/^[0-9a-f-]{36}$/);
+        throw new Error('rolled back on purpose');
+      }),
+    ).rejects.toThrow('rolled back on purpose');
+
+    const committed = key('committed');
+    await db.transaction(async (tx) => {
+      await tx.insert(authRateLimits).values({ key: committed, windowStartedAt: new Date(), hits: 1 });
+      await jobs.send(queue, { key: committed }, { tx });
+    });
+
+    await eventually('the committed job is completed', async () =>
+      (await jobRows(db, queue)).some((row) => row.state === 'completed'),
+    );
+    expect(ran).toEqual([committed]);
+    const rows = await jobRows(db, queue);
+    expect(rows.map((row) => [row.state, row.data])).toEqual([['completed', { key: committed }]]);
+    const written = await db
+      .select({ key: authRateLimits.key })
+      .from(authRateLimits)
+      .where(inArray(authRateLimits.key, [rolledBack, committed]));
+    expect(written).toEqual([{ key: committed }]);
+    await db.delete(authRateLimits).where(eq(authRateLimits.key, committed));
+  });
+
+  it('refuses to send before the jobs have started', async () => {
+    const queue = uniqueQueue('early');
+    const jobs = jobsFor({ runWorkers: false });
+    jobs.define(queue, async () => {});
+    await expect(jobs.send(queue, {})).rejects.toThrow(`cannot send to ${queue}`);
+  });
+});
+
+describe('failures', () => {
+  it('retries with a growing delay, then keeps the job in the dead-letter queue and reports it', async () => {
+    const queue = uniqueQueue('fails');
+    const attempts: number[] = [];
+    const jobs = jobsFor({ runWorkers: true });
+    jobs.define<{ key: string }>(
+      queue,
+      async (data) => {
+        attempts.push(Date.now());
+        throw new Error(`could not process ${data.key}`);
+      },
+      { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: true, deadLetter: true },
+    );
+    await jobs.start();
+    const failing = key('failing');
+    const id = await jobs.send(queue, { key: failing });
+
+    await eventually('the job has failed for good', async () =>
+      (await jobRows(database.db, queue)).some((row) => row.state === 'failed'),
+    );
+    expect(attempts).toHaveLength(2);
+    // Backoff: the first retry waits between one and two retry delays.
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+    const [row] = await jobRows(database.db, queue);
+    expect(row).toMatchObject({ id, state: 'failed', retry_count: 1 });
+
+    const dead = await jobRows(database.db, `${queue}-dead`);
+    expect(dead.map((deadRow) => [deadRow.state, deadRow.data])).toEqual([['created', { key: failing }]]);
+
+    const health = await jobs.health();
+    expect(health.queues.find((q) => q.name === queue)?.counts).toEqual({
+      created: 0,
+      retry: 0,
+      active: 0,
+      completed: 0,
+      cancelled: 0,
+      failed: 1,
+    });
+    expect(health.queues.find((q) => q.name === `${queue}-dead`)?.counts.created).toBe(1);
+    expect(health.lastFailures).toContainEqual({
+      queue,
+      id,
+      error: `could not process ${failing}`,
+      failedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+});
+
+describe('queue policies and schedules', () => {
+  it('keeps one waiting job per singleton key in a short queue', async () => {
+    const queue = uniqueQueue('short');
+    const jobs = jobsFor({ runWorkers: false });
+    jobs.define(queue, async () => {}, { policy: 'short' });
+    await jobs.start();
+    const first = await jobs.send(queue, { n: 1 }, { singletonKey: 'project-1' });
+    const again = await jobs.send(queue, { n: 2 }, { singletonKey: 'project-1' });
+    const other = await jobs.send(queue, { n: 3 }, { singletonKey: 'project-2' });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toBeNull();
+    expect(other).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await jobRows(database.db, queue)).map((row) => row.data)).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
+  it('stores a cron schedule once, however many instances declare it', async () => {
+    const queue = uniqueQueue('cron');
+    for (const jobs of [jobsFor({ runWorkers: false }), jobsFor({ runWorkers: true })]) {
+      jobs.define(queue, async () => {});
+      jobs.schedule(queue, '*/5 * * * *');
+      await jobs.start();
+    }
+    const schedules = await selectRows(
+      database.db,
+      sql`select cron, timezone from ${sql.raw(JOBS_SCHEMA)}.schedule where name = ${queue}`,
+    );
+    expect(schedules).toEqual([{ cron: '*/5 * * * *', timezone: 'UTC' }]);
+  });
+});
+
+describe('stopping', () => {
+  it('lets a running job finish before the stop completes', async () => {
+    const queue = uniqueQueue('graceful');
+    const release = latch();
+    const began = latch();
+    const jobs = jobsFor({ runWorkers: true });
+    jobs.define(queue, async () => {
+      began.open();
+      await release.opened;
+    });
+    await jobs.start();
+    await jobs.send(queue, {});
+    await began.opened;
+
+    let stopped = false;
+    const stopping = jobs.stop({ timeoutSeconds: 20 }).then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stopped).toBe(false);
+    release.open();
+    await stopping;
+    expect((await jobRows(database.db, queue)).map((row) => row.state)).toEqual(['completed']);
+  });
+
+  it('releases a job still running when the stop timeout ends back to its queue for a retry', async () => {
+    const queue = uniqueQueue('released');
+    const release = latch();
+    const began = latch();
+    const jobs = jobsFor({ runWorkers: true });
+    jobs.define(queue, async () => {
+      began.open();
+      await release.opened;
+    });
+    await jobs.start();
+    await jobs.send(queue, {});
+    await began.opened;
+
+    await jobs.stop({ timeoutSeconds: 1 });
+    release.open();
+    expect((await jobRows(database.db, queue)).map((row) => [row.state, row.retry_count])).toEqual([
+      ['retry', 0],
+    ]);
+  });
+});
