@@ -21,3 +21,4 @@ export * from './contracts/auth';
 export * from './contracts/lookups';
 export * from './contracts/team';
 export * from './contracts/projects';
+export * from './live-events';

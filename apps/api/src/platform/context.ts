@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from './db/client';
+import { createEvents, type Events } from './events';
 import { createOutboxMailer, createOutboxTextMessenger } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 import type { Mailer, TextMessenger } from './mail/ports';
@@ -16,6 +17,7 @@ export interface AppContext {
   database: Database;
   mailer: Mailer;
   texts: TextMessenger;
+  events: Events;
 }
 
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
@@ -28,5 +30,12 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
-  return { config, log, database, mailer, texts: createOutboxTextMessenger(database.db, log) };
+  return {
+    config,
+    log,
+    database,
+    mailer,
+    texts: createOutboxTextMessenger(database.db, log),
+    events: await createEvents(database, log),
+  };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppContext } from '../../src/platform/context';
+import { createEvents } from '../../src/platform/events';
 import { loadConfig, type Config } from '../../src/config';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import type { Mailer } from '../../src/platform/mail/ports';
@@ -52,8 +53,16 @@ export async function buildTestApp(
     database,
     mailer: options.mailer ?? createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
+    events: await createEvents(database, log),
   };
   const app = await buildApp(context, options);
   await app.ready();
-  return { app, context, close: () => app.close() };
+  return {
+    app,
+    context,
+    close: async () => {
+      await app.close();
+      await context.events.close();
+    },
+  };
 }
