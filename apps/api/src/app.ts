@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerLiveRoutes } from './modules/live';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { createProjectActorResolver } from './modules/projects/actor-resolver';
 import { projectsRoutes } from './modules/projects/routes';
@@ -66,6 +68,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(rateLimit, { global: false });
   // Unsigned: the only cookie is the opaque refresh token, which the database checks by its digest.
   await app.register(cookie);
+  // The live channel's frames are small JSON messages; a larger one closes the socket (1009).
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   await registerOpenApi(app, packageJson.version);
   registerAccessControl(app, {
@@ -83,6 +87,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       lookupsRoutes(typed, context.database.db);
       identityRoutes(typed, context);
       usersRoutes(typed, context);
+      registerLiveRoutes(typed, context);
       if (!config.isProduction) devRoutes(typed, context.database.db);
     },
     { prefix: '/api' },

@@ -39,6 +39,10 @@ const envSchema = z.object({
   CODE_MAX_ATTEMPTS: positiveInt.default(5),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /** Live websocket: ping period (a client that misses a pong until the next one is dropped). */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
+  /** Live websocket: how often each connection's session and project access are checked again. */
+  LIVE_ACCESS_CHECK_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

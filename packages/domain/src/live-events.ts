@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 import { MESSAGES } from './messages';
+import type { Permission } from './permissions';
 
 /**
  * The live project channel (spec section 4). A client opens the websocket with its access token in the query, sends
@@ -18,6 +19,16 @@ export const LIVE_EVENTS = [
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
+
+/** Joining a project's channel needs what reading the project needs. */
+export const LIVE_JOIN_PERMISSION: Permission = 'VIEW_PROJECT';
+
+/** An event reaches a member only when their project role may see what it refreshes: chat hints go to chat users. */
+export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
+  NEW_MESSAGE: 'CHAT',
+  APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
+  APPLICANT_STREAM_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
+};
 
 /** The client waits this long after a close before it reconnects and rejoins. */
 export const LIVE_REJOIN_DELAY_MS = 100;

@@ -110,13 +110,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live events on PostgreSQL', () 
     const own = await createEvents(database, log);
     const projectId = randomUUID();
     const seen = collect(own, projectId);
-    const listeners = async () =>
-      (
-        await database.db.execute<{ pid: number }>(
-          sql`select pid from pg_stat_activity
-              where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
-        )
-      ).rows.map((row) => row.pid);
+    const listeners = async () => {
+      const result = (await database.db.execute(
+        sql`select pid from pg_stat_activity
+            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+      )) as unknown as { rows: Array<{ pid: number }> };
+      return result.rows.map((row) => row.pid);
+    };
     const before = await listeners();
     await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity

@@ -1,0 +1,1 @@
+export { registerLiveRoutes } from './routes';
