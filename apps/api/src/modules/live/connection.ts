@@ -3,6 +3,7 @@ import {
   LIVE_EVENT_PERMISSION,
   LIVE_JOIN_PERMISSION,
   LIVE_MESSAGES,
+  MESSAGES,
   can,
   liveClientMessageSchema,
   type ErrorCode,
@@ -146,7 +147,7 @@ export class LiveConnection {
         this.sendError(error.code, error.message, projectId);
       } else {
         this.options.log.error({ err: error }, 'live channel message failed');
-        this.sendError('INTERNAL_ERROR', 'Something went wrong', projectId);
+        this.sendError('INTERNAL_ERROR', MESSAGES.somethingWentWrong, projectId);
       }
     }
   }
