@@ -15,6 +15,7 @@ import { createAuthenticator, identityRoutes } from './modules/identity';
 import { usersRoutes } from './modules/users/routes';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
+import { logSerializers } from './platform/http/log-redaction';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { registerWebApp } from './platform/http/static-web';
 import type { AppContext } from './platform/context';
@@ -33,7 +34,8 @@ const noAuthenticator: AccessControlPorts = {
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
   const app = Fastify({
-    loggerInstance: context.log,
+    // A child with our request serializer: the live websocket's access token must not reach the logs.
+    loggerInstance: context.log.child({}, { serializers: logSerializers }),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
