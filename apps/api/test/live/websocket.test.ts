@@ -225,6 +225,12 @@ describe('access that ends while connected', () => {
 });
 
 describe('clients that stop answering', () => {
+  it('drops a client that sends messages faster than they are answered', async () => {
+    const client = await connectAs(cast.people.PO.auth);
+    for (let i = 0; i < 200; i += 1) client.send({ projectId: randomUUID(), action: 'joinProject' });
+    expect((await client.closed).code).toBe(1006);
+  });
+
   it('drops a client that does not answer pings, while an answering one stays', async () => {
     const silent = await connectLive(baseUrl, { token: tokenOf(cast.people.PE.auth), autoPong: false });
     const answering = await connectAs(cast.people.PE.auth);

@@ -25,6 +25,8 @@ import {
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Joins per socket: a page joins one project; the bound keeps one socket from holding many subscriptions. */
 export const MAX_PROJECTS_PER_SOCKET = 20;
+/** Client messages waiting to be handled; a client that sends faster than the database answers is dropped. */
+export const MAX_PENDING_MESSAGES = 32;
 
 /** The live channel serves project members, so the account rule of staff routes applies to it. */
 export const LIVE_ACCOUNT_RULE = access.staff();
@@ -63,6 +65,9 @@ export class LiveConnection {
   private alive = true;
   private closed = false;
   private principal: Principal;
+  /** Client messages are handled one at a time, so one socket runs at most one access query at once. */
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
 
   constructor(private readonly options: LiveConnectionOptions) {
     this.principal = options.principal;
@@ -75,7 +80,20 @@ export class LiveConnection {
       this.alive = true;
     });
     options.socket.on('message', (data, isBinary) => {
-      void this.receive(isBinary ? null : data.toString());
+      if (this.pending >= MAX_PENDING_MESSAGES) {
+        this.options.log.warn('live client sends faster than it is answered; dropped');
+        options.socket.terminate();
+        this.dispose();
+        return;
+      }
+      this.pending += 1;
+      const text = isBinary ? null : data.toString();
+      this.queue = this.queue
+        .then(() => this.receive(text))
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'live channel message failed'))
+        .finally(() => {
+          this.pending -= 1;
+        });
     });
   }
 
