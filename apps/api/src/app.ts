@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devModule } from './modules/dev';
@@ -9,6 +10,7 @@ import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
 import { createAuthenticator, identityModule } from './modules/identity';
+import { liveModule } from './modules/live';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
@@ -21,6 +23,7 @@ import { type AccessControlPorts, registerAccessControl } from './platform/http/
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
 import type { ApiModule } from './platform/http/module';
+import { logSerializers } from './platform/log';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { createProjectActorResolver } from './platform/http/project-access';
 import { registerWebApp } from './platform/http/static-web';
@@ -49,6 +52,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     lookupsModule,
     filesModule,
     jobsModule,
+    liveModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }
@@ -56,7 +60,8 @@ export function apiModules(context: AppContext): ApiModule[] {
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = context;
   const app = Fastify({
-    loggerInstance: context.log,
+    // A child with our request serializer: the live websocket's access token must not reach the logs.
+    loggerInstance: context.log.child({}, { serializers: logSerializers }),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -95,6 +100,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(rateLimit, { global: false });
   // Unsigned: the only cookie is the opaque refresh token, which the database checks by its digest.
   await app.register(cookie);
+  // The live channel's frames are small JSON messages; a larger one closes the socket (1009).
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   await registerOpenApi(app, packageJson.version);
   registerAccessControl(app, {

@@ -52,6 +52,10 @@ const envSchema = z.object({
   JOBS_WORKERS: z.enum(['embedded', 'off']).default('embedded'),
   JOBS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   JOBS_STOP_TIMEOUT_SECONDS: positiveInt.default(30),
+  /** Live websocket: ping period (a client that misses a pong until the next one is dropped). */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
+  /** Live websocket: how often each connection's session and project access are checked again. */
+  LIVE_ACCESS_CHECK_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -37,6 +37,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await app.close();
+    await context.events.close();
     await context.database.close();
     process.exit(0);
   };

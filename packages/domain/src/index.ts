@@ -23,3 +23,4 @@ export * from './contracts/lookups';
 export * from './contracts/team';
 export * from './contracts/projects';
 export * from './contracts/jobs';
+export * from './live-events';

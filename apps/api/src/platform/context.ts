@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from './db/client';
 import { createJobs } from './jobs';
 import type { Jobs } from './jobs/ports';
+import { createEvents, type Events } from './events';
 import { createOutboxMailer, createOutboxTextMessenger } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 import type { Mailer, TextMessenger } from './mail/ports';
@@ -21,6 +22,7 @@ export interface AppContext {
   texts: TextMessenger;
   storage: Storage;
   jobs: Jobs;
+  events: Events;
 }
 
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
@@ -42,5 +44,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
     texts: createOutboxTextMessenger(database.db, log),
     storage: createStorage(config),
     jobs,
+    events: await createEvents(database, log),
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { DrizzleQueryError } from 'drizzle-orm';
 
@@ -48,12 +49,47 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
+/**
+ * Query parameters that hold credentials: the live websocket takes its access token in the query, and the embedded
+ * storage's signed URLs carry their signature there (a logged upload or download URL would be usable until it
+ * expires).
+ */
+const SECRET_QUERY_PARAMS = ['token', 'signature', 'X-Amz-Signature', 'X-Amz-Credential'];
+
+/** The URL with the values of credential parameters replaced, so request logs never hold a usable token. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  let changed = false;
+  for (const name of SECRET_QUERY_PARAMS) {
+    if (params.has(name)) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+}
+
+/** Fastify's request serializer, with the URL redacted. */
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: redactUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+};
+
 /** Builds the logger every process entry (server, worker, commands) uses. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, ...logSerializers },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { createEvents, type Events } from '../../src/platform/events';
 import { access } from '../../src/platform/http/access';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import { createStorage } from '../../src/platform/storage';
@@ -11,10 +12,12 @@ import { createUser, signIn } from '../support/identity';
 
 // The real app and authenticator, plus one staff-only route of the kind later modules add.
 let app: FastifyInstance;
+let events: Events;
 beforeAll(async () => {
   const database = await testDatabase();
   const log = pino({ level: 'silent' });
   const config = testConfig({ AUTH_RATE_LIMIT_MAX: '1000' });
+  events = await createEvents(database, log);
   app = await buildApp({
     config,
     log,
@@ -23,11 +26,15 @@ beforeAll(async () => {
     texts: createOutboxTextMessenger(database.db, log),
     storage: createStorage(config),
     jobs: testJobs(database, log),
+    events,
   });
   app.get('/staff-probe', { config: { access: access.staff() } }, async () => ({ ok: true }));
   await app.ready();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await events.close();
+});
 
 describe('talent accounts', () => {
   it('are refused on staff routes with TALENT_NOT_ALLOWED while /users/me works', async () => {

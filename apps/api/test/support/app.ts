@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppContext } from '../../src/platform/context';
+import { createEvents } from '../../src/platform/events';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/platform/db/client';
 import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
@@ -76,8 +77,16 @@ export async function buildTestApp(
     texts: createOutboxTextMessenger(database.db, log),
     storage: createStorage(config),
     jobs: testJobs(database, log, { runWorkers: options.runWorkers ?? false }),
+    events: await createEvents(database, log),
   };
   const app = await buildApp(context, options);
   await app.ready();
-  return { app, context, close: () => app.close() };
+  return {
+    app,
+    context,
+    close: async () => {
+      await app.close();
+      await context.events.close();
+    },
+  };
 }

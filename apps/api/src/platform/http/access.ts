@@ -66,6 +66,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeAccess: RouteAccessEntry[];
+    /** The same ports the hooks use, for a route that reads its credentials elsewhere (the live websocket). */
+    accessControl: AccessControlPorts;
   }
 }
 
@@ -114,7 +116,8 @@ function readProjectId(request: FastifyRequest, source: ProjectIdSource): string
   return value;
 }
 
-function assertAccountAllowed(rule: AccessRule, principal: Principal | null): void {
+/** Throws the catalogue error that refuses this principal under an account-level rule. */
+export function assertAccountAllowed(rule: AccessRule, principal: Principal | null): void {
   if (rule.kind === 'public') return;
   if (!principal) throw signInRequired();
   if (rule.kind === 'account' && !rule.roles.includes(principal.accountRole)) {
@@ -138,6 +141,7 @@ function assertAccountAllowed(rule: AccessRule, principal: Principal | null): vo
 export function registerAccessControl(app: FastifyInstance, ports: AccessControlPorts): void {
   const entries: RouteAccessEntry[] = [];
   app.decorate('routeAccess', entries);
+  app.decorate('accessControl', ports);
   app.decorateRequest('principal', null);
   app.decorateRequest('projectActor', null);
 

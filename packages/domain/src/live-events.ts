@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors';
+import { MESSAGES } from './messages';
+import type { Permission } from './permissions';
+
+/**
+ * The live project channel (spec section 4). A client opens the websocket with its access token in the query, sends
+ * `{projectId, action: 'joinProject'}` after open and rejoins 100 ms after a close. The server pushes
+ * `{action: 'update', projectId, event}`; the event name tells the page what to refresh. Messages carry ids and names,
+ * never data: the page refetches what it shows through the API, which applies the access rules.
+ */
+export const LIVE_EVENTS = [
+  /** Refresh the chat and the unread count. */
+  'NEW_MESSAGE',
+  /** Refresh the active applicant's data (a media conversion changed state). */
+  'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
+  /** Refresh the active applicant's data (a stream changed state). */
+  'APPLICANT_STREAM_STATUS_UPDATED_EVENT',
+] as const;
+export type LiveEventName = (typeof LIVE_EVENTS)[number];
+export const liveEventNameSchema = z.enum(LIVE_EVENTS);
+
+/** Joining a project's channel needs what reading the project needs. */
+export const LIVE_JOIN_PERMISSION: Permission = 'VIEW_PROJECT';
+
+/** An event reaches a member only when their project role may see what it refreshes: chat hints go to chat users. */
+export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
+  NEW_MESSAGE: 'CHAT',
+  APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
+  APPLICANT_STREAM_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
+};
+
+/** The client waits this long after a close before it reconnects and rejoins. */
+export const LIVE_REJOIN_DELAY_MS = 100;
+
+/** Websocket close codes the server uses (4000-4999 is the range for applications). */
+export const LIVE_CLOSE_CODES = {
+  /** The access token ran out or the session ended: reconnect with a fresh token. */
+  accessExpired: 4401,
+} as const;
+
+export const LIVE_MESSAGES = {
+  originRefused: 'Live updates are only available from this site.',
+  signInRequired: 'Please sign in to continue.',
+  accessExpired: 'Your access has expired. Reconnect with a fresh access token.',
+  invalidMessage: 'Send {"projectId": "<project id>", "action": "joinProject"} to join a project.',
+  tooManyProjects: 'Too many projects joined on one connection.',
+  websocketOnly: 'This address only accepts websocket connections.',
+  projectAccessDenied: MESSAGES.projectAccessDenied,
+} as const;
+
+/** Small, flat extra data (ids, statuses): NOTIFY carries at most 8000 bytes, so never records. */
+export const liveEventPayloadSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
+
+// Client to server. `leaveProject` lets a page stop listening without closing the socket.
+export const liveJoinProjectSchema = z.object({ projectId: z.string(), action: z.literal('joinProject') });
+export const liveLeaveProjectSchema = z.object({ projectId: z.string(), action: z.literal('leaveProject') });
+export const liveClientMessageSchema = z.discriminatedUnion('action', [
+  liveJoinProjectSchema,
+  liveLeaveProjectSchema,
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+// Server to client.
+export const liveUpdateMessageSchema = z.object({
+  action: z.literal('update'),
+  projectId: z.string(),
+  event: liveEventNameSchema,
+  payload: liveEventPayloadSchema.optional(),
+});
+export type LiveUpdateMessage = z.infer<typeof liveUpdateMessageSchema>;
+
+/** Acknowledges a join: from here on the client receives the project's updates. */
+export const liveJoinedMessageSchema = z.object({ action: z.literal('joined'), projectId: z.string() });
+export const liveLeftMessageSchema = z.object({ action: z.literal('left'), projectId: z.string() });
+
+/** A refused join or a bad message; `projectId` names the project when the error concerns one. */
+export const liveErrorMessageSchema = z.object({
+  action: z.literal('error'),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  projectId: z.string().optional(),
+});
+export type LiveErrorMessage = z.infer<typeof liveErrorMessageSchema>;
+
+export const liveServerMessageSchema = z.discriminatedUnion('action', [
+  liveUpdateMessageSchema,
+  liveJoinedMessageSchema,
+  liveLeftMessageSchema,
+  liveErrorMessageSchema,
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;

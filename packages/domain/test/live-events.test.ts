@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LIVE_EVENTS,
+  LIVE_EVENT_PERMISSION,
+  LIVE_MESSAGES,
+  LIVE_REJOIN_DELAY_MS,
+  can,
+  liveClientMessageSchema,
+  liveServerMessageSchema,
+} from '../src';
+
+describe('live project channel (spec section 4)', () => {
+  it('names the events the spec lists', () => {
+    expect(LIVE_EVENTS).toEqual([
+      'NEW_MESSAGE',
+      'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
+      'APPLICANT_STREAM_STATUS_UPDATED_EVENT',
+    ]);
+  });
+
+  it('rejoins 100 ms after a close', () => {
+    expect(LIVE_REJOIN_DELAY_MS).toBe(100);
+  });
+
+  it("accepts the client's join message and refuses anything else", () => {
+    expect(liveClientMessageSchema.parse({ projectId: 'p1', action: 'joinProject' })).toEqual({
+      projectId: 'p1',
+      action: 'joinProject',
+    });
+    expect(liveClientMessageSchema.safeParse({ projectId: 'p1', action: 'joinEverything' }).success).toBe(
+      false,
+    );
+    expect(liveClientMessageSchema.safeParse({ action: 'joinProject' }).success).toBe(false);
+  });
+
+  it("reads the server's update and error messages", () => {
+    expect(
+      liveServerMessageSchema.parse({ action: 'update', projectId: 'p1', event: 'NEW_MESSAGE' }),
+    ).toMatchObject({ action: 'update', event: 'NEW_MESSAGE' });
+    expect(
+      liveServerMessageSchema.parse({
+        action: 'error',
+        code: 'PROJECT_ACCESS_DENIED',
+        message: LIVE_MESSAGES.projectAccessDenied,
+        projectId: 'p1',
+      }),
+    ).toMatchObject({ code: 'PROJECT_ACCESS_DENIED', message: 'Project access denied' });
+    expect(
+      liveServerMessageSchema.safeParse({ action: 'update', projectId: 'p1', event: 'OTHER' }).success,
+    ).toBe(false);
+  });
+
+  it('sends chat events only to those who may chat', () => {
+    expect(can('TS', LIVE_EVENT_PERMISSION.NEW_MESSAGE)).toBe(false);
+    expect(can('TE', LIVE_EVENT_PERMISSION.NEW_MESSAGE)).toBe(true);
+    expect(can('TS', LIVE_EVENT_PERMISSION.APPLICANT_STREAM_STATUS_UPDATED_EVENT)).toBe(true);
+  });
+});
