@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/bootstrap/demo-data';
@@ -25,7 +25,11 @@ describe('demo data', () => {
     const [type] = await db.select().from(lookupValues).where(eq(lookupValues.id, harbor!.projectTypeId!));
     expect(type).toMatchObject({ lookup: 'project-types', name: 'Television Series' });
 
-    const harborRoles = await db.select().from(roles).where(eq(roles.projectId, harbor!.id));
+    const harborRoles = await db
+      .select()
+      .from(roles)
+      .where(eq(roles.projectId, harbor!.id))
+      .orderBy(asc(roles.position));
     expect(harborRoles.map((role) => role.name)).toEqual(['Maya Torres', 'Sam Reyes', 'Bartender']);
 
     const maya = harborRoles[0]!;

@@ -76,7 +76,7 @@ export const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: redactUrl(request.url),
+      url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

@@ -28,6 +28,7 @@ const ROUTES: Record<string, Expected> = {
   'PATCH /api/users/me': 'signedIn',
   'PATCH /api/users/me/phone': 'signedIn',
   'POST /api/users/me/phone/verify': 'signedIn',
+  'PUT /api/users/me/password': 'signedIn',
   'DELETE /api/users/me/phone': 'signedIn',
   'GET /api/users': 'superAdmin',
   'PATCH /api/users/:id': 'superAdmin',
