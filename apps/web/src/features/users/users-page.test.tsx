@@ -6,7 +6,6 @@ import { buildUser, sessionGrant } from '../../../test/factories';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import type { RecordedCall } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
-import { effectiveSearch } from './search-term';
 
 const me = buildUser({
   id: 'me',
@@ -142,17 +141,5 @@ describe('users page', () => {
       .map((call) => new URL(call.url, 'http://x').searchParams.get('q'));
     expect(queries).not.toContain('pe');
     expect(queries.at(-1)).toBe('person4');
-  });
-});
-
-describe('effective search term', () => {
-  it.each([
-    ['', ''],
-    ['ab', ''],
-    ['  ab ', ''],
-    ['abc', 'abc'],
-    [' dana ', 'dana'],
-  ])('%j searches for %j', (input, term) => {
-    expect(effectiveSearch(input)).toBe(term);
   });
 });

@@ -1,7 +1,7 @@
 import { EDITABLE_LABEL_AUTOFOCUS_MS, extractErrorMessage } from '@casting/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { cn } from '../../ui/cn';
+import { cn } from './cn';
 
 export interface EditableLabelProps {
   value: string;
