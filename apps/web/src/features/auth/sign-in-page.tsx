@@ -13,7 +13,7 @@ const { Component: CodeDialog } = lazyComponent(
 );
 
 /**
- * Sign-in (spec sections 2 and 4). A code step opens the 6-digit code dialog; an unconfirmed account
+ * Sign-in. A code step opens the 6-digit code dialog; an unconfirmed account
  * goes to confirm its address. Where a signed-in person lands is the route guard's call (/projects).
  */
 export function SignInPage() {
