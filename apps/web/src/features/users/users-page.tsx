@@ -7,7 +7,8 @@ import { useDebouncedSearch } from '../../lib/search/search-term';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
 import { Spinner } from '../../ui/spinner';
-import { VirtualTableBody } from '../../ui/virtual-rows';
+import { cn } from '../../ui/cn';
+import { VIRTUALIZE_FROM, VirtualTableBody } from '../../ui/virtual-rows';
 import { UserRow } from './user-row';
 import { USERS_PAGE_SIZE, userRolesQuery, usersListQuery } from './users-api';
 
@@ -53,7 +54,11 @@ export function UsersPage() {
             role="region"
             aria-label="Users table"
             tabIndex={0}
-            className="relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface px-4"
+            className={cn(
+              'relative rounded-lg border border-line bg-surface px-4',
+              // A long table scrolls within its own area, where its rows are rendered as they come into view.
+              list.data.items.length >= VIRTUALIZE_FROM ? 'max-h-[75vh] overflow-auto' : 'overflow-x-auto',
+            )}
           >
             <table className="w-full min-w-[760px] text-left" aria-rowcount={list.data.items.length + 1}>
               <caption className="sr-only">Users, newest first</caption>
