@@ -32,6 +32,7 @@ function useWindowedRows(
   count: number,
   estimateSize: number,
   scrollRef: RefObject<HTMLElement | null>,
+  gap = 0,
 ): WindowedRows {
   const enabled = count >= VIRTUALIZE_FROM;
   // The virtualizer keeps its state in a mutable instance; React Compiler leaves this hook alone.
@@ -41,6 +42,7 @@ function useWindowedRows(
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
     overscan: OVERSCAN,
+    gap,
   });
   // A scroll element owned by a parent (a table's scroll area) gets its ref after this component's
   // layout effects, where the virtualizer looks for it: look again once everything is attached.
@@ -80,6 +82,8 @@ export interface VirtualListProps<T> {
   className?: string;
   /** Height the list scrolls within once it is long, e.g. 'max-h-[70vh]'. */
   scrollClassName?: string;
+  /** Pixels between rows when `className` spaces them with a flex or grid gap. */
+  gap?: number;
   busy?: boolean;
 }
 
@@ -96,10 +100,11 @@ export function VirtualList<T>({
   label,
   className,
   scrollClassName = 'max-h-[70vh]',
+  gap = 0,
   busy,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { indexes, before, after, rowProps } = useWindowedRows(items.length, estimateSize, scrollRef);
+  const { indexes, before, after, rowProps } = useWindowedRows(items.length, estimateSize, scrollRef, gap);
   const long = items.length >= VIRTUALIZE_FROM;
   const list = (
     <ul

@@ -126,6 +126,7 @@ export function ProjectsPage() {
             label="Projects"
             busy={isFetching}
             className="flex flex-col gap-3"
+            gap={12}
             items={data.items}
             getKey={(project) => project.id}
             estimateSize={PROJECT_ROW_HEIGHT}
