@@ -13,6 +13,11 @@ const apiModules = fs
   .map((entry) => entry.name);
 const moduleIndexes = apiModules.map((name) => `./${name}/index.ts`);
 const THROUGH_INDEX = 'Use another module only through its index.ts (docs/architecture.md, "Module shape").';
+const FEATURE_DEEP_IMPORT = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+  message: 'Import another feature through its index.ts, not its files.',
+};
+const FEATURE_IMPORTS_APP = { regex: '^(\\.\\./)+app(/|$)', message: 'Features must not import app/.' };
 
 export default tseslint.config(
   {
@@ -97,6 +102,36 @@ export default tseslint.config(
               except: apiModules.map((other) => (other === name ? `./${name}` : `./${other}/index.ts`)),
               message: THROUGH_INDEX,
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Web features: one reaches another only through its public entry (index.ts), and never the app
+    // that composes them (tests may mount the app's providers). Pages are deep-imported by
+    // app/pages.tsx with import(), which this rule does not see, so that each page stays its own chunk.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [FEATURE_DEEP_IMPORT, FEATURE_IMPORTS_APP] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FEATURE_DEEP_IMPORT] }] },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/features/[^/]+/',
+              message: 'Import a feature through its index.ts (pages load lazily in app/pages.tsx).',
+            },
           ],
         },
       ],

@@ -187,9 +187,9 @@ test.describe('projects workspace', () => {
     await signInViaUi(page, director.email, PASSWORD);
     const list = page.getByRole('list', { name: 'Projects' });
     await expect(list.getByRole('listitem')).toHaveCount(20);
-    await expect(page.getByText('Page 1 of 2')).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(page.getByText('Showing 1–20 of 23')).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText('Showing 21–23 of 23')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await expectAccessible(page, 'projects list, second page');
 
@@ -198,11 +198,12 @@ test.describe('projects workspace', () => {
     await search.fill('La');
     await expect(page.getByText('Type at least 3 characters to search.')).toBeVisible();
     await page.waitForTimeout(700);
-    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(page.getByText('Showing 21–23 of 23')).toBeVisible();
     await search.fill(`Lantern`);
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(list.getByRole('link', { name: `Lantern Alpha ${tag}`, exact: true })).toBeVisible();
-    await expect(page.getByText('Page 1 of')).toHaveCount(0);
+    await expect(page.getByText('Showing 1–2 of 2')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
 
     await search.fill(`Zephyr ${tag}`);
     await expect(list.getByRole('listitem')).toHaveCount(1);

@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadAllLazyComponents } from '../src/lib/lazy/lazy-component';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup hook.
 afterEach(() => {
   cleanup();
 });
+
+// Pages and some dialogs are lazy chunks. Fetch every one the test file can reach before its tests,
+// as a browser has them once cached, so a test waits on behaviour rather than on module loading.
+beforeAll(() => preloadAllLazyComponents(), 120_000);
 
 // jsdom lacks the layout APIs radix popovers call; inert stand-ins are enough for behaviour tests.
 class ResizeObserverStandIn {

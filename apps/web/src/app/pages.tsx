@@ -1,25 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
-import { CheckEmailPage } from '../features/auth/check-email-page';
-import { ConfirmUserPage } from '../features/auth/confirm-user-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { ResetPasswordSuccessPage } from '../features/auth/reset-password-success-page';
-import { SignInPage } from '../features/auth/sign-in-page';
-import { SignUpPage } from '../features/auth/sign-up-page';
-import { EnumsPage } from '../features/lookups';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ProfileEditPage } from '../features/profile/profile-edit-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import {
-  ProjectCreatePage,
-  ProjectEditPage,
-  ProjectOverviewPage,
-  ProjectsPage,
-  ProjectViewPage,
-} from '../features/projects';
-import { ProjectRolesPage } from '../features/roles';
-import { UsersPage } from '../features/users/users-page';
+import { lazyComponent } from '../lib/lazy/lazy-component';
+import type { LazyComponent } from '../lib/lazy/lazy-component';
 import { paths } from '../lib/routing/paths';
 import type { PageName } from './routes';
 
@@ -27,32 +9,114 @@ function HomeRedirect() {
   return <Navigate to={paths.projects} replace />;
 }
 
+type LazyPage = LazyComponent<object>;
+
+/**
+ * Each page is its own chunk: the sign-in page must not download the projects workspace, and a
+ * public apply page must not download the back office.
+ */
+const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage =>
+  lazyComponent(load, pick);
+
+const eager = (Component: ComponentType): LazyPage => ({
+  Component,
+  preload: () => Promise.resolve(Component),
+});
+
+const notFound = lazyPage(
+  () => import('../features/not-found/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+
 /**
  * The pages that exist so far. A route whose page a later capability will bring shows the
  * not-found page until then: an honest 404 rather than a stand-in screen.
  */
-const BUILT_PAGES: Partial<Record<PageName, ComponentType>> = {
-  SignInPage,
-  SignUpPage,
-  ConfirmUserPage,
-  ForgotPasswordPage,
-  CheckEmailPage,
-  ResetPasswordPage,
-  ResetPasswordSuccessPage,
-  ProfilePage,
-  ProfileEditPage,
-  UsersPage,
-  NotFoundPage,
-  HomeRedirect,
-  ProjectsPage,
-  ProjectV2CreatePage: ProjectCreatePage,
-  ProjectV2EditPage: ProjectEditPage,
-  ProjectV2ViewPage: ProjectViewPage,
-  ProjectOverviewPage,
-  ProjectRolesPage,
-  EnumsPage,
+const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
+  SignInPage: lazyPage(
+    () => import('../features/auth/sign-in-page'),
+    (m) => m.SignInPage,
+  ),
+  SignUpPage: lazyPage(
+    () => import('../features/auth/sign-up-page'),
+    (m) => m.SignUpPage,
+  ),
+  ConfirmUserPage: lazyPage(
+    () => import('../features/auth/confirm-user-page'),
+    (m) => m.ConfirmUserPage,
+  ),
+  ForgotPasswordPage: lazyPage(
+    () => import('../features/auth/forgot-password-page'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  CheckEmailPage: lazyPage(
+    () => import('../features/auth/check-email-page'),
+    (m) => m.CheckEmailPage,
+  ),
+  ResetPasswordPage: lazyPage(
+    () => import('../features/auth/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  ResetPasswordSuccessPage: lazyPage(
+    () => import('../features/auth/reset-password-success-page'),
+    (m) => m.ResetPasswordSuccessPage,
+  ),
+  ProfilePage: lazyPage(
+    () => import('../features/profile/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+  ProfileEditPage: lazyPage(
+    () => import('../features/profile/profile-edit-page'),
+    (m) => m.ProfileEditPage,
+  ),
+  UsersPage: lazyPage(
+    () => import('../features/users'),
+    (m) => m.UsersPage,
+  ),
+  NotFoundPage: notFound,
+  HomeRedirect: eager(HomeRedirect),
+  ProjectsPage: lazyPage(
+    () => import('../features/projects'),
+    (m) => m.ProjectsPage,
+  ),
+  ProjectV2CreatePage: lazyPage(
+    () => import('../features/projects'),
+    (m) => m.ProjectCreatePage,
+  ),
+  ProjectV2EditPage: lazyPage(
+    () => import('../features/projects'),
+    (m) => m.ProjectEditPage,
+  ),
+  ProjectV2ViewPage: lazyPage(
+    () => import('../features/projects'),
+    (m) => m.ProjectViewPage,
+  ),
+  ProjectOverviewPage: lazyPage(
+    () => import('../features/projects'),
+    (m) => m.ProjectOverviewPage,
+  ),
+  ProjectRolesPage: lazyPage(
+    () => import('../features/roles'),
+    (m) => m.ProjectRolesPage,
+  ),
+  EnumsPage: lazyPage(
+    () => import('../features/lookups'),
+    (m) => m.EnumsPage,
+  ),
 };
 
+function pageOf(name: PageName): LazyPage {
+  return BUILT_PAGES[name] ?? notFound;
+}
+
 export function pageComponent(name: PageName): ComponentType {
-  return BUILT_PAGES[name] ?? NotFoundPage;
+  return pageOf(name).Component;
+}
+
+/** Starts fetching a page's code without showing it (a pointer resting on a link to it). */
+export function preloadPage(name: PageName): void {
+  // A failed preload is retried by the real navigation, which shows its own error.
+  pageOf(name)
+    .preload()
+    .catch(() => undefined);
 }

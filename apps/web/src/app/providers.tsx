@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SessionTracker } from '../features/session/session-tracker';
+import { SessionTracker } from '../features/session';
 import { TwoFactorGate } from '../features/two-factor';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import type { AuthService } from '../lib/auth/auth-service';

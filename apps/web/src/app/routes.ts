@@ -3,7 +3,7 @@ import { PATTERNS } from '../lib/routing/patterns';
 import type { RouteId } from '../lib/routing/patterns';
 
 /**
- * Who may open a route (spec section 6):
+ * Who may open a route:
  * - guest: signed-out visitors only (auth pages);
  * - public: signed out, admin and super admin (client review, downloads, apply pages, ...);
  * - staff: SUPER_ADMIN and ADMIN accounts;
@@ -65,7 +65,11 @@ function route(id: RouteId, access: AccessGroup, page: PageName): AppRoute {
   return { id, path: PATTERNS[id], access, page };
 }
 
-/** Every route of spec section 2 with its access group (section 6). */
+/**
+ * Every route of the product with who may open it: the auth pages are for signed-out visitors, the
+ * back office for staff, /users, /enums and admin scripts for super admins, and the pages reached
+ * from shared links (client review, downloads, apply) for anyone.
+ */
 export const ROUTES: readonly AppRoute[] = [
   route('signIn', 'guest', 'SignInPage'),
   route('signUp', 'guest', 'SignUpPage'),

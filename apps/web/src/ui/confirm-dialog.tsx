@@ -6,7 +6,7 @@ export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
-  /** The question, e.g. 'Are you sure you want to delete this content? ...' (spec section 8). */
+  /** The question, e.g. 'Are you sure you want to delete this content? ...'. */
   message: string;
   confirmLabel: string;
   /** Disables both buttons while the confirmed action runs. */

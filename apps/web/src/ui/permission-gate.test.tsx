@@ -9,7 +9,7 @@ function renderGate(actor: ProjectActor | null, gate: ReactNode) {
 }
 
 describe('PermissionGate', () => {
-  // Spec section 6: manage applicants is SA and PO only; manage role is SA, PO and PE.
+  // The permission matrix: manage applicants is SA and PO only; manage role is SA, PO and PE.
   it.each<[ProjectActor | null, boolean]>([
     ['SA', true],
     ['PO', true],

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 
 const ProjectActorContext = createContext<ProjectActor | null>(null);
 
-/** Makes the signed-in person's standing in the open project (spec section 6) available to gates below. */
+/** Makes the signed-in person's standing in the open project available to gates below. */
 export function ProjectActorProvider({
   actor,
   children,

@@ -6,7 +6,7 @@ import { resolveRouteAccess } from './resolve-route-access';
 import type { RouteAccessDecision } from './resolve-route-access';
 
 /*
- * The expectations below are written from spec sections 2 and 6, not read from the route table:
+ * The expectations below are written from the product's access rules, not read from the route table:
  * each list is the spec's own wording of who may open which paths.
  */
 const GUEST_ONLY = [

@@ -12,7 +12,7 @@ export type RouteAccessDecision =
    *  stay on this URL without showing the page until the two-factor set-up is done. */
   | { kind: 'awaitSecondFactor' };
 
-/** Account roles allowed per access group; a signed-out visitor counts as GUEST (spec section 6). */
+/** Account roles allowed per access group; a signed-out visitor counts as GUEST. */
 const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
   guest: ['GUEST'],
   public: ['GUEST', 'ADMIN', 'SUPER_ADMIN'],
@@ -28,7 +28,11 @@ export interface RouteAccessInput {
   otpSatisfied: boolean;
 }
 
-/** The route guard of spec section 2 as a pure decision. */
+/**
+ * The route guard as a pure decision: unknown paths go to /404; a signed-out visitor reaches guest
+ * and public pages only, else sign-in; a talent account is signed out; a required second factor not
+ * yet set up holds the page; a role outside the route's group goes to /projects.
+ */
 export function resolveRouteAccess({ route, user, otpSatisfied }: RouteAccessInput): RouteAccessDecision {
   if (!route) return { kind: 'redirect', to: paths.notFound };
   if (!user) {

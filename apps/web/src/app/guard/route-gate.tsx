@@ -1,21 +1,34 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@casting/domain';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { showTalentRefusedToast } from '../../lib/auth/talent-refusal';
 import { isSecondFactorSatisfied } from '../../lib/auth/user';
+import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { FullPageSpinner } from '../../ui/spinner';
 import { findRoute } from '../routes';
-import { AppShell } from '../shell/app-shell';
+import { usePreloadOnIntent } from '../use-preload-on-intent';
 import { resolveRouteAccess } from './resolve-route-access';
 import { useSignedOutRedirect } from './use-signed-out-redirect';
+
+/** The signed-in frame is fetched only once someone is signed in: the sign-in page never needs it. */
+const { Component: AppShell } = lazyComponent(
+  () => import('../shell/app-shell'),
+  (module) => module.AppShell,
+);
+
+/** Shown while a page's code is on its way (each page is its own chunk, see app/pages.tsx). */
+function PageLoading() {
+  return <FullPageSpinner label="Loading page" />;
+}
 
 /** Applies the route guard to the current URL and frames the page (app shell or bare). */
 export function RouteGate() {
   const { status, user, signOut } = useAuth();
   const { pathname } = useLocation();
   useSignedOutRedirect(status);
+  usePreloadOnIntent();
   if (status === 'loading') return <FullPageSpinner label="Loading your session" />;
 
   const route = findRoute(pathname)?.route ?? null;
@@ -39,12 +52,18 @@ export function RouteGate() {
       );
     case 'allow':
       return user && route?.access !== 'guest' ? (
-        <AppShell user={user} onSignOut={() => void signOut()}>
-          <Outlet />
-        </AppShell>
+        <Suspense fallback={<PageLoading />}>
+          <AppShell user={user} onSignOut={() => void signOut()}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </AppShell>
+        </Suspense>
       ) : (
         <BareFrame>
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </BareFrame>
       );
   }

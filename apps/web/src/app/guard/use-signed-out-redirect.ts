@@ -6,7 +6,7 @@ import { paths } from '../../lib/routing/paths';
 
 /**
  * On leaving a signed-in session (sign-out, failed refresh): go to sign-in and drop every cached
- * answer, so the next person on this browser sees nothing of the last one's data (spec section 4).
+ * answer, so the next person on this browser sees nothing of the last one's data.
  */
 export function useSignedOutRedirect(status: AuthStatus): void {
   const navigate = useNavigate();

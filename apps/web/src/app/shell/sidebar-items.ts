@@ -7,7 +7,7 @@ export interface SidebarItem {
   label: string;
   to: string;
   icon: SidebarIcon;
-  /** User role ids that do not see the entry (spec section 2, app shell). */
+  /** User role ids that do not see the entry. */
   hiddenForRoleIds: readonly number[];
 }
 

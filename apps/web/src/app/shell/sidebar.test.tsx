@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Sidebar } from './sidebar';
 
-// Spec section 2: Users and /enums hidden for role ids 2 and 3; /import hidden only for 3.
+// Users and /enums hidden for role ids 2 and 3; /import hidden only for 3.
 const VISIBLE_BY_ROLE_ID: Record<number, string[]> = {
   1: ['Projects', 'Users', 'Enums', 'Import'],
   2: ['Projects', 'Import'],

@@ -1,6 +1,6 @@
 import { findRoute } from '../routes';
 
-/** Path segments that mark a project workspace page (spec section 2, app shell). */
+/** Path segments that mark a project workspace page. */
 export const WORKSPACE_SEGMENTS: ReadonlySet<string> = new Set([
   'candidate',
   'candidates',

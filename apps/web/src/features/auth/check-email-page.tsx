@@ -25,7 +25,7 @@ function resendLabel(cycle: ResendCycle): string {
   }
 }
 
-/** Check email (spec sections 2 and 4): the address, 'Go to Email', and resend with its cycle. */
+/** Check email: the address, 'Go to Email', and resend with its cycle. */
 export function CheckEmailPage() {
   const [query] = useSearchParams();
   const email = query.get('email')?.trim() ?? '';

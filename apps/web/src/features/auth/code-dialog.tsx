@@ -40,7 +40,7 @@ function codeErrorText(error: unknown): string {
 }
 
 /**
- * The 6-digit code dialog of sign-in (spec sections 2 and 4). Only a text message can be sent again:
+ * The 6-digit code dialog of sign-in. Only a text message can be sent again:
  * resend waits out a 30 s countdown, which starts by itself because a text has just been sent.
  */
 export function CodeDialog({ step, onClose }: CodeDialogProps) {

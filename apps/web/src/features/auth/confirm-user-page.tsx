@@ -22,7 +22,7 @@ function confirmErrorText(error: unknown): string {
   return errorText(error, MESSAGES.anErrorOccurred);
 }
 
-/** Confirm user (spec section 2): the mailed 6-digit code activates a new account. */
+/** Confirm user: the mailed 6-digit code activates a new account. */
 export function ConfirmUserPage() {
   const [query] = useSearchParams();
   const emailFromLink = query.get('email')?.trim() ?? '';

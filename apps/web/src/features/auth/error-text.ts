@@ -4,7 +4,8 @@ import { HttpError } from '../../lib/http/http-error';
 
 /**
  * The API's own explanation of a refusal, or the screen's fallback text when there is none to show
- * (network failure, empty or foreign error body): spec section 8's "error text or '...'".
+ * (network failure, empty or foreign error body): each screen names its own fallback, such as
+ * 'An unknown error occurred.'.
  */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof HttpError && error.data) return extractErrorMessage(error);

@@ -11,7 +11,7 @@ import { useForgotPassword } from './auth-api';
 import { AuthCard, FormAlert } from './auth-card';
 import { errorText } from './error-text';
 
-/** Forgot password (spec section 2): an address, 'Reset password', then the check-email screen. */
+/** Forgot password: an address, 'Reset password', then the check-email screen. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();

@@ -7,7 +7,7 @@ export interface PasswordChecklistProps {
 }
 
 /**
- * The live password checklist (spec sections 2 and 5). Each rule says in words whether it is met,
+ * The live password checklist. Each rule says in words whether it is met,
  * so the state does not rest on colour or an icon; the password field points here with aria-describedby.
  */
 export function PasswordChecklist({ id, password }: PasswordChecklistProps) {

@@ -2,7 +2,7 @@ import { COUNTDOWN_TICK_MS, RESEND_COUNTDOWN_SECONDS } from '@casting/domain';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 
 /**
- * The check-email resend cycle (spec section 4): idle, sending, 'EMAIL SENT', then a 30 s countdown,
+ * The check-email resend cycle: idle, sending, 'EMAIL SENT', then a 30 s countdown,
  * then idle again. Resending is possible only when idle.
  */
 export type ResendPhase = 'idle' | 'sending' | 'sent' | 'countdown';

@@ -41,7 +41,7 @@ function resetErrorText(error: unknown): string {
 }
 
 /**
- * Reset password (spec section 2): new and confirm password with the live checklist. The code and
+ * Reset password: new and confirm password with the live checklist. The code and
  * address come from the mailed link's query; whichever is missing is asked for instead, and so is the
  * code once the server refuses the link's (spent, expired, or superseded by a newer mail).
  */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/routing/paths';
 import { AuthCard } from './auth-card';
 
-/** Reset-password-successfully (spec section 2), with the way back to sign-in. */
+/** Reset-password-successfully, with the way back to sign-in. */
 export function ResetPasswordSuccessPage() {
   return (
     <AuthCard title="Password reset successfully">

@@ -1,13 +1,19 @@
 import type { SignInNextStep } from '@casting/domain';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { paths } from '../../lib/routing/paths';
 import { AuthCard } from './auth-card';
-import { CodeDialog } from './code-dialog';
 import { SignInForm } from './sign-in-form';
 
+/** Fetched only when a code step starts: most sign-ins never need it, and it brings the dialog library. */
+const { Component: CodeDialog } = lazyComponent(
+  () => import('./code-dialog'),
+  (module) => module.CodeDialog,
+);
+
 /**
- * Sign-in (spec sections 2 and 4). A code step opens the 6-digit code dialog; an unconfirmed account
+ * Sign-in. A code step opens the 6-digit code dialog; an unconfirmed account
  * goes to confirm its address. Where a signed-in person lands is the route guard's call (/projects).
  */
 export function SignInPage() {
@@ -26,7 +32,9 @@ export function SignInPage() {
     <AuthCard title="Sign in">
       <SignInForm onNextStep={onNextStep} onFailed={() => setCodeStep(null)} />
       {codeStep ? (
-        <CodeDialog key={codeStep.session} step={codeStep} onClose={() => setCodeStep(null)} />
+        <Suspense fallback={null}>
+          <CodeDialog key={codeStep.session} step={codeStep} onClose={() => setCodeStep(null)} />
+        </Suspense>
       ) : null}
     </AuthCard>
   );

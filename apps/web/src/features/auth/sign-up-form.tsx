@@ -14,7 +14,7 @@ export interface SignUpFormProps {
   onCreated(account: { email: string; destination: string }): void;
 }
 
-/** Sign-up (spec section 2): first name, last name, email and a password with the live checklist. */
+/** Sign-up: first name, last name, email and a password with the live checklist. */
 export function SignUpForm({ onCreated }: SignUpFormProps) {
   const registerAccount = useRegister();
   const {

@@ -9,7 +9,7 @@ export interface Countdown {
   start(): void;
 }
 
-/** The resend countdown of spec sections 4 and 9: 30 s, ticking each second. */
+/** The resend countdown: 30 s, ticking each second, before a code may be sent again. */
 export function useCountdown({
   seconds = RESEND_COUNTDOWN_SECONDS,
   autoStart = false,

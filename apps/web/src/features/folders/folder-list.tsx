@@ -7,10 +7,10 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PermissionGate } from '../../ui/permission-gate';
 import { Spinner } from '../../ui/spinner';
-import { EditableLabel } from './editable-label';
+import { EditableLabel } from '../../ui/editable-label';
 import { useCreateFolder, useDeleteFolder, useFolders, useRenameFolder } from './folders-api';
 
-/** 'Folder name is required' (spec section 5) and the API's length limit, checked before sending. */
+/** 'Folder name is required' and the API's length limit, checked before sending. */
 export function folderNameError(name: string): string | null {
   return renameFolderSchema.shape.name.safeParse(name).error?.issues[0]?.message ?? null;
 }

@@ -11,7 +11,7 @@ export const folderKeys = {
   role: (projectId: string, roleId: string) => ['folders', projectId, roleId] as const,
 };
 
-/** The folders of one opportunity, cached 10 minutes (spec section 9). */
+/** The folders of one opportunity, cached 10 minutes. */
 export function foldersQuery(http: HttpClient, projectId: string, roleId: string) {
   return queryOptions({
     queryKey: folderKeys.role(projectId, roleId),
@@ -26,7 +26,7 @@ export function foldersQuery(http: HttpClient, projectId: string, roleId: string
 }
 
 /**
- * The folder list, fetched again 3 s after it is shown (spec section 9) so folders a colleague or a
+ * The folder list, fetched again 3 s after it is shown so folders a colleague or a
  * background job just created appear without a reload.
  */
 export function useFolders(projectId: string, roleId: string) {

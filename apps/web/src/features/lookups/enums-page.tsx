@@ -11,7 +11,7 @@ function asLookup(value: string | null): LookupName {
   return LOOKUP_NAMES.find((name) => name === value) ?? LOOKUP_NAMES[0];
 }
 
-/** /enums (super admin): every lookup of spec section 7, its values, adding and renaming them. */
+/** /enums (super admin): every lookup (LOOKUP_TITLES), its values, adding and renaming them. */
 export function EnumsPage() {
   const http = useHttpClient();
   const [params, setParams] = useSearchParams();

@@ -16,7 +16,7 @@ export interface LookupMultiSelectProps extends Partial<FieldControlProps> {
   placeholder?: string;
 }
 
-/** Several choices from a lookup: a button opening a checkbox list about 192 px high (spec section 9). */
+/** Several choices from a lookup: a button opening a checkbox list about 192 px high. */
 export function LookupMultiSelect({
   lookup,
   label,

@@ -7,13 +7,23 @@ import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import type { VirtualRowProps } from '../../ui/virtual-rows';
 import { useRenameLookupValue } from './lookups-api';
 
 /** One value: its name, and a rename form in place of it while renaming. */
-export function LookupValueRow({ lookup, option }: { lookup: LookupName; option: Option }) {
+export function LookupValueRow({
+  lookup,
+  option,
+  rowProps,
+}: {
+  lookup: LookupName;
+  option: Option;
+  /** From the list: lets a long list measure the row and tells its place. */
+  rowProps?: VirtualRowProps & { 'aria-posinset'?: number; 'aria-setsize'?: number };
+}) {
   const [renaming, setRenaming] = useState(false);
   return (
-    <li className="py-2">
+    <li {...rowProps} className="py-2">
       {renaming ? (
         <RenameForm lookup={lookup} option={option} onDone={() => setRenaming(false)} />
       ) : (

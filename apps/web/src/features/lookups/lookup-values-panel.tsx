@@ -3,13 +3,20 @@ import type { LookupName } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
-import { Button } from '../../ui/button';
+import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
+import { VirtualList } from '../../ui/virtual-rows';
 import { AddLookupValueForm } from './add-lookup-value-form';
 import { lookupPageQuery } from './lookups-api';
 import { LookupValueRow } from './lookup-value-row';
 
-/** The values of one lookup, a page of 100 at a time (spec section 9), each renamable. */
+/** A value row (name and Rename) before it is measured. */
+const LOOKUP_ROW_HEIGHT = 57;
+
+/**
+ * The values of one lookup, each renamable, a page of LOOKUP_LIMIT (100) at a time: lookups such as
+ * cities grow to thousands of values, so the page is long and its rows are virtualised.
+ */
 export function LookupValuesPanel({ lookup }: { lookup: LookupName }) {
   const http = useHttpClient();
   const [offset, setOffset] = useState(0);
@@ -35,31 +42,29 @@ export function LookupValuesPanel({ lookup }: { lookup: LookupName }) {
       ) : data.items.length === 0 ? (
         <p className="mt-4 text-sm text-ink-muted">No values yet.</p>
       ) : (
-        <ul aria-label={`${title} values`} className="mt-4 divide-y divide-line">
-          {data.items.map((option) => (
-            <LookupValueRow key={option.value} lookup={lookup} option={option} />
-          ))}
-        </ul>
+        <div className="mt-4">
+          <VirtualList
+            label={`${title} values`}
+            className="divide-y divide-line"
+            scrollClassName="max-h-[60vh]"
+            items={data.items}
+            getKey={(option) => option.value}
+            estimateSize={LOOKUP_ROW_HEIGHT}
+            renderItem={(option, rowProps) => (
+              <LookupValueRow lookup={lookup} option={option} rowProps={rowProps} />
+            )}
+          />
+        </div>
       )}
-      {data && data.total > LOOKUP_LIMIT ? (
-        <div className="mt-4 flex items-center justify-between gap-2 text-sm text-ink-muted">
-          <Button
-            variant="secondary"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - LOOKUP_LIMIT))}
-          >
-            Previous
-          </Button>
-          <span>
-            {offset + 1}–{Math.min(offset + LOOKUP_LIMIT, data.total)} of {data.total}
-          </span>
-          <Button
-            variant="secondary"
-            disabled={offset + LOOKUP_LIMIT >= data.total}
-            onClick={() => setOffset(offset + LOOKUP_LIMIT)}
-          >
-            Next
-          </Button>
+      {data ? (
+        <div className="mt-4">
+          <Pager
+            label={`${title} pages`}
+            offset={offset}
+            pageSize={LOOKUP_LIMIT}
+            total={data.total}
+            onOffsetChange={setOffset}
+          />
         </div>
       ) : null}
     </section>

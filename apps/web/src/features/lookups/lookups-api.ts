@@ -15,7 +15,7 @@ import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 /**
  * Lookup values change only through the /enums screen, which refreshes them itself; half an hour
  * spares every form a reload while keeping another administrator's additions reasonably fresh (ours:
- * spec section 9 gives no lookup cache time).
+ * the product names no lookup cache time).
  */
 export const LOOKUP_STALE_MS = 30 * 60 * 1000;
 
@@ -26,7 +26,7 @@ export const lookupKeys = {
   page: (lookup: LookupName, offset: number) => ['lookups', 'page', lookup, offset] as const,
 };
 
-/** Where the spec's calls (section 7) read each lookup. */
+/** Where each lookup is read: project lookups under /projects/lookups, ethnicities under /users/lookups. */
 export function lookupPath(lookup: LookupName): string {
   if ((PROJECT_LOOKUPS as readonly string[]).includes(lookup)) return `/projects/lookups/${lookup}`;
   if (lookup === 'ethnicities') return '/users/lookups/ethnicities';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { paths } from '../../lib/routing/paths';
+import { LinkButton } from '../../ui/link-button';
 
 /** Shown for /404, for unknown paths (redirected here) and for pages a later capability will add. */
 export function NotFoundPage() {
@@ -10,12 +10,9 @@ export function NotFoundPage() {
       </p>
       <h1 className="text-2xl font-semibold text-ink">Page not found</h1>
       <p className="text-ink-muted">The page you are looking for does not exist or is not available yet.</p>
-      <Link
-        to={paths.projects}
-        className="inline-flex min-h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton variant="primary" to={paths.projects}>
         Back to Projects
-      </Link>
+      </LinkButton>
     </section>
   );
 }

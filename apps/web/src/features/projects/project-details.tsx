@@ -12,7 +12,7 @@ function shootDates(project: ProjectDetail): string | null {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** The project's fields grouped as the form groups them; dates stay YYYY-MM-DD (spec section 9). */
+/** The project's fields grouped as the form groups them; dates stay YYYY-MM-DD. */
 export function projectFacts(project: ProjectDetail): { title: string; facts: Fact[] }[] {
   return [
     {

@@ -2,7 +2,7 @@ import type { ProjectDetail } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { PermissionGate } from '../../ui/permission-gate';
 import { TeamButton } from '../team';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../ui/link-button';
 
 /** The project's name and the actions every workspace page offers, each shown only to those allowed. */
 export function ProjectHeader({

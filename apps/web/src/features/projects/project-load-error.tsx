@@ -1,7 +1,7 @@
 import { extractErrorMessage, MESSAGES } from '@casting/domain';
-import { Link } from 'react-router';
 import { HttpError } from '../../lib/http/http-error';
 import { paths } from '../../lib/routing/paths';
+import { LinkButton } from '../../ui/link-button';
 
 function describe(error: unknown): { title: string; text: string } {
   if (error instanceof HttpError && error.code === 'PROJECT_ACCESS_DENIED') {
@@ -23,12 +23,9 @@ export function ProjectLoadError({ error }: { error: unknown }) {
     <section className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold text-ink">{title}</h1>
       <p className="text-ink-muted">{text}</p>
-      <Link
-        to={paths.projects}
-        className="inline-flex min-h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
-      >
+      <LinkButton variant="primary" to={paths.projects}>
         Back to Projects
-      </Link>
+      </LinkButton>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { PermissionGate } from '../../ui/permission-gate';
 import { Spinner } from '../../ui/spinner';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../ui/link-button';
 import { ProjectDetails } from './project-details';
 import { ProjectHeader } from './project-header';
 import { ProjectLoadError } from './project-load-error';

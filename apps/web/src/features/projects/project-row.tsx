@@ -4,17 +4,20 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { PermissionGate } from '../../ui/permission-gate';
-import { LinkButton } from './link-button';
+import type { VirtualRowProps } from '../../ui/virtual-rows';
+import { LinkButton } from '../../ui/link-button';
 
 export interface ProjectRowProps {
   project: ProjectSummary;
   actor: ProjectActor | null;
   archiving: boolean;
   onArchive(project: ProjectSummary, archived: boolean): void;
+  /** From the list: lets a long list measure the row and tells its place. */
+  rowProps?: VirtualRowProps & { 'aria-posinset'?: number; 'aria-setsize'?: number };
 }
 
 /** One project in the list: what it is, the viewer's role in it, and what they may do to it. */
-export function ProjectRow({ project, actor, archiving, onArchive }: ProjectRowProps) {
+export function ProjectRow({ project, actor, archiving, onArchive, rowProps }: ProjectRowProps) {
   const facts = [
     project.projectType?.label,
     project.projectStatus?.label,
@@ -23,7 +26,10 @@ export function ProjectRow({ project, actor, archiving, onArchive }: ProjectRowP
     project.projectAccessScope ? `Your role: ${ACCESS_SCOPE_NAMES[project.projectAccessScope]}` : null,
   ].filter(Boolean);
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between">
+    <li
+      {...rowProps}
+      className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 md:flex-row md:items-center md:justify-between"
+    >
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
           <Link

@@ -1,14 +1,13 @@
-import { SEARCH_SELECT_DEBOUNCE_MS } from '@casting/domain';
+import { PROJECT_SEARCH_MIN_CHARS } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { useDebouncedSearch } from '../../lib/search/search-term';
 import { cn } from '../../ui/cn';
 import { Input } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
 import { accessedProjectsQuery, projectQuery } from './projects-api';
-import { searchTerm } from './search-term';
-import { useDebouncedValue } from './use-debounced-value';
 
 export interface ProjectSwitcherProps {
   currentProjectId: string;
@@ -21,7 +20,7 @@ export function ProjectSwitcher({ currentProjectId, onSelect }: ProjectSwitcherP
   const http = useHttpClient();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const q = searchTerm(useDebouncedValue(text, SEARCH_SELECT_DEBOUNCE_MS));
+  const q = useDebouncedSearch(text, PROJECT_SEARCH_MIN_CHARS);
   const searchId = useId();
   const current = useQuery(projectQuery(http, currentProjectId));
   const accessed = useQuery({ ...accessedProjectsQuery(http, q, currentProjectId), enabled: open });

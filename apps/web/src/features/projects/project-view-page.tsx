@@ -2,7 +2,7 @@ import { paths } from '../../lib/routing/paths';
 import { PermissionGate } from '../../ui/permission-gate';
 import { ProjectDetails } from './project-details';
 import { ProjectHeader } from './project-header';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../ui/link-button';
 import { ProjectWorkspace, useProjectIdParam } from './project-workspace';
 
 /** /projectv2/view/:id: the project's details, read-only, with the way into its workspace. */

@@ -1,9 +1,4 @@
-import {
-  extractErrorMessage,
-  PROJECT_SEARCH_MIN_CHARS,
-  SEARCH_SELECT_DEBOUNCE_MS,
-  projectActorFor,
-} from '@casting/domain';
+import { extractErrorMessage, PROJECT_SEARCH_MIN_CHARS, projectActorFor } from '@casting/domain';
 import type { ProjectSummary } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -14,14 +9,17 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { paths } from '../../lib/routing/paths';
-import { Input } from '../../ui/input';
+import { useDebouncedSearch } from '../../lib/search/search-term';
+import { LinkButton } from '../../ui/link-button';
+import { Pager } from '../../ui/pager';
+import { SearchField } from '../../ui/search-field';
 import { Spinner } from '../../ui/spinner';
-import { LinkButton } from './link-button';
-import { Pager } from './pager';
+import { VirtualList } from '../../ui/virtual-rows';
 import { ProjectRow } from './project-row';
 import { PROJECTS_PAGE_SIZE, projectListQuery, useArchiveProject } from './projects-api';
-import { searchTerm } from './search-term';
-import { useDebouncedValue } from './use-debounced-value';
+
+/** A project row (name, facts, owner) before it is measured; rows wrap on narrow screens. */
+const PROJECT_ROW_HEIGHT = 112;
 
 /** Account roles that may start a project; clients only join one (the API decides the same). */
 const PROJECT_CREATORS = ['SUPER_ADMIN', 'CASTING_DIRECTOR', 'CASTING_ASSISTANT'];
@@ -34,7 +32,7 @@ export function ProjectsPage() {
   const showArchived = params.get('archived') === 'all';
   const offset = Math.max(0, Number(params.get('offset')) || 0);
   const [text, setText] = useState(params.get('q') ?? '');
-  const q = searchTerm(useDebouncedValue(text, SEARCH_SELECT_DEBOUNCE_MS));
+  const q = useDebouncedSearch(text, PROJECT_SEARCH_MIN_CHARS);
   const searchId = useId();
   const archive = useArchiveProject();
 
@@ -89,21 +87,14 @@ export function ProjectsPage() {
         ) : null}
       </header>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-1 flex-col gap-1 sm:max-w-sm">
-          <label htmlFor={searchId} className="text-sm font-medium text-ink">
-            Search projects
-          </label>
-          <Input
-            id={searchId}
-            type="search"
+        <div className="flex-1 sm:max-w-sm">
+          <SearchField
+            label="Search projects"
             value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-describedby={`${searchId}-hint`}
+            onChange={setText}
+            minChars={PROJECT_SEARCH_MIN_CHARS}
             placeholder="Project name"
           />
-          <p id={`${searchId}-hint`} className="text-xs text-ink-muted">
-            Type at least {PROJECT_SEARCH_MIN_CHARS} characters to search.
-          </p>
         </div>
         <div className="flex items-center gap-3 sm:pb-6">
           <Switch.Root
@@ -131,11 +122,18 @@ export function ProjectsPage() {
         </p>
       ) : (
         <>
-          <ul aria-label="Projects" aria-busy={isFetching} className="flex flex-col gap-3">
-            {data.items.map((project) => (
+          <VirtualList
+            label="Projects"
+            busy={isFetching}
+            className="flex flex-col gap-3"
+            gap={12}
+            items={data.items}
+            getKey={(project) => project.id}
+            estimateSize={PROJECT_ROW_HEIGHT}
+            renderItem={(project, rowProps) => (
               <ProjectRow
-                key={project.id}
                 project={project}
+                rowProps={rowProps}
                 actor={projectActorFor({
                   isSuperAdmin,
                   scope: project.projectAccessScope,
@@ -144,9 +142,11 @@ export function ProjectsPage() {
                 archiving={archive.isPending && archive.variables.id === project.id}
                 onArchive={onArchive}
               />
-            ))}
-          </ul>
+            )}
+          />
           <Pager
+            label="Projects pages"
+            busy={isFetching}
             offset={offset}
             pageSize={PROJECTS_PAGE_SIZE}
             total={data.total}

@@ -13,7 +13,7 @@ export const roleKeys = {
 
 const rolesPath = (projectId: string) => `/v2/projects/${encodeURIComponent(projectId)}/roles`;
 
-/** Opportunities of a project, cached 15 minutes (spec section 9). */
+/** Opportunities of a project, cached 15 minutes. */
 export function rolesQuery(http: HttpClient, projectId: string) {
   return queryOptions({
     queryKey: roleKeys.list(projectId),

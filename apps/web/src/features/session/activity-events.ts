@@ -1,4 +1,4 @@
-/** What counts as the person being there (spec section 9): pointer, key, scroll and touch. */
+/** What counts as the person being there: pointer, key, scroll and touch. */
 export const ACTIVITY_EVENTS = [
   'pointerdown',
   'pointermove',

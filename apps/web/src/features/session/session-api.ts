@@ -3,7 +3,7 @@ import { CSRF_HEADERS } from '../../lib/auth/auth-contract';
 import type { HttpClient } from '../../lib/http/http-client';
 
 /*
- * Session tracking calls (spec section 7). The API finds the session by the bearer token or the
+ * Session tracking calls. The API finds the session by the bearer token or the
  * refresh cookie, and wants the CSRF header whenever the cookie may be what it goes by.
  */
 const TRACKING = { credentials: 'same-origin', headers: CSRF_HEADERS } as const;

@@ -14,7 +14,7 @@ export function formatRemaining(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The session-expiring-soon overlay (spec sections 2, 4 and 9), shown in the last 2 minutes. */
+/** The session-expiring-soon overlay, shown in the last 2 minutes. */
 export function SessionExpiringOverlay({
   remainingMs,
   staying,

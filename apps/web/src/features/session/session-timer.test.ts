@@ -21,7 +21,7 @@ function setup(overrides: Partial<SessionTimerOptions> = {}) {
   return { timer, changes, onExpire, extend, phase };
 }
 
-describe('session timer (spec sections 4 and 9)', () => {
+describe('session timer', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

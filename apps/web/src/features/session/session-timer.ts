@@ -1,7 +1,7 @@
 import { COUNTDOWN_TICK_MS, SESSION } from '@casting/domain';
 
 /**
- * Session inactivity (spec sections 4 and 9), free of React and the network so it can run under
+ * Session inactivity, free of React and the network so it can run under
  * fake timers: activity counts at most once per 5 s, idleness is checked every 30 s, the last 2
  * minutes are a warning with a live countdown, and the end signs the person out. Every 90 s the
  * server's countdown is extended when the last extension is at least 15 minutes old and there was

@@ -1,12 +1,12 @@
 import { SESSION } from '@casting/domain';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { useAuthService } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
+import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { listenForActivity } from './activity-events';
 import { endTracking, extendTracking, startTracking } from './session-api';
-import { SessionExpiringOverlay } from './session-expiring-overlay';
 import { createSessionTimer } from './session-timer';
 import type { SessionSnapshot, SessionTimer } from './session-timer';
 import { localSharedActivity } from './shared-activity';
@@ -15,6 +15,15 @@ import { localSharedActivity } from './shared-activity';
 export const SIGNED_OUT_FOR_INACTIVITY = 'You were signed out after a period of inactivity.';
 
 const MINUTE_MS = 60_000;
+
+/**
+ * The warning overlay is fetched when the warning is due, not with every page: the tracker sits under
+ * the sign-in page too, and the overlay brings the dialog library.
+ */
+const { Component: SessionExpiringOverlay } = lazyComponent(
+  () => import('./session-expiring-overlay'),
+  (module) => module.SessionExpiringOverlay,
+);
 
 /** The server already ended this session: there is nothing left to keep alive. */
 function sessionIsOver(error: unknown): boolean {
@@ -104,11 +113,13 @@ function TrackedSession({ trackingId, durationMinutes }: TrackedSessionProps) {
   };
 
   return (
-    <SessionExpiringOverlay
-      remainingMs={view.remainingMs}
-      staying={staying}
-      onStaySignedIn={() => void staySignedIn()}
-      onSignOut={() => void service.signOut()}
-    />
+    <Suspense fallback={null}>
+      <SessionExpiringOverlay
+        remainingMs={view.remainingMs}
+        staying={staying}
+        onStaySignedIn={() => void staySignedIn()}
+        onSignOut={() => void service.signOut()}
+      />
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@ export function splitEmails(text: string): string[] {
   return text.split(/[\s,;]+/).filter((part) => part !== '');
 }
 
-/** The message to show under the field, or null when every address is valid (spec section 5). */
+/** The message to show under the field, or null when every address is valid. */
 export function inviteEmailError(text: string): string | null {
   const emails = splitEmails(text);
   if (emails.length === 0) return inviteEmailSchema.safeParse('').error?.issues[0]?.message ?? null;

@@ -18,7 +18,7 @@ export interface InviteFormProps {
 /**
  * E-mail and role of the people to invite. The address is checked on blur, then on every change
  * once an error shows; Add stays disabled while adding, without an address or a role, or with an
- * address error (spec section 5).
+ * address error.
  */
 export function InviteForm({ grantable, onInvite }: InviteFormProps) {
   const [emails, setEmails] = useState('');

@@ -1,7 +1,7 @@
 import { PROJECT_SCOPES, scopesAllowedToCreate, scopesAllowedToUpdate } from '@casting/domain';
 import type { AccessScope, ProjectActor, ProjectScope, TeamMember } from '@casting/domain';
 
-/** What the viewer may do to the team (spec section 6, Invite). */
+/** What the viewer may do to the team. */
 export interface TeamRules {
   /** Roles offered when inviting: the viewer's scopeAllowedToCreate. */
   grantable: readonly ProjectScope[];

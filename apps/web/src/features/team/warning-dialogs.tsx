@@ -2,7 +2,7 @@ import { MESSAGES } from '@casting/domain';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 
-/** The invite answer listed addresses of talent accounts, which were not added (spec section 8). */
+/** The invite answer listed addresses of talent accounts, which were not added. */
 export function CannotAddTalentDialog({ emails, onClose }: { emails: readonly string[]; onClose(): void }) {
   const list = emails.join(', ');
   return (
@@ -28,7 +28,7 @@ export interface DifferentAgencyDialogProps {
   onCancel(): void;
 }
 
-/** AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY: confirming re-sends the invitation with skipWarning (spec sections 4 and 8). */
+/** AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY: confirming re-sends the invitation with skipWarning. */
 export function DifferentAgencyDialog({ open, busy, onProceed, onCancel }: DifferentAgencyDialogProps) {
   return (
     <Dialog

@@ -7,7 +7,7 @@ export interface TwoFactorOpenInput {
 }
 
 /**
- * When the 'Set Up Two-Factor Authentication' dialog must be open (spec sections 2 and 8): for a
+ * When the 'Set Up Two-Factor Authentication' dialog must be open: for a
  * signed-in user whose account requires a second factor that is not enabled yet, or once the API
  * answered TOTP_NOT_ENABLED for them (their account changed since it was loaded). An enabled
  * authenticator always closes it.

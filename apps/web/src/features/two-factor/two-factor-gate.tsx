@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAuth, useAuthService } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { mustSetUpTwoFactor } from './open-rules';
-import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
+import { TwoFactorSetupDialog } from './lazy-setup-dialog';
 
 /**
  * Opens the required two-factor set-up over whatever page is showing: when the signed-in account

@@ -31,7 +31,7 @@ export interface TwoFactorSetupDialogProps {
   onEnabled?: () => void;
 }
 
-/** The 'Set Up Two-Factor Authentication' dialog (spec sections 2, 5 and 8). */
+/** The 'Set Up Two-Factor Authentication' dialog. */
 export function TwoFactorSetupDialog({ open, required, onClose, onEnabled }: TwoFactorSetupDialogProps) {
   return (
     <Dialog

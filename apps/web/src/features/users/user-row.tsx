@@ -6,6 +6,7 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Select } from '../../ui/select';
+import type { VirtualRowProps } from '../../ui/virtual-rows';
 import type { SelectOption } from '../../ui/select';
 import { useUpdateUser } from './users-api';
 
@@ -14,6 +15,8 @@ export interface UserRowProps {
   /** The signed-in super admin's own row: the API refuses self-demotion and self-deactivation. */
   isSelf: boolean;
   roleOptions: readonly SelectOption[];
+  /** From the table body: lets a long table measure the row and tells its place. */
+  rowProps?: VirtualRowProps & { 'aria-rowindex'?: number };
 }
 
 function statusOf(user: AdminUser): string {
@@ -22,7 +25,7 @@ function statusOf(user: AdminUser): string {
 }
 
 /** One user with the super admin's controls (issue 3: role, second factor, activation). */
-export function UserRow({ user, isSelf, roleOptions }: UserRowProps) {
+export function UserRow({ user, isSelf, roleOptions, rowProps }: UserRowProps) {
   const update = useUpdateUser();
   const roleId = useId();
   const otpId = useId();
@@ -48,7 +51,7 @@ export function UserRow({ user, isSelf, roleOptions }: UserRowProps) {
   const roleLabel = (code: string) => roleOptions.find((option) => option.value === code)?.label ?? code;
 
   return (
-    <tr className="border-t border-line align-middle">
+    <tr {...rowProps} className="border-t border-line align-middle">
       <th scope="row" className="py-3 pr-4 text-left font-normal">
         <div className="flex items-center gap-3">
           <Avatar name={user.fullName} imageUrl={user.imageUrl} />

@@ -39,7 +39,7 @@ export interface AuthServiceOptions {
   fetch: typeof fetch;
   baseUrl?: string;
   onTalentRefused?: () => void;
-  /** Refresh failures are only logged (spec section 4); tests pass a quiet logger. */
+  /** Refresh failures are only logged; tests pass a quiet logger. */
   log?: (message: string, error: unknown) => void;
 }
 

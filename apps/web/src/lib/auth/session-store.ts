@@ -2,7 +2,7 @@ import type { User } from './user';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
-/** Inactivity tracking data the API hands out with each session grant (spec section 3, Session). */
+/** Inactivity tracking data the API hands out with each session grant. */
 export interface SessionInfo {
   trackingId: string;
   durationMinutes: number;

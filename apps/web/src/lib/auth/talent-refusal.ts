@@ -6,7 +6,7 @@ const TALENT_TOAST_ID = 'talent-not-allowed';
 
 export { TALENT_TOAST_MS };
 
-/** Tells a talent account why it was signed out (spec section 1: talent accounts are refused). */
+/** Tells a talent account why it was signed out (the app is for staff; talent accounts are refused). */
 export function showTalentRefusedToast(): void {
   toast.error(MESSAGES.talentNotAllowed, { id: TALENT_TOAST_ID, duration: TALENT_TOAST_MS });
 }

@@ -7,7 +7,7 @@ export function accountRoleOfUser(user: User): AccountRole {
   return accountRoleOf(user.role.code);
 }
 
-/** A required second factor counts as satisfied only once it is enabled (spec section 2, route guard). */
+/** A required second factor counts as satisfied only once it is enabled. */
 export function isSecondFactorSatisfied(user: User): boolean {
   return !(user.otpRequired && !user.otpEnabled);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, ERROR_SHOWN_INLINE } from './query-client';
 
 describe('createQueryClient', () => {
-  it('neither refetches on window focus nor retries (spec section 7)', () => {
+  it('neither refetches on window focus nor retries', () => {
     const defaults = createQueryClient().getDefaultOptions();
 
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false);

@@ -5,7 +5,8 @@ import { toastError } from '../http/toast-error';
 export const ERROR_SHOWN_INLINE = { errorShownInline: true } as const;
 
 /**
- * The app's query client. Spec section 7: queries neither refetch on window focus nor retry.
+ * The app's query client: queries neither refetch on window focus nor retry, so a refusal is
+ * shown once and a returning tab does not flood the API.
  * A failed query toasts once here; mutations report their errors where the user acted.
  */
 export function createQueryClient(): QueryClient {

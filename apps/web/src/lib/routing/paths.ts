@@ -3,7 +3,7 @@ import type { QueryInput } from './patterns';
 
 type Id = string;
 
-/** Query of the candidates page (spec section 2). */
+/** Query of the candidates page. */
 export interface CandidatesQuery extends QueryInput {
   roleId?: string;
   feedback?: string;

@@ -1,5 +1,5 @@
 /**
- * Every URL pattern of spec section 2, in React Router syntax. The route table and the `paths`
+ * Every URL pattern of the product, in React Router syntax. The route table and the `paths`
  * builders both read these, so a path is spelled once.
  */
 export const PATTERNS = {

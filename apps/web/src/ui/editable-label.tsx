@@ -1,7 +1,7 @@
 import { EDITABLE_LABEL_AUTOFOCUS_MS, extractErrorMessage } from '@casting/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { cn } from '../../ui/cn';
+import { cn } from './cn';
 
 export interface EditableLabelProps {
   value: string;
@@ -13,7 +13,7 @@ export interface EditableLabelProps {
   onSave(next: string): Promise<void> | void;
   /** A message when the value cannot be saved as is, e.g. 'Folder name is required'. */
   validate?(next: string): string | null;
-  /** Starts in edit mode and takes focus after 500 ms (spec section 9), e.g. for a row just added. */
+  /** Starts in edit mode and takes focus after 500 ms, e.g. for a row just added. */
   autoFocus?: boolean;
   /** Escape pressed: called after the edit is abandoned. */
   onCancel?(): void;
@@ -21,7 +21,7 @@ export interface EditableLabelProps {
 }
 
 /**
- * A text shown as a label that turns into a text box on click (spec section 4): Enter or Tab save,
+ * A text shown as a label that turns into a text box on click: Enter or Tab save,
  * Escape cancels, leaving the box saves, and a dot marks a change not saved yet.
  */
 export function EditableLabel({

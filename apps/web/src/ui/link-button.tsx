@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ComponentProps } from 'react';
-import { cn } from '../../ui/cn';
+import { cn } from './cn';
 
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',

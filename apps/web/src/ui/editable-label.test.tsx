@@ -1,11 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EDITABLE_LABEL_AUTOFOCUS_MS, MESSAGES } from '@casting/domain';
+import { EDITABLE_LABEL_AUTOFOCUS_MS, MESSAGES, renameFolderSchema } from '@casting/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../test/fetch-double';
+import { deferred } from '../../test/fetch-double';
 import { EditableLabel } from './editable-label';
 import type { EditableLabelProps } from './editable-label';
-import { folderNameError } from './folder-list';
+
+/** The folder name rule, as the folders feature passes it: a rule with a catalogue message. */
+const folderNameError = (name: string) =>
+  renameFolderSchema.shape.name.safeParse(name).error?.issues[0]?.message ?? null;
 
 function renderLabel(props: Partial<EditableLabelProps> = {}) {
   const onSave = props.onSave ?? vi.fn();
