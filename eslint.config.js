@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 // The API's modules, one folder each; the zones below let a module reach a sibling only through its index.ts.
@@ -66,16 +66,18 @@ export default tseslint.config(
     // API module shape (docs/architecture.md, "Module shape"): no import cycles anywhere in the API, and a module
     // reaches a sibling only through the sibling's index.ts. CI runs `npm run lint`, so a cycle fails the run.
     files: ['apps/api/src/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
       // Dependencies are parsed as TypeScript too, else the cycle check cannot see through them.
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import/extensions': ['.ts', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+      // Packages are not followed: a cycle can only run through our own files.
+      'import/ignore': ['node_modules'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
