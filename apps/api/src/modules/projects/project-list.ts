@@ -1,5 +1,6 @@
-import { and, count, desc, eq, exists, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  LIST_TOTAL_CAP,
   PROJECT_SEARCH_MIN_CHARS,
   type AccessedProjects,
   type AccessedProjectsQuery,
@@ -7,6 +8,7 @@ import {
   type ProjectListQuery,
 } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
+import { afterPosition, cappedTotal, decodeCursor, keysetPage, keyText } from '../../platform/db/keyset';
 import { projectAccesses, projects, roles, users } from '../../platform/db/schema';
 import type { Principal } from '../../platform/http/access';
 import { strongestScope } from './actor-resolver';
@@ -15,15 +17,40 @@ import { loadOptions, optionOf } from './lookup-refs';
 import { accessOfUser } from './membership';
 import { fullName } from './project-view';
 
+/**
+ * The ids of the projects a user may open, as a union of three index lookups: projects they own
+ * (projects_owner_idx), access rows linked to their account (project_accesses_user_idx), and invitations to their
+ * confirmed e-mail not yet linked to an account (project_accesses_pending_email_idx). Written as one `OR` across both
+ * tables, the same rule cannot use any index and every list, count and switcher call read both tables whole.
+ */
+function visibleProjectIds(userId: string): SQL {
+  return sql`(
+    select p.id from ${projects} p where p.owner_id = ${userId}
+    union all
+    select a.project_id from ${projectAccesses} a where a.user_id = ${userId}
+    union all
+    select a.project_id from ${projectAccesses} a where a.user_id is null and a.email = (
+      select u.email from ${users} u where u.id = ${userId} and u.confirmed_at is not null
+    )
+  )`;
+}
+
 /** Projects the caller may open: every project for a super admin, else those they own or are on the team of. */
 function accessible(principal: Principal): SQL | undefined {
   if (principal.accountRole === 'SUPER_ADMIN') return undefined;
-  return or(
-    eq(projects.ownerId, principal.userId),
-    exists(
-      sql`(select 1 from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(principal.userId)})`,
-    ),
-  );
+  return inArray(projects.id, visibleProjectIds(principal.userId));
+}
+
+/** At most LIST_TOTAL_CAP + 1 matching rows are counted, so a total never costs more than a bounded index read. */
+async function countCapped(db: Db, where: SQL | undefined) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(where)
+    .limit(LIST_TOTAL_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ counted: sql<number>`count(*)::int` }).from(capped);
+  return cappedTotal(Number(row?.counted ?? 0), LIST_TOTAL_CAP);
 }
 
 /** Name search: below three characters a trigram index cannot help, so shorter terms are ignored. */
@@ -38,13 +65,18 @@ function archivedFilter(archived: ProjectListQuery['archived']): SQL | undefined
   return archived === 'true' ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt);
 }
 
+/**
+ * A page of the projects list, newest change first. With `cursor` it continues after the previous page (keyset: the
+ * sort index is entered at the cursor, so page 5,000 costs what page 1 does); without it the spec's `offset` applies.
+ */
 export async function listProjects(
   db: Db,
   principal: Principal,
   query: ProjectListQuery,
 ): Promise<ProjectList> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const where = and(accessible(principal), nameMatches(query.q), archivedFilter(query.archived));
-  const [totalRow] = await db.select({ total: count() }).from(projects).where(where);
+  const totals = await countCapped(db, where);
   const rows = await db
     .select({
       id: projects.id,
@@ -58,6 +90,7 @@ export async function listProjects(
       ownerLastName: users.lastName,
       createdAt: projects.createdAt,
       updatedAt: projects.updatedAt,
+      sortKey: keyText(projects.updatedAt),
       scopes: sql<
         string[]
       >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(principal.userId)})`,
@@ -65,16 +98,17 @@ export async function listProjects(
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(where)
+    .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(query.limit + 1)
+    .offset(after ? 0 : query.offset);
+  const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
   const options = await loadOptions(
     db,
-    rows.flatMap((row) => [row.projectTypeId, row.projectStatusId]),
+    page.items.flatMap((row) => [row.projectTypeId, row.projectStatusId]),
   );
   return {
-    items: rows.map((row) => ({
+    items: page.items.map((row) => ({
       id: row.id,
       name: row.name,
       archived: row.archivedAt !== null,
@@ -91,38 +125,48 @@ export async function listProjects(
       createdAt: new Date(row.createdAt).toISOString(),
       updatedAt: new Date(row.updatedAt).toISOString(),
     })),
-    total: totalRow?.total ?? 0,
+    ...totals,
     limit: query.limit,
-    offset: query.offset,
+    offset: after ? 0 : query.offset,
+    nextCursor: page.nextCursor,
   };
 }
 
-/** The project switcher: active projects, plus the current one (first) even when it is archived. */
+/**
+ * The project switcher: active projects by last change, plus the current one (first) even when it is archived. The
+ * current project is read by its id and the others through the sort index; ordering by "is current" first would
+ * force a sort of every visible project.
+ */
 export async function accessedProjects(
   db: Db,
   principal: Principal,
   query: AccessedProjectsQuery,
 ): Promise<AccessedProjects> {
-  const current = query.currentProjectId && isUuid(query.currentProjectId) ? query.currentProjectId : null;
-  const visible = current
-    ? or(isNull(projects.archivedAt), eq(projects.id, current))
-    : isNull(projects.archivedAt);
-  const where = and(accessible(principal), nameMatches(query.q), visible);
-  const [totalRow] = await db.select({ total: count() }).from(projects).where(where);
+  const currentId = query.currentProjectId && isUuid(query.currentProjectId) ? query.currentProjectId : null;
+  const base = and(accessible(principal), nameMatches(query.q));
+  const columns = { id: projects.id, name: projects.name, archivedAt: projects.archivedAt };
+  const [current] = currentId
+    ? await db
+        .select(columns)
+        .from(projects)
+        .where(and(base, eq(projects.id, currentId)))
+    : [];
+  const others = and(base, isNull(projects.archivedAt), current ? ne(projects.id, current.id) : undefined);
+  const totals = await countCapped(db, others);
+  // The current project takes the first slot of the first page; later pages shift by one.
+  const first = current && query.offset === 0;
   const rows = await db
-    .select({ id: projects.id, name: projects.name, archivedAt: projects.archivedAt })
+    .select(columns)
     .from(projects)
-    .where(where)
-    .orderBy(
-      ...(current ? [desc(sql`${projects.id} = ${current}`)] : []),
-      desc(projects.updatedAt),
-      desc(projects.id),
-    )
-    .limit(query.limit)
-    .offset(query.offset);
+    .where(others)
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(first ? query.limit - 1 : query.limit)
+    .offset(current && !first ? query.offset - 1 : query.offset);
+  const items = first ? [current, ...rows] : rows;
   return {
-    items: rows.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null })),
-    total: totalRow?.total ?? 0,
+    items: items.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null })),
+    total: totals.total + (current ? 1 : 0),
+    totalCapped: totals.totalCapped,
     limit: query.limit,
     offset: query.offset,
   };
