@@ -14,6 +14,7 @@ import { usersRoutes } from './modules/users/routes';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
+import { CompactRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/static-web';
 import type { AppContext } from './platform/context';
 import packageJson from '../package.json' with { type: 'json' };
@@ -36,6 +37,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    logController: new CompactRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
