@@ -1,8 +1,12 @@
 import { defineConfig } from 'tsup';
 
-// Bundles the API (and the operators' create-user command) and the domain package (TypeScript source) into dist/; npm dependencies stay external.
+// Bundles the API (the operators' create-user command, the seed maker) and the domain package (TypeScript source) into dist/; npm dependencies stay external.
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'create-user': 'src/cli/create-user.ts' },
+  entry: {
+    main: 'src/main.ts',
+    'create-user': 'src/cli/create-user.ts',
+    'make-pglite-seed': 'src/cli/make-pglite-seed.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
@@ -10,4 +14,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: [/^@casting\//],
+  // A migrated embedded database beside the bundle, so a first start skips initdb (src/platform/db/pglite-seed.ts).
+  onSuccess: 'node dist/make-pglite-seed.js',
 });

@@ -22,7 +22,7 @@ export const cursorQuery = { cursor: z.string().min(1).max(CURSOR_MAX_LENGTH).op
  * Totals are counted up to this many rows and no further: beyond it `total` is this number and `totalCapped` is true.
  * Counting every row of a 100,000-row list on every page would cost more than the page itself.
  */
-export const LIST_TOTAL_CAP = 10_000;
+export const LIST_TOTAL_CAP = 1_000;
 
 export const PAGING_MESSAGES = {
   invalidCursor: 'This page link is no longer valid. Please start again from the first page.',

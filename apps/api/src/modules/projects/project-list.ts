@@ -8,7 +8,14 @@ import {
   type ProjectListQuery,
 } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
-import { afterPosition, cappedTotal, decodeCursor, keysetPage, keyText } from '../../platform/db/keyset';
+import {
+  afterPosition,
+  cappedTotal,
+  decodeCursor,
+  keysetPage,
+  keyText,
+  type KeysetPosition,
+} from '../../platform/db/keyset';
 import { projectAccesses, projects, roles, users } from '../../platform/db/schema';
 import type { Principal } from '../../platform/http/access';
 import { strongestScope } from './actor-resolver';
@@ -42,14 +49,18 @@ function accessible(principal: Principal): SQL | undefined {
 }
 
 /** At most LIST_TOTAL_CAP + 1 matching rows are counted, so a total never costs more than a bounded index read. */
-async function countCapped(db: Db, where: SQL | undefined) {
+function cappedCount(db: Db, where: SQL | undefined) {
   const capped = db
     .select({ one: sql`1` })
     .from(projects)
     .where(where)
     .limit(LIST_TOTAL_CAP + 1)
     .as('capped');
-  const [row] = await db.select({ counted: sql<number>`count(*)::int` }).from(capped);
+  return db.select({ counted: sql<number>`count(*)::int` }).from(capped);
+}
+
+async function totalOf(count: ReturnType<typeof cappedCount>) {
+  const [row] = await count;
   return cappedTotal(Number(row?.counted ?? 0), LIST_TOTAL_CAP);
 }
 
@@ -75,33 +86,9 @@ export async function listProjects(
   query: ProjectListQuery,
 ): Promise<ProjectList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const where = and(accessible(principal), nameMatches(query.q), archivedFilter(query.archived));
-  const totals = await countCapped(db, where);
-  const rows = await db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      archivedAt: projects.archivedAt,
-      projectTypeId: projects.projectTypeId,
-      projectStatusId: projects.projectStatusId,
-      submissionDeadline: projects.submissionDeadline,
-      ownerId: projects.ownerId,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
-      sortKey: keyText(projects.updatedAt),
-      scopes: sql<
-        string[]
-      >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(principal.userId)})`,
-      opportunityCount: sql<number>`(select count(*)::int from ${roles} where ${roles.projectId} = ${projects.id})`,
-    })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(query.limit + 1)
-    .offset(after ? 0 : query.offset);
+  const queries = projectListQueries(db, principal, query, after);
+  const totals = await totalOf(queries.count);
+  const rows = await queries.page;
   const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
   const options = await loadOptions(
     db,
@@ -132,6 +119,42 @@ export async function listProjects(
   };
 }
 
+/** The list's two queries, unawaited: the list runs them, the plan test reads their EXPLAIN. */
+export function projectListQueries(
+  db: Db,
+  principal: Principal,
+  query: ProjectListQuery,
+  after: KeysetPosition | undefined,
+) {
+  const where = and(accessible(principal), nameMatches(query.q), archivedFilter(query.archived));
+  const page = db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      archivedAt: projects.archivedAt,
+      projectTypeId: projects.projectTypeId,
+      projectStatusId: projects.projectStatusId,
+      submissionDeadline: projects.submissionDeadline,
+      ownerId: projects.ownerId,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+      sortKey: keyText(projects.updatedAt),
+      scopes: sql<
+        string[]
+      >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(principal.userId)})`,
+      opportunityCount: sql<number>`(select count(*)::int from ${roles} where ${roles.projectId} = ${projects.id})`,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(query.limit + 1)
+    .offset(after ? 0 : query.offset);
+  return { count: cappedCount(db, where), page };
+}
+
 /**
  * The project switcher: active projects by last change, plus the current one (first) even when it is archived. The
  * current project is read by its id and the others through the sort index; ordering by "is current" first would
@@ -143,31 +166,46 @@ export async function accessedProjects(
   query: AccessedProjectsQuery,
 ): Promise<AccessedProjects> {
   const currentId = query.currentProjectId && isUuid(query.currentProjectId) ? query.currentProjectId : null;
-  const base = and(accessible(principal), nameMatches(query.q));
-  const columns = { id: projects.id, name: projects.name, archivedAt: projects.archivedAt };
-  const [current] = currentId
-    ? await db
-        .select(columns)
-        .from(projects)
-        .where(and(base, eq(projects.id, currentId)))
-    : [];
-  const others = and(base, isNull(projects.archivedAt), current ? ne(projects.id, current.id) : undefined);
-  const totals = await countCapped(db, others);
-  // The current project takes the first slot of the first page; later pages shift by one.
-  const first = current && query.offset === 0;
-  const rows = await db
-    .select(columns)
-    .from(projects)
-    .where(others)
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(first ? query.limit - 1 : query.limit)
-    .offset(current && !first ? query.offset - 1 : query.offset);
-  const items = first ? [current, ...rows] : rows;
+  const [current] = currentId ? await switcherQueries(db, principal, query, currentId).current : [];
+  const queries = switcherQueries(db, principal, query, current?.id ?? null);
+  const totals = await totalOf(queries.count);
+  const rows = await queries.page;
+  const items = current && query.offset === 0 ? [current, ...rows] : rows;
   return {
     items: items.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null })),
     total: totals.total + (current ? 1 : 0),
     totalCapped: totals.totalCapped,
     limit: query.limit,
     offset: query.offset,
+  };
+}
+
+/**
+ * The switcher's queries, unawaited: the current project by id, and the other active ones through the sort index.
+ * The current project takes the first slot of the first page, so later pages shift by one.
+ */
+export function switcherQueries(
+  db: Db,
+  principal: Principal,
+  query: AccessedProjectsQuery,
+  currentId: string | null,
+) {
+  const base = and(accessible(principal), nameMatches(query.q));
+  const columns = { id: projects.id, name: projects.name, archivedAt: projects.archivedAt };
+  const others = and(base, isNull(projects.archivedAt), currentId ? ne(projects.id, currentId) : undefined);
+  const first = currentId !== null && query.offset === 0;
+  return {
+    current: db
+      .select(columns)
+      .from(projects)
+      .where(and(base, eq(projects.id, currentId ?? ''))),
+    count: cappedCount(db, others),
+    page: db
+      .select(columns)
+      .from(projects)
+      .where(others)
+      .orderBy(desc(projects.updatedAt), desc(projects.id))
+      .limit(first ? query.limit - 1 : query.limit)
+      .offset(currentId !== null && !first ? query.offset - 1 : query.offset),
   };
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isFreshDataDir, pgliteSeed } from './pglite-seed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export const PGLITE_MEMORY_MB_DEFAULT = 128;
+
 export const migrationsFolder = path.resolve(import.meta.dirname, findMigrationsRelative());
 
 function findMigrationsRelative(): string {
@@ -40,6 +43,8 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite files; undefined keeps the embedded database in memory (tests). */
   pgliteDataDir?: string | undefined;
   pgliteMemoryMb?: number;
+  /** False to run initdb even when the build's seed is present (the build step that makes the seed). */
+  pgliteSeed?: boolean;
   poolSize?: number;
 }
 
@@ -57,12 +62,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
+  const fresh = !options.pgliteDataDir || isFreshDataDir(options.pgliteDataDir);
+  const seed = fresh && options.pgliteSeed !== false ? pgliteSeed() : undefined;
   if (options.pgliteDataDir) fs.mkdirSync(options.pgliteDataDir, { recursive: true });
   const pglite = await PGlite.create({
     ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
+    ...(seed ? { loadDataDir: seed } : {}),
     extensions: { pg_trgm },
-    // PGlite's default heap is far too small for real data sets.
-    initialMemory: (options.pgliteMemoryMb ?? 512) * 1024 * 1024,
+    // The heap starts here and grows on demand, but WebAssembly never returns memory: whatever it starts with stays
+    // resident. 512 MB made a fresh start hold 1.5 GB; 128 MB (PGlite's minimum) grows as data needs.
+    initialMemory: (options.pgliteMemoryMb ?? PGLITE_MEMORY_MB_DEFAULT) * 1024 * 1024,
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(pglite), { migrationsFolder });
