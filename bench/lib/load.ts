@@ -1,0 +1,37 @@
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function run(url: string, options: LoadOptions, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: seconds,
+    headers: options.headers ?? {},
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A short warm-up (JIT, caches, pool connections), then the measured run. Any failed request fails the bench. */
+export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
+  await run(url, options, Math.max(1, Math.round(options.seconds / 3)));
+  const result = await run(url, options, options.seconds);
+  if (result.failures > 0) throw new Error(`${result.failures} failed requests on ${url}`);
+  return result;
+}
