@@ -38,9 +38,10 @@ export async function loadProjects(database: Database, size: number): Promise<Lo
   };
   const memberId = idOf(MEMBER.email);
   await db.execute(sql`
-    insert into projects (id, name, owner_id, created_at, updated_at, archived_at)
+    insert into projects (id, name, owner_id, project_type_id, created_at, updated_at, archived_at)
     select gen_random_uuid(), 'Bench project ' || n,
       case when n % ${MEMBER_SHARE} = 0 then ${memberId}::uuid else ${idOf(OTHER_OWNER)}::uuid end,
+      (select id from lookup_values where lookup = 'project-types' order by name limit 1),
       now() - n * interval '1 minute', now() - n * interval '1 minute',
       case when n % 10 = 5 then now() else null end
     from generate_series(1, ${size}) n`);
