@@ -17,6 +17,7 @@ const PROJECTS = 30_000;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 interface Plan {
   'Node Type': string;
+  'Parent Relationship'?: string;
   'Relation Name'?: string;
   'Index Name'?: string;
   Plans?: Plan[];
@@ -28,7 +29,22 @@ function nodes(plan: Plan): Plan[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
-async function planOf(tx: Tx, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<Plan[]> {
+/** The capped total inside a page query: a count over a Limit, bounded by construction however it reads. */
+function isCappedCount(plan: Plan): boolean {
+  return (
+    plan['Parent Relationship'] !== undefined &&
+    plan['Node Type'] === 'Aggregate' &&
+    plan.Plans?.[0]?.['Node Type'] === 'Limit'
+  );
+}
+
+/** The page's own nodes, without its capped total (checked on its own as the "total" cases). */
+function withoutCappedCount(plan: Plan): Plan[] {
+  if (isCappedCount(plan)) return [];
+  return [plan, ...(plan.Plans ?? []).flatMap(withoutCappedCount)];
+}
+
+async function planOf(tx: Tx, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<Plan> {
   const { sql: text, params } = query.toSQL();
   // Drizzle numbers its parameters $1..$n; EXPLAIN takes the same text with the values spliced in by the driver.
   const chunks = text.split(/\$(\d+)/);
@@ -44,7 +60,7 @@ async function planOf(tx: Tx, query: { toSQL(): { sql: string; params: unknown[]
   >[];
   const raw = rows[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[];
-  return nodes(parsed[0]!.Plan);
+  return parsed[0]!.Plan;
 }
 
 function scansOf(plan: Plan[]) {
@@ -72,11 +88,13 @@ const member = principal(ids.member, 'ADMIN');
 const admin = principal(ids.admin, 'SUPER_ADMIN');
 
 let plans: Record<string, Plan[]> = {};
+/** For a super admin everything is visible, so the planner may read the table for the capped total. */
+let pagePlans: Record<string, Plan[]> = {};
 
 beforeAll(async () => {
   const { db } = await testDatabase();
   const memberEmail = `member-${ids.member}@example.com`;
-  const collected: Record<string, Plan[]> = {};
+  const collected: Record<string, Plan> = {};
   await db
     .transaction(async (tx) => {
       await tx.execute(sql`
@@ -134,10 +152,14 @@ beforeAll(async () => {
     .catch((error: unknown) => {
       if (!(error instanceof Rollback)) throw error;
     });
-  plans = collected;
+  plans = Object.fromEntries(Object.entries(collected).map(([name, plan]) => [name, nodes(plan)]));
+  pagePlans = Object.fromEntries(
+    Object.entries(collected).map(([name, plan]) => [name, withoutCappedCount(plan)]),
+  );
 });
 afterAll(() => {
   plans = {};
+  pagePlans = {};
 });
 
 describe('the plans of the projects lists on 30,000 projects', () => {
@@ -158,7 +180,7 @@ describe('the plans of the projects lists on 30,000 projects', () => {
     'admin switcher current',
   ];
   it.each(cases)('%s reads projects and accesses through indexes only', (name) => {
-    expectIndexOnly(plans[name] ?? []);
+    expectIndexOnly((name.startsWith('admin') ? pagePlans : plans)[name] ?? []);
   });
 
   it("bounds a super admin's total by the cap instead of counting every project", () => {

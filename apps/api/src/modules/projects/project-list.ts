@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   LIST_TOTAL_CAP,
   PROJECT_SEARCH_MIN_CHARS,
+  type Option,
   type AccessedProjects,
   type AccessedProjectsQuery,
   type ProjectList,
@@ -16,11 +18,10 @@ import {
   keyText,
   type KeysetPosition,
 } from '../../platform/db/keyset';
-import { projectAccesses, projects, roles, users } from '../../platform/db/schema';
+import { lookupValues, projectAccesses, projects, roles, users } from '../../platform/db/schema';
 import type { Principal } from '../../platform/http/access';
 import { strongestScope } from './actor-resolver';
 import { isUuid } from './ids';
-import { loadOptions, optionOf } from './lookup-refs';
 import { accessOfUser } from './membership';
 import { fullName } from './project-view';
 
@@ -64,6 +65,25 @@ async function totalOf(count: ReturnType<typeof cappedCount>) {
   return cappedTotal(Number(row?.counted ?? 0), LIST_TOTAL_CAP);
 }
 
+/** The same capped count as a column of the page query, so a page is one round trip to the database. */
+function cappedCountColumn(where: SQL | undefined): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${projects} where ${where ?? sql`true`} limit ${LIST_TOTAL_CAP + 1}) capped)`;
+}
+
+/**
+ * The total, read from the page's own rows; only a page past the end (no rows to carry it) counts separately.
+ * Every query costs most on the embedded database, where each one is in-process work of a few milliseconds.
+ */
+async function pageTotal(
+  rows: readonly { total: number }[],
+  count: ReturnType<typeof cappedCount>,
+  beyondFirstPage: boolean,
+) {
+  const [first] = rows;
+  if (first) return cappedTotal(Number(first.total), LIST_TOTAL_CAP);
+  return beyondFirstPage ? totalOf(count) : cappedTotal(0, LIST_TOTAL_CAP);
+}
+
 /** Name search: below three characters a trigram index cannot help, so shorter terms are ignored. */
 function nameMatches(q: string | undefined): SQL | undefined {
   if (!q || q.length < PROJECT_SEARCH_MIN_CHARS) return undefined;
@@ -87,21 +107,17 @@ export async function listProjects(
 ): Promise<ProjectList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const queries = projectListQueries(db, principal, query, after);
-  const totals = await totalOf(queries.count);
   const rows = await queries.page;
+  const totals = await pageTotal(rows, queries.count, after !== undefined || query.offset > 0);
   const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
-  const options = await loadOptions(
-    db,
-    page.items.flatMap((row) => [row.projectTypeId, row.projectStatusId]),
-  );
   return {
     items: page.items.map((row) => ({
       id: row.id,
       name: row.name,
       archived: row.archivedAt !== null,
       archivedAt: row.archivedAt?.toISOString() ?? null,
-      projectType: optionOf(options, row.projectTypeId),
-      projectStatus: optionOf(options, row.projectStatusId),
+      projectType: optionFrom(row.projectTypeId, row.projectType),
+      projectStatus: optionFrom(row.projectStatusId, row.projectStatus),
       submissionDeadline: row.submissionDeadline,
       projectAccessScope: strongestScope(row.scopes),
       opportunityCount: Number(row.opportunityCount),
@@ -117,6 +133,18 @@ export async function listProjects(
     offset: after ? 0 : query.offset,
     nextCursor: page.nextCursor,
   };
+}
+
+const projectType = alias(lookupValues, 'project_type');
+const projectStatus = alias(lookupValues, 'project_status');
+
+/** A lookup value joined into the page: null when the project has none or the value was removed. */
+function optionFrom(
+  id: string | null,
+  value: { name: string | null; description: string | null } | null,
+): Option | null {
+  if (!id || !value?.name) return null;
+  return { value: id, label: value.name, description: value.description };
 }
 
 /** The list's two queries, unawaited: the list runs them, the plan test reads their EXPLAIN. */
@@ -145,9 +173,14 @@ export function projectListQueries(
         string[]
       >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(principal.userId)})`,
       opportunityCount: sql<number>`(select count(*)::int from ${roles} where ${roles.projectId} = ${projects.id})`,
+      projectType: { name: projectType.name, description: projectType.description },
+      projectStatus: { name: projectStatus.name, description: projectStatus.description },
+      total: cappedCountColumn(where),
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
+    .leftJoin(projectType, eq(projectType.id, projects.projectTypeId))
+    .leftJoin(projectStatus, eq(projectStatus.id, projects.projectStatusId))
     .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
     .limit(query.limit + 1)
@@ -168,8 +201,13 @@ export async function accessedProjects(
   const currentId = query.currentProjectId && isUuid(query.currentProjectId) ? query.currentProjectId : null;
   const [current] = currentId ? await switcherQueries(db, principal, query, currentId).current : [];
   const queries = switcherQueries(db, principal, query, current?.id ?? null);
-  const totals = await totalOf(queries.count);
   const rows = await queries.page;
+  // With a one-row page the current project fills it and the page query reads nothing to carry the total.
+  const totals = await pageTotal(
+    rows,
+    queries.count,
+    query.offset > 0 || (current !== undefined && query.limit === 1),
+  );
   const items = current && query.offset === 0 ? [current, ...rows] : rows;
   return {
     items: items.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null })),
@@ -201,7 +239,7 @@ export function switcherQueries(
       .where(and(base, eq(projects.id, currentId ?? ''))),
     count: cappedCount(db, others),
     page: db
-      .select(columns)
+      .select({ ...columns, total: cappedCountColumn(others) })
       .from(projects)
       .where(others)
       .orderBy(desc(projects.updatedAt), desc(projects.id))
