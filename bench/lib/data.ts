@@ -55,7 +55,10 @@ export async function loadProjects(database: Database, size: number): Promise<Lo
 }
 
 /** Signs in through the API, as the web app does, and returns the bearer header. */
-export async function signIn(url: string, who: { email: string; password: string }): Promise<Record<string, string>> {
+export async function signIn(
+  url: string,
+  who: { email: string; password: string },
+): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

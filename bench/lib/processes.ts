@@ -107,7 +107,8 @@ export async function startServer(options: StartOptions): Promise<Server> {
 /** The built API, as `npm start` runs it. */
 export function apiArgs(): string[] {
   const main = path.join(ROOT, 'apps/api/dist/main.js');
-  if (!fs.existsSync(main)) throw new Error('apps/api/dist/main.js is missing: run `npm run build -w @casting/api`');
+  if (!fs.existsSync(main))
+    throw new Error('apps/api/dist/main.js is missing: run `npm run build -w @casting/api`');
   return [main];
 }
 
