@@ -38,6 +38,7 @@ export function table(rows: readonly Row[]): string {
     'start ms',
     'RSS MB',
     'peak RSS MB',
+    'failed',
     'compared with',
   ];
   const lines = rows.map((row) => [
@@ -51,6 +52,7 @@ export function table(rows: readonly Row[]): string {
     fixed(row.startMs),
     fixed(row.memory?.rssMb),
     fixed(row.memory?.peakMb),
+    row.load ? String(row.load.failures) : '',
     (row.versus ?? []).map((versus) => `${percent(versus.ratio)} of ${versus.name}`).join(', '),
   ]);
   const all = [header, ...lines];
