@@ -27,7 +27,14 @@ export function keyText(column: SQLWrapper): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-const positionSchema = z.tuple([z.string().regex(TIMESTAMP_TEXT), z.uuid()]);
+/** A real instant: the regex lets 30 February through, which the database would refuse with an error (a 500). */
+function isRealInstant(text: string): boolean {
+  const parsed = Date.parse(text);
+  if (Number.isNaN(parsed) || parsed < 0) return false;
+  return new Date(parsed).toISOString().slice(0, 19) === text.slice(0, 19);
+}
+
+const positionSchema = z.tuple([z.string().regex(TIMESTAMP_TEXT).refine(isRealInstant), z.uuid()]);
 
 export function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(JSON.stringify([position.key, position.id]), 'utf8').toString('base64url');
