@@ -32,11 +32,9 @@ async function run(url: string, options: LoadOptions, seconds: number): Promise<
 
 /**
  * A short warm-up (JIT, caches, pool connections), then the measured run. Failed requests (errors, timeouts, non-2xx)
- * are printed beside the figure; a run where nothing succeeded stops the bench, since its numbers would mean nothing.
+ * are printed beside the figure rather than stopping the bench: a server too slow to answer is a figure too.
  */
 export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
   await run(url, options, Math.max(1, Math.round(options.seconds / 3)));
-  const result = await run(url, options, options.seconds);
-  if (result.rps === 0) throw new Error(`no request to ${url} succeeded (${result.failures} failed)`);
-  return result;
+  return run(url, options, options.seconds);
 }

@@ -155,6 +155,16 @@ export function projectListQueries(
   after: KeysetPosition | undefined,
 ) {
   const where = and(accessible(principal), nameMatches(query.q), archivedFilter(query.archived));
+  // The page's ids first, through the sort index; the details (owner, lookups, scopes, opportunity count) are then
+  // read for those rows only. Selected in one level, they were computed for every visible project before the sort.
+  const ids = db
+    .select({ id: projects.id, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(query.limit + 1)
+    .offset(after ? 0 : query.offset)
+    .as('page_ids');
   const page = db
     .select({
       id: projects.id,
@@ -177,14 +187,12 @@ export function projectListQueries(
       projectStatus: { name: projectStatus.name, description: projectStatus.description },
       total: cappedCountColumn(where),
     })
-    .from(projects)
+    .from(ids)
+    .innerJoin(projects, eq(projects.id, ids.id))
     .innerJoin(users, eq(users.id, projects.ownerId))
     .leftJoin(projectType, eq(projectType.id, projects.projectTypeId))
     .leftJoin(projectStatus, eq(projectStatus.id, projects.projectStatusId))
-    .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(query.limit + 1)
-    .offset(after ? 0 : query.offset);
+    .orderBy(desc(ids.updatedAt), desc(ids.id));
   return { count: cappedCount(db, where), page };
 }
 
