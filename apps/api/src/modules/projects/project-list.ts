@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   LIST_TOTAL_CAP,
@@ -31,7 +31,7 @@ import { fullName } from './project-view';
  * confirmed e-mail not yet linked to an account (project_accesses_pending_email_idx). Written as one `OR` across both
  * tables, the same rule cannot use any index and every list, count and switcher call read both tables whole.
  */
-function visibleProjectIds(userId: string): SQL {
+function visibleProjectIds(userId: string | Placeholder): SQL {
   return sql`(
     select p.id from ${projects} p where p.owner_id = ${userId}
     union all
@@ -47,6 +47,12 @@ function visibleProjectIds(userId: string): SQL {
 function accessible(principal: Principal): SQL | undefined {
   if (principal.accountRole === 'SUPER_ADMIN') return undefined;
   return inArray(projects.id, visibleProjectIds(principal.userId));
+}
+
+/** The name-search pattern: lower-cased, with LIKE's own characters escaped, or undefined below three characters. */
+function searchPattern(q: string | undefined): string | undefined {
+  if (!q || q.length < PROJECT_SEARCH_MIN_CHARS) return undefined;
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** At most LIST_TOTAL_CAP + 1 matching rows are counted, so a total never costs more than a bounded index read. */
@@ -86,14 +92,141 @@ async function pageTotal(
 
 /** Name search: below three characters a trigram index cannot help, so shorter terms are ignored. */
 function nameMatches(q: string | undefined): SQL | undefined {
-  if (!q || q.length < PROJECT_SEARCH_MIN_CHARS) return undefined;
-  const escaped = q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-  return sql`lower(${projects.name}) like ${`%${escaped}%`}`;
+  const pattern = searchPattern(q);
+  return pattern === undefined ? undefined : sql`lower(${projects.name}) like ${pattern}`;
 }
 
 function archivedFilter(archived: ProjectListQuery['archived']): SQL | undefined {
   if (archived === 'all') return undefined;
   return archived === 'true' ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt);
+}
+
+/** What decides the text of the list query; the values (user, pattern, cursor, limit, offset) are parameters. */
+interface ListShape {
+  everyProject: boolean;
+  search: boolean;
+  archived: ProjectListQuery['archived'];
+  cursor: boolean;
+}
+
+type Param<T> = T | Placeholder;
+
+interface ListParams {
+  userId: Param<string>;
+  pattern: Param<string>;
+  afterKey: Param<string>;
+  afterId: Param<string>;
+  limit: Param<number>;
+  offset: Param<number>;
+}
+
+const PLACEHOLDERS: ListParams = {
+  userId: sql.placeholder('userId'),
+  pattern: sql.placeholder('pattern'),
+  afterKey: sql.placeholder('afterKey'),
+  afterId: sql.placeholder('afterId'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+function listShape(
+  principal: Principal,
+  query: ProjectListQuery,
+  after: KeysetPosition | undefined,
+): ListShape {
+  return {
+    everyProject: principal.accountRole === 'SUPER_ADMIN',
+    search: searchPattern(query.q) !== undefined,
+    archived: query.archived,
+    cursor: after !== undefined,
+  };
+}
+
+function listValues(principal: Principal, query: ProjectListQuery, after: KeysetPosition | undefined) {
+  return {
+    userId: principal.userId,
+    pattern: searchPattern(query.q) ?? '',
+    afterKey: after?.key ?? '',
+    afterId: after?.id ?? '',
+    // One row more than the page: it only says whether another page follows.
+    limit: query.limit + 1,
+    offset: after ? 0 : query.offset,
+  };
+}
+
+/**
+ * The list's two queries, unawaited, for one shape: the page and (for a page past the end) the capped count. Built
+ * with placeholders they are prepared once per shape (building a query costs more than running it); built with
+ * values they are what the plan test EXPLAINs. The text is the same either way.
+ */
+function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
+  const where = and(
+    shape.everyProject ? undefined : inArray(projects.id, visibleProjectIds(params.userId)),
+    shape.search ? sql`lower(${projects.name}) like ${params.pattern}` : undefined,
+    archivedFilter(shape.archived),
+  );
+  // The page's ids first, through the sort index; the details (owner, lookups, scopes, opportunity count) are then
+  // read for those rows only. Selected in one level, they were computed for every visible project before the sort.
+  const ids = db
+    .select({ id: projects.id, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(
+      and(
+        where,
+        shape.cursor
+          ? afterPosition(projects.updatedAt, projects.id, { key: params.afterKey, id: params.afterId })
+          : undefined,
+      ),
+    )
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(params.limit)
+    .offset(params.offset)
+    .as('page_ids');
+  const page = db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      archivedAt: projects.archivedAt,
+      projectTypeId: projects.projectTypeId,
+      projectStatusId: projects.projectStatusId,
+      submissionDeadline: projects.submissionDeadline,
+      ownerId: projects.ownerId,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+      sortKey: keyText(projects.updatedAt),
+      scopes: sql<
+        string[]
+      >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(params.userId)})`,
+      opportunityCount: sql<number>`(select count(*)::int from ${roles} where ${roles.projectId} = ${projects.id})`,
+      projectType: { name: projectType.name, description: projectType.description },
+      projectStatus: { name: projectStatus.name, description: projectStatus.description },
+      total: cappedCountColumn(where),
+    })
+    .from(ids)
+    .innerJoin(projects, eq(projects.id, ids.id))
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .leftJoin(projectType, eq(projectType.id, projects.projectTypeId))
+    .leftJoin(projectStatus, eq(projectStatus.id, projects.projectStatusId))
+    .orderBy(desc(ids.updatedAt), desc(ids.id));
+  return { count: cappedCount(db, where), page };
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof buildListQueries>['page']['prepare']>;
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+
+/** The page query of a shape, prepared on first use (on PostgreSQL a named statement, planned once per connection). */
+function preparedPage(db: Db, shape: ListShape): PreparedPage {
+  let byShape = preparedPages.get(db);
+  if (!byShape) preparedPages.set(db, (byShape = new Map()));
+  const key = `projects_list_${shape.everyProject ? 'all' : 'visible'}_${shape.search ? 'q' : 'noq'}_${shape.archived}_${shape.cursor ? 'cursor' : 'offset'}`;
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    prepared = buildListQueries(db, shape, PLACEHOLDERS).page.prepare(key);
+    byShape.set(key, prepared);
+  }
+  return prepared;
 }
 
 /**
@@ -106,9 +239,14 @@ export async function listProjects(
   query: ProjectListQuery,
 ): Promise<ProjectList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const queries = projectListQueries(db, principal, query, after);
-  const rows = await queries.page;
-  const totals = await pageTotal(rows, queries.count, after !== undefined || query.offset > 0);
+  const shape = listShape(principal, query, after);
+  const values = listValues(principal, query, after);
+  const rows = await preparedPage(db, shape).execute(values);
+  const totals = await pageTotal(
+    rows,
+    buildListQueries(db, shape, values).count,
+    after !== undefined || query.offset > 0,
+  );
   const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
   return {
     items: page.items.map((row) => ({
@@ -147,53 +285,14 @@ function optionFrom(
   return { value: id, label: value.name, description: value.description };
 }
 
-/** The list's two queries, unawaited: the list runs them, the plan test reads their EXPLAIN. */
+/** The list's two queries with their values, unawaited: what the plan test EXPLAINs. */
 export function projectListQueries(
   db: Db,
   principal: Principal,
   query: ProjectListQuery,
   after: KeysetPosition | undefined,
 ) {
-  const where = and(accessible(principal), nameMatches(query.q), archivedFilter(query.archived));
-  // The page's ids first, through the sort index; the details (owner, lookups, scopes, opportunity count) are then
-  // read for those rows only. Selected in one level, they were computed for every visible project before the sort.
-  const ids = db
-    .select({ id: projects.id, updatedAt: projects.updatedAt })
-    .from(projects)
-    .where(and(where, after ? afterPosition(projects.updatedAt, projects.id, after) : undefined))
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(query.limit + 1)
-    .offset(after ? 0 : query.offset)
-    .as('page_ids');
-  const page = db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      archivedAt: projects.archivedAt,
-      projectTypeId: projects.projectTypeId,
-      projectStatusId: projects.projectStatusId,
-      submissionDeadline: projects.submissionDeadline,
-      ownerId: projects.ownerId,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
-      sortKey: keyText(projects.updatedAt),
-      scopes: sql<
-        string[]
-      >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(principal.userId)})`,
-      opportunityCount: sql<number>`(select count(*)::int from ${roles} where ${roles.projectId} = ${projects.id})`,
-      projectType: { name: projectType.name, description: projectType.description },
-      projectStatus: { name: projectStatus.name, description: projectStatus.description },
-      total: cappedCountColumn(where),
-    })
-    .from(ids)
-    .innerJoin(projects, eq(projects.id, ids.id))
-    .innerJoin(users, eq(users.id, projects.ownerId))
-    .leftJoin(projectType, eq(projectType.id, projects.projectTypeId))
-    .leftJoin(projectStatus, eq(projectStatus.id, projects.projectStatusId))
-    .orderBy(desc(ids.updatedAt), desc(ids.id));
-  return { count: cappedCount(db, where), page };
+  return buildListQueries(db, listShape(principal, query, after), listValues(principal, query, after));
 }
 
 /**

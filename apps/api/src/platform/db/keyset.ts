@@ -1,5 +1,5 @@
 import { PAGING_MESSAGES } from '@casting/domain';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../errors';
 
@@ -64,7 +64,11 @@ export function decodeCursor(cursor: string): KeysetPosition {
  * Rows strictly after a position in `(key desc, id desc)` order. Written as a row comparison so that the index on
  * `(key desc, id desc)` serves it as one range condition.
  */
-export function afterPosition(key: SQLWrapper, id: SQLWrapper, position: KeysetPosition): SQL {
+export function afterPosition(
+  key: SQLWrapper,
+  id: SQLWrapper,
+  position: { key: string | Placeholder; id: string | Placeholder },
+): SQL {
   return sql`(${key}, ${id}) < (${position.key}::timestamptz, ${position.id}::uuid)`;
 }
 

@@ -1,0 +1,16 @@
+import autocannon from 'autocannon';
+import { freshDatabase } from './lib/databases';
+import { ADMIN, loadProjects, signIn } from './lib/data';
+import { freePort, ROOT, startServer } from './lib/processes';
+import { startApi } from './lib/servers';
+const database = await freshDatabase('postgres');
+await (await startApi(database)).stop();
+const opened = await database.open();
+await loadProjects(opened, 1000);
+await opened.close();
+const api = await startServer({ name: 'prof', args: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof3', `${ROOT}/apps/api/dist/main.js`], env: { ...database.env, DEMO_DATA: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port: await freePort(), healthPath: '/api/health' });
+const headers = await signIn(api.url, ADMIN);
+const r = await autocannon({ url: api.url + '/api/projects?limit=20', connections: 20, duration: 8, headers });
+console.log('rps', r.requests.average, 'p50', r.latency.p50);
+await api.stop();
+await database.drop();
