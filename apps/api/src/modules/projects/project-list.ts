@@ -82,12 +82,12 @@ function cappedCountColumn(where: SQL | undefined): SQL<number> {
  */
 async function pageTotal(
   rows: readonly { total: number }[],
-  count: ReturnType<typeof cappedCount>,
+  count: () => ReturnType<typeof cappedCount>,
   beyondFirstPage: boolean,
 ) {
   const [first] = rows;
   if (first) return cappedTotal(Number(first.total), LIST_TOTAL_CAP);
-  return beyondFirstPage ? totalOf(count) : cappedTotal(0, LIST_TOTAL_CAP);
+  return beyondFirstPage ? totalOf(count()) : cappedTotal(0, LIST_TOTAL_CAP);
 }
 
 /** Name search: below three characters a trigram index cannot help, so shorter terms are ignored. */
@@ -244,7 +244,7 @@ export async function listProjects(
   const rows = await preparedPage(db, shape).execute(values);
   const totals = await pageTotal(
     rows,
-    buildListQueries(db, shape, values).count,
+    () => buildListQueries(db, shape, values).count,
     after !== undefined || query.offset > 0,
   );
   const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
@@ -312,7 +312,7 @@ export async function accessedProjects(
   // With a one-row page the current project fills it and the page query reads nothing to carry the total.
   const totals = await pageTotal(
     rows,
-    queries.count,
+    () => queries.count,
     query.offset > 0 || (current !== undefined && query.limit === 1),
   );
   const items = current && query.offset === 0 ? [current, ...rows] : rows;
