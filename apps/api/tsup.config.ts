@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// Bundles the API (with the operators' create-user command and the background worker) and the domain package (TypeScript source) into dist/; npm dependencies stay external.
+// Bundles the API (with the operators' create-user command, the background worker and the seed maker) and the domain package (TypeScript source) into dist/; npm dependencies stay external.
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'create-user': 'src/cli/create-user.ts', worker: 'src/worker.ts' },
+  entry: {
+    main: 'src/main.ts',
+    'create-user': 'src/cli/create-user.ts',
+    worker: 'src/worker.ts',
+    'make-pglite-seed': 'src/cli/make-pglite-seed.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
@@ -10,4 +15,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: [/^@casting\//],
+  // A migrated embedded database beside the bundle, so a first start skips initdb (src/platform/db/pglite-seed.ts).
+  onSuccess: 'node dist/make-pglite-seed.js',
 });

@@ -26,6 +26,7 @@ import type { ApiModule } from './platform/http/module';
 import { logSerializers } from './platform/log';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { createProjectActorResolver } from './platform/http/project-access';
+import { CompactRequestLog } from './platform/http/request-log';
 import { registerWebApp } from './platform/http/static-web';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -66,6 +67,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    logController: new CompactRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -18,7 +18,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
-  PGLITE_MEMORY_MB: positiveInt.default(512),
+  PGLITE_MEMORY_MB: positiveInt.min(128).default(128),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),

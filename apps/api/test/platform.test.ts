@@ -19,6 +19,12 @@ describe('health', () => {
     });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('has a readiness check that answers the same after a database query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual((await t.app.inject({ method: 'GET', url: '/api/health' })).json());
+  });
 });
 
 describe('the one error shape', () => {

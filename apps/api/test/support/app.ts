@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppContext } from '../../src/platform/context';
 import { createEvents } from '../../src/platform/events';
@@ -64,10 +64,16 @@ export function testJobs(
 
 /** Builds the real app on the worker's shared database; closing it stops its jobs. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; runWorkers?: boolean } & BuildAppOptions = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    runWorkers?: boolean;
+    /** A logger to read what the app logs; silent by default. */
+    log?: Logger;
+  } & BuildAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const log = pino({ level: 'silent' });
+  const log = options.log ?? pino({ level: 'silent' });
   const database = await testDatabase();
   const context: AppContext = {
     config,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROJECT_ACTORS, PROJECT_SCOPES } from '../roles';
 import { ALWAYS_CHECK, folderNameSchema, nameSchema } from '../validation/fields';
 import { optionSchema, pageOf } from './lookups';
+import { cursorQuery, keysetPageFields } from './pagination';
 import { teamMemberSchema } from './team';
 
 /** Request and response shapes of projects, opportunities (roles) and folders (issue 4). */
@@ -127,6 +128,7 @@ export const projectListQuerySchema = z.object({
   /** false: active projects (default); true: archived ones; all: both. */
   archived: z.enum(ARCHIVED_FILTERS).default('false'),
   ...limitOffset,
+  ...cursorQuery,
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
@@ -145,7 +147,7 @@ export const projectSummarySchema = z.object({
   updatedAt: timestamp,
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
-export const projectListSchema = pageOf(projectSummarySchema);
+export const projectListSchema = pageOf(projectSummarySchema).extend(keysetPageFields);
 export type ProjectList = z.infer<typeof projectListSchema>;
 
 /** The project switcher: the current project first, then the others by last change. */
@@ -156,7 +158,9 @@ export const accessedProjectsQuerySchema = z.object({
 });
 export type AccessedProjectsQuery = z.infer<typeof accessedProjectsQuerySchema>;
 export const accessedProjectSchema = z.object({ id: z.string(), name: z.string(), archived: z.boolean() });
-export const accessedProjectsSchema = pageOf(accessedProjectSchema);
+export const accessedProjectsSchema = pageOf(accessedProjectSchema).extend({
+  totalCapped: keysetPageFields.totalCapped,
+});
 export type AccessedProjects = z.infer<typeof accessedProjectsSchema>;
 
 export const archiveQuerySchema = z.object({ archived: z.stringbool() });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { projectAccesses, users } from './schema';
 
 /**
@@ -6,7 +6,7 @@ import { projectAccesses, users } from './schema';
  * account was linked (an invitation sent before the person signed up). Unconfirmed addresses never match, so nobody
  * can claim an invitation by registering someone else's address.
  */
-export function accessOfUser(userId: string): SQL {
+export function accessOfUser(userId: string | Placeholder): SQL {
   return sql`(${projectAccesses.userId} = ${userId} or (${projectAccesses.userId} is null and ${projectAccesses.email} = (
     select ${users.email} from ${users} where ${users.id} = ${userId} and ${users.confirmedAt} is not null
   )))`;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** 256 random bits, URL-safe: refresh tokens and second-factor challenge handles. */
@@ -23,6 +23,23 @@ export function sha256(value: string): string {
 const ISSUER = 'casting-api';
 const AUDIENCE = 'casting';
 
+/**
+ * The HMAC key imported into WebCrypto once per secret: given raw bytes, jose imports the key again on every call,
+ * and every authenticated request verifies a token.
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export interface AccessClaims {
   userId: string;
   sessionId: string;
@@ -37,13 +54,13 @@ export async function signAccessToken(claims: AccessClaims, key: Uint8Array, ttl
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
-    .sign(key);
+    .sign(await hmacKey(key));
 }
 
 /** The token's claims, or null for anything forged, expired or malformed. */
 export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, await hmacKey(key), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],

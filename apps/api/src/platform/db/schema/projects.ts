@@ -71,6 +71,15 @@ export const projects = pgTable(
   (table) => [
     index('projects_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     index('projects_owner_idx').on(table.ownerId, table.createdAt.desc()),
+    // The lists sort by last change, newest first, with the id as tie-breaker; one index per archived filter lets a
+    // keyset page read 21 index entries whatever the table's size (docs/decisions/0016-keyset-lists.md).
+    index('projects_active_updated_idx')
+      .on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.archivedAt} is null`),
+    index('projects_archived_updated_idx')
+      .on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.archivedAt} is not null`),
+    index('projects_updated_idx').on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
@@ -164,6 +173,10 @@ export const projectAccesses = pgTable(
     uniqueIndex('project_accesses_project_email_key').on(table.projectId, table.email),
     index('project_accesses_user_idx').on(table.userId, table.projectId),
     index('project_accesses_email_idx').on(table.email),
+    // Invitations not yet linked to an account, looked up by address: one branch of the access filter's union.
+    index('project_accesses_pending_email_idx')
+      .on(table.email, table.projectId)
+      .where(sql`${table.userId} is null`),
     check(
       'project_accesses_scope_check',
       sql`${table.scope} in ('PROJECT_OWNER', 'PROJECT_EDITOR', 'TALENT_EDITOR', 'TALENT_SUBMITTER')`,

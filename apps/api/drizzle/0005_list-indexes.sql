@@ -1,0 +1,4 @@
+CREATE INDEX "project_accesses_pending_email_idx" ON "project_accesses" USING btree ("email","project_id") WHERE "project_accesses"."user_id" is null;--> statement-breakpoint
+CREATE INDEX "projects_active_updated_idx" ON "projects" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "projects"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "projects_archived_updated_idx" ON "projects" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "projects"."archived_at" is not null;--> statement-breakpoint
+CREATE INDEX "projects_updated_idx" ON "projects" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Memory {
+  /** Resident memory now, in MB. */
+  rssMb: number;
+  /** The most it has been resident since it started (VmHWM), in MB. */
+  peakMb: number;
+}
+
+/** Resident memory of a process from /proc (Linux); null elsewhere. */
+export function memoryOf(pid: number): Memory | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface Server {
+  name: string;
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first successful answer of the health URL. */
+  startMs: number;
+  memory(): Memory | null;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  name: string;
+  args: string[];
+  env: Record<string, string>;
+  port: number;
+  /** Answers 200 once the server is up. */
+  healthPath: string;
+  timeoutMs?: number;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Spawns a Node server (its log discarded, errors kept for the failure message) and waits until it answers. */
+export async function startServer(options: StartOptions): Promise<Server> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, options.args, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = started + (options.timeoutMs ?? 120_000);
+  while (!(await answers(url + options.healthPath))) {
+    if (child.exitCode !== null) throw new Error(`${options.name} exited during start:\n${stderr}`);
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.name} did not answer within its start timeout:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const startMs = performance.now() - started;
+  const pid = child.pid ?? 0;
+  return {
+    name: options.name,
+    url,
+    pid,
+    startMs,
+    memory: () => memoryOf(pid),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The built API, as `npm start` runs it. */
+export function apiArgs(): string[] {
+  const main = path.join(ROOT, 'apps/api/dist/main.js');
+  if (!fs.existsSync(main))
+    throw new Error('apps/api/dist/main.js is missing: run `npm run build -w @casting/api`');
+  return [main];
+}
+
+/** A reference server from bench/, run through tsx. */
+export function referenceArgs(file: string): string[] {
+  return ['--import', 'tsx', path.join(ROOT, 'bench', file)];
+}

@@ -1,0 +1,59 @@
+import { ENGINES, type Engine } from './lib/databases';
+import type { BenchOptions } from './lib/options';
+import { progress, table, type Row } from './lib/report';
+import { healthFigure } from './figures/health';
+import { projectsListFigure } from './figures/projects-list';
+import { startFigure } from './figures/start';
+
+/**
+ * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
+ * Figures: projects, health, start, all (default). --short is the CI form: a few seconds per figure, 1,000 projects.
+ * Prints a Markdown table; nothing is asserted, the figures are read against the references beside them.
+ */
+const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
+  projects: projectsListFigure,
+  health: healthFigure,
+  start: startFigure,
+};
+
+function flag(args: string[], name: string): string | undefined {
+  return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+function numbers(text: string | undefined): number[] | undefined {
+  return text?.split(',').map((value) => Number(value.replaceAll('_', '')));
+}
+
+function parse(args: string[]): { figures: string[]; options: BenchOptions } {
+  const short = args.includes('--short');
+  const figure = args.find((arg) => !arg.startsWith('--')) ?? 'all';
+  const figures = figure === 'all' ? Object.keys(FIGURES) : [figure];
+  for (const name of figures) if (!FIGURES[name]) throw new Error(`unknown figure: ${name}`);
+  const engines = (flag(args, 'db')?.split(',') ?? [...ENGINES]) as Engine[];
+  for (const engine of engines) if (!ENGINES.includes(engine)) throw new Error(`unknown database: ${engine}`);
+  return {
+    figures,
+    options: {
+      engines,
+      sizes: numbers(flag(args, 'sizes')) ?? (short ? [1000] : [100, 1000, 10_000, 100_000]),
+      seconds: Number(flag(args, 'seconds') ?? (short ? 2 : 10)),
+      connections: Number(flag(args, 'connections') ?? 50),
+      starts: Number(flag(args, 'starts') ?? (short ? 1 : 3)),
+    },
+  };
+}
+
+async function main() {
+  const { figures, options } = parse(process.argv.slice(2));
+  progress(`figures: ${figures.join(', ')}; ${JSON.stringify(options)}`);
+  const rows: Row[] = [];
+  for (const name of figures) rows.push(...(await FIGURES[name]!(options)));
+  process.stdout.write(`\n${table(rows)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
