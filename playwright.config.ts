@@ -70,7 +70,9 @@ export default defineConfig({
   // A flaky journey is a bug to fix, not something to retry.
   retries: 0,
   workers: process.env.CI ? 1 : 2,
-  timeout: 30_000,
+  // Journeys are long (sign up, confirm, sign in, several pages each checked with axe): on a busy 2-core machine a
+  // healthy one took over 30 s, so the budget is per journey, not per click.
+  timeout: 60_000,
   // Keeps a hung run from eating the CI budget (the whole CI run must stay well under an hour).
   globalTimeout: process.env.CI ? 30 * 60_000 : undefined,
   expect: { timeout: 5_000 },
