@@ -64,6 +64,16 @@ async function main() {
         'NODE_ENV=production. Use it only on a network you trust, or start it with NODE_ENV=production.',
     );
   }
+  if (context.database.kind === 'pglite' && !LOOPBACK_HOSTS.has(config.HOST)) {
+    // PGlite does not flush each commit to disk: a killed process loses nothing acknowledged, an operating-system
+    // crash or a power cut can. Serving other machines from it deserves a word (README, "What the embedded database
+    // promises").
+    log.warn(
+      { host: config.HOST, dataDir: config.dataDir },
+      'EMBEDDED DATABASE SERVING OTHER MACHINES: commits survive a killed process but not a crash of the machine ' +
+        'or a power cut. Keep backups, or set DATABASE_URL to use PostgreSQL.',
+    );
+  }
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
