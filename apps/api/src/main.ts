@@ -76,12 +76,29 @@ async function main() {
   }
 }
 
+/** File-system failures at start, said in words an operator can act on. */
+const STORAGE_ERRORS: Record<string, string> = {
+  EACCES: 'cannot be written by this user (permission denied)',
+  EPERM: 'cannot be written by this user (operation not permitted)',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'is on a disk with no space left',
+};
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 
 main().catch((error: unknown) => {
   // A refusal the operator can act on is said plainly; anything else is a bug and keeps its stack.
   if (error instanceof DataDirectoryLockedError) {
     process.stderr.write(`Start-up failed: ${error.message}\n`);
+    process.exit(1);
+  }
+  const storageProblem = STORAGE_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
+  if (storageProblem) {
+    const where = (error as NodeJS.ErrnoException).path ?? 'the data directory';
+    process.stderr.write(
+      `Start-up failed: ${where} ${storageProblem}. The server keeps its database, files and secrets under ` +
+        `DATA_DIR (${process.env.DATA_DIR ?? './data'}): point DATA_DIR at a writable folder with free space.\n`,
+    );
     process.exit(1);
   }
   process.stderr.write(
