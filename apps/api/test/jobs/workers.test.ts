@@ -13,13 +13,13 @@ import { testDatabase } from '../support/database';
 import { eventually, jobRows, uniqueQueue } from './support';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const log = pino({ level: 'silent' });
 
 /** Starts `src/worker.ts` as its own process, as `npm run worker` does with the built file. */
 function startWorker(env: Record<string, string>) {
-  const child = spawn(tsx, ['src/worker.ts'], {
+  // Node itself with tsx's loader, not the tsx launcher: a signal then reaches the worker, not a wrapper process.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: apiRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', JOBS_POLL_INTERVAL_SECONDS: '0.5', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
