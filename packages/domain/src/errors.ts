@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 export const ERROR_CODES = [
@@ -47,12 +46,8 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   RANGE_NOT_SATISFIABLE: MESSAGES.rangeNotSatisfiable,
 };
 
-export const apiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
+// The error body's schema (apiErrorSchema, ApiError) is in contracts/api-error.ts: a module of its own, so
+// code that only needs the codes and texts above does not bring zod along (the web's first download).
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

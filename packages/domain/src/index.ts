@@ -14,6 +14,7 @@ export * from './validation/representative';
 export * from './validation/applicants';
 export * from './validation/team';
 export * from './validation/text-hygiene';
+export * from './contracts/api-error';
 export * from './contracts/health';
 export * from './contracts/outbox';
 export * from './contracts/user';

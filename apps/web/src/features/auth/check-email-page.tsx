@@ -1,7 +1,7 @@
 import { MESSAGES } from '@casting/domain';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';

@@ -3,7 +3,7 @@ import { CODE_LENGTH, MESSAGES, signInCodeErrorMessage, signInCodeSchema } from 
 import type { SignInNextStep } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { z } from 'zod';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { HttpError } from '../../lib/http/http-error';

@@ -3,7 +3,7 @@ import { confirmUserSchema, MESSAGES, signInCodeErrorMessage } from '@casting/do
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { HttpError } from '../../lib/http/http-error';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';

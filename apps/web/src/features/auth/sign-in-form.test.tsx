@@ -56,6 +56,23 @@ describe('SignInForm', () => {
     expect(double.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
   });
 
+  it('moves the focus to the first invalid field, and drops its message once the value is fixed', async () => {
+    const { user, double } = renderForm(unreachable);
+
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email is required'));
+    expect(email).toHaveFocus();
+    await user.type(email, 'dana@');
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    await user.type(email, 'example.com');
+    expect(email).not.toHaveAccessibleDescription();
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(double.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
+  });
+
   it('rejects a malformed e-mail address', async () => {
     const { user } = renderForm(unreachable);
 

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { extractErrorMessage, MESSAGES, signInSchema } from '@casting/domain';
+import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { SignInNextStep } from '@casting/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { useSchemaFields } from '../../lib/forms/use-schema-fields';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -20,20 +20,30 @@ export interface SignInFormProps {
   onFailed?: () => void;
 }
 
-/** E-mail and password sign-in. Where to go afterwards is the route guard's call, not the form's. */
+const loadSignInSchema = () => import('./sign-in-schema').then((module) => module.signInSchema);
+
+/**
+ * E-mail and password sign-in. Where to go afterwards is the route guard's call, not the form's.
+ * The first screen of the app: it uses no form library, and the domain's schema (zod) arrives after the
+ * form is on screen (lib/forms/use-schema-fields.ts, decision 0022).
+ */
 export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
   const { signIn } = useAuth();
   const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const [isSubmitting, setSubmitting] = useState(false);
+  const { errors, field, validate, resetField } = useSchemaFields({
+    loadSchema: loadSignInSchema,
+    defaultValues: { email: '', password: '' },
+  });
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setAlert(null);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
     try {
+      const credentials = await validate();
+      if (!credentials) return;
+      setAlert(null);
       const result = await signIn(credentials);
       if (result.kind === 'nextStep') {
         if (onNextStep) onNextStep(result.step, { email: credentials.email });
@@ -44,8 +54,10 @@ export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
     } catch (error) {
       onFailed?.();
       setAlert(extractErrorMessage(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
@@ -57,12 +69,12 @@ export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
           {alert}
         </p>
       ) : null}
-      <Field label="Email" error={errors.email?.message}>
-        {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
+      <Field label="Email" error={errors.email}>
+        {(control) => <Input type="email" autoComplete="email" {...control} {...field('email')} />}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label="Password" error={errors.password}>
         {(control) => (
-          <Input type="password" autoComplete="current-password" {...control} {...register('password')} />
+          <Input type="password" autoComplete="current-password" {...control} {...field('password')} />
         )}
       </Field>
       <div className="flex justify-end">

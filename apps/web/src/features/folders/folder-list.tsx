@@ -1,7 +1,7 @@
 import { extractErrorMessage, MESSAGES, renameFolderSchema } from '@casting/domain';
 import type { Folder } from '@casting/domain';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { toastError } from '../../lib/http/toast-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

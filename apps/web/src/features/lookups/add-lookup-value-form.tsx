@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { extractErrorMessage, lookupValueInputSchema } from '@casting/domain';
 import type { LookupName } from '@casting/domain';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';

@@ -3,7 +3,7 @@ import { extractErrorMessage, lookupValueInputSchema } from '@casting/domain';
 import type { LookupName, Option } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';

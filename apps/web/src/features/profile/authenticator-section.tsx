@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import type { User } from '../../lib/auth/user';
 import { Button } from '../../ui/button';
 import { TwoFactorSetupDialog } from '../two-factor';

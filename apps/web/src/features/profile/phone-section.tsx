@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmationCodeSchema, extractErrorMessage, MESSAGES, phoneSchema } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { z } from 'zod';
 import type { User } from '../../lib/auth/user';
 import { HttpError } from '../../lib/http/http-error';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { extractErrorMessage, MESSAGES, requiredText, updateProfileSchema } from '@casting/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { z } from 'zod';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { paths } from '../../lib/routing/paths';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { paths } from '../../lib/routing/paths';
 import { ProjectForm } from './project-form';
 import { EMPTY_PROJECT_FORM } from './project-form-values';

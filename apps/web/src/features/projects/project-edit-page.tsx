@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '@casting/domain';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { paths } from '../../lib/routing/paths';
 import { PermissionGate } from '../../ui/permission-gate';
 import { ProjectForm } from './project-form';

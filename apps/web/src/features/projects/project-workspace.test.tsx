@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '@casting/domain';
 import type { ProjectActor } from '@casting/domain';
 import { MemoryRouter } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import type { FetchHandler } from '../../../test/fetch-double';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';

@@ -1,6 +1,6 @@
 import { INVITE_DIALOG_WIDTH } from '@casting/domain';
 import type { Role } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Dialog } from '../../ui/dialog';
 import { RoleForm } from './role-form';
 import { EMPTY_ROLE_FORM, roleFormValues } from './role-form-values';

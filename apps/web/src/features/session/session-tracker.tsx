@@ -1,6 +1,6 @@
 import { SESSION } from '@casting/domain';
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { useAuthService } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@casting/domain';
 import type { ProjectScope } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../../test/fetch-double';
 import { Toaster } from '../../ui/toaster';

@@ -1,7 +1,7 @@
 import { ACCESS_SCOPE_NAMES, MESSAGES } from '@casting/domain';
 import type { ProjectScope } from '@casting/domain';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';

@@ -2,7 +2,7 @@ import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { ProjectScope, TeamMember } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '@casting/domain';
 import type { ProjectActor, ProjectScope, TeamMember } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import type { FetchHandler } from '../../../test/fetch-double';

@@ -2,7 +2,7 @@ import { INVITE_DIALOG_WIDTH, MESSAGES } from '@casting/domain';
 import type { ProjectActor, ProjectScope } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { toastError } from '../../lib/http/toast-error';

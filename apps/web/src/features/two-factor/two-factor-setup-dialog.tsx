@@ -3,7 +3,7 @@ import { extractErrorMessage, MESSAGES, QR_SIZE, twoFactorSetupCodeSchema } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { z } from 'zod';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';

@@ -1,7 +1,7 @@
 import { extractErrorMessage } from '@casting/domain';
 import type { AdminUser, AdminUserUpdate, UserRoleCode } from '@casting/domain';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -1,8 +1,8 @@
-import { sessionGrantSchema, signedInSchema, signInResponseSchema, userSchema } from '@casting/domain';
 import type { ConfirmSignIn, SessionGrant, SignInNextStep } from '@casting/domain';
 import { createHttpClient } from '../http/http-client';
 import type { HttpClient, RequestOptions } from '../http/http-client';
 import { HttpError } from '../http/http-error';
+import type * as AuthContractsModule from './auth-contracts';
 import { CSRF_HEADERS } from './auth-contract';
 import { createSessionStore, SIGNED_OUT } from './session-store';
 import type { AuthState } from './session-store';
@@ -51,6 +51,22 @@ const COOKIE_CALL: RequestOptions = {
   headers: CSRF_HEADERS,
 };
 
+type AuthContracts = typeof AuthContractsModule;
+let contractsLoading: Promise<AuthContracts> | null = null;
+
+/**
+ * One answer's contract, loaded with the first call that needs it. The request does not wait for it
+ * (see HttpClient.request), and a signed-out start (refresh answers 401) never needs it at all.
+ */
+function contract<K extends keyof AuthContracts>(name: K): Promise<AuthContracts[K]> {
+  contractsLoading ??= import('./auth-contracts').catch((error: unknown) => {
+    // A failed fetch (network blip, new deployment) is tried again by the next call.
+    contractsLoading = null;
+    throw error;
+  });
+  return contractsLoading.then((contracts) => contracts[name]);
+}
+
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const store = createSessionStore();
   const log = options.log ?? ((message, error) => console.warn(message, error));
@@ -78,7 +94,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   });
 
   function requestGrant(): Promise<SessionGrant> {
-    return http.request('/auth/refresh', sessionGrantSchema, COOKIE_CALL);
+    return http.request('/auth/refresh', contract('sessionGrantSchema'), COOKIE_CALL);
   }
 
   function applyGrant(grant: SessionGrant): void {
@@ -106,7 +122,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     applyGrant(grant);
     let user: User;
     try {
-      user = await http.request('/users/me', userSchema);
+      user = await http.request('/users/me', contract('userSchema'));
     } catch (error) {
       clearSession();
       throw error;
@@ -138,7 +154,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return started;
     },
     async signIn(credentials) {
-      const answer = await http.request('/auth/sign-in', signInResponseSchema, {
+      const answer = await http.request('/auth/sign-in', contract('signInResponseSchema'), {
         ...COOKIE_CALL,
         body: credentials,
       });
@@ -146,7 +162,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return establish(answer);
     },
     async confirmSignIn(input) {
-      const grant = await http.request('/auth/confirm-sign-in', signedInSchema, {
+      const grant = await http.request('/auth/confirm-sign-in', contract('signedInSchema'), {
         ...COOKIE_CALL,
         body: input,
       });
@@ -158,7 +174,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
     async refreshUser() {
       if (store.getState().status !== 'signedIn') return null;
-      const user = await http.request('/users/me', userSchema);
+      const user = await http.request('/users/me', contract('userSchema'));
       store.setState({ ...store.getState(), user });
       return user;
     },

@@ -1,5 +1,5 @@
 import { MESSAGES, TALENT_TOAST_MS } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../toast/toast';
 
 // A fixed id keeps the toast single when both the sign-in flow and the route guard refuse.
 const TALENT_TOAST_ID = 'talent-not-allowed';

@@ -235,4 +235,26 @@ describe('http client', () => {
     await expect(kept).resolves.toEqual({ id: 2 });
     expect(refreshAccessToken).toHaveBeenCalledTimes(1);
   });
+  it('sends at once with a schema still loading, and parses the answer with it once it is in', async () => {
+    const { client, double } = setup({ 'GET /api/items': () => jsonResponse(200, { id: 3, extra: true }) });
+    const schema = deferred<typeof itemSchema>();
+
+    const answer = client.request('/items', schema.promise);
+    await vi.waitFor(() => expect(double.callsTo('GET /api/items')).toHaveLength(1));
+    schema.resolve(itemSchema);
+
+    await expect(answer).resolves.toEqual({ id: 3 });
+  });
+
+  it('rejects an error answer without waiting for a schema still loading', async () => {
+    const { client } = setup({
+      'GET /api/items': () => jsonResponse(404, { code: 'NOT_FOUND', message: 'No such item' }),
+    });
+    const neverLoaded = new Promise<typeof itemSchema>(() => undefined);
+
+    const error = await client.request('/items', neverLoaded).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).code).toBe('NOT_FOUND');
+  });
 });

@@ -20,8 +20,16 @@ export interface RequestOptions {
 }
 
 export interface HttpClient {
-  /** Sends a request and parses a 2xx body with the caller's contract schema. */
-  request<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  /**
+   * Sends a request and parses a 2xx body with the caller's contract schema. The schema may still be
+   * on its way (a lazily loaded contract): the request leaves at once and only the parse waits for it,
+   * so an error answer never waits for the schema's code.
+   */
+  request<S extends z.ZodType>(
+    path: string,
+    schema: S | Promise<S>,
+    options?: RequestOptions,
+  ): Promise<z.output<S>>;
   /** Sends a request whose 2xx body is of no interest (204, fire-and-forget). */
   send(path: string, options?: RequestOptions): Promise<void>;
   /**
@@ -112,8 +120,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
 
   return {
     async request(path, schema, options = {}) {
-      const body = await readOk(path, options);
-      const parsed = schema.safeParse(body);
+      const [body, contract] = await Promise.all([readOk(path, options), schema]);
+      const parsed = contract.safeParse(body);
       if (!parsed.success) throw new InvalidResponseError(path, parsed.error.issues);
       return parsed.data;
     },

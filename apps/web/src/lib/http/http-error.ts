@@ -1,4 +1,4 @@
-import { apiErrorSchema, CANCELED_ERROR_CODE } from '@casting/domain';
+import { CANCELED_ERROR_CODE } from '@casting/domain';
 import type { ApiError } from '@casting/domain';
 import type { z } from 'zod';
 
@@ -49,8 +49,15 @@ export class InvalidResponseError extends Error {
   }
 }
 
-/** Parses an error body into the API's shape; anything else becomes null rather than a guess. */
+/**
+ * Parses an error body into the API's shape (the domain's `apiErrorSchema`: a string code, a string
+ * message, any details); anything else becomes null rather than a guess. Checked by hand rather than
+ * with the schema: every page, the sign-in page included, reads error answers, and zod is not part of
+ * the first download (see docs/decisions/0022-sign-in-bundle.md).
+ */
 export function parseApiError(body: unknown): ApiError | null {
-  const parsed = apiErrorSchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+  if (typeof body !== 'object' || body === null) return null;
+  const { code, message, details } = body as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  return details === undefined ? { code, message } : { code, message, details };
 }

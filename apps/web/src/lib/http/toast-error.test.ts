@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { toast } from '../toast/toast';
 import { CanceledError, HttpError } from './http-error';
 import { toastError } from './toast-error';
 

@@ -1,5 +1,5 @@
 import { extractErrorMessage, isCanceledError, MESSAGES } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../toast/toast';
 import { HttpError } from './http-error';
 
 /**

@@ -41,7 +41,16 @@ export function lazyComponent<P extends object, M>(
   return { Component, preload };
 }
 
-/** Fetches every lazy component defined so far (tests: jsdom renders without waiting on chunks). */
-export function preloadAllLazyComponents(): Promise<unknown> {
-  return Promise.all([...registry].map((preload) => preload()));
+/**
+ * Fetches every lazy component defined so far, and those their chunks define in turn (a lazy module
+ * with lazy parts of its own), so tests render without waiting on chunks in jsdom.
+ */
+export async function preloadAllLazyComponents(): Promise<void> {
+  const fetched = new Set<() => Promise<unknown>>();
+  for (;;) {
+    const pending = [...registry].filter((preload) => !fetched.has(preload));
+    if (pending.length === 0) return;
+    pending.forEach((preload) => fetched.add(preload));
+    await Promise.all(pending.map((preload) => preload()));
+  }
 }

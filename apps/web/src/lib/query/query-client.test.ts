@@ -29,7 +29,7 @@ describe('createQueryClient', () => {
 
 describe('failed query toasts', () => {
   it('toasts a failed query once, unless its screen shows the failure inline', async () => {
-    const { toast } = await import('sonner');
+    const { toast } = await import('../toast/toast');
     const spy = vi.spyOn(toast, 'error').mockReturnValue('id');
     const client = createQueryClient();
     const fail = () => Promise.reject(new Error('down'));
