@@ -138,18 +138,18 @@ describe('GET /api/admin/audit-events', () => {
     const seen: unknown[] = [];
     let cursor: string | null = null;
     do {
-      const query = new URLSearchParams({
+      const query: URLSearchParams = new URLSearchParams({
         actorEmail: user.email,
         limit: '2',
         ...(cursor ? { cursor } : {}),
       });
-      const res = await t.app.inject({
+      const res: { json(): unknown } = await t.app.inject({
         method: 'GET',
         url: `/api/admin/audit-events?${query}`,
         headers: adminSession.auth,
       });
-      const page = res.json();
-      seen.push(...page.items.map((e: { id: string }) => e.id));
+      const page = res.json() as { items: Array<{ id: string }>; nextCursor: string | null };
+      seen.push(...page.items.map((e) => e.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(all.map((e) => e.id));
