@@ -1,10 +1,11 @@
 import { defineConfig } from 'tsup';
 
-// Bundles the API (with the operators' create-user command, the background worker and the seed maker) and the domain package (TypeScript source) into dist/; npm dependencies stay external.
+// Bundles the API (with the operators' create-user and backup commands, the background worker and the seed maker) and the domain package (TypeScript source) into dist/; npm dependencies stay external.
 export default defineConfig({
   entry: {
     main: 'src/main.ts',
     'create-user': 'src/cli/create-user.ts',
+    backup: 'src/cli/backup.ts',
     worker: 'src/worker.ts',
     'make-pglite-seed': 'src/cli/make-pglite-seed.ts',
   },

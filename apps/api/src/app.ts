@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditModule } from './modules/audit';
 import { devModule } from './modules/dev';
 import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
@@ -23,6 +24,8 @@ import { type AccessControlPorts, registerAccessControl } from './platform/http/
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
 import type { ApiModule } from './platform/http/module';
+import { registerAuditLog } from './platform/http/audit';
+import { registerIdempotency } from './platform/http/idempotency';
 import { logSerializers } from './platform/log';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { createProjectActorResolver } from './platform/http/project-access';
@@ -54,6 +57,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     filesModule,
     jobsModule,
     liveModule,
+    auditModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }
@@ -112,6 +116,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     resolveProjectActor: createProjectActorResolver(context.database.db),
     ...options.accessPorts,
   });
+  // After access control: only admitted, validated calls claim an idempotency key; audited routes record every answer.
+  registerIdempotency(app, context.database.db);
+  registerAuditLog(app, context.database.db);
 
   await app.register(
     async (api) => {

@@ -56,6 +56,8 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
   /** Live websocket: how often each connection's session and project access are checked again. */
   LIVE_ACCESS_CHECK_SECONDS: z.coerce.number().positive().default(60),
+  /** Audit events older than this are deleted by the hourly housekeeping purge. */
+  AUDIT_RETENTION_DAYS: positiveInt.default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -25,3 +25,4 @@ export * from './contracts/team';
 export * from './contracts/projects';
 export * from './contracts/jobs';
 export * from './live-events';
+export * from './contracts/audit';

@@ -12,6 +12,8 @@ export interface ApiProcess {
   /** What the process wrote to stderr, for the failure message. */
   stderr(): string;
   stop(): Promise<void>;
+  /** kill -9: the process gets no chance to finish a request, flush or close anything (crash tests). */
+  kill(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -70,6 +72,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
+        await exited;
+      }
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
         await exited;
       }
     },

@@ -73,6 +73,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/users'),
     (m) => m.UsersPage,
   ),
+  AuditPage: lazyPage(
+    () => import('../features/audit'),
+    (m) => m.AuditPage,
+  ),
   NotFoundPage: notFound,
   HomeRedirect: eager(HomeRedirect),
   ProjectsPage: lazyPage(

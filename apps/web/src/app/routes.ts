@@ -48,6 +48,7 @@ export type PageName =
   | 'EnumsPage'
   | 'ImportPage'
   | 'UsersPage'
+  | 'AuditPage'
   | 'RosterPage'
   | 'HomeRedirect'
   | 'SubmitPage'
@@ -112,6 +113,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('enums', 'superAdmin', 'EnumsPage'),
   route('import', 'staff', 'ImportPage'),
   route('users', 'superAdmin', 'UsersPage'),
+  route('audit', 'superAdmin', 'AuditPage'),
   route('roster', 'staff', 'RosterPage'),
   route('home', 'staff', 'HomeRedirect'),
 

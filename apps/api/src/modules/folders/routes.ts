@@ -36,7 +36,10 @@ export function folderRoutes(app: App, context: AppContext) {
   app.post(
     '/projects/folders',
     {
-      config: { access: access.project('CREATE_FOLDER', { from: 'body', key: 'projectId' }) },
+      config: {
+        access: access.project('CREATE_FOLDER', { from: 'body', key: 'projectId' }),
+        idempotent: true,
+      },
       schema: {
         tags: ['folders'],
         summary: 'Create a custom folder in an opportunity',

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
+import { purgeExpiredIdempotencyKeys } from '../../platform/http/idempotency';
+import { purgeOldAuditEvents } from '../audit';
 import { purgeExpiredRows } from './purge';
 
 export const PURGE_QUEUE = 'housekeeping-purge';
 export const VACUUM_QUEUE = 'housekeeping-vacuum';
 
 /**
- * Housekeeping from day one: an hourly purge of expired identity rows and, on the embedded database, a nightly
+ * Housekeeping from day one: an hourly purge of expired identity rows, old audit events and expired idempotency keys and, on the embedded database, a nightly
  * `VACUUM (ANALYZE)` (PGlite runs no autovacuum, so without it dead rows pile up and the planner's statistics age).
  * Both queues are `stately`: one run at a time and at most one waiting, however many instances schedule them.
  */
@@ -15,9 +17,14 @@ export function defineHousekeepingJobs(context: AppContext) {
   jobs.define(
     PURGE_QUEUE,
     async () => {
-      const counts = await purgeExpiredRows(database.db, {
-        rateLimitWindowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      });
+      const counts = {
+        ...(await purgeExpiredRows(database.db, {
+          rateLimitWindowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        })),
+        // Audit events are kept AUDIT_RETENTION_DAYS (a year by default), idempotency answers one day.
+        auditEvents: await purgeOldAuditEvents(database.db, config.AUDIT_RETENTION_DAYS),
+        idempotencyKeys: await purgeExpiredIdempotencyKeys(database.db),
+      };
       log.info({ deleted: counts }, 'housekeeping: expired rows purged');
     },
     { policy: 'stately', retryLimit: 2, retryDelaySeconds: 60 },

@@ -48,7 +48,7 @@ export function roleRoutes(app: App, context: AppContext) {
   app.post(
     '/v2/projects/:id/roles',
     {
-      config: { access: access.project('MANAGE_ROLE') },
+      config: { access: access.project('MANAGE_ROLE'), idempotent: true },
       schema: {
         tags: ['opportunities'],
         summary: 'Create an opportunity with its system and submitter folders',

@@ -28,7 +28,7 @@ export function projectRoutes(app: App, context: AppContext) {
     '/v2/projects',
     {
       // Account-level here: a new project has no team yet. CREATE_PROJECT is checked on the account's role.
-      config: { access: access.staff() },
+      config: { access: access.staff(), idempotent: true },
       schema: {
         tags: ['projects'],
         summary: 'Create a project; the creator becomes its owner',
@@ -100,7 +100,10 @@ export function projectRoutes(app: App, context: AppContext) {
   app.post(
     '/projects/archive/:id',
     {
-      config: { access: access.project('MANAGE_PROJECT') },
+      config: {
+        access: access.project('MANAGE_PROJECT'),
+        audit: { action: 'project.archive', target: { type: 'project', from: 'params', key: 'id' } },
+      },
       schema: {
         tags: ['projects'],
         summary: 'Archive (archived=true) or restore (archived=false) a project',

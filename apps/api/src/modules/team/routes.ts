@@ -71,7 +71,11 @@ export function teamRoutes(app: App, context: AppContext) {
   app.post(
     '/projects/:id/accesses',
     {
-      config: { access: access.project('INVITE_TEAM_MEMBERS') },
+      config: {
+        access: access.project('INVITE_TEAM_MEMBERS'),
+        audit: { action: 'team.invite' },
+        idempotent: true,
+      },
       schema: {
         tags: ['team'],
         summary: 'Invite team members; talent accounts are refused and listed in talentEmails',
@@ -92,7 +96,13 @@ export function teamRoutes(app: App, context: AppContext) {
   app.patch(
     '/projects/:id/access/:accessId',
     {
-      config: { access: access.project('INVITE_TEAM_MEMBERS') },
+      config: {
+        access: access.project('INVITE_TEAM_MEMBERS'),
+        audit: {
+          action: 'team.scope-change',
+          target: { type: 'project-access', from: 'params', key: 'accessId' },
+        },
+      },
       schema: {
         tags: ['team'],
         summary: "Change a member's role (both roles must be in the caller's scopeAllowedToUpdate)",
@@ -114,7 +124,10 @@ export function teamRoutes(app: App, context: AppContext) {
   app.delete(
     '/projects/:id/access/:accessId',
     {
-      config: { access: access.project('INVITE_TEAM_MEMBERS') },
+      config: {
+        access: access.project('INVITE_TEAM_MEMBERS'),
+        audit: { action: 'team.remove', target: { type: 'project-access', from: 'params', key: 'accessId' } },
+      },
       schema: {
         tags: ['team'],
         summary: "Remove a member whose role is in the caller's scopeAllowedToCreate",

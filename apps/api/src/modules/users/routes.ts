@@ -59,7 +59,14 @@ export function usersRoutes(app: App, context: AppContext) {
   app.patch(
     '/users/:id',
     {
-      config: { access: access.superAdmin() },
+      config: {
+        access: access.superAdmin(),
+        audit: {
+          action: 'user.update',
+          target: { type: 'user', from: 'params', key: 'id' },
+          fields: ['roleCode', 'otpRequired', 'deactivated'],
+        },
+      },
       schema: {
         tags: ['users'],
         summary: "Change a user's role, second-factor requirement or activation",

@@ -33,7 +33,8 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/claim-confirmation/:id',
   '/404',
 ];
-const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id'];
+// '/audit' is ours (the audit log of issue 14), not the spec's; it follows the spec's rule for /users.
+const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit'];
 const SUPER_ADMIN_AND_ADMIN = [
   '/profile',
   '/profile/edit',

@@ -1,7 +1,7 @@
 import { USER_ROLE_IDS } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 
-export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import';
+export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit';
 
 export interface SidebarItem {
   label: string;
@@ -11,12 +11,19 @@ export interface SidebarItem {
   hiddenForRoleIds: readonly number[];
 }
 
-const { CASTING_DIRECTOR, CASTING_ASSISTANT } = USER_ROLE_IDS;
+const { CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT, TALENT } = USER_ROLE_IDS;
 
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Projects', to: paths.projects, icon: 'projects', hiddenForRoleIds: [] },
   { label: 'Users', to: paths.users, icon: 'users', hiddenForRoleIds: [CASTING_DIRECTOR, CASTING_ASSISTANT] },
   { label: 'Enums', to: paths.enums, icon: 'enums', hiddenForRoleIds: [CASTING_DIRECTOR, CASTING_ASSISTANT] },
+  // The audit log (ours, not the spec's sidebar): super admins only, like its route.
+  {
+    label: 'Audit log',
+    to: paths.audit,
+    icon: 'audit',
+    hiddenForRoleIds: [CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT, TALENT],
+  },
   { label: 'Import', to: paths.import, icon: 'import', hiddenForRoleIds: [CASTING_ASSISTANT] },
 ];
 

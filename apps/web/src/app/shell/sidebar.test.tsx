@@ -3,9 +3,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Sidebar } from './sidebar';
 
-// Users and /enums hidden for role ids 2 and 3; /import hidden only for 3.
+// Users and /enums hidden for role ids 2 and 3; /import hidden only for 3; the audit log (ours) for all but 1.
 const VISIBLE_BY_ROLE_ID: Record<number, string[]> = {
-  1: ['Projects', 'Users', 'Enums', 'Import'],
+  1: ['Projects', 'Users', 'Enums', 'Audit log', 'Import'],
   2: ['Projects', 'Import'],
   3: ['Projects'],
   4: ['Projects', 'Users', 'Enums', 'Import'],

@@ -66,6 +66,7 @@ export const paths = {
   enums: PATTERNS.enums,
   import: PATTERNS.import,
   users: PATTERNS.users,
+  audit: PATTERNS.audit,
   roster: PATTERNS.roster,
   apply: {
     submit: (projectId: Id) => fillPattern(PATTERNS.submit, { projectId }),

@@ -45,6 +45,7 @@ export const PATTERNS = {
   enums: '/enums',
   import: '/import',
   users: '/users',
+  audit: '/audit',
   roster: '/roster',
   home: '/',
   // Public apply pages

@@ -40,7 +40,7 @@ export function authRoutes(app: App, context: AppContext) {
   app.post(
     '/auth/sign-in',
     {
-      config: limited,
+      config: { ...limited, audit: { action: 'auth.sign-in', attemptedEmail: true } },
       schema: {
         tags,
         summary: 'Sign in with e-mail and password; may answer a next step instead of a session',
@@ -57,7 +57,7 @@ export function authRoutes(app: App, context: AppContext) {
   app.post(
     '/auth/confirm-sign-in',
     {
-      config: limited,
+      config: { ...limited, audit: { action: 'auth.sign-in-code' } },
       schema: {
         tags,
         summary: 'Complete sign-in with the authenticator or text-message code',
@@ -108,7 +108,7 @@ export function authRoutes(app: App, context: AppContext) {
   app.post(
     '/auth/sign-out',
     {
-      config: sessionCall,
+      config: { ...sessionCall, audit: { action: 'auth.sign-out' } },
       schema: { tags, summary: 'Revoke the session and clear the refresh cookie (needs X-Requested-With)' },
     },
     async (request, reply) => {
@@ -125,7 +125,7 @@ export function authRoutes(app: App, context: AppContext) {
   app.post(
     '/auth/forgot-password',
     {
-      config: limited,
+      config: { ...limited, audit: { action: 'auth.password-reset-request', attemptedEmail: true } },
       schema: {
         tags,
         summary: 'Mail a password reset code; the answer is the same whether or not the account exists',
@@ -139,7 +139,7 @@ export function authRoutes(app: App, context: AppContext) {
   app.post(
     '/auth/reset-password',
     {
-      config: limited,
+      config: { ...limited, audit: { action: 'auth.password-reset', attemptedEmail: true } },
       schema: {
         tags,
         summary: 'Set a new password with the mailed code; signs the account out everywhere',
@@ -153,7 +153,11 @@ export function authRoutes(app: App, context: AppContext) {
   app.put(
     '/users/me/password',
     {
-      config: { access: access.signedIn(), rateLimit: addressRateLimit(config) },
+      config: {
+        access: access.signedIn(),
+        rateLimit: addressRateLimit(config),
+        audit: { action: 'auth.password-change' },
+      },
       schema: {
         tags,
         summary: 'Change the password after the current one; other sessions end, this one stays signed in',

@@ -22,7 +22,7 @@ export function registrationRoutes(app: App, context: AppContext) {
   app.post(
     '/staffs/register',
     {
-      config: limited,
+      config: { ...limited, audit: { action: 'auth.sign-up', attemptedEmail: true }, idempotent: true },
       schema: {
         tags,
         summary: 'Sign up as a casting director; mails a confirmation code',

@@ -48,7 +48,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
   app.patch(
     '/users/authenticator/enable',
     {
-      config: setUp,
+      config: { ...setUp, audit: { action: 'auth.authenticator-enable' } },
       schema: {
         tags,
         summary: 'Enable the authenticator with a code it shows',
@@ -76,7 +76,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
   app.post(
     '/users/me/phone/verify',
     {
-      config: signedIn,
+      config: { ...signedIn, audit: { action: 'auth.phone-enable' } },
       schema: {
         tags,
         summary: 'Verify the texted code; text-message sign-in codes are then on',
@@ -90,7 +90,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
   app.delete(
     '/users/authenticator',
     {
-      config: signedIn,
+      config: { ...signedIn, audit: { action: 'auth.authenticator-remove' } },
       schema: {
         tags,
         summary:
@@ -105,7 +105,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
   app.delete(
     '/users/me/phone',
     {
-      config: signedIn,
+      config: { ...signedIn, audit: { action: 'auth.phone-remove' } },
       schema: {
         tags,
         summary: 'Remove the phone number for text-message codes, after the current password',

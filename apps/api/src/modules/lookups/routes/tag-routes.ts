@@ -43,7 +43,10 @@ export function tagRoutes(app: App, context: AppContext) {
   app.post(
     '/projects/lookups/tags-lookup',
     {
-      config: { access: access.project('CANDIDATE_EDIT_TAGS', { from: 'body', key: 'projectId' }) },
+      config: {
+        access: access.project('CANDIDATE_EDIT_TAGS', { from: 'body', key: 'projectId' }),
+        idempotent: true,
+      },
       schema: {
         tags: ['lookups'],
         summary: 'Add a tag to a project (names unique per project, any case)',

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { lockDataDirectory } from '../platform/db/data-dir-lock';
+
+/** Raised for a condition the operator can fix; the command prints the message alone and exits 1. */
+export class BackupError extends Error {}
+
+const CLIENT_TOOLS_HINT =
+  'The PostgreSQL client tools are needed (pg_dump, pg_restore) in a version at least that of the server: ' +
+  'on Debian or Ubuntu `apt-get install postgresql-client`, on macOS `brew install libpq`.';
+
+function runTool(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT' ? new BackupError(`${command} was not found. ${CLIENT_TOOLS_HINT}`) : error,
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}):\n${stderr.trim()}`)),
+    );
+  });
+}
+
+/**
+ * PostgreSQL: pg_dump's custom format (compressed, restorable table by table), without owners or grants so it
+ * restores into a database owned by another role.
+ */
+export async function backupPostgres(databaseUrl: string, file: string): Promise<void> {
+  await runTool('pg_dump', [
+    '--format=custom',
+    '--no-owner',
+    '--no-privileges',
+    `--file=${file}`,
+    databaseUrl,
+  ]);
+}
+
+/**
+ * Restores into the database of the URL. An existing schema is replaced only with `replace` (objects of the dump are
+ * dropped first); in one transaction, so a failed restore leaves the database as it was.
+ */
+export async function restorePostgres(databaseUrl: string, file: string, replace: boolean): Promise<void> {
+  await runTool('pg_restore', [
+    '--no-owner',
+    '--no-privileges',
+    '--single-transaction',
+    '--exit-on-error',
+    ...(replace ? ['--clean', '--if-exists'] : []),
+    `--dbname=${databaseUrl}`,
+    file,
+  ]);
+}
+
+/**
+ * The embedded database is a directory that only one process may open, so its backup takes the directory's lock:
+ * with the server running this is refused (DataDirectoryLockedError) and the operator stops the server first. The
+ * backup is PGlite's own archive of the data directory (a gzipped tar), restorable by the same PGlite version.
+ */
+export async function backupPglite(pgDir: string, file: string): Promise<void> {
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION')))
+    throw new BackupError(`No embedded database in ${pgDir}.`);
+  const release = await lockDataDirectory(pgDir, { command: 'backup' });
+  try {
+    const pglite = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm } });
+    try {
+      const archive = await pglite.dumpDataDir('gzip');
+      fs.writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * Restores an archive into the data directory. An existing database is kept unless `replace`; then it is moved
+ * aside to `pg.before-restore-<time>` (not deleted) so a mistaken restore can be undone by hand.
+ */
+export async function restorePglite(pgDir: string, file: string, replace: boolean): Promise<string | null> {
+  const archive = new Blob([fs.readFileSync(file)]);
+  const release = await lockDataDirectory(pgDir, { command: 'restore' });
+  let movedTo: string | null = null;
+  try {
+    if (fs.readdirSync(pgDir).length > 0) {
+      if (!replace)
+        throw new BackupError(`${pgDir} already holds a database; add --replace to put it aside.`);
+      movedTo = `${pgDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      fs.mkdirSync(movedTo);
+      for (const entry of fs.readdirSync(pgDir))
+        fs.renameSync(path.join(pgDir, entry), path.join(movedTo, entry));
+    }
+    const pglite = await PGlite.create({ dataDir: pgDir, loadDataDir: archive, extensions: { pg_trgm } });
+    await pglite.query('select 1');
+    await pglite.close();
+    return movedTo;
+  } finally {
+    await release();
+  }
+}
