@@ -31,5 +31,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // Component tests drive forms with user-event and wait for lazy chunks; on a busy 2-core machine (CI beside other
+    // work) a healthy one took over the 5 s default. A hang still fails, within 20 s.
+    testTimeout: 20_000,
   },
 });
