@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'FILE_URL_INVALID',
   'FILE_URL_EXPIRED',
   'RANGE_NOT_SATISFIABLE',
+  'PASSWORD_CHANGE_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -45,6 +46,7 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   FILE_URL_INVALID: MESSAGES.fileUrlInvalid,
   FILE_URL_EXPIRED: MESSAGES.fileUrlExpired,
   RANGE_NOT_SATISFIABLE: MESSAGES.rangeNotSatisfiable,
+  PASSWORD_CHANGE_REQUIRED: MESSAGES.passwordChangeRequired,
 };
 
 export const apiErrorSchema = z.object({

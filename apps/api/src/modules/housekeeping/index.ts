@@ -16,7 +16,8 @@ export function defineHousekeepingJobs(context: AppContext) {
     PURGE_QUEUE,
     async () => {
       const counts = await purgeExpiredRows(database.db, {
-        rateLimitWindowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        // The counters table also holds daily quotas (invitations, code guesses): keep a day of counters.
+        rateLimitWindowSeconds: Math.max(config.AUTH_RATE_LIMIT_WINDOW_SECONDS, 86_400),
       });
       log.info({ deleted: counts }, 'housekeeping: expired rows purged');
     },
