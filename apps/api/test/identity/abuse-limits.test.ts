@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
+import { selectRows } from '../jobs/support';
 import { buildIdentityApp, createUser, uniqueEmail } from '../support/identity';
 
 const EXHAUSTED = {
@@ -109,10 +110,10 @@ describe('daily cap on code guesses', () => {
 describe('mail that must not reveal accounts', () => {
   async function mailJobsFor(email: string) {
     const { db } = await testDatabase();
-    const rows = await db.execute<{ data: Record<string, unknown> }>(
+    return selectRows<{ data: Record<string, unknown> }>(
+      db,
       sql`select data from pgboss.job where name = 'mail' and data->>'email' = ${email}`,
     );
-    return ('rows' in rows ? rows.rows : rows) as { data: Record<string, unknown> }[];
   }
 
   it('forgot-password queues the same job, and answers the same, for a known and an unknown address', async () => {

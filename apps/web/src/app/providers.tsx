@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PasswordChangeGate } from '../features/profile';
 import { SessionTracker } from '../features/session';
 import { TwoFactorGate } from '../features/two-factor';
 import { AuthProvider } from '../lib/auth/auth-provider';
@@ -16,7 +17,8 @@ export interface AppProvidersProps {
 
 /**
  * Server cache, API client, session and the single toast outlet, in dependency order, with the
- * session-wide overlays that belong to no page: inactivity tracking and the required two-factor set-up.
+ * session-wide overlays that belong to no page: inactivity tracking, the required two-factor set-up and the
+ * forced change of a generated password.
  */
 export function AppProviders({ auth, queryClient, children }: AppProvidersProps) {
   return (
@@ -26,6 +28,7 @@ export function AppProviders({ auth, queryClient, children }: AppProvidersProps)
           {children}
           <SessionTracker />
           <TwoFactorGate />
+          <PasswordChangeGate />
           <Toaster />
         </AuthProvider>
       </HttpClientProvider>
