@@ -141,7 +141,7 @@ test('a person enables an authenticator, signs out and signs back in with its co
   // Where the account is signed in: this browser, marked as this device.
   const sessions = page.getByRole('region', { name: MESSAGES.sessionsTitle });
   await expect(sessions.getByText(MESSAGES.thisDevice)).toBeVisible();
-  await expect(sessions.getByText(/Chrome on Linux|HeadlessChrome/)).toBeVisible();
+  await expect(sessions.getByText(/Chrome on /)).toBeVisible();
 
   await signOutViaMenu(page, alex);
   await submitSignIn(page, alex);

@@ -57,6 +57,7 @@ export function SessionsSection() {
             <div className="min-w-0 text-sm">
               <p className="font-medium text-ink">
                 {session.device}
+                {session.current ? ' ' : null}
                 {session.current ? (
                   <span className="ml-2 rounded bg-canvas px-2 py-0.5 text-xs text-ink-muted">
                     {MESSAGES.thisDevice}
