@@ -91,7 +91,25 @@ test('a person enables an authenticator, signs out and signs back in with its co
   await setUp.getByLabel('Verification code').fill(authenticatorCode(totp));
   await setUp.getByRole('button', { name: 'Verify' }).click();
   await expect(setUp).toBeHidden();
+  // Ten recovery codes are shown once; one signs in instead of the app's code.
+  const recovery = page.getByRole('dialog', { name: MESSAGES.recoveryCodesTitle });
+  const codes = recovery.getByRole('list', { name: MESSAGES.recoveryCodesTitle }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await expectPageAccessible(page, 'recovery codes dialog', '[role="dialog"]');
+  const recoveryCode = await codes.first().innerText();
+  await recovery.getByRole('button', { name: 'Done' }).click();
+  await expect(recovery).toBeHidden();
   await expect(page.getByText(/Two-factor authentication is on:/)).toBeVisible();
+
+  await signOutViaMenu(page, alex);
+  await submitSignIn(page, alex);
+  const stepDialog = page.getByRole('dialog', { name: 'Enter verification code' });
+  await stepDialog.getByRole('button', { name: MESSAGES.useRecoveryCode }).click();
+  const recoveryDialog = page.getByRole('dialog', { name: 'Enter a recovery code' });
+  await expectPageAccessible(page, 'recovery code dialog', '[role="dialog"]');
+  await recoveryDialog.getByLabel(MESSAGES.recoveryCodeLabel).fill(recoveryCode);
+  await recoveryDialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
 
   await signOutViaMenu(page, alex);
   await submitSignIn(page, alex);
@@ -120,6 +138,10 @@ test('a person enables an authenticator, signs out and signs back in with its co
   await expect(page.getByText('Authenticator app turned off')).toBeVisible();
   await expect(page.getByText('Two-factor authentication with an authenticator app is off.')).toBeVisible();
   await expectPageAccessible(page, 'profile page with its toast');
+  // Where the account is signed in: this browser, marked as this device.
+  const sessions = page.getByRole('region', { name: MESSAGES.sessionsTitle });
+  await expect(sessions.getByText(MESSAGES.thisDevice)).toBeVisible();
+  await expect(sessions.getByText(/Chrome on /)).toBeVisible();
 
   await signOutViaMenu(page, alex);
   await submitSignIn(page, alex);
@@ -152,6 +174,10 @@ test('an account that requires a second factor is asked to set it up before anyt
   await setUp.getByRole('button', { name: 'Verify' }).click();
 
   await expect(setUp).toBeHidden();
+  await page
+    .getByRole('dialog', { name: MESSAGES.recoveryCodesTitle })
+    .getByRole('button', { name: 'Done' })
+    .click();
   await expect(page).toHaveURL(/\/projects$/);
 });
 

@@ -1,4 +1,5 @@
 import { defineHousekeepingJobs } from './modules/housekeeping';
+import { defineMailJobs } from './modules/identity';
 import type { AppContext } from './platform/context';
 
 /**
@@ -7,4 +8,5 @@ import type { AppContext } from './platform/context';
  */
 export function defineBackgroundJobs(context: AppContext) {
   defineHousekeepingJobs(context);
+  defineMailJobs(context);
 }

@@ -39,6 +39,14 @@ const envSchema = z.object({
   CODE_MAX_ATTEMPTS: positiveInt.default(5),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /**
+   * Attempts per window on one account from all addresses together. Above AUTH_RATE_LIMIT_MAX (which counts one
+   * account from one address), so a stranger's guesses from elsewhere do not lock the owner out.
+   */
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: positiveInt.default(100),
+  /** Six-digit code guesses per day on one account from one address, then from all addresses together. */
+  CODE_GUESSES_PER_DAY: positiveInt.default(50),
+  CODE_GUESSES_PER_DAY_ACCOUNT: positiveInt.default(500),
   /** Team invitations one account may send in 24 hours (each one is an e-mail in its name). */
   INVITATIONS_PER_DAY: positiveInt.default(200),
   /** File storage is S3 when S3_BUCKET is set, otherwise local files under DATA_DIR/files. */

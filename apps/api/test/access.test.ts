@@ -35,6 +35,7 @@ function principal(overrides: Partial<Principal>): Principal {
     accountRole: 'ADMIN',
     otpRequired: false,
     otpEnabled: false,
+    mustChangePassword: false,
     ...overrides,
   };
 }

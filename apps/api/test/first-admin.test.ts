@@ -21,6 +21,8 @@ describe('first super admin', () => {
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(row!.passwordHash!, first.generatedPassword!)).toBe(true);
       expect(row?.confirmedAt).not.toBeNull();
+      // The generated password has been in a log: the first sign-in must replace it.
+      expect(row?.mustChangePassword).toBe(true);
     }
     const second = await ensureFirstSuperAdmin(db, log, { email: 'other@casting.example' });
     expect(second).toEqual({ created: false, email: 'other@casting.example' });

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'FILE_URL_INVALID',
   'FILE_URL_EXPIRED',
   'RANGE_NOT_SATISFIABLE',
+  'PASSWORD_CHANGE_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -44,6 +45,7 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   FILE_URL_INVALID: MESSAGES.fileUrlInvalid,
   FILE_URL_EXPIRED: MESSAGES.fileUrlExpired,
   RANGE_NOT_SATISFIABLE: MESSAGES.rangeNotSatisfiable,
+  PASSWORD_CHANGE_REQUIRED: MESSAGES.passwordChangeRequired,
 };
 
 // The error body's schema (apiErrorSchema, ApiError) is in contracts/api-error.ts: a module of its own, so

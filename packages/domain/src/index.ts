@@ -20,6 +20,7 @@ export * from './contracts/outbox';
 export * from './contracts/user';
 export * from './contracts/pagination';
 export * from './contracts/auth';
+export * from './contracts/account';
 export * from './contracts/lookups';
 export * from './contracts/team';
 export * from './contracts/projects';

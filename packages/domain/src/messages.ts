@@ -160,4 +160,30 @@ export const MESSAGES = {
   rangeNotSatisfiable: 'The requested range is outside the file.', // (ours)
   fileTooLarge: 'The file is larger than this upload allows.', // (ours)
   fileIncomplete: 'The upload ended before the whole file arrived.', // (ours)
+
+  // Account controls (ours)
+  codeGuessesExhausted: 'Too many codes were tried on this account today. Please try again tomorrow.',
+  passwordChangeRequired: 'Choose a new password to continue.',
+  changePasswordTitle: 'Change password',
+  forcedPasswordChangeIntro: 'Your password was generated for you. Choose your own password to continue.',
+  currentPasswordLabel: 'Current password',
+  newPasswordLabel: 'New password',
+  passwordChangedToast: 'Your password was changed. Other devices were signed out.',
+  sessionsTitle: 'Active sessions',
+  thisDevice: 'This device',
+  signOutSession: 'Sign out',
+  signOutOtherSessions: 'Sign out all other sessions',
+  sessionSignedOut: 'The session was signed out.',
+  otherSessionsSignedOut: 'All other sessions were signed out.',
+  recoveryCodesTitle: 'Recovery codes',
+  recoveryCodesIntro:
+    'Keep these codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.',
+  recoveryCodesRegenerate: 'Generate new recovery codes',
+  recoveryCodesCopy: 'Copy codes',
+  recoveryCodesDownload: 'Download codes',
+  recoveryCodesCopied: 'Recovery codes copied.',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAuthenticatorCode: 'Use a code from the authenticator app',
+  recoveryCodeLabel: 'Recovery code',
+  authenticatorNotOn: 'Turn the authenticator app on first.',
 } as const;

@@ -33,6 +33,9 @@ export async function ensureFirstSuperAdmin(
     roleCode: 'SUPER_ADMIN',
     passwordHash: await hashPassword(password),
     confirmedAt: new Date(),
+    // A generated password has been in a log: the first sign-in must replace it. One given in ADMIN_PASSWORD was
+    // chosen by the operator.
+    mustChangePassword: !options.password,
   });
   if (options.password) {
     log.info({ email }, 'first super admin created with ADMIN_PASSWORD');

@@ -4,7 +4,8 @@ import type { AccessRule } from '../../src/platform/http/access';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp, createUser, CSRF, signIn } from '../support/identity';
 
-type Expected = 'public' | 'signedIn' | 'signedInPending' | 'superAdmin';
+/** `signedInAnyPending`: open before a required second factor is set up and before a generated password is changed. */
+type Expected = 'public' | 'signedIn' | 'signedInPending' | 'signedInAnyPending' | 'superAdmin';
 
 /** Every identity and users route with the access it must declare. */
 const ROUTES: Record<string, Expected> = {
@@ -24,11 +25,15 @@ const ROUTES: Record<string, Expected> = {
   'POST /api/users/authenticator': 'signedInPending',
   'PATCH /api/users/authenticator/enable': 'signedInPending',
   'DELETE /api/users/authenticator': 'signedIn',
-  'GET /api/users/me': 'signedInPending',
+  'GET /api/users/me': 'signedInAnyPending',
   'PATCH /api/users/me': 'signedIn',
   'PATCH /api/users/me/phone': 'signedIn',
   'POST /api/users/me/phone/verify': 'signedIn',
-  'PUT /api/users/me/password': 'signedIn',
+  'PUT /api/users/me/password': 'signedInAnyPending',
+  'GET /api/users/me/sessions': 'signedIn',
+  'DELETE /api/users/me/sessions/:id': 'signedIn',
+  'DELETE /api/users/me/sessions': 'signedIn',
+  'POST /api/users/me/recovery-codes': 'signedIn',
   'DELETE /api/users/me/phone': 'signedIn',
   'GET /api/users': 'superAdmin',
   'PATCH /api/users/:id': 'superAdmin',
@@ -42,13 +47,31 @@ function kindOf(rule: AccessRule | undefined): Expected | 'other' {
   if (rule?.kind === 'public') return 'public';
   if (rule?.kind !== 'account') return 'other';
   if (rule.roles.length === 1 && rule.roles[0] === 'SUPER_ADMIN') return 'superAdmin';
-  if (rule.roles.includes('TALENT')) return rule.allowPendingSecondFactor ? 'signedInPending' : 'signedIn';
+  if (rule.roles.includes('TALENT')) {
+    if (rule.allowPendingPasswordChange)
+      return rule.allowPendingSecondFactor ? 'signedInAnyPending' : 'other';
+    return rule.allowPendingSecondFactor ? 'signedInPending' : 'signedIn';
+  }
   return 'other';
 }
 
-type Actor = 'anonymous' | 'talent' | 'director' | 'superAdmin' | 'pendingSecondFactor';
-const ACTORS: Actor[] = ['anonymous', 'talent', 'director', 'superAdmin', 'pendingSecondFactor'];
-const ACCESS_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'TALENT_NOT_ALLOWED', 'TOTP_NOT_ENABLED'];
+type Actor =
+  'anonymous' | 'talent' | 'director' | 'superAdmin' | 'pendingSecondFactor' | 'mustChangePassword';
+const ACTORS: Actor[] = [
+  'anonymous',
+  'talent',
+  'director',
+  'superAdmin',
+  'pendingSecondFactor',
+  'mustChangePassword',
+];
+const ACCESS_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'TALENT_NOT_ALLOWED',
+  'TOTP_NOT_ENABLED',
+  'PASSWORD_CHANGE_REQUIRED',
+];
 
 /** The access layer's answer for each actor: null means "let through" (the handler may still refuse). */
 function expectedRefusal(kind: Expected, actor: Actor): string | null {
@@ -58,7 +81,9 @@ function expectedRefusal(kind: Expected, actor: Actor): string | null {
     if (actor === 'talent') return 'TALENT_NOT_ALLOWED';
     if (actor === 'director') return 'FORBIDDEN';
   }
-  if (actor === 'pendingSecondFactor' && kind !== 'signedInPending') return 'TOTP_NOT_ENABLED';
+  if (actor === 'mustChangePassword' && kind !== 'signedInAnyPending') return 'PASSWORD_CHANGE_REQUIRED';
+  if (actor === 'pendingSecondFactor' && (kind === 'signedIn' || kind === 'superAdmin'))
+    return 'TOTP_NOT_ENABLED';
   return null;
 }
 
@@ -93,11 +118,12 @@ describe('identity routes as each actor', () => {
       director: await bearer({ roleCode: 'CASTING_DIRECTOR' }),
       superAdmin: await bearer({ roleCode: 'SUPER_ADMIN' }),
       pendingSecondFactor: await bearer({ roleCode: 'SUPER_ADMIN', otpRequired: true }),
+      mustChangePassword: await bearer({ roleCode: 'SUPER_ADMIN', mustChangePassword: true }),
     };
   }
 
   it.each(Object.entries(ROUTES))('%s (%s)', async (route, kind) => {
-    const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+    const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string];
     const url = pattern.replace(/:[a-zA-Z]+/g, randomUUID());
     // Fresh sessions per route: sign-out and session-tracking calls may end the caller's session.
     const headersBy = await sessions();
@@ -106,7 +132,7 @@ describe('identity routes as each actor', () => {
         method,
         url,
         headers: { ...CSRF, ...headersBy[actor] },
-        ...(method === 'POST' || method === 'PATCH' ? { payload: {} } : {}),
+        ...(method === 'POST' || method === 'PATCH' || method === 'PUT' ? { payload: {} } : {}),
       });
       const refusal = expectedRefusal(kind, actor);
       const code = res.statusCode >= 400 ? res.json().code : null;

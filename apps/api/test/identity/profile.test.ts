@@ -28,6 +28,7 @@ describe('GET /api/users/me', () => {
       otpEnabled: false,
       phoneNumber: null,
       smsMfaEnabled: false,
+      mustChangePassword: false,
     });
   });
 

@@ -7,7 +7,9 @@ const LIMITED = { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' } });
+  t = await buildTestApp({
+    env: { AUTH_RATE_LIMIT_MAX: '3', AUTH_ACCOUNT_RATE_LIMIT_MAX: '5', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' },
+  });
 });
 afterAll(() => t.close());
 
@@ -55,47 +57,73 @@ describe('per-address limits', () => {
 });
 
 describe('per-account limits', () => {
-  it('stop sign-in attempts on one account spread over many addresses, even with the right password', async () => {
-    const user = await createUser();
-    for (let i = 0; i < 3; i += 1) {
-      const res = await post(
-        '/api/auth/sign-in',
-        { email: user.email, password: 'Wrong#Pass1' },
-        freshAddress(),
-      );
-      expect(res.statusCode).toBe(401);
+  const signInFrom = (email: string, password: string, address: string, app = t.app) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password },
+      remoteAddress: address,
+    });
+
+  it('let a stranger lock only their own address out, never the owner at theirs (default limits)', async () => {
+    const defaults = await buildTestApp();
+    try {
+      const user = await createUser();
+      const stranger = freshAddress();
+      for (let i = 0; i < 10; i += 1) {
+        expect((await signInFrom(user.email, 'Wrong#Pass1', stranger, defaults.app)).statusCode).toBe(401);
+      }
+      // The stranger's address is now refused, even with the right password...
+      const refused = await signInFrom(user.email, PASSWORD, stranger, defaults.app);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(LIMITED);
+      // ...while the owner, at their own address, signs in.
+      const owner = await signInFrom(user.email, PASSWORD, freshAddress(), defaults.app);
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(owner.json().status).toBe('SIGNED_IN');
+    } finally {
+      await defaults.close();
     }
-    const res = await post('/api/auth/sign-in', { email: user.email, password: PASSWORD }, freshAddress());
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual(LIMITED);
-    // Other accounts are unaffected.
-    const other = await createUser();
-    const ok = await post('/api/auth/sign-in', { email: other.email, password: PASSWORD }, freshAddress());
-    expect(ok.statusCode).toBe(200);
   });
 
-  it('are counted in the database, so they hold across API instances', async () => {
-    const email = uniqueEmail();
+  it('stop attempts on one account from one address, counted in the database per account and address', async () => {
+    const user = await createUser();
+    const address = freshAddress();
+    // Different accounts from the same address do not count together (the route's own limit aside).
     for (let i = 0; i < 3; i += 1) {
-      expect((await post('/api/auth/forgot-password', { email }, freshAddress())).statusCode).toBe(200);
+      expect((await signInFrom(user.email, 'Wrong#Pass1', address)).statusCode).toBe(401);
     }
     const second = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3' } });
     try {
-      const res = await second.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { email },
-        remoteAddress: freshAddress(),
-      });
+      // A second API instance has its own per-route counters, but shares the account's in the database.
+      const res = await signInFrom(user.email, PASSWORD, address, second.app);
       expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(LIMITED);
     } finally {
       await second.close();
     }
   });
 
+  it('stop attempts on one account spread over many addresses at the higher account-wide ceiling', async () => {
+    const user = await createUser();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await signInFrom(user.email, 'Wrong#Pass1', freshAddress())).statusCode).toBe(401);
+    }
+    const res = await signInFrom(user.email, PASSWORD, freshAddress());
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(LIMITED);
+    // Other accounts are unaffected.
+    const other = await createUser();
+    expect((await signInFrom(other.email, PASSWORD, freshAddress())).statusCode).toBe(200);
+  });
+
   it('start afresh when the window has passed', async () => {
     const short = await buildTestApp({
-      env: { AUTH_RATE_LIMIT_MAX: '1', AUTH_RATE_LIMIT_WINDOW_SECONDS: '1' },
+      env: {
+        AUTH_RATE_LIMIT_MAX: '1',
+        AUTH_ACCOUNT_RATE_LIMIT_MAX: '1',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '1',
+      },
     });
     try {
       const email = uniqueEmail();

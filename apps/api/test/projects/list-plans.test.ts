@@ -83,6 +83,7 @@ const principal = (userId: string, accountRole: Principal['accountRole']): Princ
   accountRole,
   otpRequired: false,
   otpEnabled: false,
+  mustChangePassword: false,
 });
 const member = principal(ids.member, 'ADMIN');
 const admin = principal(ids.admin, 'SUPER_ADMIN');

@@ -17,9 +17,12 @@ export const CSRF = { 'x-requested-with': 'casting-web' } as const;
 export type UserRow = typeof users.$inferSelect;
 export type TestUser = UserRow & { password: string };
 
-/** Auth endpoints are rate-limited per address, and every inject comes from 127.0.0.1: tests get room. */
+/**
+ * Auth endpoints are rate-limited per address, and every inject comes from 127.0.0.1: tests get room. Code mails go
+ * out through the `mail` job, so these apps run workers.
+ */
 export function buildIdentityApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000', ...env } });
+  return buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000', ...env }, runWorkers: true });
 }
 
 export function uniqueEmail(label = 'user'): string {
@@ -140,15 +143,16 @@ async function outbox(app: FastifyInstance, to: string): Promise<OutboxItem[]> {
 }
 
 /**
- * The code in the newest message to an address (e-mail or phone), read from /api/dev/outbox. Some codes are sent
- * after the answer (so timing reveals no account), hence the short wait; `after` skips messages already seen.
+ * The code in the newest message to an address (e-mail or phone), read from /api/dev/outbox. Code mails are sent by
+ * the `mail` job after the answer (so timing reveals no account), hence the wait of a few polling intervals;
+ * `after` skips messages already seen.
  */
 export async function latestCode(
   app: FastifyInstance,
   to: string,
   options: { after?: string | undefined; subject?: string } = {},
 ): Promise<{ code: string; id: string; subject: string }> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
     const [newest] = (await outbox(app, to)).filter(
       (item) => !options.subject || item.subject === options.subject,
     );

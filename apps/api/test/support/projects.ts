@@ -28,6 +28,7 @@ export function principalFor(user: Person): Principal {
     accountRole: accountRoleOf(roleCode),
     otpRequired: false,
     otpEnabled: false,
+    mustChangePassword: false,
   };
 }
 

@@ -29,8 +29,8 @@ const { Component: SignedInOverlays } = lazyComponent(
 
 /**
  * Server cache, API client, session and the single toast outlet, in dependency order, with the
- * session-wide overlays that belong to no page (inactivity tracking, the required two-factor set-up),
- * mounted once someone is signed in.
+ * session-wide overlays that belong to no page: inactivity tracking, the required two-factor set-up and the
+ * forced change of a generated password.
  */
 export function AppProviders({ auth, queryClient, children }: AppProvidersProps) {
   const signedIn = useSyncExternalStore(auth.subscribe, () => auth.getState().status === 'signedIn');

@@ -25,5 +25,7 @@ export const userSchema = z.object({
   /** The verified number for text-message sign-in codes, masked like the sign-in destination ('+*******1234'). */
   phoneNumber: z.string().nullable(),
   smsMfaEnabled: z.boolean(),
+  /** (ours) The password was generated (the first admin's): the person must choose one before anything else. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;

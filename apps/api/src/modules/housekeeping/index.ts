@@ -19,7 +19,8 @@ export function defineHousekeepingJobs(context: AppContext) {
     async () => {
       const counts = {
         ...(await purgeExpiredRows(database.db, {
-          rateLimitWindowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+          // The counters table also holds daily quotas (invitations, code guesses): keep a day of counters.
+          rateLimitWindowSeconds: Math.max(config.AUTH_RATE_LIMIT_WINDOW_SECONDS, 86_400),
         })),
         // Audit events are kept AUDIT_RETENTION_DAYS (a year by default), idempotency answers one day.
         auditEvents: await purgeOldAuditEvents(database.db, config.AUDIT_RETENTION_DAYS),

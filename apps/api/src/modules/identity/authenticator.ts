@@ -28,6 +28,7 @@ export function createAuthenticator(context: AppContext): Authenticator {
       accountRole: accountRoleOf(roleCode),
       otpRequired: found.user.otpRequired,
       otpEnabled: found.user.otpEnabled,
+      mustChangePassword: found.user.mustChangePassword,
     };
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db/client';
+import type { Jobs } from '../../platform/jobs/ports';
 import type { Mailer, TextMessenger } from '../../platform/mail/ports';
 import { identityKeys, type IdentityKeys } from './crypto/keys';
 
@@ -12,7 +13,14 @@ export interface IdentityDeps {
   log: FastifyBaseLogger;
   mailer: Mailer;
   texts: TextMessenger;
+  jobs: Jobs;
   keys: IdentityKeys;
+}
+
+/** Who is on the other end of a request, as far as the server can tell: for limits, the sessions list, notices. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
 }
 
 const cache = new WeakMap<AppContext, IdentityDeps>();
@@ -26,19 +34,12 @@ export function identityDeps(context: AppContext): IdentityDeps {
       log: context.log,
       mailer: context.mailer,
       texts: context.texts,
+      jobs: context.jobs,
       keys: identityKeys(context.config),
     };
     cache.set(context, deps);
   }
   return deps;
-}
-
-/**
- * Sends without making the caller wait: calls that must not reveal whether an account exists answer in the same
- * time either way. A delivery failure is logged; the person can ask for the code again.
- */
-export function deliverInBackground(deps: IdentityDeps, what: string, send: () => Promise<void>): void {
-  send().catch((error: unknown) => deps.log.error({ err: error, what }, 'delivery failed'));
 }
 
 export function codeExpiry(deps: IdentityDeps, now = Date.now()): Date {

@@ -20,6 +20,7 @@ export const identityErrors = {
    */
   wrongPassword: () => new AppError('FORBIDDEN', MESSAGES.wrongPassword),
   authenticatorRequired: () => new AppError('CONFLICT', MESSAGES.authenticatorRequiredByAdmin),
+  authenticatorNotEnabled: () => new AppError('CONFLICT', MESSAGES.authenticatorNotOn),
 };
 
 /** Beyond the composition rules (OWASP ASVS 2.1.7): refuses passwords found in breach lists. */

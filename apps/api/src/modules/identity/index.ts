@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { registrationRoutes } from './routes/registration-routes';
 import { secondFactorRoutes } from './routes/second-factor-routes';
@@ -16,10 +17,12 @@ export const identityModule: ApiModule = {
     registrationRoutes(app, context);
     secondFactorRoutes(app, context);
     sessionTrackingRoutes(app, context);
+    accountRoutes(app, context);
   },
 };
 
 export { createAuthenticator } from './authenticator';
+export { defineMailJobs, MAIL_QUEUE } from './mail-jobs';
 export { assertPasswordNotCommon } from './identity-errors';
 export { maskPhone } from './mask';
 export { revokeUserSessions } from './repositories/session-repository';

@@ -152,3 +152,65 @@ export function signInCodeText(to: string, code: string): TextMessage {
 export function phoneVerificationText(to: string, code: string): TextMessage {
   return { to, text: `Your Casting verification code is ${code}` };
 }
+
+/** A notice with one piece of news and the advice to reset the password if the owner did not do it. */
+function securityNotice(settings: MailSettings, to: string, subject: string, what: string): MailMessage {
+  const resetLink = webLink(settings.publicUrl, '/auth/forgot-password');
+  const advice = 'If this was not you, reset your password at once:';
+  return {
+    to,
+    subject,
+    text: [what, '', `${advice} ${resetLink}`].join('\n'),
+    html: [
+      '<!doctype html>',
+      '<html><body>',
+      `<p>${escapeHtml(what)}</p>`,
+      `<p>${escapeHtml(advice)} <a href="${escapeHtml(resetLink)}">reset your password</a></p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
+}
+
+/** Sent the first time in a day that code guesses on the account reach a daily cap. */
+export function codeGuessCapMail(settings: MailSettings, to: string): MailMessage {
+  return securityNotice(
+    settings,
+    to,
+    'Someone is trying codes on your Casting account',
+    'Someone is trying codes on your Casting account: so many sign-in, confirmation or reset codes were tried today that code entry is paused until tomorrow. Your password still works where you usually sign in.',
+  );
+}
+
+export type AddedFactor = 'authenticator' | 'phone';
+
+const ADDED: Record<AddedFactor, { subject: string; what: string }> = {
+  authenticator: {
+    subject: 'An authenticator app was turned on for your Casting account',
+    what: 'An authenticator app was turned on for your Casting account: signing in now asks for its codes.',
+  },
+  phone: {
+    subject: 'A phone number was added to your Casting account',
+    what: 'A phone number was verified for your Casting account: signing in now sends codes by text message to it.',
+  },
+};
+
+/** A second factor that appears unnoticed could be an attacker's way back in, so its arrival is mailed too. */
+export function secondFactorAddedMail(settings: MailSettings, to: string, factor: AddedFactor): MailMessage {
+  const { subject, what } = ADDED[factor];
+  return securityNotice(settings, to, subject, what);
+}
+
+/** Sent when a sign-in comes from a browser or device the account has not signed in from before. */
+export function newSignInMail(
+  settings: MailSettings,
+  to: string,
+  where: { device: string; ipAddress: string | null; at: Date },
+): MailMessage {
+  const from = where.ipAddress ? ` from the address ${where.ipAddress}` : '';
+  return securityNotice(
+    settings,
+    to,
+    'New sign-in to your Casting account',
+    `Your Casting account was signed in on ${where.device}${from} at ${where.at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+  );
+}

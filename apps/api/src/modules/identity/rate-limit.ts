@@ -1,11 +1,14 @@
 import { MESSAGES } from '@casting/domain';
 import type { Config } from '../../config';
-import { consumeQuota } from '../../platform/db/quota';
+import { consumeQuota, countQuotaUses } from '../../platform/db/quota';
 import { AppError } from '../../platform/errors';
 import { sha256 } from './crypto/tokens';
 import type { IdentityDeps } from './deps';
+import { codeGuessCapMail } from './mail-texts';
+import { enqueueMail } from './mail-jobs';
 
 const rateLimited = () => new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+const DAY_SECONDS = 86_400;
 
 /** Per-address limit for one auth route (`config.rateLimit`); each route counts on its own. */
 export function addressRateLimit(config: Config) {
@@ -24,12 +27,58 @@ export function sessionRateLimit(config: Config) {
   return { ...addressRateLimit(config), max: config.AUTH_RATE_LIMIT_MAX * 10 };
 }
 
+const quotaKey = (...parts: string[]) => sha256(parts.map((part) => part.trim().toLowerCase()).join(':'));
+
 /**
- * Counts an attempt against one account (by e-mail or user id) in a fixed window kept in the database, so spreading
- * attempts over addresses or API instances does not help. Runs before any password hashing.
+ * Counts an attempt against one account (by e-mail or user id) in fixed windows kept in the database, so spreading
+ * attempts over API instances does not help. Two counters: the account from this address (AUTH_RATE_LIMIT_MAX), and
+ * the account from everywhere (AUTH_ACCOUNT_RATE_LIMIT_MAX, higher). Counting per account alone would let anybody
+ * lock the owner out by typing wrong passwords for their address; the owner at their own address only meets the
+ * wide ceiling, which takes a botnet to reach. Runs before any password hashing.
  */
-export async function hitAccountLimit(deps: IdentityDeps, action: string, subject: string): Promise<void> {
-  const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_SECONDS: windowSeconds } = deps.config;
-  const key = sha256(`${action}:${subject.trim().toLowerCase()}`);
-  if (!(await consumeQuota(deps.db, { key, max, windowSeconds }))) throw rateLimited();
+export async function hitAccountLimit(
+  deps: IdentityDeps,
+  action: string,
+  subject: string,
+  address: string,
+): Promise<void> {
+  const { AUTH_RATE_LIMIT_MAX, AUTH_ACCOUNT_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS } = deps.config;
+  const windowSeconds = AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  const fromHere = { key: quotaKey(action, subject, address), max: AUTH_RATE_LIMIT_MAX, windowSeconds };
+  const everywhere = { key: quotaKey(action, subject), max: AUTH_ACCOUNT_RATE_LIMIT_MAX, windowSeconds };
+  if (!(await consumeQuota(deps.db, fromHere))) throw rateLimited();
+  if (!(await consumeQuota(deps.db, everywhere))) throw rateLimited();
+}
+
+/**
+ * Six-digit codes (sign-in, confirmation, reset, phone and authenticator set-up) have a million values: the
+ * per-minute limits alone would let a patient guesser through in weeks. Each guess also counts against a daily cap,
+ * per account from this address (CODE_GUESSES_PER_DAY) and per account from everywhere (the higher
+ * CODE_GUESSES_PER_DAY_ACCOUNT), so a stranger exhausts their own budget, not the owner's. The owner is mailed the
+ * first time in a day a cap refuses, since it means someone is working on their account.
+ *
+ * `subject` is the user id when the account is known, else the address typed (nobody to notify then).
+ */
+export async function hitCodeGuessLimit(
+  deps: IdentityDeps,
+  subject: { userId?: string | undefined; email?: string | undefined },
+  address: string,
+): Promise<void> {
+  const { CODE_GUESSES_PER_DAY, CODE_GUESSES_PER_DAY_ACCOUNT } = deps.config;
+  const account = subject.userId ?? subject.email ?? '';
+  const fromHere = { key: quotaKey('code-guess', account, address), max: CODE_GUESSES_PER_DAY };
+  const everywhere = { key: quotaKey('code-guess', account), max: CODE_GUESSES_PER_DAY_ACCOUNT };
+  for (const cap of [fromHere, everywhere]) {
+    const used = await countQuotaUses(deps.db, { ...cap, windowSeconds: DAY_SECONDS });
+    if (used <= cap.max) continue;
+    if (subject.userId && subject.email) await noticeCapOnce(deps, subject.userId, subject.email);
+    throw new AppError('RATE_LIMITED', MESSAGES.codeGuessesExhausted);
+  }
+}
+
+/** At most one notice a day per account, however many addresses hit their cap. */
+async function noticeCapOnce(deps: IdentityDeps, userId: string, email: string): Promise<void> {
+  const quota = { key: quotaKey('code-guess-notice', userId), max: 1, windowSeconds: DAY_SECONDS };
+  if (await consumeQuota(deps.db, quota))
+    await enqueueMail(deps, { kind: 'notice', message: codeGuessCapMail(deps.config, email) });
 }

@@ -37,6 +37,7 @@ export function toUserDto(row: UserRow): User {
     agent: null,
     otpRequired: row.otpRequired,
     otpEnabled: row.otpEnabled,
+    mustChangePassword: row.mustChangePassword,
     // Masked even to its owner: the answer may sit in a browser cache or a log, and the last digits are enough.
     phoneNumber: row.phoneNumber ? maskPhone(row.phoneNumber) : null,
     smsMfaEnabled: row.smsMfaEnabled,

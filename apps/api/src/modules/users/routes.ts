@@ -21,8 +21,11 @@ export function usersRoutes(app: App, context: AppContext) {
   app.get(
     '/users/me',
     {
-      // Readable before a required authenticator is set up: the web app needs it to open the set-up dialog.
-      config: { access: access.signedIn({ allowPendingSecondFactor: true }) },
+      // Readable before a required authenticator is set up or a generated password is replaced: the web app reads
+      // here which of the two screens to open.
+      config: {
+        access: access.signedIn({ allowPendingSecondFactor: true, allowPendingPasswordChange: true }),
+      },
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
     async (request) => getProfile(db, requirePrincipal(request).userId),

@@ -15,6 +15,11 @@ export interface Quota {
  * refused or rolled-back request gives its uses back.
  */
 export async function consumeQuota(db: Db, quota: Quota, cost = 1): Promise<boolean> {
+  return (await countQuotaUses(db, quota, cost)) <= quota.max;
+}
+
+/** Like `consumeQuota`, but answers the uses counted in the window so far (more than `max` means refused). */
+export async function countQuotaUses(db: Db, quota: Quota, cost = 1): Promise<number> {
   const now = new Date();
   const windowStart = new Date(now.getTime() - quota.windowSeconds * 1000).toISOString();
   const windowOver = sql`${authRateLimits.windowStartedAt} <= ${windowStart}::timestamptz`;
@@ -29,5 +34,5 @@ export async function consumeQuota(db: Db, quota: Quota, cost = 1): Promise<bool
       },
     })
     .returning({ hits: authRateLimits.hits });
-  return (row?.hits ?? 0) <= quota.max;
+  return row?.hits ?? 0;
 }

@@ -17,6 +17,8 @@ export interface Principal {
   accountRole: AccountRole;
   otpRequired: boolean;
   otpEnabled: boolean;
+  /** A generated password not yet replaced: only the password change (and reading oneself) are allowed. */
+  mustChangePassword: boolean;
 }
 
 type ProjectIdSource = { from: 'params' | 'body' | 'query'; key: string };
@@ -24,7 +26,12 @@ type ProjectIdSource = { from: 'params' | 'body' | 'query'; key: string };
 /** The access rule every route declares in `config.access`. */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'account'; roles: readonly AccountRole[]; allowPendingSecondFactor: boolean }
+  | {
+      kind: 'account';
+      roles: readonly AccountRole[];
+      allowPendingSecondFactor: boolean;
+      allowPendingPasswordChange?: boolean;
+    }
   | { kind: 'project'; permission: Permission; projectId: ProjectIdSource };
 
 const STAFF: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN'];
@@ -33,10 +40,13 @@ const ANY_ACCOUNT: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN', 'TALENT'];
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
   /** Any signed-in account, talent included (e.g. reading one's own profile). */
-  signedIn: (options: { allowPendingSecondFactor?: boolean } = {}): AccessRule => ({
+  signedIn: (
+    options: { allowPendingSecondFactor?: boolean; allowPendingPasswordChange?: boolean } = {},
+  ): AccessRule => ({
     kind: 'account',
     roles: ANY_ACCOUNT,
     allowPendingSecondFactor: options.allowPendingSecondFactor ?? false,
+    allowPendingPasswordChange: options.allowPendingPasswordChange ?? false,
   }),
   /** Staff accounts: super admins and admins (casting directors, assistants, clients). */
   staff: (): AccessRule => ({ kind: 'account', roles: STAFF, allowPendingSecondFactor: false }),
@@ -127,6 +137,11 @@ export function assertAccountAllowed(rule: AccessRule, principal: Principal | nu
   }
   if (rule.kind === 'project' && principal.accountRole === 'TALENT') {
     throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
+  }
+  // A generated password comes first: until the person chooses one, nothing else is theirs to do.
+  const passwordChangeAllowed = rule.kind === 'account' && rule.allowPendingPasswordChange === true;
+  if (principal.mustChangePassword && !passwordChangeAllowed) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
   }
   const pendingAllowed = rule.kind === 'account' && rule.allowPendingSecondFactor;
   if (principal.otpRequired && !principal.otpEnabled && !pendingAllowed) {

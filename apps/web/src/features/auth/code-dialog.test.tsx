@@ -191,3 +191,41 @@ describe('sign-in code dialog, authenticator step', () => {
     expect(onClose).toHaveBeenCalled();
   });
 });
+
+describe('sign-in code dialog, recovery code', () => {
+  it('offers a recovery code at the authenticator step and sends it as the challenge response', async () => {
+    const double = api();
+    double.on('POST /api/auth/confirm-sign-in', () =>
+      jsonResponse(400, { code: 'INVALID_CODE', message: 'Invalid code or auth state for the user.' }),
+    );
+    const { auth } = renderDialog(totpStep, double);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    const field = await screen.findByLabelText('Recovery code');
+    expect(screen.getByRole('dialog', { name: 'Enter a recovery code' })).toBeInTheDocument();
+
+    await user.type(field, 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid verification code. Please try again.')).toBeInTheDocument();
+
+    double.on('POST /api/auth/confirm-sign-in', () =>
+      jsonResponse(200, { status: 'SIGNED_IN', ...sessionGrant() }),
+    );
+    double.on('GET /api/users/me', () => jsonResponse(200, buildUser({ otpEnabled: true })));
+    await user.clear(field);
+    await user.type(field, 'k7m2q-x9ta4');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await vi.waitFor(() => expect(auth.getState().status).toBe('signedIn'));
+    expect(double.callsTo('POST /api/auth/confirm-sign-in').at(-1)?.body).toEqual({
+      challengeResponse: 'k7m2q-x9ta4',
+      session: 'challenge-totp',
+    });
+  });
+
+  it('is not offered at the text-message step, and leads back to the app code', async () => {
+    renderDialog(smsStep, api());
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).not.toBeInTheDocument();
+  });
+});

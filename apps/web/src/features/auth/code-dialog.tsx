@@ -17,6 +17,8 @@ import { ResendButton } from './resend-button';
 import { useCountdown } from './use-countdown';
 
 const codeFormSchema = z.object({ code: signInCodeSchema });
+/** A recovery code (two groups of five letters and digits); the server judges it, this only asks for one. */
+const recoveryFormSchema = z.object({ code: z.string().trim().min(1, MESSAGES.codeRequired).max(16) });
 
 export interface CodeDialogProps {
   /** A CONFIRM_SIGN_IN_WITH_TOTP_CODE or CONFIRM_SIGN_IN_WITH_SMS_CODE step. */
@@ -44,8 +46,22 @@ function codeErrorText(error: unknown): string {
  * resend waits out a 30 s countdown, which starts by itself because a text has just been sent.
  */
 export function CodeDialog({ step, onClose }: CodeDialogProps) {
-  const { confirmSignIn } = useAuth();
   const isText = step.signInStep === 'CONFIRM_SIGN_IN_WITH_SMS_CODE';
+  // At the authenticator step a recovery code may stand in for the app's code (a lost or reset phone).
+  const [recovery, setRecovery] = useState(false);
+  if (recovery) return <RecoveryCodeDialog step={step} onClose={onClose} onBack={() => setRecovery(false)} />;
+  return (
+    <AppCodeDialog step={step} onClose={onClose} isText={isText} onUseRecovery={() => setRecovery(true)} />
+  );
+}
+
+function AppCodeDialog({
+  step,
+  onClose,
+  isText,
+  onUseRecovery,
+}: CodeDialogProps & { isText: boolean; onUseRecovery(): void }) {
+  const { confirmSignIn } = useAuth();
   const countdown = useCountdown({ autoStart: isText });
   const resend = useResendSignInCode();
   const [destination, setDestination] = useState(step.codeDeliveryDetails?.destination);
@@ -109,7 +125,79 @@ export function CodeDialog({ step, onClose }: CodeDialogProps) {
             <span>Didn&apos;t get it?</span>
             <ResendButton countdown={countdown} sending={resend.isPending} onResend={() => void onResend()} />
           </div>
-        ) : null}
+        ) : (
+          <button
+            type="button"
+            className="self-center text-sm font-medium text-brand-700 hover:underline"
+            onClick={onUseRecovery}
+          >
+            {MESSAGES.useRecoveryCode}
+          </button>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            Verify
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RecoveryCodeDialog({ step, onClose, onBack }: CodeDialogProps & { onBack(): void }) {
+  const { confirmSignIn } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(recoveryFormSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const result = await confirmSignIn({ challengeResponse: code, session: step.session });
+      if (result.kind === 'refused') onClose();
+    } catch (error) {
+      setError('code', { type: 'server', message: codeErrorText(error) });
+      setFocus('code');
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Enter a recovery code"
+      description="Enter one of the recovery codes you saved when you turned the authenticator app on. Each code works once."
+      width={420}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Field label={MESSAGES.recoveryCodeLabel} error={errors.code?.message}>
+          {(field) => (
+            <Input
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              className="text-center font-mono text-lg"
+              {...field}
+              {...register('code')}
+            />
+          )}
+        </Field>
+        <button
+          type="button"
+          className="self-center text-sm font-medium text-brand-700 hover:underline"
+          onClick={onBack}
+        >
+          {MESSAGES.useAuthenticatorCode}
+        </button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast/toast';
 import type { User } from '../../lib/auth/user';
 import { Button } from '../../ui/button';
-import { TwoFactorSetupDialog } from '../two-factor';
+import { MESSAGES } from '@casting/domain';
+import { showRecoveryCodes, TwoFactorSetupDialog } from '../two-factor';
+import { useRegenerateRecoveryCodes } from './account-api';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { useRemoveAuthenticator } from './profile-api';
 
@@ -13,7 +15,15 @@ export const AUTHENTICATOR_REMOVED_MESSAGE = 'Authenticator app turned off';
 export function AuthenticatorSection({ user }: { user: User }) {
   const [settingUp, setSettingUp] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
+  const [regenerating, setRegenerating] = useState(false);
   const remove = useRemoveAuthenticator();
+  const regenerate = useRegenerateRecoveryCodes();
+
+  const newCodes = async (password: string) => {
+    const answer = await regenerate.mutateAsync(password);
+    setRegenerating(false);
+    showRecoveryCodes(answer.recoveryCodes);
+  };
 
   const turnOff = async (password: string) => {
     await remove.mutateAsync(password);
@@ -39,6 +49,11 @@ export function AuthenticatorSection({ user }: { user: User }) {
         <Button variant={user.otpEnabled ? 'secondary' : 'primary'} onClick={() => setSettingUp(true)}>
           {user.otpEnabled ? 'Replace authenticator' : 'Set up authenticator'}
         </Button>
+        {user.otpEnabled ? (
+          <Button variant="secondary" onClick={() => setRegenerating(true)}>
+            {MESSAGES.recoveryCodesRegenerate}
+          </Button>
+        ) : null}
         {/* A required authenticator cannot be turned off here; the API refuses it too. */}
         {user.otpEnabled && !user.otpRequired ? (
           <Button variant="secondary" onClick={() => setTurningOff(true)}>
@@ -59,6 +74,14 @@ export function AuthenticatorSection({ user }: { user: User }) {
         description="Signing in will no longer ask for a code from your authenticator app. Enter your password to confirm."
         confirmLabel="Turn off authenticator"
         onConfirm={turnOff}
+      />
+      <PasswordConfirmDialog
+        open={regenerating}
+        onOpenChange={setRegenerating}
+        title={`${MESSAGES.recoveryCodesRegenerate}?`}
+        description="Your current recovery codes will stop working. Enter your password to confirm."
+        confirmLabel={MESSAGES.recoveryCodesRegenerate}
+        onConfirm={newCodes}
       />
     </section>
   );

@@ -3,13 +3,15 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { paths } from '../../lib/routing/paths';
 import { Avatar } from '../../ui/avatar';
 import { AuthenticatorSection } from './authenticator-section';
+import { PasswordSection } from './password-section';
 import { PhoneSection } from './phone-section';
+import { SessionsSection } from './sessions-section';
 import { roleLabel } from './role-label';
 
 const LINK_BUTTON =
   'inline-flex min-h-10 items-center justify-center rounded-md border border-line bg-surface px-4 text-sm font-medium text-ink hover:bg-canvas';
 
-/** /profile: who is signed in, and their second factors. */
+/** /profile: who is signed in, their second factors, password and sessions. */
 export function ProfilePage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -36,6 +38,10 @@ export function ProfilePage() {
       <AuthenticatorSection user={user} />
 
       <PhoneSection user={user} />
+
+      <PasswordSection />
+
+      <SessionsSection />
     </section>
   );
 }

@@ -18,6 +18,7 @@ function api(user = buildUser({ roleCode: 'CASTING_DIRECTOR' })) {
       jsonResponse(200, { codeDeliveryDetails: { destination: '+*******4567' } }),
     'POST /api/users/me/phone/verify': () =>
       jsonResponse(200, { phoneNumber: '+15551234567', smsMfaEnabled: true }),
+    'GET /api/users/me/sessions': () => jsonResponse(200, { items: [] }),
   });
 }
 
@@ -90,7 +91,7 @@ describe('profile page', () => {
     expect(screen.getByLabelText('New phone number')).toBeInTheDocument();
     expect(double.callsTo('PATCH /api/users/me/phone')[0]?.body).toEqual({ phoneNumber: '+15551234567' });
     expect(double.callsTo('POST /api/users/me/phone/verify')[0]?.body).toEqual({ code: '123456' });
-  });
+  }, 15_000);
 });
 
 describe('profile edit page', () => {

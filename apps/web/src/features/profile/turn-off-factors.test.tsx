@@ -21,6 +21,7 @@ function api(overrides: Partial<User> = {}) {
     'POST /api/auth/refresh': () => jsonResponse(200, sessionGrant()),
     'GET /api/users/me': () => jsonResponse(200, user),
     'PATCH /api/session-tracking/track-1': () => jsonResponse(200, { data: { duration: 240 } }),
+    'GET /api/users/me/sessions': () => jsonResponse(200, { items: [] }),
     'DELETE /api/users/authenticator': (call) => {
       if ((call.body as { password: string }).password !== 'Right#Pass1')
         return jsonResponse(403, WRONG_PASSWORD);
@@ -75,7 +76,7 @@ describe('turning second factors off from the profile', () => {
       { password: 'Wrong#Pass1' },
       { password: 'Right#Pass1' },
     ]);
-  });
+  }, 15_000);
 
   it('offers no way to turn off an authenticator the administrator requires', async () => {
     renderApp('/profile', api({ otpRequired: true }).fetch);
@@ -130,5 +131,5 @@ describe('turning second factors off from the profile', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove phone number' })).not.toBeInTheDocument();
     expect(double.callsTo('DELETE /api/users/me/phone')[0]?.body).toEqual({ password: 'Right#Pass1' });
-  });
+  }, 15_000);
 });

@@ -5,3 +5,4 @@
 export { TwoFactorGate } from './two-factor-gate';
 export { TwoFactorSetupDialog } from './lazy-setup-dialog';
 export type { TwoFactorSetupDialogProps } from './two-factor-setup-dialog';
+export { showRecoveryCodes } from './recovery-codes-store';

@@ -10,9 +10,10 @@ export interface TwoFactorOpenInput {
  * When the 'Set Up Two-Factor Authentication' dialog must be open: for a
  * signed-in user whose account requires a second factor that is not enabled yet, or once the API
  * answered TOTP_NOT_ENABLED for them (their account changed since it was loaded). An enabled
- * authenticator always closes it.
+ * authenticator always closes it. A generated password that must be changed comes first (the API refuses the
+ * set-up until then), so the dialog waits for it.
  */
 export function mustSetUpTwoFactor({ user, refusedUserId }: TwoFactorOpenInput): boolean {
-  if (!user || user.otpEnabled) return false;
+  if (!user || user.otpEnabled || user.mustChangePassword) return false;
   return user.otpRequired || refusedUserId === user.id;
 }

@@ -3,10 +3,12 @@ import { useAuth, useAuthService } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { mustSetUpTwoFactor } from './open-rules';
 import { TwoFactorSetupDialog } from './lazy-setup-dialog';
+import { RecoveryCodesDialog } from './recovery-codes-dialog';
 
 /**
  * Opens the required two-factor set-up over whatever page is showing: when the signed-in account
- * requires a second factor it has not enabled, or as soon as any call answers TOTP_NOT_ENABLED.
+ * requires a second factor it has not enabled, or as soon as any call answers TOTP_NOT_ENABLED. Also shows new
+ * recovery codes once.
  */
 export function TwoFactorGate() {
   const { user, refreshUser } = useAuth();
@@ -26,5 +28,11 @@ export function TwoFactorGate() {
   );
 
   const open = mustSetUpTwoFactor({ user, refusedUserId });
-  return <TwoFactorSetupDialog open={open} required onEnabled={() => setRefusedUserId(null)} />;
+  return (
+    <>
+      <TwoFactorSetupDialog open={open} required onEnabled={() => setRefusedUserId(null)} />
+      {/* New recovery codes, from this set-up, the profile's, or a regeneration, are shown here once. */}
+      <RecoveryCodesDialog />
+    </>
+  );
 }

@@ -15,6 +15,7 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
 import { manualEntryOf } from './otp-url';
+import { showRecoveryCodes } from './recovery-codes-store';
 import { authenticatorSetupKey, enableAuthenticator, startAuthenticatorSetup } from './two-factor-api';
 
 /** Shown once the authenticator is on (ours: the spec gives no text). */
@@ -80,7 +81,8 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
-      await enable.mutateAsync(code);
+      const enabled = await enable.mutateAsync(code);
+      showRecoveryCodes(enabled.recoveryCodes);
     } catch (error) {
       setError('code', { type: 'server', message: enableErrorText(error) });
       setFocus('code');

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser, sessionGrant } from '../../../test/factories';
@@ -97,12 +97,24 @@ describe("'Set Up Two-Factor Authentication' dialog", () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription('Invalid Verification code'));
 
     const enabledUser = buildUser({ otpRequired: true, otpEnabled: true });
-    double.on('PATCH /api/users/authenticator/enable', () => jsonResponse(200, enabledUser));
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${i + 2}k`);
+    double.on('PATCH /api/users/authenticator/enable', () =>
+      jsonResponse(200, { ...enabledUser, recoveryCodes }),
+    );
     double.on('GET /api/users/me', () => jsonResponse(200, enabledUser));
     await user.clear(field);
     await user.type(field, ' 123456 ');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
+    // The set-up closes; the new recovery codes are shown once, until dismissed.
+    const codesDialog = await screen.findByRole('dialog', { name: 'Recovery codes' });
+    const list = within(codesDialog).getByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(recoveryCodes);
+    await user.click(within(codesDialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(double.callsTo('PATCH /api/users/authenticator/enable').at(-1)?.body).toEqual({ code: '123456' });
     expect(await screen.findByText('Two-factor authentication is on')).toBeInTheDocument();

@@ -1,6 +1,12 @@
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { authSessions, refreshTokens, signInChallenges, users } from '../../../platform/db/schema';
+import {
+  authSessions,
+  knownDevices,
+  refreshTokens,
+  signInChallenges,
+  users,
+} from '../../../platform/db/schema';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -13,11 +19,19 @@ export type RevokeReason =
   | 'EXPIRED'
   | 'PASSWORD_RESET'
   | 'PASSWORD_CHANGED'
-  | 'DEACTIVATED';
+  | 'DEACTIVATED'
+  | 'REVOKED_BY_OWNER';
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; durationMinutes: number; expiresAt: Date; now: Date },
+  values: {
+    userId: string;
+    durationMinutes: number;
+    expiresAt: Date;
+    now: Date;
+    userAgent: string | null;
+    ipAddress: string | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(authSessions)
@@ -26,6 +40,8 @@ export async function insertSession(
       durationMinutes: values.durationMinutes,
       expiresAt: values.expiresAt,
       lastActivityAt: values.now,
+      userAgent: values.userAgent,
+      ipAddress: values.ipAddress,
     })
     .returning();
   if (!row) throw new Error('Insert into auth_sessions returned no row');
@@ -102,8 +118,8 @@ export async function revokeOtherSessions(
   userId: string,
   keepSessionId: string,
   reason: RevokeReason,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(
@@ -112,7 +128,9 @@ export async function revokeOtherSessions(
         isNull(authSessions.revokedAt),
         ne(authSessions.id, keepSessionId),
       ),
-    );
+    )
+    .returning({ id: authSessions.id });
+  return rows.length;
 }
 
 /** Records activity; never moves the clock backwards for a session a parallel call touched later. */
@@ -127,4 +145,51 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
         lt(authSessions.lastActivityAt, now),
       ),
     );
+}
+
+/** A user's sessions not revoked and not past their absolute end, newest activity first (idle ones are filtered by the caller). */
+export async function listOpenSessions(db: Db, userId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(authSessions)
+    .where(
+      and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)),
+    )
+    .orderBy(desc(authSessions.lastActivityAt))
+    .limit(100);
+}
+
+/**
+ * Records that the user signed in from `device` and says whether that was news: 'first' for the account's first
+ * device, 'new' for another one, 'known' otherwise.
+ */
+export async function rememberDevice(
+  db: Db,
+  userId: string,
+  device: string,
+  now: Date,
+): Promise<'first' | 'new' | 'known'> {
+  const seen = await db
+    .select({ device: knownDevices.device })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .limit(200);
+  await db
+    .insert(knownDevices)
+    .values({ userId, device, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.device], set: { lastSeenAt: now } });
+  if (seen.length === 0) return 'first';
+  return seen.some((row) => row.device === device) ? 'known' : 'new';
+}
+
+/** Revokes one of the user's own sessions; false when it is not theirs or already ended. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: 'REVOKED_BY_OWNER' })
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
+    )
+    .returning({ id: authSessions.id });
+  return rows.length === 1;
 }

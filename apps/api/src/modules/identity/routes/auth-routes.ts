@@ -20,6 +20,7 @@ import { requirePrincipal } from '../../../platform/http/principal';
 import type { App } from '../../../platform/http/types';
 import { assertCsrfHeader, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../cookies';
 import { identityDeps } from '../deps';
+import { clientOf } from './client-info';
 import { addressRateLimit, sessionRateLimit } from '../rate-limit';
 import { changePassword, forgotPassword, resetPassword } from '../services/password-service';
 import { refreshSession, signOut, type IssuedSession } from '../services/session-service';
@@ -49,7 +50,7 @@ export function authRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const outcome = await signIn(deps, request.body);
+      const outcome = await signIn(deps, request.body, clientOf(request));
       return outcome.kind === 'nextStep' ? outcome.step : signedIn(reply, outcome.session);
     },
   );
@@ -65,7 +66,7 @@ export function authRoutes(app: App, context: AppContext) {
         response: { 200: signedInSchema },
       },
     },
-    async (request, reply) => signedIn(reply, await confirmSignIn(deps, request.body)),
+    async (request, reply) => signedIn(reply, await confirmSignIn(deps, request.body, clientOf(request))),
   );
 
   app.post(
@@ -79,7 +80,7 @@ export function authRoutes(app: App, context: AppContext) {
         response: { 200: codeDeliveryResponseSchema },
       },
     },
-    async (request) => resendSignInCode(deps, request.body.session),
+    async (request) => resendSignInCode(deps, request.body.session, clientOf(request)),
   );
 
   app.post(
@@ -133,7 +134,7 @@ export function authRoutes(app: App, context: AppContext) {
         response: { 200: codeRequestedResponseSchema },
       },
     },
-    async (request) => forgotPassword(deps, request.body.email),
+    async (request) => forgotPassword(deps, request.body.email, clientOf(request)),
   );
 
   app.post(
@@ -147,14 +148,15 @@ export function authRoutes(app: App, context: AppContext) {
         response: { 200: passwordResetResponseSchema },
       },
     },
-    async (request) => resetPassword(deps, request.body),
+    async (request) => resetPassword(deps, request.body, clientOf(request)),
   );
 
   app.put(
     '/users/me/password',
     {
+      // The one call open to a generated password that must be replaced (and before a required second factor).
       config: {
-        access: access.signedIn(),
+        access: access.signedIn({ allowPendingSecondFactor: true, allowPendingPasswordChange: true }),
         rateLimit: addressRateLimit(config),
         audit: { action: 'auth.password-change' },
       },
@@ -167,7 +169,7 @@ export function authRoutes(app: App, context: AppContext) {
     },
     async (request) => {
       const { userId, sessionId } = requirePrincipal(request);
-      return changePassword(deps, { userId, sessionId }, request.body);
+      return changePassword(deps, { userId, sessionId }, request.body, clientOf(request));
     },
   );
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../../platform/context';
 import { access } from '../../../platform/http/access';
 import type { App } from '../../../platform/http/types';
 import { identityDeps } from '../deps';
+import { clientOf } from './client-info';
 import { addressRateLimit } from '../rate-limit';
 import { confirmUser, register, resendConfirmation } from '../services/registration-service';
 
@@ -30,7 +31,7 @@ export function registrationRoutes(app: App, context: AppContext) {
         response: { 201: registerResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await register(deps, request.body)),
+    async (request, reply) => reply.code(201).send(await register(deps, request.body, clientOf(request))),
   );
 
   app.post(
@@ -44,7 +45,7 @@ export function registrationRoutes(app: App, context: AppContext) {
         response: { 200: confirmUserResponseSchema },
       },
     },
-    async (request) => confirmUser(deps, request.body),
+    async (request) => confirmUser(deps, request.body, clientOf(request)),
   );
 
   app.post(
@@ -58,6 +59,6 @@ export function registrationRoutes(app: App, context: AppContext) {
         response: { 200: codeRequestedResponseSchema },
       },
     },
-    async (request) => resendConfirmation(deps, request.body.email),
+    async (request) => resendConfirmation(deps, request.body.email, clientOf(request)),
   );
 }

@@ -1,6 +1,7 @@
 import {
   authenticatorSetupResponseSchema,
   codeDeliveryResponseSchema,
+  enableAuthenticatorResponseSchema,
   enableAuthenticatorSchema,
   phoneFactorSchema,
   reauthenticateSchema,
@@ -13,6 +14,7 @@ import { access } from '../../../platform/http/access';
 import { requirePrincipal } from '../../../platform/http/principal';
 import type { App } from '../../../platform/http/types';
 import { identityDeps } from '../deps';
+import { clientOf } from './client-info';
 import { addressRateLimit } from '../rate-limit';
 import {
   enableAuthenticator,
@@ -51,12 +53,13 @@ export function secondFactorRoutes(app: App, context: AppContext) {
       config: { ...setUp, audit: { action: 'auth.authenticator-enable' } },
       schema: {
         tags,
-        summary: 'Enable the authenticator with a code it shows',
+        summary: 'Enable the authenticator with a code it shows; answers ten recovery codes, shown this once',
         body: enableAuthenticatorSchema,
-        response: { 200: userSchema },
+        response: { 200: enableAuthenticatorResponseSchema },
       },
     },
-    async (request) => enableAuthenticator(deps, requirePrincipal(request).userId, request.body.code),
+    async (request) =>
+      enableAuthenticator(deps, requirePrincipal(request).userId, request.body.code, clientOf(request)),
   );
 
   app.patch(
@@ -70,7 +73,8 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: codeDeliveryResponseSchema },
       },
     },
-    async (request) => requestPhoneChange(deps, requirePrincipal(request).userId, request.body.phoneNumber),
+    async (request) =>
+      requestPhoneChange(deps, requirePrincipal(request).userId, request.body.phoneNumber, clientOf(request)),
   );
 
   app.post(
@@ -84,7 +88,8 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: phoneFactorSchema },
       },
     },
-    async (request) => verifyPhone(deps, requirePrincipal(request).userId, request.body.code),
+    async (request) =>
+      verifyPhone(deps, requirePrincipal(request).userId, request.body.code, clientOf(request)),
   );
 
   app.delete(
@@ -99,7 +104,8 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: userSchema },
       },
     },
-    async (request) => removeAuthenticator(deps, requirePrincipal(request).userId, request.body.password),
+    async (request) =>
+      removeAuthenticator(deps, requirePrincipal(request).userId, request.body.password, clientOf(request)),
   );
 
   app.delete(
@@ -113,6 +119,7 @@ export function secondFactorRoutes(app: App, context: AppContext) {
         response: { 200: userSchema },
       },
     },
-    async (request) => removePhone(deps, requirePrincipal(request).userId, request.body.password),
+    async (request) =>
+      removePhone(deps, requirePrincipal(request).userId, request.body.password, clientOf(request)),
   );
 }

@@ -1,25 +1,24 @@
 import { MESSAGES, type ChangePassword, type ResetPassword } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
 import { findUserByEmail, updateUser } from '../repositories/user-repository';
-import { deliverInBackground, type IdentityDeps } from '../deps';
+import type { ClientInfo, IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { passwordChangedMail, passwordResetMail } from '../mail-texts';
-import { hitAccountLimit } from '../rate-limit';
+import { enqueueMail } from '../mail-jobs';
+import { passwordChangedMail } from '../mail-texts';
+import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
 import { revokeOtherSessions, revokeUserSessions } from '../repositories/session-repository';
 import { reauthenticate } from './reauthenticate';
-import { checkCode, issueCode } from './code-service';
+import { checkCode } from './code-service';
 
-/** Always the same answer, so the call cannot be used to learn which addresses have accounts. */
-export async function forgotPassword(deps: IdentityDeps, email: string) {
-  await hitAccountLimit(deps, 'forgot-password', email);
-  const user = await findUserByEmail(deps.db, email);
-  if (user && !user.deactivatedAt) {
-    const code = await deps.db.transaction((tx) => issueCode(deps, tx, user.id, 'RESET_PASSWORD'));
-    deliverInBackground(deps, 'password reset code', () =>
-      deps.mailer.send(passwordResetMail(deps.config, user.email, code)),
-    );
-  }
+/**
+ * Always the same answer, and the same work: the request only queues a `mail` job naming the address; the worker
+ * finds out whether an account is behind it and issues the code. Neither the answer nor its timing tells which
+ * addresses have accounts.
+ */
+export async function forgotPassword(deps: IdentityDeps, email: string, client: ClientInfo) {
+  await hitAccountLimit(deps, 'forgot-password', email, client.ip);
+  await enqueueMail(deps, { kind: 'password-reset', email: email.trim().toLowerCase() });
   return { message: MESSAGES.codeRequested };
 }
 
@@ -27,16 +26,21 @@ export async function forgotPassword(deps: IdentityDeps, email: string) {
  * Sets the new password and signs the account out everywhere. The code proves control of the mailbox, so an
  * account that was never confirmed is confirmed by it too.
  */
-export async function resetPassword(deps: IdentityDeps, input: ResetPassword) {
-  await hitAccountLimit(deps, 'reset-password', input.email);
+export async function resetPassword(deps: IdentityDeps, input: ResetPassword, client: ClientInfo) {
+  await hitAccountLimit(deps, 'reset-password', input.email, client.ip);
   assertPasswordNotCommon(input.newPassword, 'newPassword');
   const user = await findUserByEmail(deps.db, input.email);
+  await hitCodeGuessLimit(deps, { userId: user?.id, email: user?.email ?? input.email }, client.ip);
   if (!user || user.deactivatedAt) throw identityErrors.invalidCode();
   const row = await checkCode(deps, user.id, 'RESET_PASSWORD', input.code);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, row.id))) throw identityErrors.invalidCode();
-    await updateUser(tx, user.id, { passwordHash, confirmedAt: user.confirmedAt ?? new Date() });
+    await updateUser(tx, user.id, {
+      passwordHash,
+      confirmedAt: user.confirmedAt ?? new Date(),
+      mustChangePassword: false,
+    });
     await revokeUserSessions(tx, user.id, 'PASSWORD_RESET');
   });
   return { passwordReset: true as const };
@@ -50,16 +54,16 @@ export async function changePassword(
   deps: IdentityDeps,
   caller: { userId: string; sessionId: string },
   input: ChangePassword,
+  client: ClientInfo,
 ) {
   assertPasswordNotCommon(input.newPassword, 'newPassword');
-  const user = await reauthenticate(deps, caller.userId, input.currentPassword);
+  const user = await reauthenticate(deps, caller.userId, input.currentPassword, client);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
+    // A password the person chose lifts the forced change of a generated one.
+    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
     await revokeOtherSessions(tx, user.id, caller.sessionId, 'PASSWORD_CHANGED');
+    await enqueueMail(deps, { kind: 'notice', message: passwordChangedMail(deps.config, user.email) }, tx);
   });
-  deliverInBackground(deps, 'password change notice', () =>
-    deps.mailer.send(passwordChangedMail(deps.config, user.email)),
-  );
   return { passwordChanged: true as const };
 }

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../../platform/crypto/password';
 import { signInRequired, type AppError } from '../../../platform/errors';
-import type { IdentityDeps } from '../deps';
+import type { ClientInfo, IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
 import { hitAccountLimit } from '../rate-limit';
 import { findUserById, type UserRow } from '../repositories/user-repository';
@@ -22,9 +22,10 @@ export async function reauthenticate(
   deps: IdentityDeps,
   userId: string,
   password: string,
+  client: ClientInfo,
   refuse: (user: UserRow) => AppError | null = () => null,
 ): Promise<UserRow> {
-  await hitAccountLimit(deps, 'reauthenticate', userId);
+  await hitAccountLimit(deps, 'reauthenticate', userId, client.ip);
   const user = await currentUser(deps, userId);
   const refusal = refuse(user);
   if (refusal) throw refusal;

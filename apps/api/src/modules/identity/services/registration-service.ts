@@ -2,21 +2,28 @@ import { MESSAGES, type RegisterResponse, type SignUp } from '@casting/domain';
 import { hashPassword } from '../../../platform/crypto/password';
 import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../repositories/user-repository';
-import { deliverInBackground, type IdentityDeps } from '../deps';
+import type { ClientInfo, IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { confirmationMail } from '../mail-texts';
+import { enqueueMail } from '../mail-jobs';
 import { maskEmail } from '../mask';
-import { hitAccountLimit } from '../rate-limit';
+import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
-import { checkCode, hasUsableCode, issueCode } from './code-service';
+import { checkCode } from './code-service';
 
-/** Sign-up: roleType is always ADMIN, which makes a casting director. The only call that may reveal an account. */
-export async function register(deps: IdentityDeps, input: SignUp): Promise<RegisterResponse> {
-  await hitAccountLimit(deps, 'register', input.email);
+/**
+ * Sign-up: roleType is always ADMIN, which makes a casting director. The only call that may reveal an account. The
+ * confirmation code is issued and mailed by the `mail` job, queued in the transaction that creates the account.
+ */
+export async function register(
+  deps: IdentityDeps,
+  input: SignUp,
+  client: ClientInfo,
+): Promise<RegisterResponse> {
+  await hitAccountLimit(deps, 'register', input.email, client.ip);
   assertPasswordNotCommon(input.password, 'password');
   if (await findUserByEmail(deps.db, input.email)) throw identityErrors.accountExists();
   const passwordHash = await hashPassword(input.password);
-  let created: { user: UserRow; code: string };
+  let created: UserRow;
   try {
     created = await deps.db.transaction(async (tx) => {
       const user = await insertUser(tx, {
@@ -27,51 +34,45 @@ export async function register(deps: IdentityDeps, input: SignUp): Promise<Regis
         roleCode: 'CASTING_DIRECTOR',
         passwordHash,
       });
-      return { user, code: await issueCode(deps, tx, user.id, 'CONFIRM_SIGN_UP') };
+      await enqueueMail(deps, { kind: 'confirmation', email: user.email }, tx);
+      return user;
     });
   } catch (error) {
     // Two sign-ups for one address at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw identityErrors.accountExists();
     throw error;
   }
-  try {
-    await deps.mailer.send(confirmationMail(deps.config, created.user.email, created.code));
-  } catch (error) {
-    // The account exists either way; the confirm screen's resend gets a new code through.
-    deps.log.error({ err: error, userId: created.user.id }, 'confirmation mail failed');
-  }
   return {
-    userId: created.user.id,
+    userId: created.id,
     nextStep: 'CONFIRM_SIGN_UP',
-    codeDeliveryDetails: { destination: maskEmail(created.user.email) },
+    codeDeliveryDetails: { destination: maskEmail(created.email) },
   };
-}
-
-/** Mails a new confirmation code to an unconfirmed account, without saying whether there was one. */
-export async function sendConfirmationCode(deps: IdentityDeps, user: UserRow): Promise<void> {
-  if (user.confirmedAt || user.deactivatedAt) return;
-  const code = await deps.db.transaction((tx) => issueCode(deps, tx, user.id, 'CONFIRM_SIGN_UP'));
-  deliverInBackground(deps, 'confirmation code', () =>
-    deps.mailer.send(confirmationMail(deps.config, user.email, code)),
-  );
 }
 
 /** Signing in to an unconfirmed account mails a code only when the last one can no longer be used. */
 export async function ensureConfirmationCode(deps: IdentityDeps, user: UserRow): Promise<void> {
-  if (await hasUsableCode(deps, user.id, 'CONFIRM_SIGN_UP')) return;
-  await sendConfirmationCode(deps, user);
+  if (user.confirmedAt || user.deactivatedAt) return;
+  await enqueueMail(deps, { kind: 'confirmation', email: user.email, onlyWithoutUsableCode: true });
 }
 
-export async function resendConfirmation(deps: IdentityDeps, email: string) {
-  await hitAccountLimit(deps, 'resend-confirm', email);
-  const user = await findUserByEmail(deps.db, email);
-  if (user) await sendConfirmationCode(deps, user);
+/**
+ * Queues a new confirmation code whatever the address: the worker finds out whether there is an unconfirmed account
+ * to mail, so the answer and the work done here are the same either way.
+ */
+export async function resendConfirmation(deps: IdentityDeps, email: string, client: ClientInfo) {
+  await hitAccountLimit(deps, 'resend-confirm', email, client.ip);
+  await enqueueMail(deps, { kind: 'confirmation', email: email.trim().toLowerCase() });
   return { message: MESSAGES.codeRequested };
 }
 
-export async function confirmUser(deps: IdentityDeps, input: { email: string; code: string }) {
-  await hitAccountLimit(deps, 'confirm', input.email);
+export async function confirmUser(
+  deps: IdentityDeps,
+  input: { email: string; code: string },
+  client: ClientInfo,
+) {
+  await hitAccountLimit(deps, 'confirm', input.email, client.ip);
   const user = await findUserByEmail(deps.db, input.email);
+  await hitCodeGuessLimit(deps, { userId: user?.id, email: user?.email ?? input.email }, client.ip);
   if (!user || user.confirmedAt || user.deactivatedAt) throw identityErrors.invalidCode();
   const row = await checkCode(deps, user.id, 'CONFIRM_SIGN_UP', input.code);
   await deps.db.transaction(async (tx) => {

@@ -1,7 +1,10 @@
 import type { SessionGrant } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import { randomToken, sha256, signAccessToken, successorToken } from '../crypto/tokens';
-import type { IdentityDeps } from '../deps';
+import type { ClientInfo, IdentityDeps } from '../deps';
+import { deviceSummary } from '../device';
+import { enqueueMail } from '../mail-jobs';
+import { newSignInMail } from '../mail-texts';
 import { identityErrors } from '../identity-errors';
 import {
   findRefreshToken,
@@ -9,6 +12,7 @@ import {
   insertRefreshToken,
   insertSession,
   markRotated,
+  rememberDevice,
   revokeSession,
   touchSession,
   type SessionRow,
@@ -44,14 +48,30 @@ async function grantFor(deps: IdentityDeps, session: SessionRow): Promise<Sessio
   };
 }
 
-/** Opens a session inside the caller's transaction; sign the grant with `finishSession` after commit. */
-export async function openSession(deps: IdentityDeps, tx: Db, userId: string) {
+/**
+ * Opens a session inside the caller's transaction; sign the grant with `finishSession` after commit. A sign-in from
+ * a browser and system (see `deviceSummary`) the account has not used before mails the owner a notice, queued in
+ * the same transaction, so a stolen password used elsewhere is noticed. The account's very first device is not news.
+ */
+export async function openSession(
+  deps: IdentityDeps,
+  tx: Db,
+  user: { id: string; email: string },
+  client: ClientInfo,
+) {
   const now = new Date();
+  const device = deviceSummary(client.userAgent);
+  if ((await rememberDevice(tx, user.id, device, now)) === 'new') {
+    const where = { device, ipAddress: client.ip, at: now };
+    await enqueueMail(deps, { kind: 'notice', message: newSignInMail(deps.config, user.email, where) }, tx);
+  }
   const session = await insertSession(tx, {
-    userId,
+    userId: user.id,
     durationMinutes: deps.config.SESSION_DURATION_MINUTES,
     expiresAt: new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     now,
+    userAgent: client.userAgent,
+    ipAddress: client.ip,
   });
   const refreshToken = randomToken();
   await insertRefreshToken(tx, session.id, sha256(refreshToken));

@@ -3,11 +3,12 @@ import { hashPassword, verifyPassword } from '../../../platform/crypto/password'
 import { findUserByEmail, findUserById, type UserRow } from '../repositories/user-repository';
 import { codeMatches, generateCode, hashCode } from '../crypto/codes';
 import { randomToken, sha256 } from '../crypto/tokens';
-import { codeExpiry, type IdentityDeps } from '../deps';
+import { codeExpiry, type ClientInfo, type IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
 import { signInCodeText } from '../mail-texts';
 import { maskPhone } from '../mask';
-import { hitAccountLimit } from '../rate-limit';
+import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
+import { useRecoveryCode } from '../repositories/recovery-code-repository';
 import {
   consumeChallenge,
   findChallenge,
@@ -18,6 +19,7 @@ import {
 import { claimTotpStep } from '../repositories/totp-repository';
 import { acceptedTotpStep } from '../totp';
 import { ensureConfirmationCode } from './registration-service';
+import { recoveryCodeHash } from './recovery-code-service';
 import { finishSession, openSession, type IssuedSession } from './session-service';
 
 export type SignInOutcome =
@@ -33,8 +35,8 @@ async function passwordMatches(user: UserRow | null, password: string): Promise<
   return false;
 }
 
-async function startSession(deps: IdentityDeps, userId: string): Promise<SignInOutcome> {
-  const opened = await deps.db.transaction((tx) => openSession(deps, tx, userId));
+async function startSession(deps: IdentityDeps, user: UserRow, client: ClientInfo): Promise<SignInOutcome> {
+  const opened = await deps.db.transaction((tx) => openSession(deps, tx, user, client));
   return { kind: 'signedIn', session: await finishSession(deps, opened) };
 }
 
@@ -76,8 +78,8 @@ async function smsChallenge(deps: IdentityDeps, user: UserRow, phone: string): P
 }
 
 /** Password first; then confirmation, the authenticator (preferred) or a text-message code, or a session. */
-export async function signIn(deps: IdentityDeps, input: SignIn): Promise<SignInOutcome> {
-  await hitAccountLimit(deps, 'sign-in', input.email);
+export async function signIn(deps: IdentityDeps, input: SignIn, client: ClientInfo): Promise<SignInOutcome> {
+  await hitAccountLimit(deps, 'sign-in', input.email, client.ip);
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await passwordMatches(user, input.password);
   if (!user || !matches || user.deactivatedAt) throw identityErrors.invalidCredentials();
@@ -87,29 +89,42 @@ export async function signIn(deps: IdentityDeps, input: SignIn): Promise<SignInO
   }
   if (user.otpEnabled && user.otpSecret) return totpChallenge(deps, user);
   if (user.smsMfaEnabled && user.phoneNumber) return smsChallenge(deps, user, user.phoneNumber);
-  return startSession(deps, user.id);
+  return startSession(deps, user, client);
 }
 
-/** Completes a second-factor challenge; every wrong code spends one of its attempts. */
-export async function confirmSignIn(deps: IdentityDeps, input: ConfirmSignIn): Promise<IssuedSession> {
+/**
+ * Completes a second-factor challenge; every wrong code spends one of its attempts and one of the account's daily
+ * code guesses. At the authenticator step a recovery code may stand in for the app's code; it is spent on use.
+ */
+export async function confirmSignIn(
+  deps: IdentityDeps,
+  input: ConfirmSignIn,
+  client: ClientInfo,
+): Promise<IssuedSession> {
   const found = await findChallenge(deps.db, sha256(input.session));
   if (!found) throw identityErrors.invalidCode();
-  await hitAccountLimit(deps, 'confirm-sign-in', found.userId);
+  await hitAccountLimit(deps, 'confirm-sign-in', found.userId, client.ip);
+  const owner = await findUserById(deps.db, found.userId);
+  await hitCodeGuessLimit(deps, { userId: found.userId, email: owner?.email }, client.ip);
   const now = new Date();
   const challenge = await spendChallengeAttempt(deps.db, found.id, deps.config.CODE_MAX_ATTEMPTS, now);
-  const user = challenge ? await findUserById(deps.db, challenge.userId) : null;
+  const user = challenge ? owner : null;
   if (!challenge || !user || user.deactivatedAt) throw identityErrors.invalidCode();
 
   let totpStep: number | null = null;
+  let recoveryHash: string | null = null;
   if (challenge.method === 'SMS') {
     if (!challenge.codeHash || !codeMatches(input.challengeResponse, challenge.codeHash, deps.keys.codes)) {
       throw identityErrors.invalidCode();
     }
   } else {
     if (!user.otpEnabled || !user.otpSecret) throw identityErrors.invalidCode();
-    totpStep = acceptedTotpStep(input.challengeResponse, user.otpSecret, user.email, deps.keys.totpSecrets);
-    if (totpStep === null || (user.otpLastStep !== null && totpStep <= user.otpLastStep)) {
-      throw identityErrors.invalidCode();
+    recoveryHash = recoveryCodeHash(deps, input.challengeResponse);
+    if (recoveryHash === null) {
+      totpStep = acceptedTotpStep(input.challengeResponse, user.otpSecret, user.email, deps.keys.totpSecrets);
+      if (totpStep === null || (user.otpLastStep !== null && totpStep <= user.otpLastStep)) {
+        throw identityErrors.invalidCode();
+      }
     }
   }
 
@@ -118,16 +133,19 @@ export async function confirmSignIn(deps: IdentityDeps, input: ConfirmSignIn): P
     // Conditional on the stored step, so two sign-ins racing with one code cannot both pass.
     if (totpStep !== null && !(await claimTotpStep(tx, user.id, totpStep)))
       throw identityErrors.invalidCode();
-    return openSession(deps, tx, user.id);
+    // Conditional on the code being unused, for the same reason.
+    if (recoveryHash !== null && !(await useRecoveryCode(tx, user.id, recoveryHash)))
+      throw identityErrors.invalidCode();
+    return openSession(deps, tx, user, client);
   });
   return finishSession(deps, opened);
 }
 
 /** A new text-message code for a live challenge; attempts already spent stay spent. */
-export async function resendSignInCode(deps: IdentityDeps, session: string) {
+export async function resendSignInCode(deps: IdentityDeps, session: string, client: ClientInfo) {
   const found = await findChallenge(deps.db, sha256(session));
   if (!found || found.method !== 'SMS' || !found.destination) throw identityErrors.invalidCode();
-  await hitAccountLimit(deps, 'resend-sign-in-code', found.userId);
+  await hitAccountLimit(deps, 'resend-sign-in-code', found.userId, client.ip);
   const code = generateCode();
   const replaced = await replaceChallengeCode(
     deps.db,

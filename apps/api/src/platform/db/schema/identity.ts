@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
 import { users } from './users';
 
@@ -23,6 +33,9 @@ export const authSessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** Where the session was opened, for the owner's sessions list and new-device notices. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -100,6 +113,40 @@ export const oneTimeCodes = pgTable(
       sql`${table.purpose} in ('CONFIRM_SIGN_UP', 'RESET_PASSWORD', 'VERIFY_PHONE')`,
     ),
   ],
+);
+
+/**
+ * Single-use authenticator recovery codes: HMAC digests (like six-digit codes), shown in clear once when generated.
+ * A new set replaces the old one.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_hash_key').on(table.userId, table.codeHash)],
+);
+
+/**
+ * The browsers and systems ("Firefox on Windows") an account has signed in from, kept beyond its sessions, so a
+ * sign-in from a new one can be told to the owner.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.device] })],
 );
 
 /**

@@ -26,6 +26,8 @@ export const users = pgTable(
     /** Text-message codes at sign-in; set once the phone number has been verified. */
     smsMfaEnabled: boolean('sms_mfa_enabled').notNull().default(false),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Set for a password nobody chose (the generated first admin's): every call but the change is refused. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,34 @@
+import { MESSAGES } from '@casting/domain';
+import { toast } from 'sonner';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { ChangePasswordForm } from './change-password-form';
+
+/**
+ * A generated password (the first administrator's) must be replaced before anything else: the API refuses every
+ * other call until then, so this screen covers whatever page is showing and cannot be dismissed, only signed out of.
+ */
+export function PasswordChangeGate() {
+  const { user, signOut } = useAuth();
+  const open = user?.mustChangePassword === true;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={() => undefined}
+      dismissible={false}
+      title={MESSAGES.changePasswordTitle}
+      description={MESSAGES.forcedPasswordChangeIntro}
+      width={460}
+    >
+      {open ? (
+        <div className="flex flex-col gap-4">
+          <ChangePasswordForm onChanged={() => toast.success(MESSAGES.passwordChangedToast)} />
+          <Button variant="secondary" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
