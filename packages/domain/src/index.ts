@@ -24,3 +24,4 @@ export * from './contracts/team';
 export * from './contracts/projects';
 export * from './contracts/jobs';
 export * from './live-events';
+export * from './contracts/candidates';

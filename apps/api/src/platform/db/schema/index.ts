@@ -3,3 +3,4 @@ export * from './identity';
 export * from './outbox';
 export * from './lookups';
 export * from './projects';
+export * from './candidates';
