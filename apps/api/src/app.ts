@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { candidatesModule } from './modules/candidates';
 import { devModule } from './modules/dev';
 import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
@@ -51,6 +52,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     foldersModule,
     teamModule,
     lookupsModule,
+    candidatesModule,
     filesModule,
     jobsModule,
     liveModule,

@@ -32,6 +32,10 @@ export const CANDIDATE_MESSAGES = {
   tooLong: (max: number) => `Use at most ${max} characters.`,
   invalidId: 'Use an id from the list.',
   sortNeedsFolder: 'Manual order needs a folder.',
+  onlyOneFolder: 'This project keeps each candidate in one folder only.',
+  submitterActionRefused: 'This action is not available for candidates in this folder.',
+  notInFolderRole: 'These candidates are not in this folder’s opportunity.',
+  notInFolder: 'Every candidate in the new order must be in this folder.',
 } as const;
 
 /** Search needs this many characters before it touches the trigram index. */
@@ -204,7 +208,6 @@ const rowIds = z.array(id).min(1).max(BULK_MAX);
 export const voteRequestSchema = z.object({
   applicantIds: rowIds,
   vote: z.enum(VOTE_TYPES),
-  submitterFolders: z.boolean().default(false),
 });
 export type VoteRequest = z.infer<typeof voteRequestSchema>;
 
