@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { addApplicantSchema, type AddApplicantInput } from '@casting/domain';
 import { addApplicant } from '../../src/modules/candidates';
-import { folders, tags } from '../../src/platform/db/schema';
+import { folderMemberships, folders, tags } from '../../src/platform/db/schema';
 import { testDatabase } from './database';
 
 /** A candidate added by hand through the service; each test states only the fields that matter to it. */
@@ -38,4 +38,13 @@ export async function systemFolder(role: { id: string }, alias: string): Promise
     .where(and(eq(folders.roleId, role.id), eq(folders.systemAlias, alias)));
   if (!row) throw new Error(`no ${alias} folder`);
   return row.id;
+}
+
+/** Puts a row straight into a folder, as a submission link will for submitter folders (no route adds to those yet). */
+export async function placeInFolder(row: { id: string }, folderId: string, projectId: string) {
+  const { db } = await testDatabase();
+  await db
+    .insert(folderMemberships)
+    .values({ folderId, submissionId: row.id, projectId })
+    .onConflictDoNothing();
 }

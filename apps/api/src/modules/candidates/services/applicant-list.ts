@@ -99,10 +99,10 @@ async function assertProjectTags(db: Queryable, projectId: string, query: Applic
  * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row.
  */
 function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undefined {
-  if (actor === 'TS') return inFolderWhere(sql`f.system_alias like 'TS\\_%'`);
+  if (actor === 'TS') return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
   if (!submitterFolders) return undefined;
   if (actor !== 'SA') throw permissionDenied('SUBMITTER_FOLDERS_SWITCH');
-  return inFolderWhere(sql`f.system_alias like 'TS\\_%'`);
+  return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
 }
 
 /** Every filter of the list as one condition; each is an index-served predicate on its own table. */

@@ -51,8 +51,8 @@ const TS_VOTE_ACTION = {
 /** Folders of one set: a talent submitter works in the submitter folders, everyone else in the regular ones. */
 const folderSetFilter = (actor: ProjectActor) =>
   actor === 'TS'
-    ? sql`f.system_alias like 'TS\\_%'`
-    : sql`(f.system_alias is null or f.system_alias not like 'TS\\_%')`;
+    ? sql`left(f.system_alias, 3) = 'TS_'`
+    : sql`(f.system_alias is null or left(f.system_alias, 3) <> 'TS_')`;
 
 /** Removes rows from folders of their opportunity chosen by a condition on the folder `f`. */
 async function removeFromFolders(

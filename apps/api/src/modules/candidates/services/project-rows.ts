@@ -28,9 +28,11 @@ export async function rowsInProject(
       id: submissions.id,
       applicantId: submissions.applicantId,
       roleId: submissions.roleId,
+      // The outer column is written out: drizzle leaves columns unqualified in a one-table select, and a bare "id"
+      // would resolve to the folder's inside the subquery.
       submitterAliases: sql<string[]>`array(
         select f.system_alias from ${folderMemberships} m join ${folders} f on f.id = m.folder_id
-        where m.submission_id = ${submissions.id} and f.system_alias like 'TS\\_%')`,
+        where m.submission_id = submissions.id and left(f.system_alias, 3) = 'TS_')`,
     })
     .from(submissions)
     .where(and(eq(submissions.projectId, projectId), inArray(submissions.id, unique)));
