@@ -197,7 +197,8 @@ export async function applicantListQuery(
   query: ApplicantListQuery,
 ) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  return pageQuery(db, await listWhere(db, projectId, actor, query), after, query.limit);
+  // Wrapped, so that awaiting this function does not run the query (a drizzle query is a thenable).
+  return { page: pageQuery(db, await listWhere(db, projectId, actor, query), after, query.limit) };
 }
 
 function initialsOf(firstName: string, lastName: string): string {
@@ -216,7 +217,7 @@ export async function listApplicants(
   actor: ProjectActor,
   query: ApplicantListQuery,
 ): Promise<ApplicantList> {
-  const rows = await applicantListQuery(db, projectId, actor, query);
+  const rows = await (await applicantListQuery(db, projectId, actor, query)).page;
   const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
   const ids = page.items.map((row) => row.id);
   const details =
