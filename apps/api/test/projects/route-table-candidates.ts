@@ -1,6 +1,6 @@
 import type { ActorName } from '../support/projects';
 import { buildApplicant, buildTag, placeInFolder, systemFolder } from '../support/candidates';
-import { buildFolder } from '../support/projects';
+import { buildFolder, buildRole } from '../support/projects';
 import { SPEC, fresh, inPath, type Fixture, type RouteCase } from './route-rules';
 
 /**
@@ -95,3 +95,29 @@ export const CANDIDATE_ROUTES: RouteCase[] = [
     }),
   },
 ];
+
+/** Copy, move and cross-copy name no project: it is found through the destination opportunity. */
+export const COPY_MOVE_ROUTES: RouteCase[] = (
+  [
+    ['copy-applicant', 'COPY', SPEC.candidateActions],
+    ['move-applicant', 'MOVE', SPEC.candidateActions],
+    ['cross-copy-applicant', 'COPY', SPEC.addRemoveApplicant],
+  ] as const
+).map(([path, type, allowed]): RouteCase => ({
+  method: 'POST',
+  route: `/api/applicants/${path}`,
+  rule: { kind: 'project', allowed, projectIn: 'folder' },
+  ok: 200,
+  request: async (f) => {
+    const destination = await buildRole(f.cast.project);
+    return {
+      url: `/api/applicants/${path}`,
+      payload: {
+        type,
+        applicantIds: [(await reviewRow(f)).id],
+        roleId: destination.id,
+        folderIds: [await systemFolder(destination, 'SELECTS')],
+      },
+    };
+  },
+}));

@@ -33,6 +33,7 @@ export const CANDIDATE_MESSAGES = {
   invalidId: 'Use an id from the list.',
   sortNeedsFolder: 'Manual order needs a folder.',
   onlyOneFolder: 'This project keeps each candidate in one folder only.',
+  wrongCopyType: 'This call does not take this type.',
   submitterActionRefused: 'This action is not available for candidates in this folder.',
   notInFolderRole: 'These candidates are not in this folder’s opportunity.',
   notInFolder: 'Every candidate in the new order must be in this folder.',

@@ -6,6 +6,8 @@ import {
   applicantListSchema,
   applicantSortSchema,
   bulkResultSchema,
+  CANDIDATE_MESSAGES,
+  copyMoveRequestSchema,
   deleteApplicantsSchema,
   folderMembershipRequestSchema,
   tagApplyRequestSchema,
@@ -14,9 +16,11 @@ import {
 import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
+import { requireProjectPermission } from '../../platform/http/project-access';
 import type { App } from '../../platform/http/types';
 import { addApplicant } from './services/applicant-add';
 import { listApplicants } from './services/applicant-list';
+import { copyOrMove, crossCopy, projectOfRole, projectOfRows } from './services/copy-move';
 import {
   addToFolder,
   applyTags,
@@ -163,5 +167,71 @@ export function candidateRoutes(app: App, context: AppContext) {
     },
     async (request) =>
       deleteRows(db, request.params.id, requireProjectActor(request), request.body.applicantIds),
+  );
+}
+
+/**
+ * Copy, move and import within a project, and copy to another project. The body names no project: the destination
+ * opportunity's project is looked up first and the caller's permission checked there (CANDIDATE_COPY or
+ * CANDIDATE_MOVE); the candidates must belong to it. A cross-copy checks CANDIDATE_COPY in the candidates' project
+ * and ADD_REMOVE_APPLICANT in the destination's.
+ */
+export function copyMoveRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
+  const endpoints = [
+    ['copy-applicant', 'CANDIDATE_COPY', ['COPY', 'IMPORT']],
+    ['move-applicant', 'CANDIDATE_MOVE', ['MOVE']],
+  ] as const;
+  for (const [path, permission, types] of endpoints) {
+    app.post(
+      `/applicants/${path}`,
+      {
+        config: { access: access.staff() },
+        preHandler: async (request) => {
+          const projectId = await projectOfRole(db, request.body.roleId);
+          await requireProjectPermission(db, request, projectId, permission);
+        },
+        schema: {
+          tags: TAGS,
+          summary: `${path === 'copy-applicant' ? 'Copy or import' : 'Move'} candidates to an opportunity of their project (permission ${permission})`,
+          body: copyMoveRequestSchema.refine((body) => (types as readonly string[]).includes(body.type), {
+            message: CANDIDATE_MESSAGES.wrongCopyType,
+            path: ['type'],
+          }),
+          response: { 200: bulkResultSchema },
+        },
+      },
+      async (request) =>
+        copyOrMove(
+          db,
+          await projectOfRole(db, request.body.roleId),
+          requireProjectActor(request),
+          request.body,
+        ),
+    );
+  }
+
+  app.post(
+    '/applicants/cross-copy-applicant',
+    {
+      config: { access: access.staff() },
+      preHandler: async (request) => {
+        const source = await projectOfRows(db, request.body.applicantIds);
+        const destination = await projectOfRole(db, request.body.roleId);
+        await requireProjectPermission(db, request, destination, 'ADD_REMOVE_APPLICANT');
+        await requireProjectPermission(db, request, source, 'CANDIDATE_COPY');
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Copy candidates to an opportunity of another project the caller may add candidates to',
+        body: copyMoveRequestSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) => {
+      const source = await projectOfRows(db, request.body.applicantIds);
+      const destination = await projectOfRole(db, request.body.roleId);
+      return crossCopy(db, source, destination, requireProjectActor(request), request.body);
+    },
   );
 }
