@@ -81,14 +81,12 @@ describe('copy, move and import within a project', () => {
     const to = await buildRole(cast.project);
     const row = await buildApplicant(from, cast.people.PO.user);
     const { db } = await testDatabase();
-    await db
-      .insert(votes)
-      .values({
-        submissionId: row.id,
-        userId: cast.people.PE.user.id,
-        projectId: cast.project.id,
-        vote: 'MAYBE',
-      });
+    await db.insert(votes).values({
+      submissionId: row.id,
+      userId: cast.people.PE.user.id,
+      projectId: cast.project.id,
+      vote: 'MAYBE',
+    });
     await call('copy-applicant', {
       type: 'COPY',
       applicantIds: [row.id],
@@ -179,14 +177,12 @@ describe('cross-copy to another project', () => {
     await db
       .insert(applicantTags)
       .values({ applicantId: row.applicantId, tagId: tag.id, projectId: cast.project.id });
-    await db
-      .insert(votes)
-      .values({
-        submissionId: row.id,
-        userId: cast.people.PE.user.id,
-        projectId: cast.project.id,
-        vote: 'UP_VOTE',
-      });
+    await db.insert(votes).values({
+      submissionId: row.id,
+      userId: cast.people.PE.user.id,
+      projectId: cast.project.id,
+      vote: 'UP_VOTE',
+    });
     const res = await call('cross-copy-applicant', {
       type: 'COPY',
       applicantIds: [row.id],
