@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditModule } from './modules/audit';
+import { candidatesModule } from './modules/candidates';
 import { devModule } from './modules/dev';
 import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
@@ -54,6 +55,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     foldersModule,
     teamModule,
     lookupsModule,
+    candidatesModule,
     filesModule,
     jobsModule,
     liveModule,

@@ -3,7 +3,16 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/bootstrap/demo-data';
-import { folders, lookupValues, projectAccesses, projects, roles, users } from '../src/platform/db/schema';
+import {
+  applicants,
+  folders,
+  lookupValues,
+  projectAccesses,
+  projects,
+  roles,
+  submissions,
+  users,
+} from '../src/platform/db/schema';
 import { testDatabase } from './support/database';
 
 describe('demo data', () => {
@@ -31,6 +40,16 @@ describe('demo data', () => {
       .where(eq(roles.projectId, harbor!.id))
       .orderBy(asc(roles.position));
     expect(harborRoles.map((role) => role.name)).toEqual(['Maya Torres', 'Sam Reyes', 'Bartender']);
+
+    // A few hundred generated candidates, some of them submitted to two opportunities as one person.
+    const harborSubmissions = await db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.projectId, harbor!.id));
+    const harborPeople = await db.select().from(applicants).where(eq(applicants.projectId, harbor!.id));
+    expect(harborSubmissions).toHaveLength(270);
+    expect(harborPeople.length).toBeGreaterThan(200);
+    expect(harborPeople.length).toBeLessThan(harborSubmissions.length);
 
     const maya = harborRoles[0]!;
     const mayaFolders = await db.select().from(folders).where(eq(folders.roleId, maya.id));

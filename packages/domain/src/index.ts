@@ -27,3 +27,4 @@ export * from './contracts/projects';
 export * from './contracts/jobs';
 export * from './live-events';
 export * from './contracts/audit';
+export * from './contracts/candidates';

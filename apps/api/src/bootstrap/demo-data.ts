@@ -4,6 +4,7 @@ import type { ProjectScope } from '@casting/domain';
 import { systemFolderRows } from '../modules/opportunities';
 import type { Db } from '../platform/db/client';
 import { folders, lookupValues, projectAccesses, projects, roles, users } from '../platform/db/schema';
+import { insertDemoCandidates } from './demo-candidates';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoRole } from './demo-data-content';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -20,7 +21,7 @@ async function lookupIds(tx: Tx) {
 
 /**
  * A casting office for a first look at the product: team accounts, three projects with opportunities, their
- * folders and team access. Demo accounts have no password: nobody can sign in as them until they reset it through
+ * folders, team access and a few hundred generated candidates each. Demo accounts have no password: nobody can sign in as them until they reset it through
  * their own mailbox, so demo data never opens a door.
  */
 export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail: string): Promise<void> {
@@ -62,7 +63,11 @@ export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail: s
         })
         .returning({ id: projects.id });
       if (!project) throw new Error('project insert returned nothing');
-      await insertRoles(tx, project.id, demo.roles, lookup);
+      const roleIds = await insertRoles(tx, project.id, demo.roles, lookup);
+      await insertDemoCandidates(tx, project.id, roleIds, lookup, {
+        perRole: 90,
+        seed: DEMO_PROJECTS.indexOf(demo) + 1,
+      });
       const team = demo.team.map(([email, scope]: readonly [string, ProjectScope]) => ({
         projectId: project.id,
         userId: userId(email),
@@ -82,7 +87,8 @@ async function insertRoles(
   projectId: string,
   demoRoles: readonly DemoRole[],
   lookup: (lookup: string, name: string | undefined) => string | null,
-) {
+): Promise<string[]> {
+  const ids: string[] = [];
   for (const [position, demo] of demoRoles.entries()) {
     const [role] = await tx
       .insert(roles)
@@ -100,9 +106,11 @@ async function insertRoles(
       })
       .returning({ id: roles.id });
     if (!role) throw new Error('role insert returned nothing');
+    ids.push(role.id);
     await tx.insert(folders).values(systemFolderRows(projectId, role.id));
     for (const [index, name] of (demo.customFolders ?? []).entries()) {
       await tx.insert(folders).values({ projectId, roleId: role.id, name, position: 100 + index });
     }
   }
+  return ids;
 }

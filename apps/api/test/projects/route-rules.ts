@@ -16,6 +16,8 @@ export const SPEC = {
   candidateActions: ['SA', 'PO', 'PE', 'TE', 'TS'],
   // Ours: any member may read the project itself (docs/decisions/0010-who-creates-projects.md).
   viewProject: ['SA', 'PO', 'PE', 'TE', 'TS'],
+  addRemoveApplicant: ['SA', 'PO', 'PE', 'TE'],
+  reorderCandidates: ['SA', 'PO', 'PE'],
 } as const satisfies Record<string, readonly ActorName[]>;
 
 export type Rule =
@@ -29,11 +31,13 @@ export interface Fixture {
 }
 
 export interface RouteCase {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The route as registered, to prove the table covers every route. */
   route: string;
   rule: Rule;
   ok: number;
+  /** Where a rule beyond the matrix answers for an actor (the submitter-folder table), that actor's outcome. */
+  outcomeFor?: Partial<Record<ActorName, Outcome>>;
   /** Builds one request; `projectId` lets the 404 checks aim at a project that does not exist. */
   request(fixture: Fixture, projectId: string): Promise<Pick<InjectOptions, 'url' | 'payload'>>;
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { SUBMITTER_FOLDER_ALIASES, type ProjectOverview } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
-import { folders, roles } from '../../../platform/db/schema';
+import { applicants, folders, roles, submissions } from '../../../platform/db/schema';
 import type { Principal } from '../../../platform/http/access';
 import { loadOptions, optionOf } from '../../lookups';
 import { teamMembers } from '../../team';
@@ -10,8 +10,8 @@ import { getProject } from './project-service';
 const TEAM_ON_OVERVIEW = 200;
 
 /**
- * The overview page in one answer. Candidate counts are zero by construction: applicants are not stored yet, and
- * the applicants module will supply them per opportunity when it exists.
+ * The overview page in one answer. An opportunity's candidate count is its submissions; the project's count is its
+ * people, so someone submitted to two opportunities counts once there.
  */
 export async function projectOverview(
   db: Db,
@@ -26,6 +26,7 @@ export async function projectOverview(
       description: roles.description,
       roleTypeId: roles.roleTypeId,
       folderCount: count(folders.id),
+      candidateCount: sql<number>`(select count(*)::int from ${submissions} s where s.role_id = ${roles.id})`,
     })
     .from(roles)
     // The overview is for the casting team: submitter folders belong to the talent-submitter flow.
@@ -44,13 +45,17 @@ export async function projectOverview(
     rows.map((row) => row.roleTypeId),
   );
   const team = await teamMembers(db, projectId, { limit: TEAM_ON_OVERVIEW, offset: 0 });
+  const [people] = await db
+    .select({ candidates: count() })
+    .from(applicants)
+    .where(eq(applicants.projectId, projectId));
   const opportunities = rows.map((row) => ({
     id: row.id,
     name: row.name,
     description: row.description,
     roleType: optionOf(options, row.roleTypeId),
     folderCount: Number(row.folderCount),
-    candidateCount: 0,
+    candidateCount: Number(row.candidateCount),
   }));
   return {
     project,
@@ -59,7 +64,7 @@ export async function projectOverview(
     counts: {
       opportunities: opportunities.length,
       teamMembers: team.total,
-      candidates: opportunities.reduce((sum, role) => sum + role.candidateCount, 0),
+      candidates: Number(people?.candidates ?? 0),
     },
   };
 }

@@ -4,3 +4,4 @@ export * from './outbox';
 export * from './lookups';
 export * from './projects';
 export * from './audit';
+export * from './candidates';

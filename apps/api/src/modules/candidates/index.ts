@@ -1,0 +1,16 @@
+import type { ApiModule } from '../../platform/http/module';
+import { candidateRoutes, copyMoveRoutes } from './routes';
+
+/**
+ * Candidates: the people who applied to a project's opportunities (applicants and their submissions), the
+ * applicants list, folders membership and manual order, votes with the feedback-to-folder mapping, and tags.
+ */
+export const candidatesModule: ApiModule = {
+  name: 'candidates',
+  register(app, context) {
+    candidateRoutes(app, context);
+    copyMoveRoutes(app, context);
+  },
+};
+
+export { addApplicant } from './services/applicant-add';

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import {
+  addApplicantResultSchema,
+  addApplicantSchema,
+  applicantListQuerySchema,
+  applicantListSchema,
+  applicantSortSchema,
+  bulkResultSchema,
+  CANDIDATE_MESSAGES,
+  copyMoveRequestSchema,
+  deleteApplicantsSchema,
+  folderMembershipRequestSchema,
+  tagApplyRequestSchema,
+  voteRequestSchema,
+} from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import { access } from '../../platform/http/access';
+import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
+import { requireProjectPermission } from '../../platform/http/project-access';
+import type { App } from '../../platform/http/types';
+import { addApplicant } from './services/applicant-add';
+import { listApplicants } from './services/applicant-list';
+import { copyOrMove, crossCopy, projectOfRole, projectOfRows } from './services/copy-move';
+import {
+  addToFolder,
+  applyTags,
+  deleteRows,
+  removeFromFolder,
+  removeTags,
+  sortFolder,
+  vote,
+} from './services/bulk-actions';
+
+const projectParams = z.object({ id: z.string().max(64) });
+const TAGS = ['candidates'];
+
+/** The applicants list, adding a candidate by hand, and the bulk candidate actions (each one call, one transaction). */
+export function candidateRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
+
+  app.get(
+    '/projects/:id/applicants',
+    {
+      config: { access: access.project('VIEW_PROJECT') },
+      schema: {
+        tags: TAGS,
+        summary: 'A page of the project’s candidates with the filters of the candidates page (keyset paging)',
+        params: projectParams,
+        querystring: applicantListQuerySchema,
+        response: { 200: applicantListSchema },
+      },
+    },
+    async (request) =>
+      listApplicants(
+        db,
+        request.params.id,
+        requirePrincipal(request).userId,
+        requireProjectActor(request),
+        request.query,
+      ),
+  );
+
+  app.post(
+    '/projects/admin/applicants',
+    {
+      config: { access: access.project('ADD_REMOVE_APPLICANT', { from: 'body', key: 'projectId' }) },
+      schema: {
+        tags: TAGS,
+        summary: 'Add a candidate by hand to an opportunity (one applicant per e-mail per project)',
+        body: addApplicantSchema,
+        response: { 201: addApplicantResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addApplicant(db, requirePrincipal(request).userId, request.body)),
+  );
+
+  app.post(
+    '/projects/:id/applicants/votes',
+    {
+      config: { access: access.project('CANDIDATE_VOTE') },
+      schema: {
+        tags: TAGS,
+        summary: 'Vote (UP_VOTE, DOWN_VOTE, MAYBE) or hide/unhide one or many candidates',
+        params: projectParams,
+        body: voteRequestSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) =>
+      vote(
+        db,
+        request.params.id,
+        requirePrincipal(request).userId,
+        requireProjectActor(request),
+        request.body,
+      ),
+  );
+
+  for (const [path, action] of [
+    ['add', addToFolder],
+    ['remove', removeFromFolder],
+  ] as const) {
+    app.post(
+      `/projects/:id/applicants/folders/${path}`,
+      {
+        config: { access: access.project('CANDIDATE_FOLDER_ADD_REMOVE') },
+        schema: {
+          tags: TAGS,
+          summary: `${path === 'add' ? 'Add' : 'Remove'} one or many candidates ${path === 'add' ? 'to' : 'from'} a folder`,
+          params: projectParams,
+          body: folderMembershipRequestSchema,
+          response: { 200: bulkResultSchema },
+        },
+      },
+      async (request) => action(db, request.params.id, requireProjectActor(request), request.body),
+    );
+  }
+
+  app.put(
+    '/projects/:id/folders/:folderId/applicant-sort',
+    {
+      config: { access: access.project('REORDER_CANDIDATES') },
+      schema: {
+        tags: TAGS,
+        summary: 'Set the manual order of a folder’s candidates',
+        params: z.object({ id: z.string().max(64), folderId: z.uuid() }),
+        body: applicantSortSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) =>
+      sortFolder(db, request.params.id, requireProjectActor(request), request.params.folderId, request.body),
+  );
+
+  for (const [path, action] of [
+    ['add', applyTags],
+    ['remove', removeTags],
+  ] as const) {
+    app.post(
+      `/projects/:id/applicants/tags/${path}`,
+      {
+        config: { access: access.project('CANDIDATE_EDIT_TAGS') },
+        schema: {
+          tags: TAGS,
+          summary: `${path === 'add' ? 'Apply' : 'Remove'} project tags ${path === 'add' ? 'to' : 'from'} one or many candidates`,
+          params: projectParams,
+          body: tagApplyRequestSchema,
+          response: { 200: bulkResultSchema },
+        },
+      },
+      async (request) => action(db, request.params.id, request.body),
+    );
+  }
+
+  app.post(
+    '/projects/:id/applicants/delete',
+    {
+      config: { access: access.project('CANDIDATE_DELETE') },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one or many candidates from their opportunities',
+        params: projectParams,
+        body: deleteApplicantsSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) =>
+      deleteRows(db, request.params.id, requireProjectActor(request), request.body.applicantIds),
+  );
+}
+
+/**
+ * Copy, move and import within a project, and copy to another project. The body names no project: the destination
+ * opportunity's project is looked up first and the caller's permission checked there (CANDIDATE_COPY or
+ * CANDIDATE_MOVE); the candidates must belong to it. A cross-copy checks CANDIDATE_COPY in the candidates' project
+ * and ADD_REMOVE_APPLICANT in the destination's.
+ */
+export function copyMoveRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
+  const endpoints = [
+    ['copy-applicant', 'CANDIDATE_COPY', ['COPY', 'IMPORT']],
+    ['move-applicant', 'CANDIDATE_MOVE', ['MOVE']],
+  ] as const;
+  for (const [path, permission, types] of endpoints) {
+    app.post(
+      `/applicants/${path}`,
+      {
+        config: { access: access.staff() },
+        preHandler: async (request) => {
+          const projectId = await projectOfRole(db, request.body.roleId);
+          await requireProjectPermission(db, request, projectId, permission);
+        },
+        schema: {
+          tags: TAGS,
+          summary: `${path === 'copy-applicant' ? 'Copy or import' : 'Move'} candidates to an opportunity of their project (permission ${permission})`,
+          body: copyMoveRequestSchema.refine((body) => (types as readonly string[]).includes(body.type), {
+            message: CANDIDATE_MESSAGES.wrongCopyType,
+            path: ['type'],
+          }),
+          response: { 200: bulkResultSchema },
+        },
+      },
+      async (request) =>
+        copyOrMove(
+          db,
+          await projectOfRole(db, request.body.roleId),
+          requireProjectActor(request),
+          request.body,
+        ),
+    );
+  }
+
+  app.post(
+    '/applicants/cross-copy-applicant',
+    {
+      config: { access: access.staff() },
+      preHandler: async (request) => {
+        const source = await projectOfRows(db, request.body.applicantIds);
+        const destination = await projectOfRole(db, request.body.roleId);
+        await requireProjectPermission(db, request, destination, 'ADD_REMOVE_APPLICANT');
+        await requireProjectPermission(db, request, source, 'CANDIDATE_COPY');
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Copy candidates to an opportunity of another project the caller may add candidates to',
+        body: copyMoveRequestSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) => {
+      const source = await projectOfRows(db, request.body.applicantIds);
+      const destination = await projectOfRole(db, request.body.roleId);
+      return crossCopy(db, source, destination, requireProjectActor(request), request.body);
+    },
+  );
+}

@@ -1,0 +1,153 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CANDIDATE_MESSAGES,
+  isFolderChoiceAllowed,
+  searchFold,
+  type AddApplicant,
+  type AddApplicantResult,
+} from '@casting/domain';
+import type { Db } from '../../../platform/db/client';
+import type { Queryable } from '../../../platform/db/ids';
+import { applicants, folderMemberships, folders, submissions } from '../../../platform/db/schema';
+import { fieldErrors } from '../../../platform/errors';
+import { assertLookupRefs } from '../../lookups';
+import { roleInProject } from '../../opportunities';
+import { projectSettings, uuidArray } from './project-rows';
+
+/** The stored search text: names and e-mail folded the same way the query folds what is typed. */
+export function searchTextOf(person: { firstName: string; lastName: string; email?: string | null }): string {
+  return searchFold(`${person.firstName} ${person.lastName} ${person.email ?? ''}`.trim());
+}
+
+/**
+ * Appends submissions to folders at the end of each folder's manual order. Positions may tie under concurrent
+ * appends; the order then falls back to the row id, which keeps it stable.
+ */
+export async function addToFolders(
+  tx: Queryable,
+  projectId: string,
+  folderIds: readonly string[],
+  submissionIds: readonly string[],
+): Promise<void> {
+  if (folderIds.length === 0 || submissionIds.length === 0) return;
+  await tx.execute(sql`
+    insert into ${folderMemberships} (folder_id, submission_id, project_id, position)
+    select f.id, s.id, ${projectId}::uuid,
+      coalesce((select max(m.position) from ${folderMemberships} m where m.folder_id = f.id), 0)
+        + row_number() over (partition by f.id order by s.ord)
+    from unnest(${uuidArray(folderIds)}::uuid[]) as f(id)
+    cross join unnest(${uuidArray(submissionIds)}::uuid[]) with ordinality as s(id, ord)
+    on conflict do nothing`);
+}
+
+/** The folders named by a request, each in the opportunity and a valid destination; else field errors. */
+async function destinationFolders(db: Queryable, roleId: string, folderIds: readonly string[]) {
+  if (folderIds.length === 0) return [];
+  const rows = await db
+    .select({ id: folders.id, systemAlias: folders.systemAlias })
+    .from(folders)
+    .where(and(eq(folders.roleId, roleId), inArray(folders.id, [...folderIds])));
+  const issues = folderIds.flatMap((folderId, index): { path: string; message: string }[] => {
+    const row = rows.find((candidate) => candidate.id === folderId);
+    if (!row)
+      return [{ path: `body.folderIds.${index}`, message: CANDIDATE_MESSAGES.folderNotInOpportunity }];
+    // A person added by hand lands like an import: NEW_SUBMISSIONS allowed, views and inboxes never.
+    if (!isFolderChoiceAllowed(row.systemAlias, 'IMPORT') || row.systemAlias?.startsWith('TS_')) {
+      return [{ path: `body.folderIds.${index}`, message: CANDIDATE_MESSAGES.folderNotAllowed }];
+    }
+    return [];
+  });
+  if (issues.length > 0) throw fieldErrors(issues);
+  return rows;
+}
+
+/**
+ * Staff add a candidate by hand. A person is one applicant per project by e-mail: a second add with the same
+ * address reuses the applicant (their details are kept, not overwritten) and submits them to the opportunity; a
+ * second add to the same opportunity returns the existing submission. Without folders the candidate lands in the
+ * opportunity's NEW_SUBMISSIONS folder.
+ */
+export async function addApplicant(db: Db, userId: string, input: AddApplicant): Promise<AddApplicantResult> {
+  return db.transaction(async (tx) => {
+    const role = await roleInProject(tx, input.projectId, input.roleId);
+    const settings = await projectSettings(tx, role.projectId);
+    const folderIds = [...new Set(input.folderIds)];
+    if (settings.applicantOnlyInOneFolder && folderIds.length > 1) {
+      throw fieldErrors([{ path: 'body.folderIds', message: CANDIDATE_MESSAGES.onlyOneFolder }]);
+    }
+    await destinationFolders(tx, role.id, folderIds);
+    await assertLookupRefs(tx, [
+      { field: 'genderId', lookup: 'role-genders', value: input.genderId },
+      { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
+      { field: 'unionIds', lookup: 'union', value: input.unionIds },
+    ]);
+    const email = input.email ?? null;
+    const [inserted] = await tx
+      .insert(applicants)
+      .values({
+        projectId: role.projectId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        phone: input.phone ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        playingAgeMin: input.playingAgeMin ?? null,
+        playingAgeMax: input.playingAgeMax ?? null,
+        genderId: input.genderId ?? null,
+        ethnicAppearanceIds: input.ethnicAppearanceIds,
+        sizes: input.sizes as Record<string, string>,
+        skills: input.skills,
+        unionIds: input.unionIds,
+        languages: input.languages,
+        location: input.location ?? null,
+        address: input.address ?? null,
+        socialProfiles: input.socialProfiles as Record<string, string>,
+        bio: input.bio ?? null,
+        resume: input.resume ?? null,
+        searchText: searchTextOf({ ...input, email }),
+        createdById: userId,
+      })
+      .onConflictDoNothing({
+        target: [applicants.projectId, applicants.email],
+        where: sql`${applicants.email} is not null`,
+      })
+      .returning({ id: applicants.id });
+    const applicantId =
+      inserted?.id ??
+      (
+        await tx
+          .select({ id: applicants.id })
+          .from(applicants)
+          .where(and(eq(applicants.projectId, role.projectId), eq(applicants.email, email ?? '')))
+      )[0]?.id;
+    if (!applicantId) throw new Error('applicant upsert found nothing');
+
+    const [submission] = await tx
+      .insert(submissions)
+      .values({ projectId: role.projectId, roleId: role.id, applicantId, source: 'ADMIN' })
+      .onConflictDoNothing({ target: [submissions.roleId, submissions.applicantId] })
+      .returning({ id: submissions.id });
+    if (submission) {
+      const targets =
+        folderIds.length > 0
+          ? folderIds
+          : (
+              await tx
+                .select({ id: folders.id })
+                .from(folders)
+                .where(and(eq(folders.roleId, role.id), eq(folders.systemAlias, 'NEW_SUBMISSIONS')))
+            ).map((row) => row.id);
+      await addToFolders(tx, role.projectId, targets, [submission.id]);
+    }
+    const submissionId =
+      submission?.id ??
+      (
+        await tx
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(and(eq(submissions.roleId, role.id), eq(submissions.applicantId, applicantId)))
+      )[0]?.id;
+    if (!submissionId) throw new Error('submission upsert found nothing');
+    return { id: submissionId, applicantId, createdApplicant: inserted !== undefined };
+  });
+}

@@ -1,0 +1,303 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  CANDIDATE_MESSAGES,
+  searchFold,
+  type ApplicantList,
+  type ApplicantListQuery,
+  type Feedback,
+  type MissingDataFilter,
+  type ProjectActor,
+  type VoteType,
+} from '@casting/domain';
+import type { Db } from '../../../platform/db/client';
+import {
+  afterPosition,
+  decodeCursor,
+  keysetPage,
+  keyText,
+  type KeysetPosition,
+} from '../../../platform/db/keyset';
+import type { Queryable } from '../../../platform/db/ids';
+import {
+  applicants,
+  applicantTags,
+  folderMemberships,
+  folders,
+  submissions,
+  tags,
+  votes,
+} from '../../../platform/db/schema';
+import { fieldErrors, permissionDenied } from '../../../platform/errors';
+import { roleInProject } from '../../opportunities';
+import { folderInProject, uuidArray } from './project-rows';
+
+/** The vote a feedback filter looks for: YES is an up vote, NO a down vote, MAYBE a maybe. */
+const FEEDBACK_VOTE: Record<Feedback, VoteType> = { YES: 'UP_VOTE', NO: 'DOWN_VOTE', MAYBE: 'MAYBE' };
+
+/** Views that show every submission of the opportunity rather than a folder's members. */
+const ALL_VIEWS = new Set(['ALL_SUBMISSIONS', 'TS_ALL_SUBMISSIONS']);
+
+const inFolderWhere = (folderFilter: SQL) =>
+  sql`exists (select 1 from ${folderMemberships} m join ${folders} f on f.id = m.folder_id
+    where m.submission_id = ${submissions.id} and ${folderFilter})`;
+
+/**
+ * How a "missing value" choice combines with the filter on that value: INCLUDE keeps candidates without the value
+ * beside those that match, EXCLUDE keeps only matching candidates who have it, ONLY keeps those without it.
+ */
+function withMissing(condition: SQL | undefined, missing: SQL, choice: MissingDataFilter): SQL | undefined {
+  if (choice === 'ONLY') return missing;
+  if (choice === 'EXCLUDE') return and(sql`not ${missing}`, condition);
+  return condition === undefined ? undefined : sql`(${condition} or ${missing})`;
+}
+
+const ageMissing = sql`(${applicants.dateOfBirth} is null and ${applicants.playingAgeMin} is null and ${applicants.playingAgeMax} is null)`;
+
+/**
+ * Age in range: by date of birth when known (born on or before today minus `min` years and after today minus
+ * `max + 1` years), otherwise by the playing age range overlapping the asked range.
+ */
+function ageInRange(min: number | undefined, max: number | undefined): SQL | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  const low = min ?? 0;
+  const high = max ?? 200;
+  return sql`(case when ${applicants.dateOfBirth} is not null then
+      ${applicants.dateOfBirth} <= (current_date - make_interval(years => ${low}::int))::date
+      and ${applicants.dateOfBirth} > (current_date - make_interval(years => ${high + 1}::int))::date
+    else coalesce(${applicants.playingAgeMax}, 200) >= ${low}::int and coalesce(${applicants.playingAgeMin}, 0) <= ${high}::int
+    end)`;
+}
+
+function tagCondition(ids: readonly string[], type: 'AND' | 'OR'): SQL {
+  const matching = sql`(select count(*) from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(ids)}::uuid[]))`;
+  return type === 'AND' ? sql`${matching} = ${ids.length}` : sql`${matching} > 0`;
+}
+
+/** Tag ids must be tags of this project: an unknown one is a 400 naming the field, in one query for both lists. */
+async function assertProjectTags(db: Queryable, projectId: string, query: ApplicantListQuery): Promise<void> {
+  const fields = [
+    ['tags[in]', query['tags[in]'] ?? []],
+    ['tags[notIn]', query['tags[notIn]'] ?? []],
+  ] as const;
+  const all = [...new Set(fields.flatMap(([, ids]) => ids))];
+  if (all.length === 0) return;
+  const known = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.projectId, projectId), inArray(tags.id, all)));
+  const knownIds = new Set(known.map((row) => row.id));
+  const issues = fields.flatMap(([field, ids]) =>
+    ids.some((id) => !knownIds.has(id))
+      ? [{ path: `querystring.${field}`, message: CANDIDATE_MESSAGES.unknownTag }]
+      : [],
+  );
+  if (issues.length > 0) throw fieldErrors(issues);
+}
+
+/**
+ * Which rows the caller may see at all. A talent submitter sees only candidates in submitter folders (their
+ * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row.
+ */
+function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undefined {
+  if (actor === 'TS') return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
+  if (!submitterFolders) return undefined;
+  if (actor !== 'SA') throw permissionDenied('SUBMITTER_FOLDERS_SWITCH');
+  return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
+}
+
+/** Every filter of the list as one condition; each is an index-served predicate on its own table. */
+async function listWhere(
+  db: Queryable,
+  projectId: string,
+  actor: ProjectActor,
+  query: ApplicantListQuery,
+): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [
+    eq(submissions.projectId, projectId),
+    visibility(actor, query.submitterFolders),
+  ];
+  if (query.roleId) {
+    const role = await roleInProject(db, projectId, query.roleId);
+    conditions.push(eq(submissions.roleId, role.id));
+  }
+  if (query.folderId) {
+    const folder = await folderInProject(db, projectId, query.folderId);
+    conditions.push(
+      sql`exists (select 1 from ${folderMemberships} m where m.folder_id = ${folder.id} and m.submission_id = ${submissions.id})`,
+    );
+  }
+  if (query.systemAlias && !ALL_VIEWS.has(query.systemAlias)) {
+    conditions.push(inFolderWhere(sql`f.system_alias = ${query.systemAlias}`));
+  }
+  if (query.isSelected !== undefined) {
+    const selected = inFolderWhere(sql`f.system_alias = 'SELECTS'`);
+    conditions.push(query.isSelected ? selected : sql`not ${selected}`);
+  }
+  if (query.nameOrEmail) {
+    const pattern = `%${searchFold(query.nameOrEmail).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(sql`${applicants.searchText} like ${pattern}`);
+  }
+  if (query.feedback) {
+    conditions.push(
+      sql`exists (select 1 from ${votes} v where v.submission_id = ${submissions.id} and v.vote = ${FEEDBACK_VOTE[query.feedback]})`,
+    );
+  }
+  conditions.push(
+    withMissing(ageInRange(query['age[min]'], query['age[max]']), ageMissing, query.missingAge),
+  );
+  const genders = query.gender ?? [];
+  conditions.push(
+    withMissing(
+      genders.length > 0 ? sql`${applicants.genderId} = any(${uuidArray(genders)}::uuid[])` : undefined,
+      sql`(${applicants.genderId} is null)`,
+      query.missingGender,
+    ),
+  );
+  await assertProjectTags(db, projectId, query);
+  const tagsIn = query['tags[in]'] ?? [];
+  if (tagsIn.length > 0) conditions.push(tagCondition(tagsIn, query.includeTagConditionType));
+  const tagsNotIn = query['tags[notIn]'] ?? [];
+  if (tagsNotIn.length > 0)
+    conditions.push(sql`not ${tagCondition(tagsNotIn, query.excludeTagConditionType)}`);
+  return and(...conditions);
+}
+
+/** The page's rows: ids through the sort index first, the people joined in. */
+function pageQuery(db: Queryable, where: SQL | undefined, after: KeysetPosition | undefined, limit: number) {
+  return db
+    .select({
+      id: submissions.id,
+      applicantId: submissions.applicantId,
+      projectId: submissions.projectId,
+      roleId: submissions.roleId,
+      source: submissions.source,
+      createdAt: submissions.createdAt,
+      sortKey: keyText(submissions.createdAt),
+      firstName: applicants.firstName,
+      lastName: applicants.lastName,
+      email: applicants.email,
+      phone: applicants.phone,
+      age: sql<number | null>`extract(year from age(current_date, ${applicants.dateOfBirth}))::int`,
+      playingAgeMin: applicants.playingAgeMin,
+      playingAgeMax: applicants.playingAgeMax,
+      genderId: applicants.genderId,
+    })
+    .from(submissions)
+    .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
+    .where(and(where, after ? afterPosition(submissions.createdAt, submissions.id, after) : undefined))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(limit + 1);
+}
+
+/** The list query with its values, unawaited: what the plan test EXPLAINs. */
+export async function applicantListQuery(
+  db: Queryable,
+  projectId: string,
+  actor: ProjectActor,
+  query: ApplicantListQuery,
+) {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // Wrapped, so that awaiting this function does not run the query (a drizzle query is a thenable).
+  return { page: pageQuery(db, await listWhere(db, projectId, actor, query), after, query.limit) };
+}
+
+function initialsOf(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/**
+ * A page of a project's candidates, newest submission first. The order is by submission time and id, which no vote,
+ * move or tag changes, so paging on while others work neither repeats nor skips a row; new submissions appear only
+ * before the first page.
+ */
+export async function listApplicants(
+  db: Db,
+  projectId: string,
+  userId: string,
+  actor: ProjectActor,
+  query: ApplicantListQuery,
+): Promise<ApplicantList> {
+  const rows = await (await applicantListQuery(db, projectId, actor, query)).page;
+  const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
+  const ids = page.items.map((row) => row.id);
+  const details =
+    ids.length === 0 ? new Map<string, Details>() : await detailsOf(db, ids, page.items, userId);
+  return {
+    items: page.items.map((row) => {
+      const extra = details.get(row.id);
+      return {
+        id: row.id,
+        applicantId: row.applicantId,
+        projectId: row.projectId,
+        roleId: row.roleId,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        name: `${row.firstName} ${row.lastName}`,
+        initials: initialsOf(row.firstName, row.lastName),
+        email: row.email,
+        phone: row.phone,
+        age: row.age === null ? null : Number(row.age),
+        playingAgeMin: row.playingAgeMin,
+        playingAgeMax: row.playingAgeMax,
+        genderId: row.genderId,
+        source: row.source,
+        folderIds: extra?.folderIds ?? [],
+        tags: extra?.tags ?? [],
+        votes: extra?.votes ?? { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
+        myVote: extra?.myVote ?? null,
+        submittedAt: new Date(row.createdAt).toISOString(),
+      };
+    }),
+    limit: query.limit,
+    nextCursor: page.nextCursor,
+    totalCapped: false,
+  };
+}
+
+interface Details {
+  folderIds: string[];
+  tags: { id: string; name: string }[];
+  votes: Record<'UP_VOTE' | 'DOWN_VOTE' | 'MAYBE', number>;
+  myVote: VoteType | null;
+}
+
+/** Folders, tags and votes of the page's rows only: three index reads keyed by the page's ids. */
+async function detailsOf(
+  db: Queryable,
+  ids: string[],
+  rows: readonly { id: string; applicantId: string }[],
+  userId: string,
+): Promise<Map<string, Details>> {
+  const applicantIds = [...new Set(rows.map((row) => row.applicantId))];
+  const [memberships, tagRows, voteRows] = await Promise.all([
+    db
+      .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId })
+      .from(folderMemberships)
+      .where(inArray(folderMemberships.submissionId, ids)),
+    db
+      .select({ applicantId: applicantTags.applicantId, id: tags.id, name: tags.name })
+      .from(applicantTags)
+      .innerJoin(tags, eq(tags.id, applicantTags.tagId))
+      .where(inArray(applicantTags.applicantId, applicantIds))
+      .orderBy(tags.name),
+    db
+      .select({ submissionId: votes.submissionId, vote: votes.vote, userId: votes.userId })
+      .from(votes)
+      .where(inArray(votes.submissionId, ids)),
+  ]);
+  const result = new Map<string, Details>();
+  for (const row of rows) {
+    const mine = voteRows.filter((vote) => vote.submissionId === row.id);
+    const counts = { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 };
+    for (const vote of mine) if (vote.vote in counts) counts[vote.vote as keyof typeof counts] += 1;
+    result.set(row.id, {
+      folderIds: memberships.filter((m) => m.submissionId === row.id).map((m) => m.folderId),
+      tags: tagRows
+        .filter((tag) => tag.applicantId === row.applicantId)
+        .map(({ id, name }) => ({ id, name })),
+      votes: counts,
+      myVote: (mine.find((vote) => vote.userId === userId)?.vote as VoteType | undefined) ?? null,
+    });
+  }
+  return result;
+}

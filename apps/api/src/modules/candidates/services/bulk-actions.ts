@@ -1,0 +1,304 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  CANDIDATE_MESSAGES,
+  FEEDBACK_FOLDERS,
+  SUBMITTER_FEEDBACK_FOLDERS,
+  type ApplicantSortRequest,
+  type BulkResult,
+  type Feedback,
+  type FolderMembershipRequest,
+  type ProjectActor,
+  type TagApplyRequest,
+  type VoteRequest,
+  type VoteType,
+} from '@casting/domain';
+import type { Db } from '../../../platform/db/client';
+import type { Queryable } from '../../../platform/db/ids';
+import {
+  applicants,
+  applicantTags,
+  folderMemberships,
+  folders,
+  submissions,
+  tags,
+  votes,
+} from '../../../platform/db/schema';
+import { fieldErrors } from '../../../platform/errors';
+import { addToFolders } from './applicant-add';
+import {
+  assertFolderSetFor,
+  folderInProject,
+  projectSettings,
+  rowsInProject,
+  uuidArray,
+  type RowInfo,
+} from './project-rows';
+import { assertSubmitterMay } from './submitter-actions';
+
+const VOTE_FEEDBACK: Partial<Record<VoteType, Feedback>> = {
+  UP_VOTE: 'YES',
+  DOWN_VOTE: 'NO',
+  MAYBE: 'MAYBE',
+};
+const TS_VOTE_ACTION = {
+  UP_VOTE: 'UP_VOTE',
+  DOWN_VOTE: 'DOWN_VOTE',
+  MAYBE: 'MAYBE_VOTE',
+  HIDE: 'HIDE',
+  UNHIDE: 'HIDE',
+} as const;
+
+/** Folders of one set: a talent submitter works in the submitter folders, everyone else in the regular ones. */
+const folderSetFilter = (actor: ProjectActor) =>
+  actor === 'TS'
+    ? sql`left(f.system_alias, 3) = 'TS_'`
+    : sql`(f.system_alias is null or left(f.system_alias, 3) <> 'TS_')`;
+
+/** Removes rows from folders of their opportunity chosen by a condition on the folder `f`. */
+async function removeFromFolders(
+  tx: Queryable,
+  submissionIds: readonly string[],
+  folderCondition: ReturnType<typeof sql>,
+) {
+  await tx.execute(sql`
+    delete from ${folderMemberships} m using ${folders} f
+    where f.id = m.folder_id and m.submission_id = any(${uuidArray(submissionIds)}::uuid[]) and ${folderCondition}`);
+}
+
+/** Puts each row into the folder of its own opportunity that carries an alias (SELECTS, TS_HIDDEN...), if any. */
+async function addToAliasFolder(tx: Queryable, projectId: string, rows: readonly RowInfo[], alias: string) {
+  const targets = await tx
+    .select({ id: folders.id, roleId: folders.roleId })
+    .from(folders)
+    .where(
+      and(
+        eq(folders.systemAlias, alias),
+        inArray(folders.roleId, [...new Set(rows.map((row) => row.roleId))]),
+      ),
+    );
+  for (const target of targets) {
+    const ids = rows.filter((row) => row.roleId === target.roleId).map((row) => row.id);
+    await addToFolders(tx, projectId, [target.id], ids);
+  }
+}
+
+/**
+ * Votes for one or many rows, in one transaction. UP_VOTE, DOWN_VOTE and MAYBE record the caller's vote and move the
+ * candidate to the feedback folder of spec section 4 (YES to SELECTS, NO to VIEWED, MAYBE to MAYBE; for a talent
+ * submitter YES to TS_NEW_SUBMISSIONS, NO to TS_HIDDEN, MAYBE to TS_HOLD_LATER), out of the set's other feedback
+ * folders; when the opportunity lacks that folder the vote is still recorded. HIDE puts the candidate in the hidden
+ * folder of the caller's set, UNHIDE takes them out.
+ */
+export async function vote(
+  db: Db,
+  projectId: string,
+  userId: string,
+  actor: ProjectActor,
+  request: VoteRequest,
+): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    assertSubmitterMay(actor, rows, TS_VOTE_ACTION[request.vote]);
+    const ids = rows.map((row) => row.id);
+    const submitter = actor === 'TS';
+    const hidden = submitter ? 'TS_HIDDEN' : 'HIDDEN';
+    if (request.vote === 'HIDE') {
+      await addToAliasFolder(tx, projectId, rows, hidden);
+      return { count: rows.length };
+    }
+    if (request.vote === 'UNHIDE') {
+      await removeFromFolders(tx, ids, sql`f.system_alias = ${hidden}`);
+      return { count: rows.length };
+    }
+    const feedback = VOTE_FEEDBACK[request.vote] as Feedback;
+    await tx
+      .insert(votes)
+      .values(rows.map((row) => ({ submissionId: row.id, userId, projectId, vote: request.vote })))
+      .onConflictDoUpdate({
+        target: [votes.submissionId, votes.userId],
+        set: { vote: request.vote, updatedAt: new Date() },
+      });
+    const mapping = submitter ? SUBMITTER_FEEDBACK_FOLDERS : FEEDBACK_FOLDERS;
+    const target = mapping[feedback];
+    const settings = await projectSettings(tx, projectId);
+    // One folder only: the candidate leaves every other folder of the set; otherwise only the other feedback folders.
+    const others = settings.applicantOnlyInOneFolder
+      ? sql`${folderSetFilter(actor)} and f.system_alias is distinct from ${target}`
+      : sql`f.system_alias = any(${`{${Object.values(mapping)
+          .filter((alias) => alias !== target)
+          .join(',')}}`}::text[])`;
+    await removeFromFolders(tx, ids, others);
+    await addToAliasFolder(tx, projectId, rows, target);
+    return { count: rows.length };
+  });
+}
+
+/** The rows of a folder request, checked against the folder's opportunity and the caller's folder set. */
+async function folderRequest(
+  tx: Queryable,
+  projectId: string,
+  actor: ProjectActor,
+  request: FolderMembershipRequest,
+) {
+  const folder = await folderInProject(tx, projectId, request.folderId);
+  assertFolderSetFor(actor, folder, 'body.folderId');
+  const rows = await rowsInProject(tx, projectId, request.applicantIds);
+  if (rows.some((row) => row.roleId !== folder.roleId)) {
+    throw fieldErrors([{ path: 'body.applicantIds', message: CANDIDATE_MESSAGES.notInFolderRole }]);
+  }
+  return { folder, rows };
+}
+
+/**
+ * Adds rows to a folder. With `settings.applicantOnlyInOneFolder` the candidate leaves the other folders of the same
+ * set (regular or submitter), so it is in one folder at a time.
+ */
+export async function addToFolder(
+  db: Db,
+  projectId: string,
+  actor: ProjectActor,
+  request: FolderMembershipRequest,
+): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const { folder, rows } = await folderRequest(tx, projectId, actor, request);
+    assertSubmitterMay(actor, rows, 'MOVE');
+    const ids = rows.map((row) => row.id);
+    const settings = await projectSettings(tx, projectId);
+    if (settings.applicantOnlyInOneFolder) {
+      await removeFromFolders(tx, ids, sql`${folderSetFilter(actor)} and f.id <> ${folder.id}`);
+    }
+    await addToFolders(tx, projectId, [folder.id], ids);
+    return { count: rows.length };
+  });
+}
+
+export async function removeFromFolder(
+  db: Db,
+  projectId: string,
+  actor: ProjectActor,
+  request: FolderMembershipRequest,
+): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const { folder, rows } = await folderRequest(tx, projectId, actor, request);
+    assertSubmitterMay(actor, rows, 'MOVE');
+    await tx.delete(folderMemberships).where(
+      and(
+        eq(folderMemberships.folderId, folder.id),
+        inArray(
+          folderMemberships.submissionId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    );
+    return { count: rows.length };
+  });
+}
+
+/**
+ * The folder's manual order: the listed rows first, in the order given, then the folder's other rows in their
+ * previous order. Every listed row must be in the folder.
+ */
+export async function sortFolder(
+  db: Db,
+  projectId: string,
+  actor: ProjectActor,
+  folderId: string,
+  request: ApplicantSortRequest,
+): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const folder = await folderInProject(tx, projectId, folderId);
+    assertFolderSetFor(actor, folder, 'params.folderId');
+    const ordered = [...new Set(request.applicantFolders.map((id) => id.toLowerCase()))];
+    const members = await tx
+      .select({ id: folderMemberships.submissionId })
+      .from(folderMemberships)
+      .where(
+        and(eq(folderMemberships.folderId, folder.id), inArray(folderMemberships.submissionId, ordered)),
+      );
+    if (members.length !== ordered.length) {
+      throw fieldErrors([{ path: 'body.applicantFolders', message: CANDIDATE_MESSAGES.notInFolder }]);
+    }
+    await tx.execute(sql`
+      update ${folderMemberships} m set position = ranked.position
+      from (
+        select x.id, x.ord as position from unnest(${uuidArray(ordered)}::uuid[]) with ordinality as x(id, ord)
+        union all
+        select rest.submission_id, ${ordered.length} + row_number() over (order by rest.position, rest.submission_id)
+        from ${folderMemberships} rest
+        where rest.folder_id = ${folder.id} and not (rest.submission_id = any(${uuidArray(ordered)}::uuid[]))
+      ) ranked
+      where m.folder_id = ${folder.id} and m.submission_id = ranked.id`);
+    return { count: ordered.length };
+  });
+}
+
+/** Tag ids of the request must be this project's tags; else a field error naming `body.tagIds`. */
+async function assertTags(tx: Queryable, projectId: string, tagIds: readonly string[]) {
+  const unique = [...new Set(tagIds)];
+  const known = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.projectId, projectId), inArray(tags.id, unique)));
+  if (known.length !== unique.length) {
+    throw fieldErrors([{ path: 'body.tagIds', message: CANDIDATE_MESSAGES.unknownTag }]);
+  }
+  return unique;
+}
+
+/** Applies tags to the people behind the rows (a tag belongs to the person within the project). */
+export async function applyTags(db: Db, projectId: string, request: TagApplyRequest): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    const tagIds = await assertTags(tx, projectId, request.tagIds);
+    const people = [...new Set(rows.map((row) => row.applicantId))];
+    await tx
+      .insert(applicantTags)
+      .values(people.flatMap((applicantId) => tagIds.map((tagId) => ({ applicantId, tagId, projectId }))))
+      .onConflictDoNothing();
+    return { count: rows.length };
+  });
+}
+
+export async function removeTags(db: Db, projectId: string, request: TagApplyRequest): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    const tagIds = await assertTags(tx, projectId, request.tagIds);
+    await tx.delete(applicantTags).where(
+      and(
+        inArray(
+          applicantTags.applicantId,
+          rows.map((row) => row.applicantId),
+        ),
+        inArray(applicantTags.tagId, tagIds),
+      ),
+    );
+    return { count: rows.length };
+  });
+}
+
+/**
+ * Deletes rows (submissions) with their folder places and votes; a person left with no submission in the project
+ * is deleted too, so a later application with the same e-mail starts afresh.
+ */
+export async function deleteRows(
+  db: Db,
+  projectId: string,
+  actor: ProjectActor,
+  applicantIds: readonly string[],
+): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const rows = await rowsInProject(tx, projectId, applicantIds);
+    assertSubmitterMay(actor, rows, 'DELETE');
+    const ids = rows.map((row) => row.id);
+    const people = [...new Set(rows.map((row) => row.applicantId))];
+    await tx.delete(submissions).where(inArray(submissions.id, ids));
+    const stillSubmitted = tx
+      .select({ id: submissions.applicantId })
+      .from(submissions)
+      .where(inArray(submissions.applicantId, people));
+    await tx
+      .delete(applicants)
+      .where(and(inArray(applicants.id, people), notInArray(applicants.id, stillSubmitted)));
+    return { count: rows.length };
+  });
+}

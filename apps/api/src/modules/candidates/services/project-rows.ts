@@ -1,0 +1,83 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CANDIDATE_MESSAGES, isSubmitterFolderAlias, type ProjectActor } from '@casting/domain';
+import type { Queryable } from '../../../platform/db/ids';
+import { folderMemberships, folders, projects, submissions } from '../../../platform/db/schema';
+import { AppError, fieldErrors, notFound } from '../../../platform/errors';
+
+/** What a bulk action needs to know about each row it touches. */
+export interface RowInfo {
+  id: string;
+  applicantId: string;
+  roleId: string;
+  /** System aliases of the submitter folders the row is in (for the talent submitter's action table). */
+  submitterAliases: string[];
+}
+
+/**
+ * The rows (submissions) of a request, checked in one query to belong to the project. An id of another project or
+ * an unknown one is "not found" and nothing is written: the whole request is refused, never applied in part.
+ */
+export async function rowsInProject(
+  db: Queryable,
+  projectId: string,
+  ids: readonly string[],
+): Promise<RowInfo[]> {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const rows = await db
+    .select({
+      id: submissions.id,
+      applicantId: submissions.applicantId,
+      roleId: submissions.roleId,
+      // The outer column is written out: drizzle leaves columns unqualified in a one-table select, and a bare "id"
+      // would resolve to the folder's inside the subquery.
+      submitterAliases: sql<string[]>`array(
+        select f.system_alias from ${folderMemberships} m join ${folders} f on f.id = m.folder_id
+        where m.submission_id = submissions.id and left(f.system_alias, 3) = 'TS_')`,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.projectId, projectId), inArray(submissions.id, unique)));
+  if (rows.length !== unique.length) {
+    throw new AppError('NOT_FOUND', CANDIDATE_MESSAGES.notInProject, {
+      missing: unique.filter((id) => !rows.some((row) => row.id === id)),
+    });
+  }
+  return rows;
+}
+
+export type FolderRow = typeof folders.$inferSelect;
+
+/** A folder of the project, or 404 (a folder of another project is not found, whoever asks). */
+export async function folderInProject(
+  db: Queryable,
+  projectId: string,
+  folderId: string,
+): Promise<FolderRow> {
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
+  if (!row) throw notFound('The folder');
+  return row;
+}
+
+/** Talent submitters act only in submitter folders, everyone else only outside them (SA looks, never acts). */
+export function assertFolderSetFor(actor: ProjectActor, folder: FolderRow, field: string): void {
+  const submitter = isSubmitterFolderAlias(folder.systemAlias);
+  if (submitter !== (actor === 'TS')) {
+    throw fieldErrors([{ path: field, message: CANDIDATE_MESSAGES.folderNotAllowed }]);
+  }
+}
+
+export async function projectSettings(db: Queryable, projectId: string) {
+  const [row] = await db
+    .select({ settings: projects.settings })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!row) throw notFound('The project');
+  return row.settings;
+}
+
+/** A list of ids as one array parameter (`$1::uuid[]`), however many there are. */
+export function uuidArray(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
+}

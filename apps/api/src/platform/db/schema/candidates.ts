@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../columns';
+import { lookupValues } from './lookups';
+import { folders, projects, roles, tags } from './projects';
+import { users } from './users';
+
+/**
+ * Candidates (issue 9). An applicant is a person within one project; a submission is that person submitted to one
+ * opportunity. Folder memberships, votes and tags hang off them. Everything carries its project id, so "does every
+ * id of this request belong to the project" is one indexed query, and a project's delete cascades.
+ */
+
+export interface ApplicantAddress {
+  addressLineOne?: string | null;
+  addressLineTwo?: string | null;
+  country?: string | null;
+  province?: string | null;
+  city?: string | null;
+  zip?: string | null;
+}
+
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: idColumn(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased; one applicant per e-mail per project (a second application joins the first). */
+    email: text('email'),
+    phone: text('phone'),
+    dateOfBirth: date('date_of_birth'),
+    playingAgeMin: integer('playing_age_min'),
+    playingAgeMax: integer('playing_age_max'),
+    genderId: uuid('gender_id').references(() => lookupValues.id, { onDelete: 'set null' }),
+    ethnicAppearanceIds: uuid('ethnic_appearance_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** The size fields of spec section 3 (waist, shoe, height, weight...), free text as talent writes them. */
+    sizes: jsonb('sizes').$type<Record<string, string>>().notNull().default({}),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    unionIds: uuid('union_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    location: text('location'),
+    address: jsonb('address').$type<ApplicantAddress>(),
+    /** Section 3 platforms (INSTAGRAM, TIKTOK...) to profile URLs. */
+    socialProfiles: jsonb('social_profiles').$type<Record<string, string>>().notNull().default({}),
+    bio: text('bio'),
+    resume: text('resume'),
+    /**
+     * Names and e-mail lower-cased and stripped of accents by the API (PGlite has no `unaccent`), so one trigram
+     * index serves a case- and accent-insensitive search.
+     */
+    searchText: text('search_text').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('applicants_project_email_key')
+      .on(table.projectId, table.email)
+      .where(sql`${table.email} is not null`),
+    index('applicants_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('applicants_project_idx').on(table.projectId),
+    check('applicants_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check(
+      'applicants_playing_age_check',
+      sql`${table.playingAgeMin} is null or ${table.playingAgeMax} is null or ${table.playingAgeMin} <= ${table.playingAgeMax}`,
+    ),
+  ],
+);
+
+export const SUBMISSION_SOURCES = ['SUBMISSION_LINK', 'STANDALONE', 'ADMIN', 'IMPORT', 'COPY'] as const;
+
+/** An applicant submitted to an opportunity; at most one per applicant and opportunity. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: idColumn(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    /** The agent who submitted the talent, once agents exist (issue of submission links); no foreign key yet. */
+    referringAgentId: uuid('referring_agent_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('submissions_role_applicant_key').on(table.roleId, table.applicantId),
+    index('submissions_applicant_idx').on(table.applicantId),
+    // The list's sort "newest first" in a whole project or in one opportunity, each entered at a keyset cursor.
+    index('submissions_project_newest_idx').on(
+      table.projectId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('submissions_role_newest_idx').on(
+      table.roleId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    check(
+      'submissions_source_check',
+      sql`${table.source} in ('SUBMISSION_LINK', 'STANDALONE', 'ADMIN', 'IMPORT', 'COPY')`,
+    ),
+  ],
+);
+
+/** A submission in a folder of its opportunity, with its place in the folder's manual order. */
+export const folderMemberships = pgTable(
+  'folder_memberships',
+  {
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: bigint('position', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.folderId, table.submissionId] }),
+    index('folder_memberships_submission_idx').on(table.submissionId),
+    index('folder_memberships_folder_position_idx').on(table.folderId, table.position, table.submissionId),
+  ],
+);
+
+/** One vote per team member per submission (UP_VOTE, DOWN_VOTE, MAYBE); HIDE and UNHIDE act on folders. */
+export const votes = pgTable(
+  'votes',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    vote: text('vote').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.submissionId, table.userId] }),
+    index('votes_vote_submission_idx').on(table.vote, table.submissionId),
+    index('votes_user_idx').on(table.userId),
+    check('votes_vote_check', sql`${table.vote} in ('UP_VOTE', 'DOWN_VOTE', 'MAYBE')`),
+  ],
+);
+
+/** A project tag on an applicant (tags belong to the person within the project, whatever the opportunity). */
+export const applicantTags = pgTable(
+  'applicant_tags',
+  {
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicantId, table.tagId] }),
+    index('applicant_tags_tag_idx').on(table.tagId, table.applicantId),
+  ],
+);
+
+export type ApplicantRow = typeof applicants.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
