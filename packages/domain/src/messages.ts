@@ -160,4 +160,14 @@ export const MESSAGES = {
   rangeNotSatisfiable: 'The requested range is outside the file.', // (ours)
   fileTooLarge: 'The file is larger than this upload allows.', // (ours)
   fileIncomplete: 'The upload ended before the whole file arrived.', // (ours)
+
+  // Look and feel (ours)
+  undo: 'Undo',
+  archiveProjectQuestion:
+    'The project leaves everyone’s list of projects; its opportunities, candidates and team stay as they are. You can restore it from “Show archived”.',
+  offlineSearch: 'You are offline: this list is not filtered by your search. It updates when you are back online.',
+  requiredField: 'required',
+  closeDialog: 'Close',
+  resendInvite: 'Resend invite',
+  inviteResent: 'Invite sent again',
 } as const;

@@ -1,10 +1,32 @@
+import { useSyncExternalStore } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
+
+const PHONE = '(max-width: 639px)';
+
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isPhone = () => window.matchMedia(PHONE).matches;
 
 /**
  * The app's single toast outlet; toasts are raised with sonner's `toast()` from anywhere. Sonner's neutral style
  * (dark text on white, with an icon per type) is used because its `richColors` palette falls below WCAG AA contrast.
- * Bottom-right keeps toasts off the user menu in the top bar.
+ * Where a toast sits is chosen so it never covers the button a person is about to press: dialogs and forms end
+ * with their primary button at the bottom right, so on wide screens toasts stand at the bottom left (over the
+ * sidebar's empty lower part); on a phone a form fills the screen down to its button, so toasts drop in from
+ * the top, under the top bar (56 px), over the page title rather than the fields.
  */
 export function Toaster() {
-  return <SonnerToaster position="bottom-right" closeButton />;
+  const phone = useSyncExternalStore(subscribe, isPhone, () => false);
+  return (
+    <SonnerToaster
+      position={phone ? 'top-center' : 'bottom-left'}
+      mobileOffset={{ top: 64 }}
+      closeButton
+      theme="system"
+    />
+  );
 }

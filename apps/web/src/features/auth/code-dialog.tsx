@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useResendSignInCode } from './auth-api';
@@ -110,14 +110,14 @@ export function CodeDialog({ step, onClose }: CodeDialogProps) {
             <ResendButton countdown={countdown} sending={resend.isPending} onResend={() => void onResend()} />
           </div>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>
             Verify
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -4,9 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
-import { PermissionGate } from '../../ui/permission-gate';
 import { Spinner } from '../../ui/spinner';
-import { LinkButton } from '../../ui/link-button';
 import { ProjectDetails } from './project-details';
 import { ProjectHeader } from './project-header';
 import { ProjectLoadError } from './project-load-error';
@@ -30,22 +28,6 @@ function Overview({ project }: { project: ProjectDetail }) {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <ProjectHeader project={data.project} />
       <Counts counts={data.counts} />
-      <PermissionGate permission="MANAGE_APPLICANTS">
-        <section
-          aria-labelledby="applicants-heading"
-          className="rounded-lg border border-line bg-surface p-4"
-        >
-          <h2 id="applicants-heading" className="text-lg font-semibold text-ink">
-            Applicant management
-          </h2>
-          <p className="mt-1 text-sm text-ink-muted">
-            Invite talent to apply to this project’s opportunities.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <LinkButton to={paths.project.inviteCandidates(project.id)}>Invite candidates</LinkButton>
-          </div>
-        </section>
-      </PermissionGate>
       <Opportunities projectId={project.id} opportunities={data.opportunities} />
       <Team team={data.team} />
       <section aria-labelledby="details-heading" className="flex flex-col gap-3">

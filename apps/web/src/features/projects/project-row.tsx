@@ -48,9 +48,6 @@ export function ProjectRow({ project, actor, archiving, onArchive, rowProps }: P
         <p className="text-xs text-ink-muted">Owner: {project.owner.fullName}</p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <LinkButton to={paths.projectV2.view(project.id)} aria-label={`Details of ${project.name}`}>
-          Details
-        </LinkButton>
         <PermissionGate permission="MANAGE_PROJECT" actor={actor}>
           <LinkButton to={paths.projectV2.edit(project.id)} aria-label={`Edit ${project.name}`}>
             Edit

@@ -1,4 +1,4 @@
-import { extractErrorMessage, PROJECT_SEARCH_MIN_CHARS, projectActorFor } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, PROJECT_SEARCH_MIN_CHARS, projectActorFor } from '@casting/domain';
 import type { ProjectSummary } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -10,6 +10,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { paths } from '../../lib/routing/paths';
 import { useDebouncedSearch } from '../../lib/search/search-term';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LinkButton } from '../../ui/link-button';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
@@ -65,14 +66,28 @@ export function ProjectsPage() {
     projectListQuery(http, { q, archived: showArchived ? 'all' : 'false', offset }),
   );
 
-  const onArchive = (project: ProjectSummary, archived: boolean) => {
+  // Archiving hides the project from everyone's list, so it is confirmed first and can be undone
+  // from its toast like every other reversible action; restoring needs no question.
+  const [confirming, setConfirming] = useState<ProjectSummary | null>(null);
+  const setArchived = (project: ProjectSummary, archived: boolean, after?: () => void) => {
     archive.mutate(
       { id: project.id, archived },
       {
-        onSuccess: () => toast.success(`Project “${project.name}” ${archived ? 'archived' : 'restored'}`),
+        onSuccess: () => {
+          after?.();
+          if (archived) {
+            toast.success(`Project “${project.name}” archived`, {
+              action: { label: MESSAGES.undo, onClick: () => setArchived(project, false) },
+            });
+          } else toast.success(`Project “${project.name}” restored`);
+        },
         onError: toastError,
       },
     );
+  };
+  const onArchive = (project: ProjectSummary, archived: boolean) => {
+    if (archived) setConfirming(project);
+    else setArchived(project, false);
   };
 
   const isSuperAdmin = user?.role.code === 'SUPER_ADMIN';
@@ -154,6 +169,19 @@ export function ProjectsPage() {
           />
         </>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={confirming ? `Archive ${confirming.name}?` : ''}
+        message={MESSAGES.archiveProjectQuestion}
+        confirmLabel="Archive"
+        busy={archive.isPending}
+        onConfirm={() => {
+          if (confirming) setArchived(confirming, true, () => setConfirming(null));
+        }}
+      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useServerErrorSubmit } from '../../lib/forms/use-server-error-submit';
 import { FormAlert, TextArea } from '../../ui/form-controls';
 import { ROLE_FORM_FIELDS, toRolePayload } from './role-form-values';
 import type { RoleFormValues } from './role-form-values';
+import { DialogFooter } from '../../ui/dialog';
 
 const resolver = payloadResolver<RoleFormValues, CreateRole>(createRoleSchema, toRolePayload);
 
@@ -94,14 +95,14 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
       <Field label="Requirements" hint="Skills, sizes, availability" error={errors.requirements?.message}>
         {(props) => <TextArea rows={3} {...props} {...register('requirements')} />}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : submitLabel}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }
