@@ -116,7 +116,7 @@ export function ProjectsPage() {
             id={`${searchId}-archived`}
             checked={showArchived}
             onCheckedChange={(checked) => update({ archived: checked ? 'all' : null, offset: null })}
-            className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-brand-700"
+            className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-accent"
           >
             <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
           </Switch.Root>
