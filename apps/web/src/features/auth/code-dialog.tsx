@@ -92,7 +92,7 @@ export function CodeDialog({ step, onClose }: CodeDialogProps) {
       width={420}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field label="Verification code" error={errors.code?.message}>
+        <Field required label="Verification code" error={errors.code?.message}>
           {(field) => (
             <Input
               inputMode="numeric"

@@ -57,10 +57,10 @@ export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
           {alert}
         </p>
       ) : null}
-      <Field label="Email" error={errors.email?.message}>
+      <Field required label="Email" error={errors.email?.message}>
         {(control) => <Input type="email" autoComplete="email" {...control} {...register('email')} />}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field required label="Password" error={errors.password?.message}>
         {(control) => (
           <Input type="password" autoComplete="current-password" {...control} {...register('password')} />
         )}

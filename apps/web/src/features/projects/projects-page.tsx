@@ -15,6 +15,7 @@ import { LinkButton } from '../../ui/link-button';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
 import { Spinner } from '../../ui/spinner';
+import { StaleListNotice } from '../../ui/stale-list-notice';
 import { VirtualList } from '../../ui/virtual-rows';
 import { ProjectRow } from './project-row';
 import { PROJECTS_PAGE_SIZE, projectListQuery, useArchiveProject } from './projects-api';
@@ -62,7 +63,7 @@ export function ProjectsPage() {
       return next;
     });
 
-  const { data, error, isPending, isError, isFetching } = useQuery(
+  const { data, error, isPending, isError, isFetching, fetchStatus } = useQuery(
     projectListQuery(http, { q, archived: showArchived ? 'all' : 'false', offset }),
   );
 
@@ -125,6 +126,7 @@ export function ProjectsPage() {
           </label>
         </div>
       </div>
+      <StaleListNotice paused={fetchStatus === 'paused' && !isPending} />
       {isPending ? (
         <Spinner label="Loading projects" />
       ) : isError ? (

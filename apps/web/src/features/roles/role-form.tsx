@@ -34,7 +34,7 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={alert} />
-      <Field label="Opportunity name" error={errors.name?.message}>
+      <Field required label="Opportunity name" error={errors.name?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
       </Field>
       <Field label="Description" error={errors.description?.message}>

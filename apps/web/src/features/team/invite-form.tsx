@@ -58,7 +58,7 @@ export function InviteForm({ grantable, onInvite }: InviteFormProps) {
       }}
       className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
     >
-      <Field label="Email" hint="Separate several addresses with commas" error={emailError ?? undefined}>
+      <Field required label="Email" hint="Separate several addresses with commas" error={emailError ?? undefined}>
         {(control) => (
           <Input
             type="text"

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { canChangeMember, canRemoveMember } from './team-rules';
 import type { TeamRules } from './team-rules';
+import { EmailText } from '../../ui/email-text';
 
 export interface MemberRowProps {
   member: TeamMember;
@@ -35,7 +36,7 @@ export function MemberRow({ member, rules, onChangeScope, onRemove }: MemberRowP
             {member.isOwner ? <Badge>Owner</Badge> : null}
             {member.status === 'INVITED' ? <Badge>Invited</Badge> : null}
           </p>
-          {member.user ? <p className="truncate text-xs text-ink-muted">{member.email}</p> : null}
+          {member.user ? <p className="text-xs text-ink-muted"><EmailText email={member.email} /></p> : null}
         </div>
       </div>
       <div className="flex items-center gap-2">

@@ -131,7 +131,7 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
           </>
         ) : null}
       </div>
-      <Field label="Verification code" error={errors.code?.message}>
+      <Field required label="Verification code" error={errors.code?.message}>
         {(field) => (
           <Input
             inputMode="numeric"
