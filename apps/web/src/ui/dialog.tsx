@@ -62,7 +62,14 @@ export function Dialog({
                 aria-label={MESSAGES.closeDialog}
                 className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-canvas hover:text-ink"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                >
                   <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
                 </svg>
               </RadixDialog.Close>

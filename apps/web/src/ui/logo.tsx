@@ -17,7 +17,9 @@ export function Logo({ compact = false, className }: { compact?: boolean; classN
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark />
-      <span className={cn('text-lg font-semibold tracking-tight text-ink', compact && 'sr-only')}>Casting</span>
+      <span className={cn('text-lg font-semibold tracking-tight text-ink', compact && 'sr-only')}>
+        Casting
+      </span>
     </span>
   );
 }

@@ -7,7 +7,10 @@ import { MESSAGES } from '@casting/domain';
  */
 export function StaleListNotice({ paused }: { paused: boolean }) {
   return (
-    <p role="status" className={paused ? 'rounded-md bg-warning-soft px-3 py-2 text-sm text-warning' : 'sr-only'}>
+    <p
+      role="status"
+      className={paused ? 'rounded-md bg-warning-soft px-3 py-2 text-sm text-warning' : 'sr-only'}
+    >
       {paused ? MESSAGES.offlineSearch : ''}
     </p>
   );

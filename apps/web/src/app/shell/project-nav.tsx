@@ -18,7 +18,11 @@ export function projectLinks(projectId: string): { label: string; to: string }[]
     { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage' },
     { label: 'Applicant links', to: paths.project.applicantLinks(projectId), page: 'ApplicantLinksPage' },
     { label: 'Email templates', to: paths.project.emailTemplates(projectId), page: 'EmailTemplatesPage' },
-    { label: 'Roster management', to: paths.project.rosterManagement(projectId), page: 'RosterManagementPage' },
+    {
+      label: 'Roster management',
+      to: paths.project.rosterManagement(projectId),
+      page: 'RosterManagementPage',
+    },
   ];
   return links.filter((link) => isPageBuilt(link.page));
 }

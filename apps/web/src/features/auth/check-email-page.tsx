@@ -46,8 +46,10 @@ export function CheckEmailPage() {
       <div className="flex flex-col gap-4 text-center">
         <p className="text-sm text-ink-muted">
           If an account exists for{' '}
-          <strong className="font-medium text-ink">{email ? <EmailText email={email} /> : 'your address'}</strong>, we have sent
-          it a code to reset your password.
+          <strong className="font-medium text-ink">
+            {email ? <EmailText email={email} /> : 'your address'}
+          </strong>
+          , we have sent it a code to reset your password.
         </p>
         <a
           href={mailbox.href}

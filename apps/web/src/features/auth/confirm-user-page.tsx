@@ -73,7 +73,9 @@ export function ConfirmUserPage() {
           {emailFromLink ? (
             <>
               {': '}
-              <strong className="font-medium text-ink"><EmailText email={emailFromLink} /></strong>
+              <strong className="font-medium text-ink">
+                <EmailText email={emailFromLink} />
+              </strong>
             </>
           ) : null}
         </p>

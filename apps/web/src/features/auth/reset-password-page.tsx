@@ -84,7 +84,10 @@ export function ResetPasswordPage() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {linkEmail ? (
           <p className="text-center text-sm text-ink-muted">
-            For <strong className="font-medium text-ink"><EmailText email={linkEmail} /></strong>
+            For{' '}
+            <strong className="font-medium text-ink">
+              <EmailText email={linkEmail} />
+            </strong>
           </p>
         ) : null}
         {alert ? <FormAlert>{alert}</FormAlert> : null}
@@ -94,7 +97,12 @@ export function ResetPasswordPage() {
           </Field>
         )}
         {askCode ? (
-          <Field required label="Reset code" hint="The 6-digit code from the e-mail" error={errors.code?.message}>
+          <Field
+            required
+            label="Reset code"
+            hint="The 6-digit code from the e-mail"
+            error={errors.code?.message}
+          >
             {(field) => (
               <Input inputMode="numeric" autoComplete="one-time-code" {...field} {...register('code')} />
             )}

@@ -103,9 +103,15 @@ function Opportunities({
             </thead>
             <tbody className="divide-y divide-line">
               {opportunities.map((opportunity) => (
-                <tr key={opportunity.id}>
+                // The whole row opens the opportunities page: the name is the link, stretched over the row.
+                <tr key={opportunity.id} className="relative hover:bg-canvas">
                   <th scope="row" className="px-4 py-2 font-medium break-words text-ink">
-                    {opportunity.name}
+                    <Link
+                      to={paths.project.roles(projectId)}
+                      className="text-brand-700 after:absolute after:inset-0 hover:underline"
+                    >
+                      {opportunity.name}
+                    </Link>
                   </th>
                   <td className="hidden px-4 py-2 text-ink-muted sm:table-cell">
                     {opportunity.roleType?.label ?? '—'}

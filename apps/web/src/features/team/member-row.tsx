@@ -36,7 +36,11 @@ export function MemberRow({ member, rules, onChangeScope, onRemove }: MemberRowP
             {member.isOwner ? <Badge>Owner</Badge> : null}
             {member.status === 'INVITED' ? <Badge>Invited</Badge> : null}
           </p>
-          {member.user ? <p className="text-xs text-ink-muted"><EmailText email={member.email} /></p> : null}
+          {member.user ? (
+            <p className="text-xs text-ink-muted">
+              <EmailText email={member.email} />
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center gap-2">

@@ -71,7 +71,9 @@ export function UserRow({ user, isSelf, roleOptions, rowProps }: UserRowProps) {
               {user.fullName}
               {isSelf ? <span className="text-ink-muted"> (you)</span> : null}
             </p>
-            <p className="text-sm text-ink-muted"><EmailText email={user.email} /></p>
+            <p className="text-sm text-ink-muted">
+              <EmailText email={user.email} />
+            </p>
           </div>
         </div>
       </th>
