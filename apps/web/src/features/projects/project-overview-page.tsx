@@ -2,6 +2,9 @@ import { ACCESS_SCOPE_NAMES } from '@casting/domain';
 import type { ProjectDetail, ProjectOverview } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { EmptyState } from '../../ui/empty-state';
+import { LinkButton } from '../../ui/link-button';
+import { PermissionGate } from '../../ui/permission-gate';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Spinner } from '../../ui/spinner';
@@ -79,9 +82,17 @@ function Opportunities({
         </Link>
       </div>
       {opportunities.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
-          No opportunities yet.
-        </p>
+        <EmptyState
+          title="No opportunities yet."
+          description="Opportunities are the roles you are casting; talent applies to them and you review them in folders."
+          action={
+            <PermissionGate permission="MANAGE_ROLE">
+              <LinkButton variant="primary" to={paths.project.roles(projectId)}>
+                Add opportunity
+              </LinkButton>
+            </PermissionGate>
+          }
+        />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-left text-sm">

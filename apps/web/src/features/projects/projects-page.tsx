@@ -14,7 +14,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LinkButton } from '../../ui/link-button';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
-import { Spinner } from '../../ui/spinner';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { SkeletonList } from '../../ui/skeleton';
 import { StaleListNotice } from '../../ui/stale-list-notice';
 import { VirtualList } from '../../ui/virtual-rows';
 import { ProjectRow } from './project-row';
@@ -92,16 +94,19 @@ export function ProjectsPage() {
   };
 
   const isSuperAdmin = user?.role.code === 'SUPER_ADMIN';
+  const newProject =
+    user && PROJECT_CREATORS.includes(user.role.code) ? (
+      <LinkButton variant="primary" to={paths.projectV2.create}>
+        New project
+      </LinkButton>
+    ) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-ink">Projects</h1>
-        {user && PROJECT_CREATORS.includes(user.role.code) ? (
-          <LinkButton variant="primary" to={paths.projectV2.create}>
-            New project
-          </LinkButton>
-        ) : null}
-      </header>
+      <PageHeader
+        title="Projects"
+        description={data ? `${data.total} ${data.total === 1 ? 'project' : 'projects'}` : undefined}
+        actions={newProject}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex-1 sm:max-w-sm">
           <SearchField
@@ -128,15 +133,26 @@ export function ProjectsPage() {
       </div>
       <StaleListNotice paused={fetchStatus === 'paused' && !isPending} />
       {isPending ? (
-        <Spinner label="Loading projects" />
+        <SkeletonList label="Loading projects" />
       ) : isError ? (
         <p role="alert" className="text-sm text-danger">
           The projects could not be loaded: {extractErrorMessage(error)}
         </p>
+      ) : data.items.length === 0 && q ? (
+        <EmptyState
+          title={`No projects match “${q}”.`}
+          description="Check the spelling, or search for part of the name."
+        />
       ) : data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted">
-          {q ? `No projects match “${q}”.` : 'No projects yet.'}
-        </p>
+        <EmptyState
+          title="No projects yet."
+          description={
+            newProject
+              ? 'A project holds the opportunities you are casting, the submissions and your team. Start with its name; everything else can follow.'
+              : 'Projects you are invited to appear here.'
+          }
+          action={newProject}
+        />
       ) : (
         <>
           <VirtualList
