@@ -13,7 +13,7 @@ export interface AuthCardProps {
  */
 export function AuthCard({ title, children }: AuthCardProps) {
   return (
-    <div className="grid min-h-full lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid min-h-full lg:min-h-dvh lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <BrandPanel />
       <div className="flex items-center justify-center px-4 py-10 sm:py-16">
         <section className="w-full max-w-sm">

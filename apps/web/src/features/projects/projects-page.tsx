@@ -151,7 +151,13 @@ export function ProjectsPage() {
               ? 'A project holds the opportunities you are casting, the submissions and your team. Start with its name; everything else can follow.'
               : 'Projects you are invited to appear here.'
           }
-          action={newProject}
+          action={
+            newProject ? (
+              <LinkButton variant="primary" to={paths.projectV2.create}>
+                Create your first project
+              </LinkButton>
+            ) : null
+          }
         />
       ) : (
         <>
