@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { createAuthService } from './lib/auth/auth-service';
+import { localSessionHint } from './lib/auth/session-hint';
 import { showTalentRefusedToast } from './lib/auth/talent-refusal';
 import { createQueryClient } from './lib/query/query-client';
 import './index.css';
@@ -14,6 +15,7 @@ if (!rootElement) throw new Error('index.html lacks the #root element');
 const auth = createAuthService({
   fetch: (input, init) => window.fetch(input, init),
   onTalentRefused: showTalentRefusedToast,
+  sessionHint: localSessionHint(),
 });
 
 createRoot(rootElement).render(

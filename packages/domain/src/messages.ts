@@ -186,4 +186,26 @@ export const MESSAGES = {
   useAuthenticatorCode: 'Use a code from the authenticator app',
   recoveryCodeLabel: 'Recovery code',
   authenticatorNotOn: 'Turn the authenticator app on first.',
+  // Look and feel (ours)
+  undo: 'Undo',
+  archiveProjectQuestion:
+    'The project leaves everyone’s list of projects; its opportunities, candidates and team stay as they are. You can restore it from “Show archived”.',
+  offlineSearch:
+    'You are offline: this list is not filtered by your search. It updates when you are back online.',
+  requiredField: 'required',
+  closeDialog: 'Close',
+  resendInvite: 'Resend invite',
+  inviteResent: 'Invite sent again',
+  whatRolesMayDo: 'What each role may do',
+  /** What each project role may do, from the permission matrix (permissions.ts). */
+  projectRoleExplanations: {
+    PROJECT_OWNER:
+      'Everything in the project: its details, opportunities and folders, its team, and inviting applicants.',
+    PROJECT_EDITOR:
+      'Edits the project, its opportunities and folders, and reviews candidates; cannot invite applicants.',
+    TALENT_EDITOR:
+      'Reviews candidates: previews the project, chats, adds and removes applicants, reads feedback; cannot change the project.',
+    TALENT_SUBMITTER:
+      'Submits talent and sends it for review; sees its own submissions, not the client’s feedback.',
+  },
 } as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../support/identity';
-import { addMember, buildFolder, buildRole } from '../support/projects';
+import { addInvitation, addMember, buildFolder, buildRole } from '../support/projects';
 import { SPEC, fresh, inPath, staff, type RouteCase } from './route-rules';
 
 /** Projects, opportunities, folders and team access. */
@@ -166,6 +166,16 @@ export const PROJECT_ROUTES: RouteCase[] = [
     request: async (f, id) => {
       const member = await addMember(f.cast.project, await createUser(), 'TALENT_EDITOR');
       return { url: `/api/projects/${id}/access/${member.id}`, payload: { scope: 'TALENT_EDITOR' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/access/:accessId/resend',
+    rule: inPath(SPEC.inviteTeamMembers),
+    ok: 204,
+    request: async (f, id) => {
+      const invited = await addInvitation(f.cast.project, `${randomUUID()}@example.com`, 'TALENT_SUBMITTER');
+      return { url: `/api/projects/${id}/access/${invited.id}/resend` };
     },
   },
   {

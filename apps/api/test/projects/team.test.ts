@@ -36,6 +36,32 @@ async function mailsTo(address: string): Promise<{ subject: string; text: string
 const invite = (who: SignedInUser, projectId: string, invitations: { email: string; scope: string }[]) =>
   call(who, 'POST', `/api/projects/${projectId}/accesses`, { invitations });
 
+describe('sending an invitation again', () => {
+  it('mails a pending invitation again, and refuses members who joined and rows of other projects', async () => {
+    const project = await buildProject(owner.user, { name: 'Harbor Lights' });
+    const email = uniqueEmail('pending');
+    const invited = (await invite(owner, project.id, [{ email, scope: 'TALENT_EDITOR' }])).json().accesses[0];
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    const again = await call(owner, 'POST', `/api/projects/${project.id}/access/${invited.id}/resend`);
+    expect(again.statusCode, again.body).toBe(204);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe('You are invited to join Harbor Lights');
+
+    const member = await createUser();
+    const joined = await addMember(project, member, 'PROJECT_EDITOR');
+    const refused = await call(owner, 'POST', `/api/projects/${project.id}/access/${joined.id}/resend`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('CONFLICT');
+
+    const other = await buildProject(owner.user, { name: 'Other' });
+    const elsewhere = await call(owner, 'POST', `/api/projects/${other.id}/access/${invited.id}/resend`);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+});
+
 describe('inviting team members', () => {
   it('invites an address without an account by mail; after signing up with it the person sees the project', async () => {
     const project = await buildProject(owner.user, { name: 'Harbor Lights' });

@@ -69,6 +69,14 @@ export async function addMember(
   return row;
 }
 
+/** A pending invitation: an address on the team that no account has taken up yet. */
+export async function addInvitation(project: { id: string }, email: string, scope: ProjectScope) {
+  const { db } = await testDatabase();
+  const [row] = await db.insert(projectAccesses).values({ projectId: project.id, email, scope }).returning();
+  if (!row) throw new Error('addInvitation inserted nothing');
+  return row;
+}
+
 export async function accessRows(projectId: string) {
   const { db } = await testDatabase();
   return db.select().from(projectAccesses).where(eq(projectAccesses.projectId, projectId));

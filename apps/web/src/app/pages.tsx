@@ -109,6 +109,11 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   ),
 };
 
+/** Whether the page exists yet: navigation offers only destinations that work. */
+export function isPageBuilt(name: PageName): boolean {
+  return name in BUILT_PAGES;
+}
+
 function pageOf(name: PageName): LazyPage {
   return BUILT_PAGES[name] ?? notFound;
 }

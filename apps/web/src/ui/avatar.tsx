@@ -14,7 +14,7 @@ export function Avatar({ name, imageUrl, className }: AvatarProps) {
     <RadixAvatar.Root
       aria-hidden="true"
       className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-xs font-semibold text-white',
+        'inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-xs font-semibold text-on-accent',
         className,
       )}
     >

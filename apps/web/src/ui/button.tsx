@@ -4,10 +4,10 @@ import { cn } from './cn';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
+  primary: 'bg-accent text-on-accent hover:bg-accent-hover disabled:bg-accent/60',
   secondary: 'border border-line bg-surface text-ink hover:bg-canvas disabled:text-ink-muted',
   ghost: 'text-ink hover:bg-brand-50 disabled:text-ink-muted',
-  danger: 'bg-danger text-white hover:bg-danger/90 disabled:bg-danger/60',
+  danger: 'bg-danger-solid text-white hover:bg-danger-solid/90 disabled:bg-danger-solid/60',
 };
 
 export interface ButtonProps extends ComponentProps<'button'> {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@casting/domain';
 import { Button } from './button';
-import { Dialog } from './dialog';
+import { Dialog, DialogFooter } from './dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -26,14 +26,14 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter className="mt-0">
         <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
           {MESSAGES.cancel}
         </Button>
         <Button variant="danger" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@casting/domain';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
@@ -33,7 +34,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim" />
         <RadixDialog.Content
           onEscapeKeyDown={blockDismiss}
           onPointerDownOutside={blockDismiss}
@@ -42,20 +43,59 @@ export function Dialog({
           {...(description ? {} : { 'aria-describedby': undefined })}
           style={{ maxWidth: width }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-surface p-6 shadow-xl',
+            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-xl border border-line bg-surface px-6 pb-6 shadow-xl',
             className,
           )}
         >
-          <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
-              {description}
-            </RadixDialog.Description>
-          ) : null}
+          {/* The title (and the close button) stay in view however long the dialog is. */}
+          <div className="sticky top-0 z-10 -mx-6 flex items-start justify-between gap-4 border-b border-line bg-surface px-6 pt-5 pb-3">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
+                  {description}
+                </RadixDialog.Description>
+              ) : null}
+            </div>
+            {dismissible ? (
+              <RadixDialog.Close
+                aria-label={MESSAGES.closeDialog}
+                className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-canvas hover:text-ink"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                >
+                  <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+                </svg>
+              </RadixDialog.Close>
+            ) : null}
+          </div>
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * A dialog's row of buttons, kept at the bottom of the dialog while a long body scrolls under it,
+ * so the way out and the way forward are always in view.
+ */
+export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'sticky bottom-0 z-10 -mx-6 -mb-6 mt-6 flex flex-col-reverse gap-2 border-t border-line bg-surface px-6 py-4 sm:flex-row sm:justify-end',
+        className,
+      )}
+    >
+      {children}
+    </div>
   );
 }
 

@@ -156,7 +156,7 @@ export function EditableLabel({
         />
         {changed ? (
           <span className="inline-flex shrink-0 items-center">
-            <span aria-hidden="true" className="size-2 rounded-full bg-brand-700" />
+            <span aria-hidden="true" className="size-2 rounded-full bg-accent" />
             <span className="sr-only">Unsaved change</span>
           </span>
         ) : null}

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 const VARIANTS = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  primary: 'bg-accent text-on-accent hover:bg-accent-hover',
   secondary: 'border border-line bg-surface text-ink hover:bg-canvas',
 } as const;
 

@@ -5,6 +5,8 @@ import { PROJECT_SCOPES } from '../roles';
 
 export const TEAM_MESSAGES = {
   ownerLocked: "The project owner's access cannot be changed or removed.",
+  // (ours) Re-sending is for invitations nobody has accepted yet; a member who joined needs no invitation.
+  notPendingInvitation: 'This person has already joined the project; there is no invitation to send again.',
   /** A scope outside what the caller's own scope may grant, change or remove; `verb` says which. */
   scopeNotAllowed: (verb: string, scope: string) =>
     `Your project role does not allow you to ${verb} ${scope}.`,

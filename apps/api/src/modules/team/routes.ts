@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
-import { changeMemberScope, inviteMembers, removeMember, type TeamDeps } from './service';
+import { changeMemberScope, inviteMembers, removeMember, resendInvitation, type TeamDeps } from './service';
 import { teamMembers } from './views';
 
 const projectParams = z.object({ id: z.string().max(64) });
@@ -119,6 +119,27 @@ export function teamRoutes(app: App, context: AppContext) {
         request.params.accessId,
         request.body.scope,
       ),
+  );
+
+  app.post(
+    '/projects/:id/access/:accessId/resend',
+    {
+      config: { access: access.project('INVITE_TEAM_MEMBERS') },
+      schema: {
+        tags: ['team'],
+        summary: "Send a pending invitation's e-mail again (scope in the caller's scopeAllowedToCreate)",
+        params: accessParams,
+      },
+    },
+    async (request, reply) => {
+      await resendInvitation(
+        deps,
+        { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) },
+        request.params.id,
+        request.params.accessId,
+      );
+      return reply.status(204).send();
+    },
   );
 
   app.delete(

@@ -198,6 +198,47 @@ async function accessInProject(db: Queryable, projectId: string, accessId: strin
   return { ...row, scope: row.scope as ProjectScope };
 }
 
+/**
+ * Sends a pending invitation's e-mail again (the first one was lost or expired in a mailbox). Only the
+ * scopes the caller could have granted, only invitations nobody has accepted, and each mail counts
+ * against the inviter's daily allowance like a new invitation.
+ */
+export async function resendInvitation(
+  deps: TeamDeps,
+  inviter: { userId: string; actor: ProjectActor },
+  projectId: string,
+  accessId: string,
+): Promise<void> {
+  const mail = await deps.db.transaction(async (tx) => {
+    const row = await accessInProject(tx, projectId, accessId);
+    if (!scopesAllowedToCreate(inviter.actor).includes(row.scope))
+      throw refuseScope(row.scope, 'invite members who are');
+    if (row.userId !== null) throw new AppError('CONFLICT', TEAM_MESSAGES.notPendingInvitation);
+    const [invited] = await tx
+      .select({ email: projectAccesses.email })
+      .from(projectAccesses)
+      .where(eq(projectAccesses.id, row.id));
+    if (!invited) throw notFound('The team member');
+    const quota = {
+      key: `invitations:${inviter.userId}`,
+      max: deps.invitationsPerDay,
+      windowSeconds: 86_400,
+    };
+    if (!(await consumeQuota(tx, quota, 1)))
+      throw new AppError('RATE_LIMITED', TEAM_MESSAGES.dailyInvitationsUsed(deps.invitationsPerDay));
+    const [account] = await tx
+      .select({ confirmedAt: users.confirmedAt })
+      .from(users)
+      .where(eq(users.email, invited.email));
+    return {
+      to: invited.email,
+      scope: row.scope,
+      hasAccount: account !== undefined && account.confirmedAt !== null,
+    };
+  });
+  await sendInvitations(deps, inviter.userId, projectId, [mail]);
+}
+
 /** The owner flag would hand PO straight back, so the owner's own row is fixed. */
 function assertNotOwner(row: AccessRow): void {
   if (row.userId !== null && row.userId === row.ownerId)

@@ -7,6 +7,8 @@ import { showTalentRefusedToast } from '../../lib/auth/talent-refusal';
 import { isSecondFactorSatisfied } from '../../lib/auth/user';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { FullPageSpinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../lib/routing/document-title';
+import { ROUTE_TITLES } from '../route-titles';
 import { findRoute } from '../routes';
 import { usePreloadOnIntent } from '../use-preload-on-intent';
 import { resolveRouteAccess } from './resolve-route-access';
@@ -29,9 +31,10 @@ export function RouteGate() {
   const { pathname } = useLocation();
   useSignedOutRedirect(status);
   usePreloadOnIntent();
+  const route = findRoute(pathname)?.route ?? null;
+  useDocumentTitle(route ? (ROUTE_TITLES[route.id] ?? null) : (ROUTE_TITLES.notFound ?? null));
   if (status === 'loading') return <FullPageSpinner label="Loading your session" />;
 
-  const route = findRoute(pathname)?.route ?? null;
   const decision = resolveRouteAccess({
     route,
     user,

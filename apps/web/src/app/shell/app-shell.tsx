@@ -44,7 +44,7 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
       {mobileOpen ? (
         <div
           aria-hidden="true"
-          className="fixed inset-0 z-30 bg-ink/40 md:hidden"
+          className="fixed inset-0 z-30 bg-scrim md:hidden"
           onClick={() => setMobileMenu({ open: false, at: pathname })}
         />
       ) : null}

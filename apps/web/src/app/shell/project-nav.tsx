@@ -2,17 +2,29 @@ import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
 import { ProjectSwitcher } from '../../features/projects';
 import { paths } from '../../lib/routing/paths';
 import { cn } from '../../ui/cn';
+import { isPageBuilt } from '../pages';
 import { findRoute } from '../routes';
+import type { PageName } from '../routes';
 
-function projectLinks(projectId: string) {
-  return [
-    { label: 'Overview', to: paths.project.overview(projectId) },
-    { label: 'Roles', to: paths.project.roles(projectId) },
-    { label: 'Chat', to: paths.project.chat(projectId) },
-    { label: 'Applicant links', to: paths.project.applicantLinks(projectId) },
-    { label: 'Email templates', to: paths.project.emailTemplates(projectId) },
-    { label: 'Roster management', to: paths.project.rosterManagement(projectId) },
+/**
+ * The workspace's pages. The project's roles are called "Opportunities" everywhere a person reads
+ * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
+ * brings (chat, applicant links, e-mail templates, roster) are left out until they exist.
+ */
+export function projectLinks(projectId: string): { label: string; to: string }[] {
+  const links: { label: string; to: string; page: PageName }[] = [
+    { label: 'Overview', to: paths.project.overview(projectId), page: 'ProjectOverviewPage' },
+    { label: 'Opportunities', to: paths.project.roles(projectId), page: 'ProjectRolesPage' },
+    { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage' },
+    { label: 'Applicant links', to: paths.project.applicantLinks(projectId), page: 'ApplicantLinksPage' },
+    { label: 'Email templates', to: paths.project.emailTemplates(projectId), page: 'EmailTemplatesPage' },
+    {
+      label: 'Roster management',
+      to: paths.project.rosterManagement(projectId),
+      page: 'RosterManagementPage',
+    },
   ];
+  return links.filter((link) => isPageBuilt(link.page));
 }
 
 /**

@@ -1,5 +1,7 @@
 import { USER_ROLE_IDS } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
+import { isPageBuilt } from '../pages';
+import type { PageName } from '../routes';
 
 export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit';
 
@@ -7,26 +9,35 @@ export interface SidebarItem {
   label: string;
   to: string;
   icon: SidebarIcon;
-  /** User role ids that do not see the entry. */
-  hiddenForRoleIds: readonly number[];
+  /** The page the entry opens: an entry whose page is not built yet is not shown (no dead links). */
+  page: PageName;
+  /** User role ids that see the entry; the route guard of its page allows exactly these. */
+  shownForRoleIds: readonly number[];
 }
 
-const { CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT, TALENT } = USER_ROLE_IDS;
+const { SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT } = USER_ROLE_IDS;
+const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT];
 
+/**
+ * The product's sidebar: Users and Enums are super-admin pages (a client or director who saw them
+ * would be sent back by the guard); Import is hidden from assistants and, until the import capability
+ * lands, from everyone.
+ */
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
-  { label: 'Projects', to: paths.projects, icon: 'projects', hiddenForRoleIds: [] },
-  { label: 'Users', to: paths.users, icon: 'users', hiddenForRoleIds: [CASTING_DIRECTOR, CASTING_ASSISTANT] },
-  { label: 'Enums', to: paths.enums, icon: 'enums', hiddenForRoleIds: [CASTING_DIRECTOR, CASTING_ASSISTANT] },
+  { label: 'Projects', to: paths.projects, icon: 'projects', page: 'ProjectsPage', shownForRoleIds: STAFF },
+  { label: 'Users', to: paths.users, icon: 'users', page: 'UsersPage', shownForRoleIds: [SUPER_ADMIN] },
+  { label: 'Enums', to: paths.enums, icon: 'enums', page: 'EnumsPage', shownForRoleIds: [SUPER_ADMIN] },
   // The audit log (ours, not the spec's sidebar): super admins only, like its route.
+  { label: 'Audit log', to: paths.audit, icon: 'audit', page: 'AuditPage', shownForRoleIds: [SUPER_ADMIN] },
   {
-    label: 'Audit log',
-    to: paths.audit,
-    icon: 'audit',
-    hiddenForRoleIds: [CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT, TALENT],
+    label: 'Import',
+    to: paths.import,
+    icon: 'import',
+    page: 'ImportPage',
+    shownForRoleIds: [SUPER_ADMIN, CASTING_DIRECTOR, CLIENT],
   },
-  { label: 'Import', to: paths.import, icon: 'import', hiddenForRoleIds: [CASTING_ASSISTANT] },
 ];
 
 export function sidebarItemsFor(roleId: number): SidebarItem[] {
-  return SIDEBAR_ITEMS.filter((item) => !item.hiddenForRoleIds.includes(roleId));
+  return SIDEBAR_ITEMS.filter((item) => item.shownForRoleIds.includes(roleId) && isPageBuilt(item.page));
 }

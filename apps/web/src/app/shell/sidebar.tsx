@@ -1,6 +1,7 @@
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN } from '@casting/domain';
 import { NavLink } from 'react-router';
 import { cn } from '../../ui/cn';
+import { Logo } from '../../ui/logo';
 import { Icon } from './icons';
 import { sidebarItemsFor } from './sidebar-items';
 
@@ -38,14 +39,7 @@ export function Sidebar({
       )}
     >
       <div className="flex h-14 items-center justify-between gap-2 px-4">
-        {narrow ? (
-          <span className="mx-auto text-lg font-bold text-brand-700">
-            <span aria-hidden="true">C</span>
-            <span className="sr-only">Casting</span>
-          </span>
-        ) : (
-          <span className="text-lg font-bold text-brand-700">Casting</span>
-        )}
+        <Logo compact={narrow} className={cn(narrow && 'mx-auto')} />
         {mobileOpen ? (
           <button
             type="button"

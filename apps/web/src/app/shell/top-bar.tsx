@@ -1,5 +1,7 @@
 import type { User } from '../../lib/auth/user';
+import { Logo } from '../../ui/logo';
 import { BackButton } from './back-button';
+import { CommandPalette } from './command-palette';
 import { Icon } from './icons';
 import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -25,9 +27,10 @@ export function TopBar({ user, showBack, menuOpen, onToggleMenu, onSignOut }: To
       >
         <Icon name="menu" />
       </button>
-      <span className="text-lg font-bold text-brand-700 md:hidden">Casting</span>
+      <Logo className="md:hidden" />
       {showBack ? <BackButton /> : null}
-      <div className="ml-auto">
+      <div className="ml-auto flex items-center gap-3">
+        <CommandPalette user={user} />
         <UserMenu user={user} onSignOut={onSignOut} />
       </div>
     </header>

@@ -11,6 +11,7 @@ import { errorText } from './error-text';
 import { mailboxLink } from './mail-provider';
 import { useResendCycle } from './resend-cycle';
 import type { ResendCycle } from './resend-cycle';
+import { EmailText } from '../../ui/email-text';
 
 function resendLabel(cycle: ResendCycle): string {
   switch (cycle.phase) {
@@ -34,7 +35,7 @@ export function CheckEmailPage() {
   const cycle = useResendCycle(send);
   const mailbox = mailboxLink(email);
   const linkClass =
-    'inline-flex min-h-10 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800';
+    'inline-flex min-h-10 items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-on-accent hover:bg-accent-hover';
 
   const onResend = () => {
     cycle.resend().catch((error: unknown) => toast.error(errorText(error, MESSAGES.unknownErrorOccurred)));
@@ -45,8 +46,10 @@ export function CheckEmailPage() {
       <div className="flex flex-col gap-4 text-center">
         <p className="text-sm text-ink-muted">
           If an account exists for{' '}
-          <strong className="font-medium break-all text-ink">{email || 'your address'}</strong>, we have sent
-          it a code to reset your password.
+          <strong className="font-medium text-ink">
+            {email ? <EmailText email={email} /> : 'your address'}
+          </strong>
+          , we have sent it a code to reset your password.
         </p>
         <a
           href={mailbox.href}
@@ -63,7 +66,7 @@ export function CheckEmailPage() {
         </Link>
         <div className="flex flex-wrap items-center justify-center gap-1 text-sm text-ink-muted">
           <span>Didn&apos;t receive the email?</span>
-          <Button variant="ghost" className="px-2" disabled={!cycle.canResend || !email} onClick={onResend}>
+          <Button variant="secondary" disabled={!cycle.canResend || !email} onClick={onResend}>
             {resendLabel(cycle)}
           </Button>
         </div>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useResendSignInCode } from './auth-api';
@@ -108,7 +108,7 @@ function AppCodeDialog({
       width={420}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field label="Verification code" error={errors.code?.message}>
+        <Field required label="Verification code" error={errors.code?.message}>
           {(field) => (
             <Input
               inputMode="numeric"
@@ -134,14 +134,14 @@ function AppCodeDialog({
             {MESSAGES.useRecoveryCode}
           </button>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>
             Verify
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -198,14 +198,14 @@ function RecoveryCodeDialog({ step, onClose, onBack }: CodeDialogProps & { onBac
         >
           {MESSAGES.useAuthenticatorCode}
         </button>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>
             Verify
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

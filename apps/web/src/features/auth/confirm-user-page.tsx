@@ -14,6 +14,7 @@ import { AuthCard, FormAlert } from './auth-card';
 import { errorText } from './error-text';
 import { ResendButton } from './resend-button';
 import { useCountdown } from './use-countdown';
+import { EmailText } from '../../ui/email-text';
 
 /** A wrong or spent code reads as the friendly sign-in wording; anything else as the server says it. */
 function confirmErrorText(error: unknown): string {
@@ -72,17 +73,19 @@ export function ConfirmUserPage() {
           {emailFromLink ? (
             <>
               {': '}
-              <strong className="font-medium break-all text-ink">{emailFromLink}</strong>
+              <strong className="font-medium text-ink">
+                <EmailText email={emailFromLink} />
+              </strong>
             </>
           ) : null}
         </p>
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         {emailFromLink ? null : (
-          <Field label="Email" error={errors.email?.message}>
+          <Field required label="Email" error={errors.email?.message}>
             {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
           </Field>
         )}
-        <Field label="Confirmation code" error={errors.code?.message}>
+        <Field required label="Confirmation code" error={errors.code?.message}>
           {(field) => (
             <Input inputMode="numeric" autoComplete="one-time-code" {...field} {...register('code')} />
           )}

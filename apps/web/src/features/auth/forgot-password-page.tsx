@@ -39,7 +39,7 @@ export function ForgotPasswordPage() {
           Enter the e-mail address of your account and we will send you a code to reset your password.
         </p>
         {alert ? <FormAlert>{alert}</FormAlert> : null}
-        <Field label="Email" error={errors.email?.message}>
+        <Field required label="Email" error={errors.email?.message}>
           {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
         </Field>
         <Button type="submit" disabled={isSubmitting}>

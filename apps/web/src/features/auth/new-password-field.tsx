@@ -17,7 +17,7 @@ export function NewPasswordField({ label, error, value, registration }: NewPassw
   const checklistId = useId();
   return (
     <div className="flex flex-col gap-2">
-      <Field label={label} error={error}>
+      <Field required label={label} error={error}>
         {(control) => (
           <Input
             type="password"

@@ -17,7 +17,7 @@ export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
         <li
           key={rule.key}
           data-met={rule.met}
-          className={cn('flex items-center gap-2', rule.met ? 'text-green-800' : 'text-ink-muted')}
+          className={cn('flex items-center gap-2', rule.met ? 'text-success' : 'text-ink-muted')}
         >
           <span aria-hidden="true" className="inline-block w-4 text-center font-bold">
             {rule.met ? '✓' : '•'}

@@ -12,7 +12,7 @@ export interface ResendButtonProps {
 export function ResendButton({ countdown, sending, onResend, label = 'Resend code' }: ResendButtonProps) {
   const text = sending ? 'Sending…' : countdown.running ? `${label} in ${countdown.remaining}s` : label;
   return (
-    <Button variant="ghost" onClick={onResend} disabled={sending || countdown.running} className="px-2">
+    <Button variant="secondary" onClick={onResend} disabled={sending || countdown.running}>
       {text}
     </Button>
   );

@@ -21,6 +21,7 @@ import { useResetPassword } from './auth-api';
 import { AuthCard, FormAlert } from './auth-card';
 import { errorText, showServerFieldErrors } from './error-text';
 import { NewPasswordField } from './new-password-field';
+import { EmailText } from '../../ui/email-text';
 
 const resetFormSchema = withPasswordConfirmation(
   z.object({
@@ -83,17 +84,25 @@ export function ResetPasswordPage() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {linkEmail ? (
           <p className="text-center text-sm text-ink-muted">
-            For <strong className="font-medium break-all text-ink">{linkEmail}</strong>
+            For{' '}
+            <strong className="font-medium text-ink">
+              <EmailText email={linkEmail} />
+            </strong>
           </p>
         ) : null}
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         {linkEmail ? null : (
-          <Field label="Email" error={errors.email?.message}>
+          <Field required label="Email" error={errors.email?.message}>
             {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
           </Field>
         )}
         {askCode ? (
-          <Field label="Reset code" hint="The 6-digit code from the e-mail" error={errors.code?.message}>
+          <Field
+            required
+            label="Reset code"
+            hint="The 6-digit code from the e-mail"
+            error={errors.code?.message}
+          >
             {(field) => (
               <Input inputMode="numeric" autoComplete="one-time-code" {...field} {...register('code')} />
             )}
@@ -105,7 +114,7 @@ export function ResetPasswordPage() {
           value={password}
           registration={register('password')}
         />
-        <Field label="Confirm password" error={errors.confirmPassword?.message}>
+        <Field required label="Confirm password" error={errors.confirmPassword?.message}>
           {(field) => (
             <Input type="password" autoComplete="new-password" {...field} {...register('confirmPassword')} />
           )}

@@ -13,7 +13,7 @@ export function ResetPasswordSuccessPage() {
         </p>
         <Link
           to={paths.auth.signIn}
-          className="inline-flex min-h-10 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          className="inline-flex min-h-10 items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-on-accent hover:bg-accent-hover"
         >
           Sign in
         </Link>

@@ -69,10 +69,10 @@ export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
           {alert}
         </p>
       ) : null}
-      <Field label="Email" error={errors.email}>
+      <Field required label="Email" error={errors.email}>
         {(control) => <Input type="email" autoComplete="email" {...control} {...field('email')} />}
       </Field>
-      <Field label="Password" error={errors.password}>
+      <Field required label="Password" error={errors.password}>
         {(control) => (
           <Input type="password" autoComplete="current-password" {...control} {...field('password')} />
         )}

@@ -47,14 +47,14 @@ export function SignUpForm({ onCreated }: SignUpFormProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message}>
+        <Field required label="First name" error={errors.firstName?.message}>
           {(field) => <Input autoComplete="given-name" {...field} {...register('firstName')} />}
         </Field>
-        <Field label="Last name" error={errors.lastName?.message}>
+        <Field required label="Last name" error={errors.lastName?.message}>
           {(field) => <Input autoComplete="family-name" {...field} {...register('lastName')} />}
         </Field>
       </div>
-      <Field label="Email" error={errors.email?.message}>
+      <Field required label="Email" error={errors.email?.message}>
         {(field) => <Input type="email" autoComplete="email" {...field} {...register('email')} />}
       </Field>
       <NewPasswordField

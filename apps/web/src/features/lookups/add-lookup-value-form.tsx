@@ -36,7 +36,7 @@ export function AddLookupValueForm({ lookup, title }: { lookup: LookupName; titl
       className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start"
     >
       <div className="flex-1">
-        <Field label="New value" error={errors.name?.message}>
+        <Field required label="New value" error={errors.name?.message}>
           {(control) => <Input autoComplete="off" {...control} {...register('name')} />}
         </Field>
       </div>

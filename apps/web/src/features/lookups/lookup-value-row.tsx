@@ -68,7 +68,7 @@ function RenameForm({ lookup, option, onDone }: { lookup: LookupName; option: Op
       className="flex flex-col gap-2 sm:flex-row sm:items-start"
     >
       <div className="flex-1">
-        <Field label={`New name for ${option.label}`} error={errors.name?.message}>
+        <Field required label={`New name for ${option.label}`} error={errors.name?.message}>
           {(control) => <Input autoComplete="off" autoFocus {...control} {...register('name')} />}
         </Field>
       </div>

@@ -30,7 +30,7 @@ function DateInput({
 export function BasicsSection({ control, register, errors }: ProjectFieldsProps) {
   return (
     <FormSection title="Project">
-      <Field label="Project name" error={errors.name?.message}>
+      <Field required label="Project name" error={errors.name?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
       </Field>
       <div className="grid gap-4 md:grid-cols-3">

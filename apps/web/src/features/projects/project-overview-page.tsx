@@ -2,11 +2,12 @@ import { ACCESS_SCOPE_NAMES } from '@casting/domain';
 import type { ProjectDetail, ProjectOverview } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { EmptyState } from '../../ui/empty-state';
+import { LinkButton } from '../../ui/link-button';
+import { PermissionGate } from '../../ui/permission-gate';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
-import { PermissionGate } from '../../ui/permission-gate';
 import { Spinner } from '../../ui/spinner';
-import { LinkButton } from '../../ui/link-button';
 import { ProjectDetails } from './project-details';
 import { ProjectHeader } from './project-header';
 import { ProjectLoadError } from './project-load-error';
@@ -30,22 +31,6 @@ function Overview({ project }: { project: ProjectDetail }) {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <ProjectHeader project={data.project} />
       <Counts counts={data.counts} />
-      <PermissionGate permission="MANAGE_APPLICANTS">
-        <section
-          aria-labelledby="applicants-heading"
-          className="rounded-lg border border-line bg-surface p-4"
-        >
-          <h2 id="applicants-heading" className="text-lg font-semibold text-ink">
-            Applicant management
-          </h2>
-          <p className="mt-1 text-sm text-ink-muted">
-            Invite talent to apply to this project’s opportunities.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <LinkButton to={paths.project.inviteCandidates(project.id)}>Invite candidates</LinkButton>
-          </div>
-        </section>
-      </PermissionGate>
       <Opportunities projectId={project.id} opportunities={data.opportunities} />
       <Team team={data.team} />
       <section aria-labelledby="details-heading" className="flex flex-col gap-3">
@@ -97,9 +82,17 @@ function Opportunities({
         </Link>
       </div>
       {opportunities.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
-          No opportunities yet.
-        </p>
+        <EmptyState
+          title="No opportunities yet."
+          description="Opportunities are the roles you are casting; talent applies to them and you review them in folders."
+          action={
+            <PermissionGate permission="MANAGE_ROLE">
+              <LinkButton variant="primary" to={paths.project.roles(projectId)}>
+                Add opportunity
+              </LinkButton>
+            </PermissionGate>
+          }
+        />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-left text-sm">
@@ -121,9 +114,15 @@ function Opportunities({
             </thead>
             <tbody className="divide-y divide-line">
               {opportunities.map((opportunity) => (
-                <tr key={opportunity.id}>
+                // The whole row opens the opportunities page: the name is the link, stretched over the row.
+                <tr key={opportunity.id} className="relative hover:bg-canvas">
                   <th scope="row" className="px-4 py-2 font-medium break-words text-ink">
-                    {opportunity.name}
+                    <Link
+                      to={paths.project.roles(projectId)}
+                      className="text-brand-700 after:absolute after:inset-0 hover:underline"
+                    >
+                      {opportunity.name}
+                    </Link>
                   </th>
                   <td className="hidden px-4 py-2 text-ink-muted sm:table-cell">
                     {opportunity.roleType?.label ?? '—'}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { useTitleSubject } from '../../lib/routing/document-title';
 import { ProjectActorProvider } from '../../ui/permission-gate';
 import { FullPageSpinner } from '../../ui/spinner';
 import { ProjectLoadError } from './project-load-error';
@@ -28,6 +29,7 @@ export function ProjectWorkspace({
 }) {
   const http = useHttpClient();
   const { data: project, error, isPending } = useQuery(projectQuery(http, projectId));
+  useTitleSubject(project?.name ?? null);
   if (isPending) return <FullPageSpinner label="Loading the project" />;
   if (!project) return <ProjectLoadError error={error} />;
   return <ProjectActorProvider actor={project.projectActor}>{children(project)}</ProjectActorProvider>;

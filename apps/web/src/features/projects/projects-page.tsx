@@ -1,4 +1,4 @@
-import { extractErrorMessage, PROJECT_SEARCH_MIN_CHARS, projectActorFor } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, PROJECT_SEARCH_MIN_CHARS, projectActorFor } from '@casting/domain';
 import type { ProjectSummary } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -10,10 +10,14 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { paths } from '../../lib/routing/paths';
 import { useDebouncedSearch } from '../../lib/search/search-term';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LinkButton } from '../../ui/link-button';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
-import { Spinner } from '../../ui/spinner';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { SkeletonList } from '../../ui/skeleton';
+import { StaleListNotice } from '../../ui/stale-list-notice';
 import { VirtualList } from '../../ui/virtual-rows';
 import { ProjectRow } from './project-row';
 import { PROJECTS_PAGE_SIZE, projectListQuery, useArchiveProject } from './projects-api';
@@ -61,31 +65,48 @@ export function ProjectsPage() {
       return next;
     });
 
-  const { data, error, isPending, isError, isFetching } = useQuery(
+  const { data, error, isPending, isError, isFetching, fetchStatus } = useQuery(
     projectListQuery(http, { q, archived: showArchived ? 'all' : 'false', offset }),
   );
 
-  const onArchive = (project: ProjectSummary, archived: boolean) => {
+  // Archiving hides the project from everyone's list, so it is confirmed first and can be undone
+  // from its toast like every other reversible action; restoring needs no question.
+  const [confirming, setConfirming] = useState<ProjectSummary | null>(null);
+  const setArchived = (project: ProjectSummary, archived: boolean, after?: () => void) => {
     archive.mutate(
       { id: project.id, archived },
       {
-        onSuccess: () => toast.success(`Project “${project.name}” ${archived ? 'archived' : 'restored'}`),
+        onSuccess: () => {
+          after?.();
+          if (archived) {
+            toast.success(`Project “${project.name}” archived`, {
+              action: { label: MESSAGES.undo, onClick: () => setArchived(project, false) },
+            });
+          } else toast.success(`Project “${project.name}” restored`);
+        },
         onError: toastError,
       },
     );
   };
+  const onArchive = (project: ProjectSummary, archived: boolean) => {
+    if (archived) setConfirming(project);
+    else setArchived(project, false);
+  };
 
   const isSuperAdmin = user?.role.code === 'SUPER_ADMIN';
+  const newProject =
+    user && PROJECT_CREATORS.includes(user.role.code) ? (
+      <LinkButton variant="primary" to={paths.projectV2.create}>
+        New project
+      </LinkButton>
+    ) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-ink">Projects</h1>
-        {user && PROJECT_CREATORS.includes(user.role.code) ? (
-          <LinkButton variant="primary" to={paths.projectV2.create}>
-            New project
-          </LinkButton>
-        ) : null}
-      </header>
+      <PageHeader
+        title="Projects"
+        description={data ? `${data.total} ${data.total === 1 ? 'project' : 'projects'}` : undefined}
+        actions={newProject}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex-1 sm:max-w-sm">
           <SearchField
@@ -101,7 +122,7 @@ export function ProjectsPage() {
             id={`${searchId}-archived`}
             checked={showArchived}
             onCheckedChange={(checked) => update({ archived: checked ? 'all' : null, offset: null })}
-            className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-brand-700"
+            className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-accent"
           >
             <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
           </Switch.Root>
@@ -110,16 +131,34 @@ export function ProjectsPage() {
           </label>
         </div>
       </div>
+      <StaleListNotice paused={fetchStatus === 'paused' && !isPending} />
       {isPending ? (
-        <Spinner label="Loading projects" />
+        <SkeletonList label="Loading projects" />
       ) : isError ? (
         <p role="alert" className="text-sm text-danger">
           The projects could not be loaded: {extractErrorMessage(error)}
         </p>
+      ) : data.items.length === 0 && q ? (
+        <EmptyState
+          title={`No projects match “${q}”.`}
+          description="Check the spelling, or search for part of the name."
+        />
       ) : data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted">
-          {q ? `No projects match “${q}”.` : 'No projects yet.'}
-        </p>
+        <EmptyState
+          title="No projects yet."
+          description={
+            newProject
+              ? 'A project holds the opportunities you are casting, the submissions and your team. Start with its name; everything else can follow.'
+              : 'Projects you are invited to appear here.'
+          }
+          action={
+            newProject ? (
+              <LinkButton variant="primary" to={paths.projectV2.create}>
+                Create your first project
+              </LinkButton>
+            ) : null
+          }
+        />
       ) : (
         <>
           <VirtualList
@@ -154,6 +193,19 @@ export function ProjectsPage() {
           />
         </>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={confirming ? `Archive ${confirming.name}?` : ''}
+        message={MESSAGES.archiveProjectQuestion}
+        confirmLabel="Archive"
+        busy={archive.isPending}
+        onConfirm={() => {
+          if (confirming) setArchived(confirming, true, () => setConfirming(null));
+        }}
+      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useServerErrorSubmit } from '../../lib/forms/use-server-error-submit';
 import { FormAlert, TextArea } from '../../ui/form-controls';
 import { ROLE_FORM_FIELDS, toRolePayload } from './role-form-values';
 import type { RoleFormValues } from './role-form-values';
+import { DialogFooter } from '../../ui/dialog';
 
 const resolver = payloadResolver<RoleFormValues, CreateRole>(createRoleSchema, toRolePayload);
 
@@ -33,7 +34,7 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={alert} />
-      <Field label="Opportunity name" error={errors.name?.message}>
+      <Field required label="Opportunity name" error={errors.name?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
       </Field>
       <Field label="Description" error={errors.description?.message}>
@@ -94,14 +95,14 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
       <Field label="Requirements" hint="Skills, sizes, availability" error={errors.requirements?.message}>
         {(props) => <TextArea rows={3} {...props} {...register('requirements')} />}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : submitLabel}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

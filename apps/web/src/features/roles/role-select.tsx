@@ -41,7 +41,7 @@ export function RoleSelect({
             <Tooltip.Portal>
               <Tooltip.Content
                 sideOffset={4}
-                className="z-50 max-w-xs rounded-md bg-ink px-2 py-1 text-xs text-white shadow"
+                className="z-50 max-w-xs rounded-md bg-ink px-2 py-1 text-xs text-surface shadow"
               >
                 {selected.label}
               </Tooltip.Content>

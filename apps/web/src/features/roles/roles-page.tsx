@@ -8,7 +8,8 @@ import { toastError } from '../../lib/http/toast-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PermissionGate } from '../../ui/permission-gate';
-import { Spinner } from '../../ui/spinner';
+import { EmptyState } from '../../ui/empty-state';
+import { SkeletonList } from '../../ui/skeleton';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { FoldersPanel } from './folders-panel';
 import { RoleCard } from './role-card';
@@ -57,15 +58,16 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
           </PermissionGate>
         </div>
         {isPending ? (
-          <Spinner label="Loading opportunities" />
+          <SkeletonList label="Loading opportunities" rows={3} />
         ) : isError ? (
           <p role="alert" className="text-sm text-danger">
             The opportunities could not be loaded: {extractErrorMessage(error)}
           </p>
         ) : roles.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
-            No opportunities yet.
-          </p>
+          <EmptyState
+            title="No opportunities yet."
+            description="Opportunities are the roles you are casting. Add one with “Add opportunity”; talent then applies to it and you sort them into its folders."
+          />
         ) : (
           <div className="flex flex-col gap-3">
             {roles.map((role) => (

@@ -56,6 +56,21 @@ describe('InviteForm', () => {
     expect(add()).toBeDisabled();
   });
 
+  it('explains the chosen role, and asks for a role again after an invite', async () => {
+    const { user, onInvite } = renderForm();
+
+    await user.type(email(), 'eli@example.com');
+    await chooseRole(user, 'Talent Editor');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveAccessibleDescription(
+      MESSAGES.projectRoleExplanations.TALENT_EDITOR,
+    );
+    await user.click(add());
+
+    expect(onInvite).toHaveBeenCalledWith(['eli@example.com'], 'TALENT_EDITOR');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Select a role');
+    expect(add()).toBeDisabled();
+  });
+
   it('checks the address on blur, not while typing the first time', async () => {
     const { user } = renderForm();
     await chooseRole(user, 'Project Editor');

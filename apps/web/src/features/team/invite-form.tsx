@@ -40,9 +40,11 @@ export function InviteForm({ grantable, onInvite }: InviteFormProps) {
     if (scope === '') return;
     setAdding(true);
     try {
+      // A fresh start after an invite: the role is chosen again for the next person, not carried over.
       if (await onInvite(valid, scope)) {
         setEmails('');
         setEdited(false);
+        setScope('');
       }
     } finally {
       setAdding(false);
@@ -58,7 +60,12 @@ export function InviteForm({ grantable, onInvite }: InviteFormProps) {
       }}
       className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
     >
-      <Field label="Email" hint="Separate several addresses with commas" error={emailError ?? undefined}>
+      <Field
+        required
+        label="Email"
+        hint="Separate several addresses with commas"
+        error={emailError ?? undefined}
+      >
         {(control) => (
           <Input
             type="text"
@@ -80,7 +87,7 @@ export function InviteForm({ grantable, onInvite }: InviteFormProps) {
           />
         )}
       </Field>
-      <Field label="Role">
+      <Field required label="Role" hint={scope ? MESSAGES.projectRoleExplanations[scope] : undefined}>
         {(control) => (
           <Select
             {...control}
@@ -94,6 +101,17 @@ export function InviteForm({ grantable, onInvite }: InviteFormProps) {
       <Button type="submit" disabled={addDisabled} className="sm:mt-6">
         {adding ? 'Adding…' : 'Add'}
       </Button>
+      <details className="text-sm sm:col-span-3">
+        <summary className="cursor-pointer font-medium text-brand-700">{MESSAGES.whatRolesMayDo}</summary>
+        <dl className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr]">
+          {grantable.map((code) => (
+            <div key={code} className="contents">
+              <dt className="font-medium text-ink">{ACCESS_SCOPE_NAMES[code]}</dt>
+              <dd className="text-ink-muted">{MESSAGES.projectRoleExplanations[code]}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </form>
   );
 }

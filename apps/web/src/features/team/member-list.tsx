@@ -8,7 +8,7 @@ import { toastError } from '../../lib/http/toast-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { MemberRow } from './member-row';
-import { teamMembersQuery, useChangeMemberScope, useRemoveMember } from './team-api';
+import { teamMembersQuery, useChangeMemberScope, useRemoveMember, useResendInvite } from './team-api';
 import type { TeamRules } from './team-rules';
 
 /** The project's team. Rendered only inside the open dialog, so the list loads only while it is open. */
@@ -17,6 +17,9 @@ export function MemberList({ projectId, rules }: { projectId: string; rules: Tea
   const { data, error, isPending, isError } = useQuery(teamMembersQuery(http, projectId));
   const changeScope = useChangeMemberScope(projectId);
   const remove = useRemoveMember(projectId);
+  const resend = useResendInvite(projectId);
+  const onResend = (member: TeamMember) =>
+    resend.mutate(member.id, { onSuccess: () => toast.success(MESSAGES.inviteResent), onError: toastError });
   const [removing, setRemoving] = useState<TeamMember | null>(null);
 
   const onChangeScope = (member: TeamMember, scope: ProjectScope) => {
@@ -66,6 +69,8 @@ export function MemberList({ projectId, rules }: { projectId: string; rules: Tea
             rules={rules}
             onChangeScope={onChangeScope}
             onRemove={setRemoving}
+            onResend={onResend}
+            resending={resend.isPending && resend.variables === member.id}
           />
         ))}
       </ul>

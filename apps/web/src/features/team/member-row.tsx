@@ -1,16 +1,20 @@
-import { ACCESS_SCOPE_NAMES } from '@casting/domain';
+import { ACCESS_SCOPE_NAMES, MESSAGES } from '@casting/domain';
 import type { ProjectScope, TeamMember } from '@casting/domain';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';
 import { canChangeMember, canRemoveMember } from './team-rules';
 import type { TeamRules } from './team-rules';
+import { EmailText } from '../../ui/email-text';
 
 export interface MemberRowProps {
   member: TeamMember;
   rules: TeamRules;
   onChangeScope(member: TeamMember, scope: ProjectScope): void;
   onRemove(member: TeamMember): void;
+  /** Sends a pending invitation again; offered to those who could have made the invitation. */
+  onResend?(member: TeamMember): void;
+  resending?: boolean;
 }
 
 export function memberName(member: TeamMember): string {
@@ -18,7 +22,14 @@ export function memberName(member: TeamMember): string {
 }
 
 /** One team member: who, their role (changeable only within the viewer's rights) and removal. */
-export function MemberRow({ member, rules, onChangeScope, onRemove }: MemberRowProps) {
+export function MemberRow({
+  member,
+  rules,
+  onChangeScope,
+  onRemove,
+  onResend,
+  resending = false,
+}: MemberRowProps) {
   const name = memberName(member);
   const changeable = canChangeMember(rules, member);
   // The current role is always listed so the closed dropdown can show it, even when it cannot be chosen.
@@ -35,7 +46,22 @@ export function MemberRow({ member, rules, onChangeScope, onRemove }: MemberRowP
             {member.isOwner ? <Badge>Owner</Badge> : null}
             {member.status === 'INVITED' ? <Badge>Invited</Badge> : null}
           </p>
-          {member.user ? <p className="truncate text-xs text-ink-muted">{member.email}</p> : null}
+          {member.user ? (
+            <p className="text-xs text-ink-muted">
+              <EmailText email={member.email} />
+            </p>
+          ) : null}
+          {member.status === 'INVITED' && onResend && canRemoveMember(rules, member) ? (
+            <Button
+              variant="secondary"
+              className="mt-1 min-h-8 px-2 text-xs"
+              disabled={resending}
+              aria-label={`${MESSAGES.resendInvite} to ${name}`}
+              onClick={() => onResend(member)}
+            >
+              {MESSAGES.resendInvite}
+            </Button>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center gap-2">

@@ -71,3 +71,14 @@ export function useRemoveMember(projectId: string) {
     onSuccess: refresh,
   });
 }
+
+/** Sends a pending invitation's e-mail again (the invitation itself is unchanged). */
+export function useResendInvite(projectId: string) {
+  const http = useHttpClient();
+  return useMutation({
+    mutationFn: (accessId: string) =>
+      http.send(`${projectPath(projectId)}/access/${encodeURIComponent(accessId)}/resend`, {
+        method: 'POST',
+      }),
+  });
+}

@@ -266,4 +266,20 @@ describe('team dialog', () => {
     expect(await screen.findByText(MESSAGES.teamMemberRemoved)).toBeInTheDocument();
     expect(double.callsTo('DELETE /api/projects/p1/access/a-ts')).toHaveLength(1);
   });
+
+  it('sends a pending invitation again, and offers it only for invitations, with a close button on the dialog', async () => {
+    const { double, user } = setup(
+      {},
+      { 'POST /api/projects/p1/access/a-pe/resend': () => jsonResponse(204) },
+    );
+    const dialog = await openDialog(user);
+
+    expect(within(dialog).getAllByRole('button', { name: /^Resend invite/ })).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Resend invite to eli@example.com' }));
+
+    expect(await screen.findByText(MESSAGES.inviteResent)).toBeInTheDocument();
+    expect(double.callsTo('POST /api/projects/p1/access/a-pe/resend')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: MESSAGES.closeDialog }));
+    expect(screen.queryByRole('dialog', { name: 'Invite team members' })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@casting/domain';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogFooter } from '../../ui/dialog';
 
 /** The invite answer listed addresses of talent accounts, which were not added. */
 export function CannotAddTalentDialog({ emails, onClose }: { emails: readonly string[]; onClose(): void }) {
@@ -39,14 +39,14 @@ export function DifferentAgencyDialog({ open, busy, onProceed, onCancel }: Diffe
       title={MESSAGES.inviteDifferentAgencyTitle}
       description="This person represents talent for a different agency. Once invited, their agency's representatives can see and manage all applicants in this project."
     >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
           {MESSAGES.cancel}
         </Button>
         <Button disabled={busy} onClick={onProceed}>
           {MESSAGES.inviteDifferentAgencyConfirm}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

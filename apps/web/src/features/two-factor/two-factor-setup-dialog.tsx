@@ -10,7 +10,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
@@ -133,7 +133,7 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
           </>
         ) : null}
       </div>
-      <Field label="Verification code" error={errors.code?.message}>
+      <Field required label="Verification code" error={errors.code?.message}>
         {(field) => (
           <Input
             inputMode="numeric"
@@ -144,7 +144,7 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
           />
         )}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         {required ? (
           <Button variant="secondary" onClick={() => void signOut()}>
             Sign out
@@ -157,7 +157,7 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
         <Button type="submit" disabled={isSubmitting || !setup.data}>
           Verify
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

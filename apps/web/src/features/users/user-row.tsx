@@ -6,9 +6,12 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Select } from '../../ui/select';
+import { StatusBadge } from '../../ui/status-badge';
+import type { StatusTone } from '../../ui/status-badge';
 import type { VirtualRowProps } from '../../ui/virtual-rows';
 import type { SelectOption } from '../../ui/select';
 import { useUpdateUser } from './users-api';
+import { EmailText } from '../../ui/email-text';
 
 export interface UserRowProps {
   user: AdminUser;
@@ -17,6 +20,11 @@ export interface UserRowProps {
   roleOptions: readonly SelectOption[];
   /** From the table body: lets a long table measure the row and tells its place. */
   rowProps?: VirtualRowProps & { 'aria-rowindex'?: number };
+}
+
+function toneOf(user: AdminUser): StatusTone {
+  if (user.deactivated) return 'danger';
+  return user.confirmed ? 'success' : 'warning';
 }
 
 function statusOf(user: AdminUser): string {
@@ -51,8 +59,11 @@ export function UserRow({ user, isSelf, roleOptions, rowProps }: UserRowProps) {
   const roleLabel = (code: string) => roleOptions.find((option) => option.value === code)?.label ?? code;
 
   return (
-    <tr {...rowProps} className="border-t border-line align-middle">
-      <th scope="row" className="py-3 pr-4 text-left font-normal">
+    <tr
+      {...rowProps}
+      className="border-t border-line align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:py-4"
+    >
+      <th scope="row" className="py-3 pr-4 text-left font-normal max-md:col-span-2 max-md:py-0">
         <div className="flex items-center gap-3">
           <Avatar name={user.fullName} imageUrl={user.imageUrl} />
           <div className="min-w-0">
@@ -60,14 +71,19 @@ export function UserRow({ user, isSelf, roleOptions, rowProps }: UserRowProps) {
               {user.fullName}
               {isSelf ? <span className="text-ink-muted"> (you)</span> : null}
             </p>
-            <p className="truncate text-sm text-ink-muted">{user.email}</p>
+            <p className="text-sm text-ink-muted">
+              <EmailText email={user.email} />
+            </p>
           </div>
         </div>
       </th>
-      <td className="py-3 pr-4">
+      <td className="py-3 pr-4 max-md:col-span-2 max-md:py-0">
         <label htmlFor={roleId} className="sr-only">
           Role of {user.fullName}
         </label>
+        <span aria-hidden="true" className="mb-1 block text-xs text-ink-muted md:hidden">
+          Role
+        </span>
         <Select
           id={roleId}
           value={roleCode}
@@ -79,8 +95,16 @@ export function UserRow({ user, isSelf, roleOptions, rowProps }: UserRowProps) {
           className="min-w-44"
         />
       </td>
-      <td className="py-3 pr-4 text-sm">{statusOf(user)}</td>
-      <td className="py-3 pr-4 text-sm">
+      <td className="py-3 pr-4 text-sm max-md:py-0">
+        <span aria-hidden="true" className="block text-xs text-ink-muted md:hidden">
+          Status
+        </span>
+        <StatusBadge tone={toneOf(user)}>{statusOf(user)}</StatusBadge>
+      </td>
+      <td className="py-3 pr-4 text-sm max-md:py-0">
+        <span aria-hidden="true" className="block text-xs text-ink-muted md:hidden">
+          Second factor
+        </span>
         <div className="flex items-center gap-2">
           <input
             id={otpId}
@@ -102,7 +126,7 @@ export function UserRow({ user, isSelf, roleOptions, rowProps }: UserRowProps) {
         </div>
         <p className="text-ink-muted">{user.otpEnabled ? 'Authenticator on' : 'Not set up'}</p>
       </td>
-      <td className="py-3 text-right">
+      <td className="py-3 text-right max-md:col-span-2 max-md:py-0 max-md:text-left">
         {user.deactivated ? (
           <Button
             variant="secondary"

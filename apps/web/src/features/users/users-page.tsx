@@ -7,6 +7,7 @@ import { useDebouncedSearch } from '../../lib/search/search-term';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
 import { Spinner } from '../../ui/spinner';
+import { StaleListNotice } from '../../ui/stale-list-notice';
 import { cn } from '../../ui/cn';
 import { VIRTUALIZE_FROM, VirtualTableBody } from '../../ui/virtual-rows';
 import { UserRow } from './user-row';
@@ -45,6 +46,7 @@ export function UsersPage() {
         />
       </div>
 
+      <StaleListNotice paused={list.fetchStatus === 'paused' && !list.isPending} />
       {list.isPending ? <Spinner label="Loading users" /> : null}
       {list.data ? (
         <>
@@ -60,7 +62,11 @@ export function UsersPage() {
               list.data.items.length >= VIRTUALIZE_FROM ? 'max-h-[75vh] overflow-auto' : 'overflow-x-auto',
             )}
           >
-            <table className="w-full min-w-[760px] text-left" aria-rowcount={list.data.items.length + 1}>
+            {/* On a phone each user is a card (labels beside the values) instead of a table scrolled sideways. */}
+            <table
+              className="w-full text-left max-md:block max-md:[&>tbody]:block max-md:[&>thead]:hidden md:min-w-[760px]"
+              aria-rowcount={list.data.items.length + 1}
+            >
               <caption className="sr-only">Users, newest first</caption>
               <thead>
                 <tr className="text-sm text-ink-muted" aria-rowindex={1}>

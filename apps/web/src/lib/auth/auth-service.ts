@@ -7,6 +7,8 @@ import { CSRF_HEADERS } from './auth-contract';
 import { createSessionStore, SIGNED_OUT } from './session-store';
 import type { AuthState } from './session-store';
 import { accountRoleOfUser } from './user';
+import { ALWAYS_TRY } from './session-hint';
+import type { SessionHint } from './session-hint';
 import type { User } from './user';
 
 export interface SignInCredentials {
@@ -39,6 +41,8 @@ export interface AuthServiceOptions {
   fetch: typeof fetch;
   baseUrl?: string;
   onTalentRefused?: () => void;
+  /** Skips the refresh call on a signed-out start when no session can exist (see session-hint.ts). */
+  sessionHint?: SessionHint;
   /** Refresh failures are only logged; tests pass a quiet logger. */
   log?: (message: string, error: unknown) => void;
 }
@@ -69,6 +73,7 @@ function contract<K extends keyof AuthContracts>(name: K): Promise<AuthContracts
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const store = createSessionStore();
+  const hint = options.sessionHint ?? ALWAYS_TRY;
   const log = options.log ?? ((message, error) => console.warn(message, error));
   // In memory only: a reload restores the session through the refresh cookie instead.
   let accessToken: string | null = null;
@@ -99,11 +104,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   function applyGrant(grant: SessionGrant): void {
     accessToken = grant.accessToken;
+    hint.remember(true);
     const session = { trackingId: grant.trackingId, durationMinutes: grant.sessionDurationMinutes };
     store.setState({ ...store.getState(), session });
   }
 
   function clearSession(): void {
+    hint.remember(false);
     epoch += 1;
     accessToken = null;
     store.setState(SIGNED_OUT);
@@ -143,6 +150,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     subscribe: store.subscribe,
     start() {
       started ??= (async () => {
+        if (!hint.mayHaveSession()) {
+          clearSession();
+          return;
+        }
         try {
           await establish(await requestGrant());
         } catch (error) {
