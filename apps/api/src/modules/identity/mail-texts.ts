@@ -109,40 +109,18 @@ export function secondFactorRemovedMail(
   factor: RemovedFactor,
 ): MailMessage {
   const { subject, what } = REMOVED[factor];
-  const resetLink = webLink(settings.publicUrl, '/auth/forgot-password');
   const advice = 'If this was not you, reset your password at once and set the second factor up again:';
-  return {
-    to,
-    subject,
-    text: [what, '', `${advice} ${resetLink}`].join('\n'),
-    html: [
-      '<!doctype html>',
-      '<html><body>',
-      `<p>${escapeHtml(what)}</p>`,
-      `<p>${escapeHtml(advice)} <a href="${escapeHtml(resetLink)}">reset your password</a></p>`,
-      '</body></html>',
-    ].join('\n'),
-  };
+  return securityNotice(settings, to, subject, what, advice);
 }
 
 /** Tells the owner their password changed, so a change they did not make is noticed while it can be undone. */
 export function passwordChangedMail(settings: MailSettings, to: string): MailMessage {
-  const what =
-    'The password of your Casting account was changed. Other devices were signed out; this one stays signed in.';
-  const resetLink = webLink(settings.publicUrl, '/auth/forgot-password');
-  const advice = 'If this was not you, reset your password at once:';
-  return {
+  return securityNotice(
+    settings,
     to,
-    subject: 'Your Casting password was changed',
-    text: [what, '', `${advice} ${resetLink}`].join('\n'),
-    html: [
-      '<!doctype html>',
-      '<html><body>',
-      `<p>${escapeHtml(what)}</p>`,
-      `<p>${escapeHtml(advice)} <a href="${escapeHtml(resetLink)}">reset your password</a></p>`,
-      '</body></html>',
-    ].join('\n'),
-  };
+    'Your Casting password was changed',
+    'The password of your Casting account was changed. Other devices were signed out; this one stays signed in.',
+  );
 }
 
 export function signInCodeText(to: string, code: string): TextMessage {
@@ -154,9 +132,14 @@ export function phoneVerificationText(to: string, code: string): TextMessage {
 }
 
 /** A notice with one piece of news and the advice to reset the password if the owner did not do it. */
-function securityNotice(settings: MailSettings, to: string, subject: string, what: string): MailMessage {
+function securityNotice(
+  settings: MailSettings,
+  to: string,
+  subject: string,
+  what: string,
+  advice = 'If this was not you, reset your password at once:',
+): MailMessage {
   const resetLink = webLink(settings.publicUrl, '/auth/forgot-password');
-  const advice = 'If this was not you, reset your password at once:';
   return {
     to,
     subject,
