@@ -22,6 +22,7 @@ describe('command palette', () => {
       'Projects',
       'Users',
       'Enums',
+      'Audit log',
       'Profile',
     ]);
   });
