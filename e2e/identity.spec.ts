@@ -257,7 +257,14 @@ test('an idle session is warned in its last 2 minutes and signed out at the end'
   await createConfirmedAccount(request, sam);
   // The page's clock stands in for four hours of inactivity; the server's clock runs for real.
   await page.clock.install();
+  // Inactivity is counted from when the session tracker starts (its own chunk, loaded after sign-in): wait for
+  // its start call before moving the clock, or the hours would pass before tracking began.
+  const trackingStarted = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/session-tracking/') && response.request().method() === 'PATCH',
+  );
   await signInViaUi(page, sam.email, sam.password);
+  await trackingStarted;
 
   await page.clock.fastForward('03:58:30');
   const overlay = page.getByRole('dialog', { name: 'Your session is about to expire' });
