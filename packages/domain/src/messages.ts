@@ -77,6 +77,9 @@ export const MESSAGES = {
   representationAlreadyDeclined: 'This representation claim has already been declined',
   unknownError: 'Unknown error',
   somethingWentWrong: 'Something went wrong',
+  /** Readiness: a write to the named store failed, so the instance must not take traffic. */
+  cannotSaveChanges: (stores: string) =>
+    `This server cannot save changes to its ${stores} right now. Check the disk space and that the store accepts writes.`,
   resendFailed: 'Failed to resend code. Please try again later.',
   codeResent: 'Code resent successfully!',
   unknownErrorOccurred: 'An unknown error occurred.',

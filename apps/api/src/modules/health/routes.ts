@@ -1,19 +1,21 @@
 import { healthResponseSchema } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
-import { pingDatabase } from '../../platform/db/client';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { readinessProbe } from './readiness';
 
 /**
  * Liveness and readiness. Load balancers and uptime checks call liveness every few seconds, so it answers from
- * memory: the process only listens once its database is open and migrated. Readiness does the database round trip,
- * for the one caller that needs it (a deploy waiting to send traffic). Both log only warnings: a probe every few
+ * memory: the process only listens once its database is open and migrated. Readiness proves the instance can save: a write to
+ * the database and to file storage (see readiness.ts), for the one caller that needs it (a deploy or load balancer
+ * deciding whether to send traffic). Both log only warnings: a probe every few
  * seconds would otherwise fill the log and cost more than it answers.
  */
 export function healthRoutes(app: App, context: AppContext) {
   const { database } = context;
   const answer = { status: 'ok' as const, database: database.kind, version: packageJson.version };
+  const assertReady = readinessProbe(database.db, context.storage, context.log);
 
   app.get(
     '/health',
@@ -36,12 +38,12 @@ export function healthRoutes(app: App, context: AppContext) {
       config: { access: access.public() },
       schema: {
         tags: ['platform'],
-        summary: 'Readiness: answers after a real database query',
+        summary: 'Readiness: answers after a write to the database and to file storage (503 when either fails)',
         response: { 200: healthResponseSchema },
       },
     },
     async () => {
-      await pingDatabase(database.db);
+      await assertReady();
       return answer;
     },
   );
