@@ -38,7 +38,8 @@ export function healthRoutes(app: App, context: AppContext) {
       config: { access: access.public() },
       schema: {
         tags: ['platform'],
-        summary: 'Readiness: answers after a write to the database and to file storage (503 when either fails)',
+        summary:
+          'Readiness: answers after a write to the database and to file storage (503 when either fails)',
         response: { 200: healthResponseSchema },
       },
     },

@@ -63,7 +63,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = render(error);
     // A deliberate 503 (readiness, already logged with its cause) is a refusal, not a bug; any other 5xx is one.
-    if (status >= 500 && body.code !== 'SERVICE_UNAVAILABLE') request.log.error({ err: error }, 'unhandled error');
+    if (status >= 500 && body.code !== 'SERVICE_UNAVAILABLE')
+      request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ code: body.code, status }, 'request refused');
     if (status === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
     return reply.status(status).send(body);
