@@ -4,7 +4,7 @@ import type { Authenticator } from '../../platform/http/access';
 import { roleCodeOf } from './user-view';
 import { verifyAccessToken } from './crypto/tokens';
 import { identityDeps } from './deps';
-import { findSessionWithUser } from './repositories/session-repository';
+import { findAuthentication } from './repositories/session-repository';
 import { isLive } from './services/session-service';
 
 /**
@@ -17,7 +17,7 @@ export function createAuthenticator(context: AppContext): Authenticator {
   return async (token) => {
     const claims = await verifyAccessToken(token, deps.keys.accessToken);
     if (!claims) return null;
-    const found = await findSessionWithUser(deps.db, claims.sessionId);
+    const found = await findAuthentication(deps.db, claims.sessionId);
     if (!found || found.user.id !== claims.userId) return null;
     if (!isLive(found.session) || found.user.deactivatedAt) return null;
     const roleCode = roleCodeOf(found.user);

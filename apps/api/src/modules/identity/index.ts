@@ -22,6 +22,7 @@ export const identityModule: ApiModule = {
 };
 
 export { createAuthenticator } from './authenticator';
+export { accessTokenExpiry } from './crypto/tokens';
 export { defineMailJobs, MAIL_QUEUE } from './mail-jobs';
 export { assertPasswordNotCommon } from './identity-errors';
 export { maskPhone } from './mask';

@@ -1,11 +1,11 @@
 import { LIVE_MESSAGES } from '@casting/domain';
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { access, assertAccountAllowed } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
+import { accessTokenExpiry } from '../identity';
 import { type Admission, LiveChannel } from './channel';
 import { LIVE_ACCOUNT_RULE } from './connection';
 import { isAllowedOrigin } from './origin';
@@ -45,8 +45,7 @@ export function registerLiveRoutes(app: App, context: AppContext): void {
     if (!token || !principal) throw new AppError('UNAUTHENTICATED', LIVE_MESSAGES.signInRequired);
     assertAccountAllowed(LIVE_ACCOUNT_RULE, principal);
     // The signature was verified by the authenticator; only the expiry is read here.
-    const exp = decodeJwt(token).exp;
-    request.liveAdmission = { token, principal, expiresAt: exp ? exp * 1000 : Date.now() };
+    request.liveAdmission = { token, principal, expiresAt: accessTokenExpiry(token) ?? Date.now() };
   }
 
   app.route({

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import {
   authSessions,
@@ -79,6 +79,49 @@ export async function findSessionWithUser(
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(eq(authSessions.id, sessionId))
     .limit(1);
+  return row ?? null;
+}
+
+/** What the authenticator reads on every request: the session's liveness and the user's access state, nothing more. */
+function authenticationQuery(db: Db) {
+  return db
+    .select({
+      session: {
+        id: authSessions.id,
+        revokedAt: authSessions.revokedAt,
+        expiresAt: authSessions.expiresAt,
+        lastActivityAt: authSessions.lastActivityAt,
+        durationMinutes: authSessions.durationMinutes,
+      },
+      user: {
+        id: users.id,
+        roleCode: users.roleCode,
+        deactivatedAt: users.deactivatedAt,
+        otpRequired: users.otpRequired,
+        otpEnabled: users.otpEnabled,
+        mustChangePassword: users.mustChangePassword,
+      },
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('identity_authenticate');
+}
+type AuthenticationQuery = ReturnType<typeof authenticationQuery>;
+export type AuthenticationRow = NonNullable<Awaited<ReturnType<AuthenticationQuery['execute']>>[number]>;
+
+const authenticationQueries = new WeakMap<Db, AuthenticationQuery>();
+
+/**
+ * The authenticator's lookup, run on every authenticated request: prepared once per database (on PostgreSQL a named
+ * statement planned once per connection) and selecting only the columns it judges, so neither building the query
+ * nor mapping a whole user row is paid per request.
+ */
+export async function findAuthentication(db: Db, sessionId: string): Promise<AuthenticationRow | null> {
+  let query = authenticationQueries.get(db);
+  if (!query) authenticationQueries.set(db, (query = authenticationQuery(db)));
+  const [row] = await query.execute({ sessionId });
   return row ?? null;
 }
 

@@ -30,7 +30,10 @@ export function isIdle(session: Pick<SessionRow, 'lastActivityAt' | 'durationMin
 }
 
 /** True while the session may be used: not revoked, not idle past its duration, not past its absolute end. */
-export function isLive(session: SessionRow, now = Date.now()): boolean {
+export function isLive(
+  session: Pick<SessionRow, 'revokedAt' | 'expiresAt' | 'lastActivityAt' | 'durationMinutes'>,
+  now = Date.now(),
+): boolean {
   return session.revokedAt === null && session.expiresAt.getTime() > now && !isIdle(session, now);
 }
 
