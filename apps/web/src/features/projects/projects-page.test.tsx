@@ -82,6 +82,16 @@ describe('projects page', () => {
     expect(second).toHaveTextContent('1 submission');
   });
 
+  it('on a fresh install says what a project is and links to creating the first one', async () => {
+    renderApp('/projects', api([]).fetch);
+
+    expect(await screen.findByText('No projects yet.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your first project' })).toHaveAttribute(
+      'href',
+      '/projectv2/create',
+    );
+  });
+
   it('archives after a confirmation and undoes it from the toast', async () => {
     const double = api([summary({})]);
     renderApp('/projects', double.fetch);
