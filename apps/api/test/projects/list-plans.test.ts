@@ -215,14 +215,16 @@ describe('the plans of the projects lists on 30,000 projects', () => {
     expect((plans['admin all'] ?? []).map((node) => node['Index Name'])).toContain('projects_updated_idx');
   });
 
-  it('counts each card\'s submissions through the project index, never the whole table', () => {
+  it("counts each card's submissions through the project index, never the whole table", () => {
     for (const name of ['member list', 'admin list', 'member all']) {
       const reads = (plans[name] ?? []).filter((node) => node['Relation Name'] === 'submissions');
       expect(reads.length, name).toBeGreaterThan(0);
       for (const read of reads) {
         expect(read['Node Type'], name).not.toBe('Seq Scan');
         // An index (only) scan names the index itself; a bitmap heap scan names it on its bitmap index scan.
-        const indexes = nodes(read).map((node) => node['Index Name']).filter(Boolean);
+        const indexes = nodes(read)
+          .map((node) => node['Index Name'])
+          .filter(Boolean);
         expect(indexes, name).toEqual(['submissions_project_newest_idx']);
       }
     }

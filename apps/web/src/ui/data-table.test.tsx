@@ -51,16 +51,16 @@ describe('DataTable', () => {
 
     const region = screen.getByRole('region', { name: 'People table' });
     const table = within(region).getByRole('table', { name: 'People, by name' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Name',
-      'Role',
-      'City',
-      'Actions',
-    ]);
-    expect(within(table).getAllByRole('rowheader').map((header) => header.textContent)).toEqual([
-      'Ada Byron',
-      'Ben Okri',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Role', 'City', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Ada Byron', 'Ben Okri']);
     expect(table).toHaveAttribute('aria-rowcount', '3');
   });
 

@@ -117,7 +117,7 @@ export function DataTable<T>({
               item,
               <tr
                 {...rowProps}
-                className="border-t border-line align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:py-4"
+                className="border-t border-line align-middle max-md:grid max-md:first:border-t-0 max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:py-4"
               >
                 {columns.map((column) => (
                   <Cell key={column.id} column={column} item={item} />
@@ -127,7 +127,9 @@ export function DataTable<T>({
           }
         />
       </table>
-      {items.length === 0 && empty ? <div className="py-6 text-center text-sm text-ink-muted">{empty}</div> : null}
+      {items.length === 0 && empty ? (
+        <div className="py-6 text-center text-sm text-ink-muted">{empty}</div>
+      ) : null}
     </div>
   );
 }
@@ -187,24 +189,26 @@ export function DataTableSkeleton({
             <span key={index}>{column}</span>
           ))}
         </div>
-        {Array.from({ length: rows }, (_, row) => (
-          <div
-            key={row}
-            className="grid grid-cols-2 gap-x-4 gap-y-3 border-line py-4 not-first:border-t md:items-center md:gap-4 md:border-t md:[grid-template-columns:var(--cols)]"
-            style={grid}
-          >
-            <div className="col-span-2 flex items-center gap-3 md:col-span-1">
-              <Skeleton className="size-9 shrink-0 rounded-full" />
-              <div className="flex-1">
-                <Skeleton className="h-4 w-3/5" />
-                <Skeleton className="mt-2 h-3 w-4/5" />
+        <div className="divide-y divide-line md:border-t md:border-line">
+          {Array.from({ length: rows }, (_, row) => (
+            <div
+              key={row}
+              className="grid grid-cols-2 gap-x-4 gap-y-3 py-4 md:items-center md:gap-4 md:[grid-template-columns:var(--cols)]"
+              style={grid}
+            >
+              <div className="col-span-2 flex items-center gap-3 md:col-span-1">
+                <div className="size-9 shrink-0 animate-pulse rounded-full bg-line/70" />
+                <div className="flex-1">
+                  <Skeleton className="h-4 w-3/5" />
+                  <Skeleton className="mt-2 h-3 w-4/5" />
+                </div>
               </div>
+              {columns.slice(1).map((_, index) => (
+                <Skeleton key={index} className="h-4 w-3/4" />
+              ))}
             </div>
-            {columns.slice(1).map((_, index) => (
-              <Skeleton key={index} className="h-4 w-3/4" />
-            ))}
-          </div>
-        ))}
+          ))}
+        </div>
       </div>
     </div>
   );

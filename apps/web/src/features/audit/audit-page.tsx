@@ -23,7 +23,8 @@ const COLUMNS: readonly DataTableColumn<AuditEvent>[] = [
   {
     id: 'when',
     header: 'When',
-    className: 'whitespace-nowrap',
+    // One line on a wide screen; on a phone's card it shares a line with the outcome, so it may wrap.
+    className: 'md:whitespace-nowrap',
     cell: (event) => <time dateTime={event.at}>{when.format(new Date(event.at))}</time>,
   },
   {
@@ -43,7 +44,13 @@ const COLUMNS: readonly DataTableColumn<AuditEvent>[] = [
       </span>
     ),
   },
-  { id: 'actor', header: 'Actor', wide: true, className: 'break-all', cell: (event) => event.actorEmail ?? '—' },
+  {
+    id: 'actor',
+    header: 'Actor',
+    wide: true,
+    className: 'break-all',
+    cell: (event) => event.actorEmail ?? '—',
+  },
   {
     id: 'target',
     header: 'Target',

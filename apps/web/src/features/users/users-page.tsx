@@ -44,9 +44,7 @@ export function UsersPage() {
       </div>
 
       <StaleListNotice paused={list.fetchStatus === 'paused' && !list.isPending} />
-      {list.isPending ? (
-        <DataTableSkeleton label="Loading users" columns={SKELETON_COLUMNS} />
-      ) : null}
+      {list.isPending ? <DataTableSkeleton label="Loading users" columns={SKELETON_COLUMNS} /> : null}
       {list.data ? (
         <>
           <DataTable

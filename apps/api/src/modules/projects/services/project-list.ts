@@ -20,7 +20,14 @@ import {
 } from '../../../platform/db/keyset';
 import { isUuid } from '../../../platform/db/ids';
 import { accessOfUser } from '../../../platform/db/project-membership';
-import { lookupValues, projectAccesses, projects, roles, submissions, users } from '../../../platform/db/schema';
+import {
+  lookupValues,
+  projectAccesses,
+  projects,
+  roles,
+  submissions,
+  users,
+} from '../../../platform/db/schema';
 import type { Principal } from '../../../platform/http/access';
 import { strongestScope } from '../../../platform/http/project-access';
 import { fullName } from '../../identity';
