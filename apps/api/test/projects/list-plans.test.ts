@@ -125,7 +125,7 @@ beforeAll(async () => {
           'TALENT_EDITOR'
         from (select id, row_number() over (order by id) n from projects where owner_id = ${ids.owner}) p
         where n % 700 = 0 or n % 900 = 0`);
-      // The member's own projects get one opportunity each and 20,000 submissions between them, so that counting a
+      // The member's own projects get one opportunity each and 9,000 submissions between them, so that counting a
       // card's submissions through anything but submissions_project_newest_idx would read the table.
       await tx.execute(sql`
         insert into roles (id, project_id, name)
@@ -135,7 +135,7 @@ beforeAll(async () => {
         select gen_random_uuid(), r.project_id, 'Ann', 'Plan ' || n, 'plan-' || n || '@example.com', 'ann plan ' || n
         from (select project_id, row_number() over (order by id) k from roles
               where project_id in (select id from projects where owner_id = ${ids.member})) r
-        join generate_series(1, 20000) n on n % 30 = r.k - 1`);
+        join generate_series(1, 9000) n on n % 30 = r.k - 1`);
       await tx.execute(sql`
         insert into submissions (id, project_id, role_id, applicant_id, source)
         select gen_random_uuid(), a.project_id, r.id, a.id, 'ADMIN'
