@@ -139,7 +139,10 @@ function Cell<T>({ column, item }: { column: DataTableColumn<T>; item: T }) {
   const span = column.rowHeader || column.actions || column.wide ? 'max-md:col-span-2' : undefined;
   if (column.rowHeader) {
     return (
-      <th scope="row" className={cn('py-3 pr-4 text-left font-normal max-md:py-0', span, column.className)}>
+      <th
+        scope="row"
+        className={cn('py-3 text-left font-normal max-md:py-0 md:pr-4', span, column.className)}
+      >
         {content}
       </th>
     );
@@ -148,7 +151,8 @@ function Cell<T>({ column, item }: { column: DataTableColumn<T>; item: T }) {
     <td
       className={cn(
         'py-3 text-sm max-md:min-w-0 max-md:py-0',
-        column.actions ? 'text-right max-md:text-left' : 'pr-4',
+        // On a phone the card's grid gap spaces the cells; the padding would only narrow the controls.
+        column.actions ? 'text-right max-md:text-left' : 'md:pr-4',
         span,
         column.className,
       )}
