@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
+import { apiAs, PASSWORD, signUpConfirmed, type Person } from './support/projects';
 
 /*
  * Look and feel (issue 13): screenshots of the pages whose content does not depend on other tests'
@@ -16,6 +17,16 @@ const TOLERANCE = { maxDiffPixelRatio: 0.02, animations: 'disabled' as const };
 async function settle(page: Page) {
   // Inter arrives with font-display swap: wait for it so the baseline is not the fallback font.
   await page.evaluate(() => document.fonts.ready);
+  // No skeleton is still standing in for content, and no toast is passing over the page.
+  await expect(page.locator('[role="status"] .animate-pulse')).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+/** A page of the signed-in app compared with its baseline, then checked with axe. */
+async function snap(page: Page, name: string, label: string, mask: Locator[] = []) {
+  await settle(page);
+  await expect(page).toHaveScreenshot(name, { ...TOLERANCE, mask, maskColor: '#9ca3af' });
+  await expectAccessible(page, label);
 }
 
 for (const theme of THEMES) {
@@ -77,4 +88,106 @@ for (const theme of THEMES) {
     await page.keyboard.press('?');
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   });
+}
+
+/*
+ * The main signed-in pages with fixed data. Every run starts on a fresh database (playwright.config.ts), so a director
+ * whose address names the variant ('look-dark-375@e2e.test') is the same person with the same projects in every run;
+ * what still differs between runs (the cover colour, taken from a random id; the session list's times and address) is
+ * masked. Nothing shows today's date: the projects have no deadline.
+ */
+for (const theme of THEMES) {
+  for (const width of WIDTHS) {
+    test(`signed-in pages at ${width} px, ${theme}`, async ({ page, request, browser, admin }) => {
+      test.setTimeout(150_000);
+      const director: Person = {
+        firstName: 'Morgan',
+        lastName: 'Ellery',
+        email: `look-${theme}-${width}@e2e.test`,
+      };
+      await signUpConfirmed(request, director);
+      const api = await apiAs(request, director);
+      await api('POST', '/v2/projects', { name: 'Quiet Bay' });
+      const project = await api<{ id: string }>('POST', '/v2/projects', { name: 'Harbor Lights' });
+      const lead = await api<{ id: string }>('POST', `/v2/projects/${project.id}/roles`, { name: 'Lead' });
+      await api('POST', `/v2/projects/${project.id}/roles`, { name: 'Ferry captain' });
+      for (const [firstName, lastName] of [
+        ['Ada', 'Quinn'],
+        ['Bea', 'Marlow'],
+      ]) {
+        await api('POST', '/projects/admin/applicants', {
+          projectId: project.id,
+          roleId: lead.id,
+          firstName,
+          lastName,
+        });
+      }
+
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+      await signInViaUi(page, director.email, PASSWORD);
+
+      const list = page.getByRole('list', { name: 'Projects' });
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(list.getByRole('listitem').first()).toContainText('2 opportunities · 2 submissions');
+      const covers = list.locator(':scope > li > span[aria-hidden="true"]');
+      await snap(page, `projects-${width}-${theme}.png`, `projects list, ${width} px, ${theme}`, [covers]);
+
+      await list.getByRole('link', { name: 'Harbor Lights', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Harbor Lights', level: 1 })).toBeVisible();
+      await expect(page.getByRole('rowheader', { name: 'Lead' })).toBeVisible();
+      await snap(page, `overview-${width}-${theme}.png`, `project overview, ${width} px, ${theme}`);
+
+      await page.goto(`/projects/roles/${project.id}`);
+      await expect(page.getByRole('heading', { name: 'Lead', level: 3 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Ferry captain', level: 3 })).toBeVisible();
+      await snap(
+        page,
+        `opportunities-${width}-${theme}.png`,
+        `opportunities and folders, ${width} px, ${theme}`,
+      );
+
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: 'Your profile', level: 1 })).toBeVisible();
+      const sessions = page.getByRole('list', { name: 'Active sessions' });
+      await expect(sessions.getByRole('listitem')).not.toHaveCount(0);
+      await snap(page, `profile-${width}-${theme}.png`, `profile, ${width} px, ${theme}`, [sessions]);
+
+      // Users is the super admin's page: the director's row, found by the address, which is the same in every run.
+      const context = await browser.newContext({
+        colorScheme: theme,
+        reducedMotion: 'reduce',
+        viewport: { width, height: width < 500 ? 812 : 900 },
+      });
+      const adminPage = await context.newPage();
+      await signInViaUi(adminPage, admin.email, admin.password);
+      await adminPage.goto('/users');
+      await adminPage.getByLabel('Search users').fill(director.email);
+      const table = adminPage.getByRole('region', { name: 'Users table' });
+      await expect(table.getByRole('rowheader')).toHaveCount(1);
+      await expect(table.getByRole('rowheader')).toContainText('Morgan Ellery');
+      // Every column is on screen at 375 px: nothing scrolls sideways and the row's last control is in view.
+      const overflow = await table.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const deactivate = table.getByRole('button', { name: 'Deactivate Morgan Ellery' });
+      const box = await deactivate.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      await expect(table.getByRole('combobox', { name: 'Role of Morgan Ellery' })).toBeInViewport();
+      await expect(
+        table.getByRole('checkbox', { name: 'Required second factor for Morgan Ellery' }),
+      ).toBeVisible();
+      await snap(adminPage, `users-${width}-${theme}.png`, `users, ${width} px, ${theme}`);
+
+      // The audit log's rows change with every run, so it is checked without a baseline: no column off screen.
+      await adminPage.goto('/audit');
+      const events = adminPage.getByRole('region', { name: 'Audit events table' });
+      await expect(events.getByRole('rowheader').first()).toBeVisible();
+      expect(
+        await events.evaluate((element) => element.scrollWidth - element.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await expect(events.getByRole('cell').first()).toBeInViewport();
+      await expectAccessible(adminPage, `audit log, ${width} px, ${theme}`);
+      await context.close();
+    });
+  }
 }

@@ -22,6 +22,8 @@ globalThis.ResizeObserver ??= ResizeObserverStandIn;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
+// A toast's button captures the pointer (sonner's swipe to dismiss) when it is pressed.
+Element.prototype.setPointerCapture ??= () => undefined;
 window.matchMedia ??= (query: string) => ({
   matches: false,
   media: query,

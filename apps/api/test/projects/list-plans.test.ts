@@ -125,7 +125,23 @@ beforeAll(async () => {
           'TALENT_EDITOR'
         from (select id, row_number() over (order by id) n from projects where owner_id = ${ids.owner}) p
         where n % 700 = 0 or n % 900 = 0`);
-      await tx.execute(sql`analyze users, projects, project_accesses`);
+      // The member's own projects get one opportunity each and 9,000 submissions between them, so that counting a
+      // card's submissions through anything but submissions_project_newest_idx would read the table.
+      await tx.execute(sql`
+        insert into roles (id, project_id, name)
+        select gen_random_uuid(), id, 'Lead' from projects where owner_id = ${ids.member}`);
+      await tx.execute(sql`
+        insert into applicants (id, project_id, first_name, last_name, email, search_text)
+        select gen_random_uuid(), r.project_id, 'Ann', 'Plan ' || n, 'plan-' || n || '@example.com', 'ann plan ' || n
+        from (select project_id, row_number() over (order by id) k from roles
+              where project_id in (select id from projects where owner_id = ${ids.member})) r
+        join generate_series(1, 9000) n on n % 30 = r.k - 1`);
+      await tx.execute(sql`
+        insert into submissions (id, project_id, role_id, applicant_id, source)
+        select gen_random_uuid(), a.project_id, r.id, a.id, 'ADMIN'
+        from applicants a join roles r on r.project_id = a.project_id
+        where a.project_id in (select id from projects where owner_id = ${ids.member})`);
+      await tx.execute(sql`analyze users, projects, project_accesses, roles, applicants, submissions`);
 
       const list = (input: Record<string, string>) => projectListQuerySchema.parse(input);
       const switcher = accessedProjectsQuerySchema.parse({});
@@ -197,6 +213,21 @@ describe('the plans of the projects lists on 30,000 projects', () => {
     expect(indexes).toContain('projects_active_updated_idx');
     expect((plans['admin list'] ?? []).map((node) => node['Node Type'])).not.toContain('Sort');
     expect((plans['admin all'] ?? []).map((node) => node['Index Name'])).toContain('projects_updated_idx');
+  });
+
+  it("counts each card's submissions through the project index, never the whole table", () => {
+    for (const name of ['member list', 'admin list', 'member all']) {
+      const reads = (plans[name] ?? []).filter((node) => node['Relation Name'] === 'submissions');
+      expect(reads.length, name).toBeGreaterThan(0);
+      for (const read of reads) {
+        expect(read['Node Type'], name).not.toBe('Seq Scan');
+        // An index (only) scan names the index itself; a bitmap heap scan names it on its bitmap index scan.
+        const indexes = nodes(read)
+          .map((node) => node['Index Name'])
+          .filter(Boolean);
+        expect(indexes, name).toEqual(['submissions_project_newest_idx']);
+      }
+    }
   });
 
   it("finds a member's projects through the three access indexes", () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
-import { buildProject, signedInUser, type SignedInUser } from '../support/projects';
+import { buildProject, buildRole, signedInUser, type SignedInUser } from '../support/projects';
+import { buildApplicant } from '../support/candidates';
+import { testDatabase } from '../support/database';
 
 let t: TestApp;
 let director: SignedInUser;
@@ -50,6 +53,41 @@ describe('the projects list', () => {
     expect(found.items.map((item: { name: string }) => item.name)).toEqual([`Beta ${tag}`]);
     const short = (await call(me, 'GET', '/api/projects?q=et')).json();
     expect(short.total).toBe(3);
+  });
+
+  it("counts each project's submissions across its opportunities, up to the cap", async () => {
+    const me = await signedInUser(t.app);
+    const busy = await buildProject(me.user, { name: 'Busy' });
+    const lead = await buildRole(busy, { name: 'Lead' });
+    const extra = await buildRole(busy, { name: 'Extra' });
+    const email = `twice-${randomUUID().slice(0, 6)}@example.com`;
+    await buildApplicant(lead, me.user, { email });
+    await buildApplicant(extra, me.user, { email });
+    await buildApplicant(lead, me.user);
+    await buildProject(me.user, { name: 'Quiet' });
+    const huge = await buildProject(me.user, { name: 'Huge' });
+    const hugeRole = await buildRole(huge, { name: 'Crowd' });
+    // 1,001 submissions written directly: the card says '1,000+' instead of counting on.
+    const { db } = await testDatabase();
+    await db.execute(sql`
+      with added as (
+        insert into applicants (id, project_id, first_name, last_name, search_text)
+        select gen_random_uuid(), ${huge.id}::uuid, 'Crowd', 'Member ' || n, 'crowd member ' || n
+        from generate_series(1, 1001) n returning id)
+      insert into submissions (id, project_id, role_id, applicant_id, source)
+      select gen_random_uuid(), ${huge.id}::uuid, ${hugeRole.id}::uuid, id, 'ADMIN' from added`);
+
+    const res = await call(me, 'GET', '/api/projects');
+    expect(res.statusCode, res.body).toBe(200);
+    const counts = Object.fromEntries(
+      res
+        .json()
+        .items.map((item: { name: string; submissionCount: number; submissionCountCapped: boolean }) => [
+          item.name,
+          [item.submissionCount, item.submissionCountCapped],
+        ]),
+    );
+    expect(counts).toEqual({ Busy: [3, false], Quiet: [0, false], Huge: [1000, true] });
   });
 
   it('treats % and _ in a search as plain characters', async () => {

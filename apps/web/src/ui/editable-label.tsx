@@ -1,7 +1,15 @@
 import { EDITABLE_LABEL_AUTOFOCUS_MS, extractErrorMessage } from '@casting/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { usePageShortcuts } from '../lib/shortcuts/page-shortcuts';
+import type { Shortcut } from '../lib/shortcuts/page-shortcuts';
 import { cn } from './cn';
+
+/** What the label answers, listed by '?' on every page that shows one. */
+const EDITING_SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['Enter'], what: 'Save a name you are editing' },
+  { keys: ['Esc'], what: 'Stop editing a name without saving' },
+];
 
 export interface EditableLabelProps {
   value: string;
@@ -44,6 +52,7 @@ export function EditableLabel({
   // Set by a click on the label: the text box takes focus as soon as it exists.
   const focusWhenShown = useRef(false);
   const errorId = useId();
+  usePageShortcuts(EDITING_SHORTCUTS);
 
   useEffect(() => {
     if (editing && focusWhenShown.current) {

@@ -12,17 +12,27 @@ export function Skeleton({ className }: { className?: string }) {
 export function SkeletonList({
   label,
   rows = 4,
+  plain = false,
   className,
 }: {
   label: string;
   rows?: number;
+  /** Rows divided by lines, for a list inside a panel that has its own border (team, sessions, folders). */
+  plain?: boolean;
   className?: string;
 }) {
   return (
-    <div role="status" className={cn('flex flex-col gap-3', className)}>
+    <div
+      role="status"
+      className={cn(plain ? 'flex flex-col divide-y divide-line' : 'flex flex-col gap-3', className)}
+    >
       <span className="sr-only">{label}</span>
       {Array.from({ length: rows }, (_, index) => (
-        <div key={index} aria-hidden="true" className="rounded-xl border border-line bg-surface p-4">
+        <div
+          key={index}
+          aria-hidden="true"
+          className={plain ? 'py-3' : 'rounded-xl border border-line bg-surface p-4'}
+        >
           <Skeleton className="h-4 w-2/5" />
           <Skeleton className="mt-3 h-3 w-4/5" />
           <Skeleton className="mt-2 h-3 w-1/4" />

@@ -142,6 +142,9 @@ export const projectSummarySchema = z.object({
   submissionDeadline: z.string().nullable(),
   projectAccessScope: z.enum(PROJECT_SCOPES).nullable(),
   opportunityCount: z.number().int().min(0),
+  /** Submissions across the project's opportunities, counted to LIST_TOTAL_CAP (then `submissionCountCapped`). */
+  submissionCount: z.number().int().min(0),
+  submissionCountCapped: z.boolean(),
   owner: personSchema,
   createdAt: timestamp,
   updatedAt: timestamp,

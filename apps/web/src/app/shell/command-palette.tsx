@@ -8,6 +8,8 @@ import type { User } from '../../lib/auth/user';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { useDebouncedSearch } from '../../lib/search/search-term';
+import { usePageShortcutList } from '../../lib/shortcuts/page-shortcuts';
+import type { Shortcut } from '../../lib/shortcuts/page-shortcuts';
 import { cn } from '../../ui/cn';
 import { Kbd } from '../../ui/kbd';
 import { sidebarItemsFor } from './sidebar-items';
@@ -180,13 +182,32 @@ function Palette({ user, onClose }: { user: User; onClose(): void }) {
   );
 }
 
-const SHORTCUTS: [string[], string][] = [
-  [['Ctrl', 'K'], 'Jump to a project, page or action (⌘K on a Mac)'],
-  [['?'], 'Show these shortcuts'],
-  [['Esc'], 'Close a dialog or menu'],
+const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['Ctrl', 'K'], what: 'Jump to a project, page or action (⌘K on a Mac)' },
+  { keys: ['?'], what: 'Show these shortcuts' },
+  { keys: ['Esc'], what: 'Close a dialog or menu' },
 ];
 
+function ShortcutTable({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+  return (
+    <dl className="mt-4 flex flex-col gap-3">
+      {shortcuts.map(({ keys, what }) => (
+        <div key={what} className="flex items-center justify-between gap-4 text-sm">
+          <dt className="text-ink">{what}</dt>
+          <dd className="flex shrink-0 gap-1">
+            {keys.map((key) => (
+              <Kbd key={key}>{key}</Kbd>
+            ))}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The shortcuts everywhere, then those of what the page shows now (registered with usePageShortcuts). */
 function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const onThisPage = usePageShortcutList();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -196,18 +217,13 @@ function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(o
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-surface p-6 shadow-xl"
         >
           <RadixDialog.Title className="text-lg font-semibold text-ink">Keyboard shortcuts</RadixDialog.Title>
-          <dl className="mt-4 flex flex-col gap-3">
-            {SHORTCUTS.map(([keys, what]) => (
-              <div key={what} className="flex items-center justify-between gap-4 text-sm">
-                <dt className="text-ink">{what}</dt>
-                <dd className="flex shrink-0 gap-1">
-                  {keys.map((key) => (
-                    <Kbd key={key}>{key}</Kbd>
-                  ))}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <ShortcutTable shortcuts={SHORTCUTS} />
+          {onThisPage.length > 0 ? (
+            <>
+              <h3 className="mt-5 text-sm font-semibold text-ink">On this page</h3>
+              <ShortcutTable shortcuts={onThisPage} />
+            </>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -5,7 +5,8 @@ import { useDeferredValue, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
-import { Spinner } from '../../ui/spinner';
+import { DataTable, DataTableSkeleton } from '../../ui/data-table';
+import type { DataTableColumn } from '../../ui/data-table';
 import { auditEventsQuery, NO_FILTERS } from './audit-api';
 import { AuditFilterBar } from './audit-filters';
 
@@ -17,28 +18,51 @@ const OUTCOME_STYLE: Record<AuditEvent['outcome'], string> = {
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-function Row({ event }: { event: AuditEvent }) {
-  return (
-    <tr className="border-t border-line align-top text-sm">
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <time dateTime={event.at}>{when.format(new Date(event.at))}</time>
-      </td>
-      <th scope="row" className="py-3 pr-4 font-medium">
-        {event.action}
-      </th>
-      <td className="py-3 pr-4">
-        <span className={cn('rounded px-2 py-0.5 text-xs font-medium', OUTCOME_STYLE[event.outcome])}>
-          {event.outcome}
-        </span>
-      </td>
-      <td className="py-3 pr-4 break-all">{event.actorEmail ?? '—'}</td>
-      <td className="py-3 pr-4 break-all">
-        {event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : '—'}
-      </td>
-      <td className="py-3 break-all">{event.ip ?? '—'}</td>
-    </tr>
-  );
-}
+/** The events table's columns; on a phone each event is a card with every column's name beside its value. */
+const COLUMNS: readonly DataTableColumn<AuditEvent>[] = [
+  {
+    id: 'when',
+    header: 'When',
+    // One line on a wide screen; on a phone's card it shares a line with the outcome, so it may wrap.
+    className: 'md:whitespace-nowrap',
+    cell: (event) => <time dateTime={event.at}>{when.format(new Date(event.at))}</time>,
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    rowHeader: true,
+    // The action titles the event's card on a phone.
+    className: 'break-all text-sm max-md:-order-1',
+    cell: (event) => <span className="font-medium">{event.action}</span>,
+  },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    cell: (event) => (
+      <span className={cn('rounded px-2 py-0.5 text-xs font-medium', OUTCOME_STYLE[event.outcome])}>
+        {event.outcome}
+      </span>
+    ),
+  },
+  {
+    id: 'actor',
+    header: 'Actor',
+    wide: true,
+    className: 'break-all',
+    cell: (event) => event.actorEmail ?? '—',
+  },
+  {
+    id: 'target',
+    header: 'Target',
+    wide: true,
+    className: 'break-all',
+    cell: (event) => (event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : '—'),
+  },
+  { id: 'ip', header: 'Address', className: 'break-all', cell: (event) => event.ip ?? '—' },
+];
+
+/** An event row (one line of text per cell) before it is measured. */
+const EVENT_ROW_HEIGHT = 49;
 
 /** /audit (super admin): security events and decisions, newest first, filtered, loaded a page at a time. */
 export function AuditPage() {
@@ -53,49 +77,21 @@ export function AuditPage() {
     <section className="mx-auto flex max-w-6xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-ink">{AUDIT_MESSAGES.pageTitle}</h1>
       <AuditFilterBar filters={filters} onChange={setFilters} />
-      {events.isPending ? <Spinner label="Loading events" /> : null}
+      {events.isPending ? (
+        <DataTableSkeleton label="Loading events" columns={COLUMNS.map((column) => column.header)} />
+      ) : null}
       {events.data ? (
         <>
-          <div
-            role="region"
-            aria-label="Audit events table"
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border border-line bg-surface px-4"
-          >
-            <table className="w-full min-w-[720px] text-left">
-              <caption className="sr-only">Audit events, newest first</caption>
-              <thead>
-                <tr className="text-sm text-ink-muted">
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    When
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Action
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Outcome
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Actor
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Target
-                  </th>
-                  <th scope="col" className="py-3 font-medium">
-                    Address
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((event) => (
-                  <Row key={event.id} event={event} />
-                ))}
-              </tbody>
-            </table>
-            {items.length === 0 ? (
-              <p className="py-6 text-center text-sm text-ink-muted">{AUDIT_MESSAGES.noEvents}</p>
-            ) : null}
-          </div>
+          <DataTable
+            label="Audit events table"
+            caption="Audit events, newest first"
+            columns={COLUMNS}
+            items={items}
+            getKey={(event) => event.id}
+            estimateSize={EVENT_ROW_HEIGHT}
+            busy={events.isFetching}
+            empty={AUDIT_MESSAGES.noEvents}
+          />
           {events.hasNextPage ? (
             <Button
               variant="secondary"

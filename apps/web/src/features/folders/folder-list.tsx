@@ -6,7 +6,7 @@ import { toastError } from '../../lib/http/toast-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PermissionGate } from '../../ui/permission-gate';
-import { Spinner } from '../../ui/spinner';
+import { SkeletonList } from '../../ui/skeleton';
 import { EditableLabel } from '../../ui/editable-label';
 import { useCreateFolder, useDeleteFolder, useFolders, useRenameFolder } from './folders-api';
 
@@ -46,7 +46,7 @@ export function FolderList({ projectId, roleId, roleName }: FolderListProps) {
     });
   };
 
-  if (isPending) return <Spinner label="Loading folders" />;
+  if (isPending) return <SkeletonList rows={3} label="Loading folders" />;
   if (isError) {
     return (
       <p role="alert" className="text-sm text-danger">

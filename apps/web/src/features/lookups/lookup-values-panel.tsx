@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Pager } from '../../ui/pager';
-import { Spinner } from '../../ui/spinner';
+import { SkeletonList } from '../../ui/skeleton';
 import { VirtualList } from '../../ui/virtual-rows';
 import { AddLookupValueForm } from './add-lookup-value-form';
 import { lookupPageQuery } from './lookups-api';
@@ -34,7 +34,7 @@ export function LookupValuesPanel({ lookup }: { lookup: LookupName }) {
       </h2>
       <AddLookupValueForm lookup={lookup} title={title} />
       {isPending ? (
-        <Spinner label={`Loading ${title}`} className="mt-4" />
+        <SkeletonList plain rows={3} label={`Loading ${title}`} className="mt-4" />
       ) : isError ? (
         <p role="alert" className="mt-4 text-sm text-danger">
           The values could not be loaded: {extractErrorMessage(error)}

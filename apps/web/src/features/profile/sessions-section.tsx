@@ -2,7 +2,7 @@ import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { AccountSession } from '@casting/domain';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
+import { SkeletonList } from '../../ui/skeleton';
 import { useAccountSessions, useRevokeOtherSessions, useRevokeSession } from './account-api';
 
 const when = (iso: string) =>
@@ -42,7 +42,7 @@ export function SessionsSection() {
       <h2 id="sessions-heading" className="text-lg font-semibold text-ink">
         {MESSAGES.sessionsTitle}
       </h2>
-      {sessions.isPending ? <Spinner label="Loading sessions" /> : null}
+      {sessions.isPending ? <SkeletonList plain rows={2} label="Loading sessions" /> : null}
       {sessions.isError ? (
         <p role="alert" className="text-sm text-danger">
           {extractErrorMessage(sessions.error)}

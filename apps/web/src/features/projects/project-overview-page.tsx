@@ -7,10 +7,10 @@ import { LinkButton } from '../../ui/link-button';
 import { PermissionGate } from '../../ui/permission-gate';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
-import { Spinner } from '../../ui/spinner';
 import { ProjectDetails } from './project-details';
 import { ProjectHeader } from './project-header';
 import { ProjectLoadError } from './project-load-error';
+import { OverviewSkeleton } from './project-skeleton';
 import { ProjectWorkspace, useProjectIdParam } from './project-workspace';
 import { projectOverviewQuery } from './projects-api';
 
@@ -25,7 +25,7 @@ export function ProjectOverviewPage() {
 function Overview({ project }: { project: ProjectDetail }) {
   const http = useHttpClient();
   const { data, error, isPending } = useQuery(projectOverviewQuery(http, project.id));
-  if (isPending) return <Spinner label="Loading the overview" />;
+  if (isPending) return <OverviewSkeleton />;
   if (!data) return <ProjectLoadError error={error} />;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">

@@ -18,6 +18,15 @@ function coverColour(id: string): string {
   return COVERS[hash % COVERS.length] ?? COVERS[0]!;
 }
 
+const count = new Intl.NumberFormat('en');
+
+/** '1 submission', '12 submissions', or '1,000+ submissions' where the list stopped counting. */
+export function submissionsText(project: Pick<ProjectSummary, 'submissionCount' | 'submissionCountCapped'>) {
+  const n = project.submissionCount;
+  if (project.submissionCountCapped) return `${count.format(n)}+ submissions`;
+  return `${count.format(n)} ${n === 1 ? 'submission' : 'submissions'}`;
+}
+
 export interface ProjectRowProps {
   project: ProjectSummary;
   actor: ProjectActor | null;
@@ -33,6 +42,7 @@ export function ProjectRow({ project, actor, archiving, onArchive, rowProps }: P
   const facts = [
     project.projectType?.label,
     `${project.opportunityCount} ${project.opportunityCount === 1 ? 'opportunity' : 'opportunities'}`,
+    submissionsText(project),
     project.projectAccessScope ? `Your role: ${ACCESS_SCOPE_NAMES[project.projectAccessScope]}` : null,
   ].filter(Boolean);
   return (

@@ -5,8 +5,8 @@ import { useParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useTitleSubject } from '../../lib/routing/document-title';
 import { ProjectActorProvider } from '../../ui/permission-gate';
-import { FullPageSpinner } from '../../ui/spinner';
 import { ProjectLoadError } from './project-load-error';
+import { ProjectPageSkeleton } from './project-skeleton';
 import { projectQuery } from './projects-api';
 
 /** The `:id` of a project route; the route table guarantees it. */
@@ -30,7 +30,7 @@ export function ProjectWorkspace({
   const http = useHttpClient();
   const { data: project, error, isPending } = useQuery(projectQuery(http, projectId));
   useTitleSubject(project?.name ?? null);
-  if (isPending) return <FullPageSpinner label="Loading the project" />;
+  if (isPending) return <ProjectPageSkeleton />;
   if (!project) return <ProjectLoadError error={error} />;
   return <ProjectActorProvider actor={project.projectActor}>{children(project)}</ProjectActorProvider>;
 }

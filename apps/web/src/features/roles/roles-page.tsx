@@ -7,7 +7,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { PermissionGate } from '../../ui/permission-gate';
+import { PermissionGate, useCan } from '../../ui/permission-gate';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonList } from '../../ui/skeleton';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
@@ -35,6 +35,8 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const roles = data?.items ?? [];
+  // The empty list offers its own button to those who may add one, and says who does to the others.
+  const canManage = useCan('MANAGE_ROLE');
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -66,7 +68,18 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
         ) : roles.length === 0 ? (
           <EmptyState
             title="No opportunities yet."
-            description="Opportunities are the roles you are casting. Add one with “Add opportunity”; talent then applies to it and you sort them into its folders."
+            description={
+              canManage
+                ? 'Opportunities are the roles you are casting: add the first one; talent then applies to it and you sort them into its folders.'
+                : 'Opportunities are the roles this project is casting; they appear here once the project’s editors add them.'
+            }
+            action={
+              canManage ? (
+                <Button variant="primary" onClick={() => setEditing({ role: null })}>
+                  Add the first opportunity
+                </Button>
+              ) : null
+            }
           />
         ) : (
           <div className="flex flex-col gap-3">

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast/toast';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Spinner } from '../../ui/spinner';
+import { SkeletonList } from '../../ui/skeleton';
 import { MemberRow } from './member-row';
 import { teamMembersQuery, useChangeMemberScope, useRemoveMember, useResendInvite } from './team-api';
 import type { TeamRules } from './team-rules';
@@ -51,7 +51,7 @@ export function MemberList({ projectId, rules }: { projectId: string; rules: Tea
     });
   };
 
-  if (isPending) return <Spinner label="Loading team members" />;
+  if (isPending) return <SkeletonList plain rows={3} label="Loading team members" />;
   if (isError) {
     return (
       <p role="alert" className="text-sm text-danger">

@@ -1,27 +1,24 @@
 import { USER_SEARCH_MIN_CHARS } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useDebouncedSearch } from '../../lib/search/search-term';
 import { Pager } from '../../ui/pager';
 import { SearchField } from '../../ui/search-field';
-import { Spinner } from '../../ui/spinner';
 import { StaleListNotice } from '../../ui/stale-list-notice';
-import { cn } from '../../ui/cn';
-import { VIRTUALIZE_FROM, VirtualTableBody } from '../../ui/virtual-rows';
-import { UserRow } from './user-row';
+import { DataTable, DataTableSkeleton } from '../../ui/data-table';
+import { USER_COLUMNS, UserRowScope } from './user-row';
 import { USERS_PAGE_SIZE, userRolesQuery, usersListQuery } from './users-api';
 
 /** A user row with its avatar, name and e-mail, before it is measured. */
 const USER_ROW_HEIGHT = 73;
-const COLUMNS = 5;
+const SKELETON_COLUMNS = USER_COLUMNS.filter((column) => !column.actions).map((column) => column.header);
 
 /** /users (super admin): list, search, paging, and each user's role, second factor and activation. */
 export function UsersPage() {
   const http = useHttpClient();
   const { user: me } = useAuth();
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [input, setInput] = useState('');
   const q = useDebouncedSearch(input, USER_SEARCH_MIN_CHARS);
   // The page belongs to the search it was chosen for: a new search starts at the first page.
@@ -47,66 +44,25 @@ export function UsersPage() {
       </div>
 
       <StaleListNotice paused={list.fetchStatus === 'paused' && !list.isPending} />
-      {list.isPending ? <Spinner label="Loading users" /> : null}
+      {list.isPending ? <DataTableSkeleton label="Loading users" columns={SKELETON_COLUMNS} /> : null}
       {list.data ? (
         <>
-          {/* Positioned so the visually hidden labels inside scroll with the table instead of widening the page. */}
-          <div
-            ref={scrollRef}
-            role="region"
-            aria-label="Users table"
-            tabIndex={0}
-            className={cn(
-              'relative rounded-lg border border-line bg-surface px-4',
-              // A long table scrolls within its own area, where its rows are rendered as they come into view.
-              list.data.items.length >= VIRTUALIZE_FROM ? 'max-h-[75vh] overflow-auto' : 'overflow-x-auto',
+          <DataTable
+            label="Users table"
+            caption="Users, newest first"
+            columns={USER_COLUMNS}
+            items={list.data.items}
+            getKey={(user) => user.id}
+            estimateSize={USER_ROW_HEIGHT}
+            busy={list.isFetching}
+            minWidthClassName="md:min-w-[760px]"
+            wrapRow={(user, row) => (
+              <UserRowScope user={user} isSelf={user.id === me?.id} roleOptions={roleOptions}>
+                {row}
+              </UserRowScope>
             )}
-          >
-            {/* On a phone each user is a card (labels beside the values) instead of a table scrolled sideways. */}
-            <table
-              className="w-full text-left max-md:block max-md:[&>tbody]:block max-md:[&>thead]:hidden md:min-w-[760px]"
-              aria-rowcount={list.data.items.length + 1}
-            >
-              <caption className="sr-only">Users, newest first</caption>
-              <thead>
-                <tr className="text-sm text-ink-muted" aria-rowindex={1}>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-3 pr-4 font-medium">
-                    Second factor
-                  </th>
-                  <th scope="col" className="py-3 text-right font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <VirtualTableBody
-                items={list.data.items}
-                getKey={(user) => user.id}
-                estimateSize={USER_ROW_HEIGHT}
-                scrollRef={scrollRef}
-                columns={COLUMNS}
-                renderRow={(user, rowProps) => (
-                  <UserRow
-                    user={user}
-                    isSelf={user.id === me?.id}
-                    roleOptions={roleOptions}
-                    rowProps={rowProps}
-                  />
-                )}
-              />
-            </table>
-            {list.data.items.length === 0 ? (
-              <p className="py-6 text-center text-sm text-ink-muted">No users match this search.</p>
-            ) : null}
-          </div>
+            empty="No users match this search."
+          />
           <Pager
             label="Users pages"
             offset={offset}

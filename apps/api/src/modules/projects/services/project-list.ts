@@ -20,7 +20,14 @@ import {
 } from '../../../platform/db/keyset';
 import { isUuid } from '../../../platform/db/ids';
 import { accessOfUser } from '../../../platform/db/project-membership';
-import { lookupValues, projectAccesses, projects, roles, users } from '../../../platform/db/schema';
+import {
+  lookupValues,
+  projectAccesses,
+  projects,
+  roles,
+  submissions,
+  users,
+} from '../../../platform/db/schema';
 import type { Principal } from '../../../platform/http/access';
 import { strongestScope } from '../../../platform/http/project-access';
 import { fullName } from '../../identity';
@@ -74,6 +81,15 @@ async function totalOf(count: ReturnType<typeof cappedCount>) {
 /** The same capped count as a column of the page query, so a page is one round trip to the database. */
 function cappedCountColumn(where: SQL | undefined): SQL<number> {
   return sql<number>`(select count(*)::int from (select 1 from ${projects} where ${where ?? sql`true`} limit ${LIST_TOTAL_CAP + 1}) capped)`;
+}
+
+/**
+ * A project's submissions, counted to at most LIST_TOTAL_CAP + 1 through submissions_project_newest_idx (an
+ * index-only read of that project's entries): a card says '1,000+ submissions' rather than make every page of the
+ * list walk a large project's every submission.
+ */
+function cappedSubmissionCount(): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${submissions} where ${submissions.projectId} = ${projects.id} limit ${LIST_TOTAL_CAP + 1}) submitted)`;
 }
 
 /**
@@ -165,7 +181,7 @@ function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
     shape.search ? sql`lower(${projects.name}) like ${params.pattern}` : undefined,
     archivedFilter(shape.archived),
   );
-  // The page's ids first, through the sort index; the details (owner, lookups, scopes, opportunity count) are then
+  // The page's ids first, through the sort index; the details (owner, lookups, scopes, counts) are then
   // read for those rows only. Selected in one level, they were computed for every visible project before the sort.
   const ids = db
     .select({ id: projects.id, updatedAt: projects.updatedAt })
@@ -200,6 +216,7 @@ function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
         string[]
       >`array(select ${projectAccesses.scope} from ${projectAccesses} where ${projectAccesses.projectId} = ${projects.id} and ${accessOfUser(params.userId)})`,
       opportunityCount: sql<number>`(select count(*)::int from ${roles} where ${roles.projectId} = ${projects.id})`,
+      submissionCount: cappedSubmissionCount(),
       projectType: { name: projectType.name, description: projectType.description },
       projectStatus: { name: projectStatus.name, description: projectStatus.description },
       total: cappedCountColumn(where),
@@ -259,6 +276,7 @@ export async function listProjects(
       submissionDeadline: row.submissionDeadline,
       projectAccessScope: strongestScope(row.scopes),
       opportunityCount: Number(row.opportunityCount),
+      ...submissionsOf(Number(row.submissionCount)),
       owner: {
         id: row.ownerId,
         fullName: fullName({ firstName: row.ownerFirstName, lastName: row.ownerLastName }),
@@ -271,6 +289,11 @@ export async function listProjects(
     offset: after ? 0 : query.offset,
     nextCursor: page.nextCursor,
   };
+}
+
+function submissionsOf(counted: number) {
+  const { total, totalCapped } = cappedTotal(counted, LIST_TOTAL_CAP);
+  return { submissionCount: total, submissionCountCapped: totalCapped };
 }
 
 const projectType = alias(lookupValues, 'project_type');
