@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import { freshDatabase } from './lib/databases';
+import { startApi } from './lib/servers';
+import { loadCandidates } from './lib/candidates-data';
+const database = await freshDatabase('postgres');
+await (await startApi(database)).stop();
+const opened = await database.open();
+const t = Date.now();
+const data = await loadCandidates(opened, 100_000);
+await opened.close();
+fs.writeFileSync('/tmp/capi-keep.json', JSON.stringify({ env: database.env, data, ms: Date.now() - t }));
+console.log('done', Date.now() - t);
