@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { mediaRoutes } from './routes-media';
 import { uploadRoutes } from './routes-uploads';
 
 /**
@@ -18,9 +19,11 @@ export const mediaModule: ApiModule = {
   name: 'media',
   register(app, context) {
     uploadRoutes(app, context);
+    mediaRoutes(app, context);
   },
 };
 
 export { createUploadGrant, verifyUploadGrant, UPLOAD_GRANT_TTL_SECONDS, type UploadGrant } from './grant';
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
+export { primaryPhotoUrls } from './items';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { MEDIA_ISSUE_QUEUE, notifyIssue, type IssueJob } from './issues';
 import { processMedia } from './processing';
 import { MEDIA_PROCESS_QUEUE, type ProcessJob } from './queues';
 
@@ -15,5 +16,12 @@ export function defineMediaJobs(context: AppContext) {
     expireInSeconds: 4 * 3600,
     deadLetter: true,
     concurrency: 1,
+  });
+  // A chat webhook may be down for a while: retried with backoff, then kept in the dead-letter queue.
+  context.jobs.define<IssueJob>(MEDIA_ISSUE_QUEUE, (job) => notifyIssue(context, job.reportId), {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    deadLetter: true,
   });
 }
