@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { downloadRoutes } from './routes-downloads';
 import { mediaRoutes } from './routes-media';
 import { uploadRoutes } from './routes-uploads';
 
@@ -20,6 +21,7 @@ export const mediaModule: ApiModule = {
   register(app, context) {
     uploadRoutes(app, context);
     mediaRoutes(app, context);
+    downloadRoutes(app, context);
   },
 };
 
