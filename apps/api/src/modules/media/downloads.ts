@@ -137,7 +137,9 @@ export async function requestDownload(context: AppContext, principal: Principal,
 export function safeName(value: string): string {
   const cleaned = value
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+    // Control characters (below U+0020, and U+007F) and the characters Windows and zip tools reserve.
+    .replace(/[/\\:*?"<>|]+/g, '_')
+    .replace(/\p{Cc}+/gu, '_')
     .replace(/^\.+/, '_')
     .trim();
   return (cleaned || 'file').slice(0, 100);

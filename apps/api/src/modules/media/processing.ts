@@ -174,9 +174,15 @@ async function videoVariants(
     ]),
   );
   const poster = path.join(dir, 'poster.jpg');
+  // The spec's frame at 1 s; a clip too short for that gives its middle frame.
   const at =
-    info.duration !== null && info.duration <= VIDEO_PREVIEW_FRAME_SECONDS ? 0 : VIDEO_PREVIEW_FRAME_SECONDS;
-  await runFfmpeg(binary, ['-ss', String(at), '-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+    info.duration === null || info.duration > VIDEO_PREVIEW_FRAME_SECONDS * 1.5
+      ? VIDEO_PREVIEW_FRAME_SECONDS
+      : info.duration / 2;
+  await runFfmpeg(binary, ['-ss', at.toFixed(3), '-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+  if (!fs.existsSync(poster)) {
+    await runFfmpeg(binary, ['-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+  }
   const thumbnail = await sharp(poster)
     .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
