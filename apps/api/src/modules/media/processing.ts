@@ -99,26 +99,28 @@ async function putBuffer(context: AppContext, key: string, body: Buffer, content
   return key;
 }
 
+/** The grid thumbnail: decoded at the smallest scale that still covers 320 px (JPEG shrink-on-load), upright. */
+export function renderThumbnail(input: Buffer | string): Promise<Buffer> {
+  return sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+    .rotate()
+    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+}
+
 /**
  * Thumbnail and display image in WebP. `rotate()` applies the EXIF orientation; sharp writes no metadata unless asked,
- * so GPS location (and every other EXIF field) is gone from what reviewers and clients see. The input is decoded
- * once (shrink-on-load for JPEG) for both sizes.
+ * so GPS location (and every other EXIF field) is gone from what reviewers and clients see. One after the other:
+ * the worker already has every core busy with one decode.
  */
 export async function renderImageVariants(input: Buffer | string) {
-  const base = sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
-  const [display, thumbnail, meta] = await Promise.all([
-    base
-      .clone()
-      .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer(),
-    base
-      .clone()
-      .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer(),
-    sharp(input).metadata(),
-  ]);
+  const meta = await sharp(input).metadata();
+  const thumbnail = await renderThumbnail(input);
+  const display = await sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+    .rotate()
+    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
   const swap = (meta.orientation ?? 1) >= 5;
   return {
     display,
