@@ -1,4 +1,3 @@
-/// <reference path="./heic-convert.d.ts" />
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -145,9 +144,18 @@ async function imageVariants(context: AppContext, item: MediaRow, input: Buffer 
   };
 }
 
+type HeicConvert = (options: {
+  buffer: Buffer;
+  format: 'JPEG' | 'PNG';
+  /** 0..1, JPEG only. */
+  quality?: number;
+}) => Promise<ArrayBuffer>;
+
 /** HEIC/HEIF (phones) through libheif compiled to WebAssembly: sharp's prebuilt libvips reads only AVIF. */
 async function heicToJpeg(file: string): Promise<Buffer> {
-  const { default: convert } = await import('heic-convert');
+  // heic-convert ships no types: the specifier is a variable so the compiler takes the shape below instead.
+  const specifier = 'heic-convert';
+  const { default: convert } = (await import(specifier)) as { default: HeicConvert };
   try {
     return Buffer.from(
       await convert({ buffer: await fs.promises.readFile(file), format: 'JPEG', quality: 0.92 }),
