@@ -7,6 +7,7 @@ import { projectListQuery } from '../../features/projects';
 import type { User } from '../../lib/auth/user';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
+import { useCurrentPageShortcuts } from '../../lib/shortcuts/page-shortcuts';
 import { useDebouncedSearch } from '../../lib/search/search-term';
 import { cn } from '../../ui/cn';
 import { Kbd } from '../../ui/kbd';
@@ -187,6 +188,12 @@ const SHORTCUTS: [string[], string][] = [
 ];
 
 function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  // The page on screen adds its own keys (the candidates page's votes and next/previous, for instance).
+  const pageShortcuts = useCurrentPageShortcuts();
+  const all: [readonly string[], string][] = [
+    ...SHORTCUTS,
+    ...pageShortcuts.map((shortcut): [readonly string[], string] => [shortcut.keys, shortcut.description]),
+  ];
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -197,7 +204,7 @@ function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(o
         >
           <RadixDialog.Title className="text-lg font-semibold text-ink">Keyboard shortcuts</RadixDialog.Title>
           <dl className="mt-4 flex flex-col gap-3">
-            {SHORTCUTS.map(([keys, what]) => (
+            {all.map(([keys, what]) => (
               <div key={what} className="flex items-center justify-between gap-4 text-sm">
                 <dt className="text-ink">{what}</dt>
                 <dd className="flex shrink-0 gap-1">
