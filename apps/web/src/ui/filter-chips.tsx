@@ -44,7 +44,14 @@ export function FilterChips({
               onClick={() => onRemove(chip.id)}
               className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-3.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
               </svg>
             </button>

@@ -8,7 +8,13 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { MultiSelect } from '../../ui/multi-select';
 import type { MultiSelectOption } from '../../ui/multi-select';
-import { FEEDBACK_LABELS, MISSING_LABELS, sortLabel, sortNeedsFolder, withoutFilters } from './candidates-url';
+import {
+  FEEDBACK_LABELS,
+  MISSING_LABELS,
+  sortLabel,
+  sortNeedsFolder,
+  withoutFilters,
+} from './candidates-url';
 import type { CandidatesView } from './candidates-url';
 
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
@@ -20,6 +26,16 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
       )}
       {...props}
     />
+  );
+}
+
+/** A checkbox inside its label (the label names it without ids). */
+export function CheckOption({ label, ...props }: Omit<ComponentProps<'input'>, 'type'> & { label: string }) {
+  return (
+    <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm text-ink">
+      <input type="checkbox" className="size-4 shrink-0 accent-brand-700" {...props} />
+      {label}
+    </label>
   );
 }
 
@@ -83,7 +99,11 @@ export function CandidateFilters({ view, onChange, genders, tags, feedbackEnable
         value={view.missingGender}
         onChange={(missingGender) => set({ missingGender })}
       />
-      <MissingSelect label="Missing age" value={view.missingAge} onChange={(missingAge) => set({ missingAge })} />
+      <MissingSelect
+        label="Missing age"
+        value={view.missingAge}
+        onChange={(missingAge) => set({ missingAge })}
+      />
       <TagCondition
         label="With tags"
         options={tags}
@@ -125,8 +145,15 @@ export function CandidateFilters({ view, onChange, genders, tags, feedbackEnable
 function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: CandidatesView): void }) {
   // The boxes hold what is typed; the view (and the URL) change only with a valid, finished range.
   const shown = `${view.ageMin ?? ''}|${view.ageMax ?? ''}`;
-  const [draft, setDraft] = useState({ from: shown, min: String(view.ageMin ?? ''), max: String(view.ageMax ?? '') });
-  const current = draft.from === shown ? draft : { from: shown, min: String(view.ageMin ?? ''), max: String(view.ageMax ?? '') };
+  const [draft, setDraft] = useState({
+    from: shown,
+    min: String(view.ageMin ?? ''),
+    max: String(view.ageMax ?? ''),
+  });
+  const current =
+    draft.from === shown
+      ? draft
+      : { from: shown, min: String(view.ageMin ?? ''), max: String(view.ageMax ?? '') };
   const min = ageValue(current.min);
   const max = ageValue(current.max);
   const error =
@@ -176,7 +203,11 @@ function MissingSelect({
   return (
     <Field label={label}>
       {(props) => (
-        <NativeSelect {...props} value={value} onChange={(event) => onChange(event.target.value as MissingDataFilter)}>
+        <NativeSelect
+          {...props}
+          value={value}
+          onChange={(event) => onChange(event.target.value as MissingDataFilter)}
+        >
           {MISSING_DATA_FILTERS.map((option) => (
             <option key={option} value={option}>
               {MISSING_LABELS[option]}

@@ -90,9 +90,13 @@ export function CandidateList(props: CandidateListProps) {
         announcements: {
           onDragStart: ({ active }) => `Picked up ${nameOf(items, active.id)}.`,
           onDragOver: ({ active, over }) =>
-            over ? `${nameOf(items, active.id)} is now at position ${ids.indexOf(String(over.id)) + 1} of ${ids.length}.` : '',
+            over
+              ? `${nameOf(items, active.id)} is now at position ${ids.indexOf(String(over.id)) + 1} of ${ids.length}.`
+              : '',
           onDragEnd: ({ active, over }) =>
-            over ? `${nameOf(items, active.id)} dropped at position ${ids.indexOf(String(over.id)) + 1}.` : 'Dropped.',
+            over
+              ? `${nameOf(items, active.id)} dropped at position ${ids.indexOf(String(over.id)) + 1}.`
+              : 'Dropped.',
           onDragCancel: ({ active }) => `Moving ${nameOf(items, active.id)} was cancelled.`,
         },
       }}
@@ -180,7 +184,9 @@ function RowBody({
         className="flex min-w-0 flex-1 flex-col items-start text-left"
       >
         <span className="max-w-full truncate text-sm font-medium text-ink">{item.name}</span>
-        <span className="max-w-full truncate text-xs text-ink-muted">{facts.join(' · ') || 'No details yet'}</span>
+        <span className="max-w-full truncate text-xs text-ink-muted">
+          {facts.join(' · ') || 'No details yet'}
+        </span>
         {item.tags.length > 0 ? (
           <span className="mt-1 flex max-w-full flex-wrap gap-1">
             {item.tags.slice(0, 3).map((tag) => (

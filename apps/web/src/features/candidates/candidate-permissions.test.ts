@@ -11,9 +11,15 @@ describe('candidate actions offered', () => {
 
   it('a talent submitter acts only inside a submitter folder, as its action table says', () => {
     expect(mayDo({ actor: 'TS', folderAlias: null, submitterView: false }, 'COPY')).toBe(false);
-    expect(mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'MAYBE_VOTE')).toBe(true);
-    expect(mayDo({ actor: 'TS', folderAlias: 'TS_HOLD_LATER', submitterView: false }, 'MAYBE_VOTE')).toBe(false);
-    expect(mayDo({ actor: 'TS', folderAlias: 'TS_NEW_SUBMISSIONS', submitterView: false }, 'MOVE')).toBe(false);
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'MAYBE_VOTE')).toBe(
+      true,
+    );
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_HOLD_LATER', submitterView: false }, 'MAYBE_VOTE')).toBe(
+      false,
+    );
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_NEW_SUBMISSIONS', submitterView: false }, 'MOVE')).toBe(
+      false,
+    );
     expect(mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'TAGS')).toBe(false);
     expect(mayDo({ actor: 'TS', folderAlias: 'TS_INVITED', submitterView: false }, 'COPY')).toBe(false);
   });

@@ -56,10 +56,14 @@ export interface CandidateScope {
  * folder chosen nothing is offered. A super admin looking at the submitter folders may look but not act. The API
  * checks the same rules per row; this only keeps the screen honest.
  */
-export function mayDo({ actor, folderAlias, submitterView }: CandidateScope, action: CandidateAction): boolean {
-  if (actor === 'TS' || isSubmitterFolderAlias(folderAlias)) {
+export function mayDo(
+  { actor, folderAlias, submitterView }: CandidateScope,
+  action: CandidateAction,
+): boolean {
+  const submitterFolder = isSubmitterFolderAlias(folderAlias) ? folderAlias : null;
+  if (actor === 'TS' || submitterFolder) {
     const submitterAction = IN_SUBMITTER_FOLDER[action];
-    return submitterAction !== undefined && canInSubmitterFolder(actor, folderAlias, submitterAction);
+    return submitterAction !== undefined && canInSubmitterFolder(actor, submitterFolder, submitterAction);
   }
   if (submitterView) return false;
   return can(actor, PERMISSION[action]);

@@ -1,5 +1,8 @@
 import {
+  applicantDetailSchema,
   applicantListSchema,
+  CACHE_MS,
+  folderListSchema,
   bulkResultSchema,
   lookupPageSchema,
   optionSchema,
@@ -44,6 +47,42 @@ export function candidateListQuery(http: HttpClient, projectId: string, query: Q
     getNextPageParam: (page: ApplicantList) => page.nextCursor,
     // The list on screen stays while a changed filter's first page loads, so the page does not flash empty.
     placeholderData: keepPreviousData,
+    meta: ERROR_SHOWN_INLINE,
+  });
+}
+
+/** The person behind a row: full profile, tags and every submission to the project the caller may see. */
+export function candidateDetailQuery(http: HttpClient, projectId: string, applicantId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.detail(projectId, applicantId),
+    queryFn: ({ signal }) =>
+      http.request(
+        `${projectPath(projectId)}/candidates/${encodeURIComponent(applicantId)}`,
+        applicantDetailSchema,
+        { signal },
+      ),
+    meta: ERROR_SHOWN_INLINE,
+  });
+}
+
+/**
+ * The folders of one opportunity; `submitterFolders` asks for the submitter set (a talent submitter always gets
+ * it, a super admin may switch to it). The key extends the folders feature's, so its invalidations reach it.
+ */
+export function candidateFoldersQuery(
+  http: HttpClient,
+  projectId: string,
+  roleId: string,
+  submitterFolders: boolean,
+) {
+  return queryOptions({
+    queryKey: ['folders', projectId, roleId, { submitterFolders }] as const,
+    queryFn: ({ signal }) =>
+      http.request(`${projectPath(projectId)}/folders`, folderListSchema, {
+        query: { roleId, submitterFolders: submitterFolders || undefined },
+        signal,
+      }),
+    staleTime: CACHE_MS.folders,
     meta: ERROR_SHOWN_INLINE,
   });
 }
@@ -138,7 +177,10 @@ export function useCreateTag(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      http.request('/projects/lookups/tags-lookup', optionSchema, { method: 'POST', body: { projectId, name } }),
+      http.request('/projects/lookups/tags-lookup', optionSchema, {
+        method: 'POST',
+        body: { projectId, name },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: candidateKeys.tags(projectId) }),
   });
 }

@@ -39,7 +39,9 @@ describe('candidates view in the URL', () => {
   });
 
   it('drops what does not parse instead of sending it', () => {
-    const view = parse('roleId=nope&feedback=PERHAPS&ageMin=abc&ageMax=400&gender=x&missingGender=SOMETIMES&sort=zzz');
+    const view = parse(
+      'roleId=nope&feedback=PERHAPS&ageMin=abc&ageMax=400&gender=x&missingGender=SOMETIMES&sort=zzz',
+    );
     expect(view).toEqual(DEFAULT_VIEW);
     expect(serializeView(view).toString()).toBe('');
   });
@@ -78,7 +80,12 @@ describe('candidates view in the URL', () => {
 
   it('another opportunity clears the folder and the open candidate; a folder change closes the candidate', () => {
     const view = parse(`roleId=${ROLE}&folderId=${FOLDER}&candidateId=${TAG_A}&feedback=NO`);
-    expect(withRole(view, null)).toMatchObject({ roleId: null, folderId: null, candidateId: null, feedback: 'NO' });
+    expect(withRole(view, null)).toMatchObject({
+      roleId: null,
+      folderId: null,
+      candidateId: null,
+      feedback: 'NO',
+    });
     expect(withFolder(view, null)).toMatchObject({ roleId: ROLE, folderId: null, candidateId: null });
   });
 });

@@ -161,15 +161,7 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
 
 /** The filter keys a chip can clear; the opportunity, folder and open candidate are navigation, not filters. */
 export type FilterKey =
-  | 'q'
-  | 'feedback'
-  | 'age'
-  | 'gender'
-  | 'missingGender'
-  | 'missingAge'
-  | 'tagsIn'
-  | 'tagsNotIn'
-  | 'sort';
+  'q' | 'feedback' | 'age' | 'gender' | 'missingGender' | 'missingAge' | 'tagsIn' | 'tagsNotIn' | 'sort';
 
 export interface ActiveFilter {
   key: FilterKey;
