@@ -105,7 +105,7 @@ beforeAll(async () => {
       await tx.execute(sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags`);
 
       const query = (input: Record<string, string | string[]>) =>
-        applicantListQuery(tx, ids.project, 'PO', applicantListQuerySchema.parse(input));
+        applicantListQuery(tx, ids.project, ids.owner, 'PO', applicantListQuerySchema.parse(input));
       const cursor = encodeCursor({
         key: new Date(Date.now() - 3_600_000).toISOString().replace('Z', '000Z'),
         id: randomUUID(),

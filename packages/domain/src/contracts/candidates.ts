@@ -170,6 +170,11 @@ export const applicantListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(50),
     ...cursorQuery,
   })
+  .refine((value) => value.sort !== 'manual' || value.folderId !== undefined, {
+    message: CANDIDATE_MESSAGES.sortNeedsFolder,
+    path: ['folderId'],
+    ...ALWAYS_CHECK,
+  })
   .refine(
     (value) =>
       typeof value['age[min]'] !== 'number' ||
