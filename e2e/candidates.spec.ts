@@ -151,7 +151,7 @@ test.describe('candidates workspace on a desktop', () => {
     await page.getByLabel('Maximum age').fill('35');
     await page.getByLabel('Maximum age').press('Enter');
     await page.getByRole('button', { name: 'Gender' }).click();
-    await page.getByRole('checkbox', { name: 'Female' }).check();
+    await page.getByRole('checkbox', { name: 'Female', exact: true }).check();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'With tags' }).click();
     await page.getByRole('checkbox', { name: 'Dancer' }).check();

@@ -1,5 +1,6 @@
 import { DROPDOWN_LIST_HEIGHT } from '@casting/domain';
 import { Popover } from 'radix-ui';
+import { useState } from 'react';
 import { cn } from './cn';
 import type { FieldControlProps } from './field';
 
@@ -31,12 +32,18 @@ export function MultiSelect({
   loading = false,
   ...control
 }: MultiSelectProps) {
+  // The boxes show a change at once, even when the owner applies it in a transition (a URL change does).
+  const [shown, setShown] = useState({ from: value, value });
+  const current = shown.from === value ? shown.value : value;
   const summary = options
-    .filter((option) => value.includes(option.value))
+    .filter((option) => current.includes(option.value))
     .map((option) => option.label)
     .join(', ');
-  const toggle = (id: string, checked: boolean) =>
-    onChange(checked ? [...value, id] : value.filter((candidate) => candidate !== id));
+  const toggle = (id: string, checked: boolean) => {
+    const next = checked ? [...current, id] : current.filter((candidate) => candidate !== id);
+    setShown({ from: value, value: next });
+    onChange(next);
+  };
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -73,7 +80,7 @@ export function MultiSelect({
                 <input
                   type="checkbox"
                   className="size-4 accent-brand-700"
-                  checked={value.includes(option.value)}
+                  checked={current.includes(option.value)}
                   onChange={(event) => toggle(option.value, event.target.checked)}
                 />
                 {option.label}

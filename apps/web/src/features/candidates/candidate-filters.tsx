@@ -143,19 +143,19 @@ export function CandidateFilters({ view, onChange, genders, tags, feedbackEnable
 }
 
 function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: CandidatesView): void }) {
-  // The boxes hold what is typed; the view (and the URL) change only with a valid, finished range.
-  const shown = `${view.ageMin ?? ''}|${view.ageMax ?? ''}`;
-  const [draft, setDraft] = useState({
-    from: shown,
-    min: String(view.ageMin ?? ''),
-    max: String(view.ageMax ?? ''),
-  });
-  const current =
-    draft.from === shown
-      ? draft
-      : { from: shown, min: String(view.ageMin ?? ''), max: String(view.ageMax ?? '') };
-  const min = ageValue(current.min);
-  const max = ageValue(current.max);
+  // Each box holds what is typed; the view (and the URL) change only with a valid, finished range. A box follows
+  // the view when that box's value changes from outside (a chip removed, a link opened), each box on its own, so
+  // applying one box never discards what is being typed in the other.
+  const [minText, setMinText] = useState(String(view.ageMin ?? ''));
+  const [maxText, setMaxText] = useState(String(view.ageMax ?? ''));
+  const [seen, setSeen] = useState({ min: view.ageMin, max: view.ageMax });
+  if (seen.min !== view.ageMin || seen.max !== view.ageMax) {
+    setSeen({ min: view.ageMin, max: view.ageMax });
+    if (seen.min !== view.ageMin && ageValue(minText) !== view.ageMin) setMinText(String(view.ageMin ?? ''));
+    if (seen.max !== view.ageMax && ageValue(maxText) !== view.ageMax) setMaxText(String(view.ageMax ?? ''));
+  }
+  const min = ageValue(minText);
+  const max = ageValue(maxText);
   const error =
     min === 'invalid' || max === 'invalid'
       ? 'Use whole years from 0 to 120.'
@@ -167,14 +167,14 @@ function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: Can
     if (min === view.ageMin && max === view.ageMax) return;
     onChange({ ...view, ageMin: min, ageMax: max });
   };
-  const box = (which: 'min' | 'max', label: string) => (
-    <Field label={label} error={which === 'max' ? error : undefined}>
+  const box = (label: string, value: string, setValue: (text: string) => void, showError: boolean) => (
+    <Field label={label} error={showError ? error : undefined}>
       {(props) => (
         <Input
           {...props}
           inputMode="numeric"
-          value={current[which]}
-          onChange={(event) => setDraft({ ...current, [which]: event.target.value })}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {
             if (event.key === 'Enter') commit();
@@ -185,8 +185,8 @@ function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: Can
   );
   return (
     <div className="grid grid-cols-2 gap-3">
-      {box('min', 'Minimum age')}
-      {box('max', 'Maximum age')}
+      {box('Minimum age', minText, setMinText, false)}
+      {box('Maximum age', maxText, setMaxText, true)}
     </div>
   );
 }

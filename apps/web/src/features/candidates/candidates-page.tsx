@@ -3,16 +3,16 @@ import {
   BULK_MAX,
   extractErrorMessage,
   isSubmitterFolderAlias,
+  SEARCH_SELECT_DEBOUNCE_MS,
 } from '@casting/domain';
 import type { ApplicantList, ApplicantListItem, Folder, ProjectDetail, VoteType } from '@casting/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { paths } from '../../lib/routing/paths';
-import { useDebouncedValue } from '../../lib/search/search-term';
 import { usePageShortcuts } from '../../lib/shortcuts/page-shortcuts';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
@@ -69,13 +69,18 @@ export function ProjectCandidatesPage() {
   );
 }
 
-/** The view in the URL: every change is a navigation, so Back undoes it and a link shares it. */
-function useView(): [CandidatesView, (next: CandidatesView, options?: { replace?: boolean }) => void] {
+/**
+ * The view in the URL: every change is a navigation, so Back undoes it and a link shares it. `updateView` reads the
+ * URL as it is when it runs (for timers, whose view may be stale).
+ */
+function useView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => parseView(params), [params]);
   const setView = (next: CandidatesView, options: { replace?: boolean } = {}) =>
     setParams(serializeView(next), { replace: options.replace ?? false });
-  return [view, setView];
+  const updateView = (change: (current: CandidatesView) => CandidatesView) =>
+    setParams((current) => serializeView(change(parseView(current))), { replace: true });
+  return { view, setView, updateView };
 }
 
 const VOTES: readonly [VoteType, CandidateAction][] = [
@@ -87,7 +92,7 @@ const VOTES: readonly [VoteType, CandidateAction][] = [
 function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
-  const [view, setView] = useView();
+  const { view, setView, updateView } = useView();
   usePageShortcuts(PREVIEW_SHORTCUTS);
   const actor = project.projectActor;
   // A super admin may look at the talent submitters' folders; a talent submitter only ever sees those.
@@ -122,15 +127,26 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const tagOptions = useMemo(() => tags.data ?? [], [tags.data]);
   const tagNames = useMemo(() => new Map(tagOptions.map((tag) => [tag.value, tag.label])), [tagOptions]);
 
-  // The search box answers each key press; the URL and the list follow once typing pauses.
-  const [typed, setTyped] = useState({ from: view.q, text: view.q });
-  const text = typed.from === view.q ? typed.text : view.q;
-  const settled = useDebouncedValue(text, 500);
-  useEffect(() => {
-    if (settled !== text) return;
-    const next = settled.trim().length >= APPLICANT_SEARCH_MIN_CHARS ? settled : '';
-    if (next !== view.q) setView({ ...view, q: next, candidateId: null }, { replace: true });
-  });
+  // The search box answers each key press; the URL and the list follow once typing pauses. A search changed from
+  // outside (a chip removed, Back) replaces the box's text; the page's own change does not, so typing on is kept.
+  const [search, setSearch] = useState({ text: view.q, seen: view.q, sent: view.q });
+  let text = search.text;
+  if (search.seen !== view.q) {
+    const next = { ...search, seen: view.q, text: view.q === search.sent ? search.text : view.q };
+    setSearch(next);
+    text = next.text;
+  }
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const typeSearch = (typed: string) => {
+    setSearch((current) => ({ ...current, text: typed }));
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      const term = typed.trim().length >= APPLICANT_SEARCH_MIN_CHARS ? typed.trim() : '';
+      setSearch((current) => ({ ...current, sent: term }));
+      updateView((current) => (current.q === term ? current : { ...current, q: term, candidateId: null }));
+    }, SEARCH_SELECT_DEBOUNCE_MS);
+  };
 
   const query = listQuery({ ...view, submitterFolders: submitterView }, view.q);
   const list = useInfiniteQuery(candidateListQuery(http, project.id, query));
@@ -296,7 +312,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               <SearchField
                 label="Search candidates"
                 value={text}
-                onChange={(next) => setTyped({ from: view.q, text: next })}
+                onChange={typeSearch}
                 minChars={APPLICANT_SEARCH_MIN_CHARS}
                 hint="Name or e-mail"
               />
