@@ -21,6 +21,12 @@ describe('candidate actions offered', () => {
       false,
     );
     expect(mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'TAGS')).toBe(false);
+    expect(
+      mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'FOLDER_ADD_REMOVE'),
+    ).toBe(true);
+    expect(
+      mayDo({ actor: 'TS', folderAlias: 'TS_ALL_SUBMISSIONS', submitterView: false }, 'FOLDER_ADD_REMOVE'),
+    ).toBe(false);
     expect(mayDo({ actor: 'TS', folderAlias: 'TS_INVITED', submitterView: false }, 'COPY')).toBe(false);
   });
 

@@ -30,11 +30,15 @@ const PERMISSION: Record<CandidateAction, Permission> = {
   REORDER: 'REORDER_CANDIDATES',
 };
 
-/** The submitter folder action table names no folder, tag or reorder action: those stay closed there. */
+/**
+ * The submitter folder action table's names. Putting a candidate into or out of a submitter folder is moving it
+ * between them (the API checks MOVE); the table names no tag or reorder action, so those stay closed there.
+ */
 const IN_SUBMITTER_FOLDER: Partial<Record<CandidateAction, SubmitterFolderAction>> = {
   COPY: 'COPY',
   IMPORT: 'COPY',
   MOVE: 'MOVE',
+  FOLDER_ADD_REMOVE: 'MOVE',
   HIDE: 'HIDE',
   DELETE: 'DELETE',
   UP_VOTE: 'UP_VOTE',
