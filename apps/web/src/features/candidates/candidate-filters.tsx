@@ -44,6 +44,8 @@ export interface CandidateFiltersProps {
   onChange(view: CandidatesView): void;
   genders: readonly MultiSelectOption[];
   tags: readonly MultiSelectOption[];
+  /** Team members whose feedback can be filtered by; null when the person may not see feedback. */
+  teamMembers: readonly MultiSelectOption[] | null;
   /** The feedback filter needs the feedback folders (FOLDERS_FEEDBACK); hidden otherwise. */
   feedbackEnabled: boolean;
 }
@@ -60,7 +62,14 @@ function ageValue(text: string): number | null | 'invalid' {
  * Every filter the list takes (spec section 3). Choices apply at once; the age boxes apply when a person leaves
  * them or presses Enter, so typing '3' on the way to '35' does not fetch a list.
  */
-export function CandidateFilters({ view, onChange, genders, tags, feedbackEnabled }: CandidateFiltersProps) {
+export function CandidateFilters({
+  view,
+  onChange,
+  genders,
+  tags,
+  teamMembers,
+  feedbackEnabled,
+}: CandidateFiltersProps) {
   const set = (patch: Partial<CandidatesView>) => onChange({ ...view, ...patch });
   return (
     <div className="grid gap-4 rounded-lg border border-line bg-surface p-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -118,6 +127,16 @@ export function CandidateFilters({ view, onChange, genders, tags, feedbackEnable
         mode={view.tagsNotInMode}
         onChange={(tagsNotIn, tagsNotInMode) => set({ tagsNotIn, tagsNotInMode })}
       />
+      {teamMembers ? (
+        <TagCondition
+          label="Feedback from"
+          options={teamMembers}
+          value={view.feedbackFrom}
+          mode={view.feedbackFromMode}
+          onChange={(feedbackFrom, feedbackFromMode) => set({ feedbackFrom, feedbackFromMode })}
+          emptyText="No team member has signed up yet."
+        />
+      ) : null}
       <Field label="Sort by" hint={view.folderId ? undefined : 'Choose a folder to sort by hand.'}>
         {(props) => (
           <NativeSelect
@@ -227,12 +246,14 @@ function TagCondition({
   value,
   mode,
   onChange,
+  emptyText = 'This project has no tags yet.',
 }: {
   label: string;
   options: readonly MultiSelectOption[];
   value: string[];
   mode: TagConditionType;
   onChange(value: string[], mode: TagConditionType): void;
+  emptyText?: string;
 }) {
   return (
     <div className="flex flex-col gap-2">
@@ -244,7 +265,7 @@ function TagCondition({
             options={options}
             value={value}
             onChange={(next) => onChange(next, mode)}
-            emptyText="This project has no tags yet."
+            emptyText={emptyText}
           />
         )}
       </Field>

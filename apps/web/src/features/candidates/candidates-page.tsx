@@ -1,6 +1,7 @@
 import {
   APPLICANT_SEARCH_MIN_CHARS,
   BULK_MAX,
+  can,
   extractErrorMessage,
   isSubmitterFolderAlias,
   SEARCH_SELECT_DEBOUNCE_MS,
@@ -27,6 +28,7 @@ import { SkeletonList } from '../../ui/skeleton';
 import { lookupValuesQuery } from '../lookups';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { roleOptionsQuery } from '../roles';
+import { teamMembersQuery } from '../team';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
 import { CandidateList } from './candidate-list';
@@ -124,6 +126,25 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
     [genders.data],
   );
   const tags = useQuery(projectTagsQuery(http, project.id));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // Feedback is filtered by team member only by those who may see feedback (VIEW_FEEDBACK); the team is loaded
+  // only while the panel or such a filter needs it.
+  const seesFeedback = can(actor, 'VIEW_FEEDBACK');
+  const team = useQuery({
+    ...teamMembersQuery(http, project.id),
+    enabled: seesFeedback && (filtersOpen || view.feedbackFrom.length > 0),
+  });
+  const teamOptions = useMemo(
+    () =>
+      (team.data?.items ?? []).flatMap((member) =>
+        member.user ? [{ value: member.user.id, label: member.user.fullName }] : [],
+      ),
+    [team.data],
+  );
+  const teamNames = useMemo(
+    () => new Map(teamOptions.map((option) => [option.value, option.label])),
+    [teamOptions],
+  );
   const tagOptions = useMemo(() => tags.data ?? [], [tags.data]);
   const tagNames = useMemo(() => new Map(tagOptions.map((tag) => [tag.value, tag.label])), [tagOptions]);
 
@@ -237,13 +258,12 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
   const chips: FilterChip[] = activeFilters(view).map((filter) => ({
     id: `${filter.key}:${filter.value ?? ''}`,
-    label: chipLabel(view, filter, genderNames, tagNames),
+    label: chipLabel(view, filter, { genderNames, tagNames, teamNames }),
   }));
   const removeChip = (id: string) => {
     const filter = activeFilters(view).find((item) => `${item.key}:${item.value ?? ''}` === id);
     if (filter) setView(withoutFilter(view, filter));
   };
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   return (
     <div className="flex flex-col gap-4">
@@ -334,6 +354,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                 onChange={(next) => setView({ ...next, candidateId: null })}
                 genders={genders.data ?? []}
                 tags={tagOptions}
+                teamMembers={seesFeedback ? teamOptions : null}
                 feedbackEnabled={folders.data?.folderFeedbackEnabled ?? true}
               />
             ) : null}
@@ -460,9 +481,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 function chipLabel(
   view: CandidatesView,
   filter: ActiveFilter,
-  genderNames: ReadonlyMap<string, string>,
-  tagNames: ReadonlyMap<string, string>,
+  names: Record<'genderNames' | 'tagNames' | 'teamNames', ReadonlyMap<string, string>>,
 ): string {
+  const { genderNames, tagNames, teamNames } = names;
   switch (filter.key) {
     case 'q':
       return `Search: ${view.q}`;
@@ -484,6 +505,8 @@ function chipLabel(
       return `Tag: ${tagNames.get(filter.value ?? '') ?? 'unknown'}${view.tagsIn.length > 1 && view.tagsInMode === 'AND' ? ' (all)' : ''}`;
     case 'tagsNotIn':
       return `Without tag: ${tagNames.get(filter.value ?? '') ?? 'unknown'}`;
+    case 'feedbackFrom':
+      return `Feedback from: ${teamNames.get(filter.value ?? '') ?? 'a team member'}${view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? ' (all)' : ''}`;
     case 'sort':
       return `Sort: ${sortLabel(view.sort)}`;
   }

@@ -64,6 +64,18 @@ describe('candidates view in the URL', () => {
     expect(listQuery(view, ' ann ').nameOrEmail).toBe('ann');
   });
 
+  it('asks for feedback from team members (user ids) with their match type', () => {
+    const view = parse(`feedbackFrom=${TAG_A}&feedbackFrom=${TAG_B}&feedbackFromMode=AND&feedback=YES`);
+    expect(listQuery(view, '')).toEqual(
+      expect.objectContaining({
+        feedback: 'YES',
+        feedbackProviderNames: [TAG_A, TAG_B],
+        feedbackProviderQueryType: 'AND',
+      }),
+    );
+    expect(activeFilters(view)).toContainEqual({ key: 'feedbackFrom', value: TAG_B });
+  });
+
   it('gives one chip per filter value, and removing one leaves the others', () => {
     const view = parse(`gender=${GENDER}&tagsIn=${TAG_A}&tagsIn=${TAG_B}&ageMax=30`);
     const chips = activeFilters(view);

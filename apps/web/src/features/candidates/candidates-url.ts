@@ -30,6 +30,9 @@ export interface CandidatesView {
   tagsNotIn: string[];
   tagsInMode: TagConditionType;
   tagsNotInMode: TagConditionType;
+  /** Team members (user ids) whose feedback the candidates received; needs VIEW_FEEDBACK. */
+  feedbackFrom: string[];
+  feedbackFromMode: TagConditionType;
   sort: ApplicantSort;
   /** The talent submitter's review folders (SA may switch to them to look). */
   submitterFolders: boolean;
@@ -50,6 +53,8 @@ export const DEFAULT_VIEW: CandidatesView = {
   tagsNotIn: [],
   tagsInMode: 'OR',
   tagsNotInMode: 'OR',
+  feedbackFrom: [],
+  feedbackFromMode: 'OR',
   sort: 'newest',
   submitterFolders: false,
 };
@@ -99,6 +104,8 @@ export function parseView(params: URLSearchParams): CandidatesView {
     tagsNotIn: ids(params, 'tagsNotIn'),
     tagsInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsInMode'), 'OR'),
     tagsNotInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsNotInMode'), 'OR'),
+    feedbackFrom: ids(params, 'feedbackFrom'),
+    feedbackFromMode: oneOf(TAG_CONDITION_TYPES, params.get('feedbackFromMode'), 'OR'),
     // Manual order is the order of one folder: without a folder it falls back to the default.
     sort: sortNeedsFolder(sort) && !folderId ? DEFAULT_VIEW.sort : sort,
     submitterFolders: params.get('submitterFolders') === 'true',
@@ -128,6 +135,8 @@ export function serializeView(view: CandidatesView): URLSearchParams {
   view.tagsNotIn.forEach((id) => params.append('tagsNotIn', id));
   set('tagsInMode', view.tagsInMode, 'OR');
   set('tagsNotInMode', view.tagsNotInMode, 'OR');
+  view.feedbackFrom.forEach((id) => params.append('feedbackFrom', id));
+  set('feedbackFromMode', view.feedbackFromMode, 'OR');
   set('sort', view.sort, DEFAULT_VIEW.sort);
   set('submitterFolders', view.submitterFolders, false);
   set('candidateId', view.candidateId);
@@ -154,6 +163,9 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
     'tags[notIn]': view.tagsNotIn.length > 0 ? view.tagsNotIn : undefined,
     includeTagConditionType: view.tagsIn.length > 1 && view.tagsInMode === 'AND' ? 'AND' : undefined,
     excludeTagConditionType: view.tagsNotIn.length > 1 && view.tagsNotInMode === 'AND' ? 'AND' : undefined,
+    feedbackProviderNames: view.feedbackFrom.length > 0 ? view.feedbackFrom : undefined,
+    feedbackProviderQueryType:
+      view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? 'AND' : undefined,
     sort: view.sort === DEFAULT_VIEW.sort ? undefined : view.sort,
     submitterFolders: view.submitterFolders ? true : undefined,
   };
@@ -161,7 +173,16 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
 
 /** The filter keys a chip can clear; the opportunity, folder and open candidate are navigation, not filters. */
 export type FilterKey =
-  'q' | 'feedback' | 'age' | 'gender' | 'missingGender' | 'missingAge' | 'tagsIn' | 'tagsNotIn' | 'sort';
+  | 'q'
+  | 'feedback'
+  | 'age'
+  | 'gender'
+  | 'missingGender'
+  | 'missingAge'
+  | 'tagsIn'
+  | 'tagsNotIn'
+  | 'feedbackFrom'
+  | 'sort';
 
 export interface ActiveFilter {
   key: FilterKey;
@@ -180,6 +201,7 @@ export function activeFilters(view: CandidatesView): ActiveFilter[] {
   if (view.missingAge !== 'INCLUDE') active.push({ key: 'missingAge' });
   view.tagsIn.forEach((value) => active.push({ key: 'tagsIn', value }));
   view.tagsNotIn.forEach((value) => active.push({ key: 'tagsNotIn', value }));
+  view.feedbackFrom.forEach((value) => active.push({ key: 'feedbackFrom', value }));
   if (view.sort !== DEFAULT_VIEW.sort) active.push({ key: 'sort' });
   return active;
 }
@@ -203,6 +225,8 @@ export function withoutFilter(view: CandidatesView, filter: ActiveFilter): Candi
       return { ...view, tagsIn: view.tagsIn.filter((id) => id !== filter.value) };
     case 'tagsNotIn':
       return { ...view, tagsNotIn: view.tagsNotIn.filter((id) => id !== filter.value) };
+    case 'feedbackFrom':
+      return { ...view, feedbackFrom: view.feedbackFrom.filter((id) => id !== filter.value) };
     case 'sort':
       return { ...view, sort: DEFAULT_VIEW.sort };
   }
