@@ -222,16 +222,19 @@ const VOTE_MARKS = [
 export function Votes({
   votes,
   myVote,
+  className = 'hidden sm:flex',
 }: {
   votes: ApplicantListItem['votes'];
   myVote: ApplicantListItem['myVote'];
+  /** Rows leave the counts to the preview on a phone. */
+  className?: string;
 }) {
   const label = VOTE_MARKS.map(([key, name]) => `${name} ${votes[key]}`).join(', ');
   return (
     <span
       role="img"
       aria-label={`Votes: ${label}${myVote && myVote !== 'HIDE' && myVote !== 'UNHIDE' ? `; your vote ${VOTE_MARKS.find(([key]) => key === myVote)?.[1]}` : ''}`}
-      className="hidden shrink-0 gap-1 text-xs sm:flex"
+      className={cn('shrink-0 gap-1 text-xs', className)}
     >
       {VOTE_MARKS.map(([key, , mark]) => (
         <span

@@ -168,7 +168,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
 
         <Section title="Team votes">
           <div className="flex flex-col gap-2">
-            <Votes votes={row.votes} myVote={myVote} />
+            <Votes votes={row.votes} myVote={myVote} className="flex" />
             {submission && submission.votes.length > 0 ? (
               <ul className="flex flex-col gap-1 text-sm text-ink">
                 {submission.votes.map((vote) => (
@@ -245,6 +245,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** 'coatLength' and 'INSTAGRAM' as a person reads them: 'Coat length', 'Instagram'. */
+function sentenceCase(name: string): string {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function Profile({ detail }: { detail: ApplicantDetail }) {
   const sizes = SIZE_FIELDS.filter((field) => detail.sizes[field]).map(
     (field) => [field, detail.sizes[field]] as const,
@@ -280,10 +286,10 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
         : null,
     ],
     ...Object.entries(detail.socialProfiles).map(([platform, value]): [string, string | null] => [
-      platform.charAt(0) + platform.slice(1).toLowerCase(),
+      sentenceCase(platform),
       value ?? null,
     ]),
-    ...sizes.map(([field, value]): [string, string | null] => [field, value ?? null]),
+    ...sizes.map(([field, value]): [string, string | null] => [sentenceCase(field), value ?? null]),
   ];
   const shown = facts.filter(([, value]) => value);
   return (
@@ -295,7 +301,7 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             {shown.map(([label, value]) => (
               <div key={label} className="contents">
-                <dt className="text-ink-muted capitalize">{label}</dt>
+                <dt className="text-ink-muted">{label}</dt>
                 <dd className="break-words text-ink">{value}</dd>
               </div>
             ))}

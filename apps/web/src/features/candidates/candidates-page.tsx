@@ -193,7 +193,8 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const allowedVotes = VOTES.filter(([, action]) => may(action)).map(([vote]) => vote);
   const vote = useVote(project.id);
   const sortFolder = useSortFolder(project.id);
-  const reorderable = folder !== null && view.sort === 'manual' && may('REORDER');
+  // Not while the previous list stands in for the folder's order (it would be reordered from the wrong order).
+  const reorderable = folder !== null && view.sort === 'manual' && may('REORDER') && !list.isPlaceholderData;
 
   const openIndex = view.candidateId ? order.indexOf(view.candidateId) : -1;
   const openRow: ApplicantListItem | null = openIndex >= 0 ? items[openIndex]! : null;
@@ -291,11 +292,11 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
       />
       <div
         className={cn(
-          'grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)]',
+          'grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[15rem_minmax(0,1fr)]',
           openRow && 'xl:grid-cols-[15rem_minmax(0,1fr)_26rem]',
         )}
       >
-        <nav aria-label="Opportunities and folders" className="flex flex-col gap-3">
+        <nav aria-label="Opportunities and folders" className="flex min-w-0 flex-col gap-3">
           <label className="flex flex-col gap-1 text-sm font-medium text-ink">
             Opportunity
             <NativeSelect
