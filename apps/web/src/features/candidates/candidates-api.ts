@@ -101,7 +101,11 @@ export function projectTagsQuery(http: HttpClient, projectId: string) {
   });
 }
 
-/** After any change to candidates: every list of the project, the open candidate and the overview's counts. */
+/**
+ * After any change to candidates: every list of the project, the open candidate and the overview's counts. The
+ * mutations start it without waiting: the refetched list may no longer hold the picked rows, which unmounts the
+ * bulk actions, and a caller's own callbacks (the success toast) must have run by then.
+ */
 export function refreshCandidates(queryClient: QueryClient, projectId: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: candidateKeys.project(projectId) }),
@@ -114,7 +118,7 @@ function useCandidateMutation<I>(projectId: string, send: (http: HttpClient, inp
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: I) => send(http, input),
-    onSettled: () => refreshCandidates(queryClient, projectId),
+    onSettled: () => void refreshCandidates(queryClient, projectId),
   });
 }
 
@@ -143,7 +147,7 @@ export function useVote(projectId: string) {
           },
       );
     },
-    onSettled: () => refreshCandidates(queryClient, projectId),
+    onSettled: () => void refreshCandidates(queryClient, projectId),
   });
 }
 
@@ -196,6 +200,6 @@ export function useSortFolder(projectId: string) {
         bulkResultSchema,
         { method: 'PUT', body: { applicantFolders: rowIds } },
       ),
-    onSettled: () => refreshCandidates(queryClient, projectId),
+    onSettled: () => void refreshCandidates(queryClient, projectId),
   });
 }
