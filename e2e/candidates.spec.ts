@@ -242,8 +242,11 @@ test.describe('candidates workspace on a desktop', () => {
     const before = await rowNames(page);
     const second = before[1]!;
     await page.getByRole('button', { name: `Reorder ${second}` }).focus();
+    // Each step waits for what a screen reader hears, so the keys land on a drag that has started and moved.
     await page.keyboard.press('Space');
+    await expect(page.getByText(`${second} is now at position 2 of 3.`)).toBeAttached();
     await page.keyboard.press('ArrowUp');
+    await expect(page.getByText(`${second} is now at position 1 of 3.`)).toBeAttached();
     await page.keyboard.press('Space');
     await expect(page.getByText('New order saved')).toBeVisible();
     const after = [second, before[0]!, before[2]!];
