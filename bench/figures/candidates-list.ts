@@ -14,11 +14,11 @@ export const CANDIDATES_DEFAULT_SIZE = 100_000;
  * first page and 1,000 pages in (a cursor 50,000 rows into the newest-first order), a filtered page 1,000 pages in
  * and a filtered page sorted by name, each beside a bare Fastify handler running the same SQL in the same run.
  * The goal is p50 under 50 ms on PostgreSQL at any depth and at least half the bare handler's throughput. Load is
- * at most 8 connections: a reviewer's page is one request at a time, and p50 at 50 connections on a shared
+ * at most 4 connections: a reviewer's page is one request at a time, and p50 at 50 connections on a shared
  * two-core machine measures the queue, not the query.
  */
 export async function candidatesListFigure(options: BenchOptions): Promise<Row[]> {
-  const load = { connections: Math.min(options.connections, 8), seconds: options.seconds };
+  const load = { connections: Math.min(options.connections, 4), seconds: options.seconds };
   const size = options.sizes.length === 1 ? options.sizes[0]! : CANDIDATES_DEFAULT_SIZE;
   const rows: Row[] = [];
   for (const engine of options.engines) {

@@ -103,14 +103,19 @@ function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undef
   return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
 }
 
-/** Every filter of the list as one condition; each is an index-served predicate on its own table. */
-async function listWhere(
+/**
+ * Every filter of the list as one condition; each is an index-served predicate on its own table. The ids that must
+ * be checked (tags, feedback providers) are checked by `checks`, which runs beside the page query: a request with
+ * an unknown one fails whatever the page held. Opportunity and folder ids need no query of their own: the page only
+ * holds rows of this project, so a page with rows proves them; an empty page checks them (see listApplicants).
+ */
+function listWhere(
   db: Queryable,
   projectId: string,
   userId: string,
   actor: ProjectActor,
   query: ApplicantListQuery,
-): Promise<SQL | undefined> {
+): { where: SQL | undefined; checks: Promise<unknown> } {
   const seesFeedback = can(actor, 'VIEW_FEEDBACK');
   // The team's votes are feedback: without VIEW_FEEDBACK no filter or order may reveal them (spec section 6).
   if (!seesFeedback && (query.sort === 'votes' || (query.feedbackProviderNames ?? []).length > 0)) {
@@ -120,17 +125,12 @@ async function listWhere(
     eq(submissions.projectId, projectId),
     visibility(actor, query.submitterFolders),
   ];
-  if (query.roleId) {
-    const role = await roleInProject(db, projectId, query.roleId);
-    conditions.push(eq(submissions.roleId, role.id));
-  }
-  if (query.folderId) {
-    const folder = await folderInProject(db, projectId, query.folderId);
-    // The manual order joins the folder's places instead (pageQuery), which filters the same way.
-    if (query.sort !== 'manual')
-      conditions.push(
-        sql`exists (select 1 from ${folderMemberships} m where m.folder_id = ${folder.id} and m.submission_id = ${submissions.id})`,
-      );
+  if (query.roleId) conditions.push(eq(submissions.roleId, query.roleId));
+  // The manual order joins the folder's places instead (pageQuery), which filters the same way.
+  if (query.folderId && query.sort !== 'manual') {
+    conditions.push(
+      sql`exists (select 1 from ${folderMemberships} m where m.folder_id = ${query.folderId} and m.submission_id = ${submissions.id})`,
+    );
   }
   if (query.systemAlias && !ALL_VIEWS.has(query.systemAlias)) {
     conditions.push(inFolderWhere(sql`f.system_alias = ${query.systemAlias}`));
@@ -151,7 +151,7 @@ async function listWhere(
       sql`exists (select 1 from ${votes} v where v.submission_id = ${submissions.id}${feedbackVote}${voter})`,
     );
   }
-  const providers = await feedbackProviders(db, projectId, query.feedbackProviderNames ?? []);
+  const providers = [...new Set((query.feedbackProviderNames ?? []).map((id) => id.toLowerCase()))];
   if (providers.length > 0) {
     // Each provider's vote is one entry of the votes primary key (submission_id, user_id): a probe per row.
     const given = sql`from ${votes} v where v.submission_id = ${submissions.id}
@@ -173,13 +173,16 @@ async function listWhere(
       query.missingGender,
     ),
   );
-  await assertProjectTags(db, projectId, query);
   const tagsIn = query['tags[in]'] ?? [];
   if (tagsIn.length > 0) conditions.push(tagCondition(tagsIn, query.includeTagConditionType));
   const tagsNotIn = query['tags[notIn]'] ?? [];
   if (tagsNotIn.length > 0)
     conditions.push(sql`not ${tagCondition(tagsNotIn, query.excludeTagConditionType)}`);
-  return and(...conditions);
+  const checks = Promise.all([
+    assertProjectTags(db, projectId, query),
+    feedbackProviders(db, projectId, providers),
+  ]);
+  return { where: and(...conditions), checks };
 }
 
 /**
@@ -273,8 +276,9 @@ export async function applicantListQuery(
 ) {
   // Checked first: a malformed cursor is a 400 before any other query runs.
   afterCursor(query.sort, query.cursor);
+  const { where, checks } = listWhere(db, projectId, userId, actor, query);
   // Wrapped, so that awaiting this function does not run the query (a drizzle query is a thenable).
-  return { page: pageQuery(db, await listWhere(db, projectId, userId, actor, query), query) };
+  return { page: pageQuery(db, where, query), checks };
 }
 
 /**
@@ -289,7 +293,15 @@ export async function listApplicants(
   actor: ProjectActor,
   query: ApplicantListQuery,
 ): Promise<ApplicantList> {
-  const rows = await (await applicantListQuery(db, projectId, userId, actor, query)).page;
+  const { page: pageRows, checks } = await applicantListQuery(db, projectId, userId, actor, query);
+  const [rows] = await Promise.all([pageRows, checks]);
+  if (rows.length === 0) {
+    // Nothing matched: an opportunity or folder of another project (or none) must say so, not look empty.
+    await Promise.all([
+      query.roleId ? roleInProject(db, projectId, query.roleId) : undefined,
+      query.folderId ? folderInProject(db, projectId, query.folderId) : undefined,
+    ]);
+  }
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const page = {
