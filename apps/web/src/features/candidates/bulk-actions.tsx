@@ -36,6 +36,8 @@ export interface BulkActionsProps {
   /** The folder the list shows: 'Remove from folder' takes the rows out of it. */
   folder: Folder | null;
   submitterFolders: boolean;
+  /** Copies may go to other projects (the casting team; never from the submitter folders). */
+  otherProjects: boolean;
   tags: readonly Option[];
   onDone(): void;
   onClear(): void;
@@ -150,6 +152,7 @@ export function BulkActions(props: BulkActionsProps) {
       {open?.kind === 'copyMove' ? (
         <CopyMoveDialog
           projectId={projectId}
+          otherProjects={props.otherProjects}
           type={open.type}
           rowIds={rowIds}
           opportunities={props.opportunities}

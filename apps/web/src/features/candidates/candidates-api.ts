@@ -169,11 +169,20 @@ export function useDeleteCandidates(projectId: string) {
   );
 }
 
-/** Copy and import go to copy-applicant, a move to move-applicant (spec section 7). */
+/**
+ * Copy and import go to copy-applicant, a move to move-applicant (spec section 7); a copy to an opportunity of
+ * another project goes to cross-copy-applicant.
+ */
 export function useCopyMove(projectId: string) {
-  return useCandidateMutation(projectId, (http, body: CopyMoveRequestInput) =>
-    post(http, body.type === 'MOVE' ? '/applicants/move-applicant' : '/applicants/copy-applicant', body),
-  );
+  return useCandidateMutation(projectId, (http, body: CopyMoveRequestInput & { crossProject?: boolean }) => {
+    const { crossProject, ...request } = body;
+    const path = crossProject
+      ? '/applicants/cross-copy-applicant'
+      : request.type === 'MOVE'
+        ? '/applicants/move-applicant'
+        : '/applicants/copy-applicant';
+    return post(http, path, request);
+  });
 }
 
 export function useCreateTag(projectId: string) {

@@ -371,6 +371,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               folders={view.roleId ? (folders.data?.items ?? null) : null}
               folder={folder}
               submitterFolders={submitterSet}
+              otherProjects={!submitterSet && can(actor, 'ADD_REMOVE_APPLICANT')}
               tags={tagOptions}
               onDone={() => setSelection(NO_SELECTION)}
               onClear={() => setSelection(NO_SELECTION)}

@@ -8,6 +8,8 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { CheckOption, NativeSelect } from './candidate-filters';
+import { accessedProjectsQuery } from '../projects';
+import { roleOptionsQuery } from '../roles';
 import { candidateFoldersQuery, useCopyMove } from './candidates-api';
 
 const TITLES: Record<CopyMoveType, string> = {
@@ -28,6 +30,8 @@ type OptionKey = (typeof OPTIONS)[number][0];
 
 export interface CopyMoveDialogProps {
   projectId: string;
+  /** A copy may also go to an opportunity of another project the person works on. */
+  otherProjects: boolean;
   type: CopyMoveType;
   rowIds: string[];
   opportunities: readonly Option[];
@@ -42,6 +46,7 @@ export interface CopyMoveDialogProps {
  */
 export function CopyMoveDialog({
   projectId,
+  otherProjects,
   type,
   rowIds,
   opportunities,
@@ -49,6 +54,17 @@ export function CopyMoveDialog({
   onClose,
 }: CopyMoveDialogProps) {
   const http = useHttpClient();
+  const [destination, setDestination] = useState(projectId);
+  const crossProject = destination !== projectId;
+  const projects = useQuery({
+    ...accessedProjectsQuery(http, '', projectId),
+    enabled: otherProjects && type === 'COPY',
+  });
+  const elsewhere = (projects.data?.items ?? []).filter(
+    (project) => project.id !== projectId && !project.archived,
+  );
+  const otherRoles = useQuery({ ...roleOptionsQuery(http, destination), enabled: crossProject });
+  const roleChoices = crossProject ? (otherRoles.data?.items ?? []) : opportunities;
   const [roleId, setRoleId] = useState('');
   const [folderIds, setFolderIds] = useState<string[]>([]);
   const [options, setOptions] = useState<Record<OptionKey, boolean>>({
@@ -59,14 +75,21 @@ export function CopyMoveDialog({
   });
   const [errors, setErrors] = useState<{ roleId?: string; folderIds?: string }>({});
   const folders = useQuery({
-    ...candidateFoldersQuery(http, projectId, roleId, submitterFolders),
+    ...candidateFoldersQuery(http, destination, roleId, crossProject ? false : submitterFolders),
     enabled: roleId !== '',
   });
   const choices = copyMoveFolderChoices(folders.data?.items ?? [], type);
   const copyMove = useCopyMove(projectId);
 
   const submit = () => {
-    const body = { type, applicantIds: rowIds, roleId: roleId || null, folderIds, ...options };
+    const body = {
+      type,
+      applicantIds: rowIds,
+      roleId: roleId || null,
+      folderIds,
+      ...options,
+      ...(crossProject ? { projectId: destination } : {}),
+    };
     const parsed = copyMoveRequestSchema.safeParse(body);
     if (!parsed.success) {
       const next: typeof errors = {};
@@ -77,19 +100,22 @@ export function CopyMoveDialog({
       setErrors(next);
       return;
     }
-    copyMove.mutate(body, {
-      onSuccess: () => {
-        toast.success(MESSAGES.copyMoveSucceeded(type));
-        onClose(true);
+    copyMove.mutate(
+      { ...body, crossProject },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.copyMoveSucceeded(type));
+          onClose(true);
+        },
+        onError: (error) =>
+          toast.error(
+            type === 'IMPORT' ? MESSAGES.failedToImportApplicant : MESSAGES.failedToCopyOrMoveApplicant,
+            {
+              description: extractErrorMessage(error),
+            },
+          ),
       },
-      onError: (error) =>
-        toast.error(
-          type === 'IMPORT' ? MESSAGES.failedToImportApplicant : MESSAGES.failedToCopyOrMoveApplicant,
-          {
-            description: extractErrorMessage(error),
-          },
-        ),
-    });
+    );
   };
 
   return (
@@ -108,6 +134,29 @@ export function CopyMoveDialog({
         }}
         className="flex flex-col gap-4"
       >
+        {otherProjects && type === 'COPY' && elsewhere.length > 0 ? (
+          <Field label="Project">
+            {(props) => (
+              <NativeSelect
+                {...props}
+                value={destination}
+                onChange={(event) => {
+                  setDestination(event.target.value);
+                  setRoleId('');
+                  setFolderIds([]);
+                  setErrors({});
+                }}
+              >
+                <option value={projectId}>This project</option>
+                {elsewhere.map((project) => (
+                  <option key={project.id} value={project.id}>
+                    {project.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        ) : null}
         <Field label="Opportunity" required error={errors.roleId}>
           {(props) => (
             <NativeSelect
@@ -120,7 +169,7 @@ export function CopyMoveDialog({
               }}
             >
               <option value="">Choose an opportunity</option>
-              {opportunities.map((option) => (
+              {roleChoices.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
