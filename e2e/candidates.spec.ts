@@ -228,6 +228,26 @@ test.describe('candidates workspace on a desktop', () => {
     // Both moved together, so their order among themselves is the API's; what matters is that both arrived.
     await expect.poll(async () => (await rowNames(page)).sort()).toEqual(['Cleo Marsh', 'Dev Patel']);
 
+    // Copy one to an opportunity of another project the director runs.
+    const sequel = await api<{ id: string }>('POST', '/v2/projects', {
+      name: `Sequel ${randomUUID().slice(0, 6)}`,
+    });
+    await api('POST', `/v2/projects/${sequel.id}/roles`, { name: 'Lighthouse Keeper' });
+    await page.getByLabel('Opportunity').selectOption({ label: 'Captain Mara Holt' });
+    await expect.poll(() => rows(page).count()).toBe(3);
+    await page.getByRole('checkbox', { name: 'Select Eve Santos' }).check();
+    await toolbar.getByRole('button', { name: 'Copy', exact: true }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy candidates to an opportunity' });
+    await copy
+      .getByLabel('Project')
+      .selectOption({ label: (await api<{ name: string }>('GET', `/v2/projects/${sequel.id}`)).name });
+    await copy.getByLabel('Opportunity').selectOption({ label: 'Lighthouse Keeper' });
+    await copy.getByRole('checkbox', { name: 'Selects' }).check();
+    await copy.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText(MESSAGES.copyMoveSucceeded('COPY'))).toBeVisible();
+    const copied = await api<{ items: { name: string }[] }>('GET', `/projects/${sequel.id}/applicants`);
+    expect(copied.items.map((item) => item.name)).toEqual(['Eve Santos']);
+
     // Reorder the Callbacks folder by keyboard; the order survives a reload.
     await page.getByLabel('Opportunity').selectOption({ label: 'Captain Mara Holt' });
     await page
