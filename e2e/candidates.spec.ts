@@ -274,6 +274,25 @@ test.describe('candidates workspace on a desktop', () => {
     await page.reload();
     await expect.poll(() => rowNames(page)).toEqual(after);
     await expectAccessible(page, 'folder in manual order');
+
+    // Hide from the selection; a removal from a folder is undone from its toast.
+    const folderNav = page.getByRole('navigation', { name: 'Opportunities and folders' });
+    await folderNav.getByRole('link', { name: 'Everyone in this opportunity' }).click();
+    await page.getByRole('checkbox', { name: 'Select Ava Lindgren' }).check();
+    await toolbar.getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(page.getByText('1 candidate hidden')).toBeVisible();
+    await folderNav.getByRole('link', { name: 'Hidden' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['Ava Lindgren']);
+    await page.getByRole('checkbox', { name: 'Select Ava Lindgren' }).check();
+    await toolbar.getByRole('button', { name: 'Remove from folder', exact: true }).click();
+    await expect(page.getByText('No candidates in “Hidden” yet.')).toBeVisible();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: '1 candidate removed from “Hidden”' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(() => rowNames(page)).toEqual(['Ava Lindgren']);
   });
 });
 
