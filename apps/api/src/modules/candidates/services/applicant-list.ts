@@ -66,9 +66,13 @@ function ageInRange(min: number | undefined, max: number | undefined): SQL | und
     end)`;
 }
 
+/** Any (OR) or every (AND) of the tags: probes of the applicant_tags key; OR stops at the first hit. */
 function tagCondition(ids: readonly string[], type: 'AND' | 'OR'): SQL {
-  const matching = sql`(select count(*) from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(ids)}::uuid[]))`;
-  return type === 'AND' ? sql`${matching} = ${ids.length}` : sql`${matching} > 0`;
+  const unique = [...new Set(ids)];
+  const matching = sql`from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(unique)}::uuid[])`;
+  return type === 'AND'
+    ? sql`(select count(*) ${matching}) = ${unique.length}`
+    : sql`exists (select 1 ${matching})`;
 }
 
 /** Tag ids must be tags of this project: an unknown one is a 400 naming the field, in one query for both lists. */
@@ -196,7 +200,7 @@ async function feedbackProviders(
 ): Promise<string[]> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (unique.length === 0) return [];
-  const [members, owners, voters] = await Promise.all([
+  const [members, owners] = await Promise.all([
     db
       .select({ id: projectAccesses.userId })
       .from(projectAccesses)
@@ -205,13 +209,17 @@ async function feedbackProviders(
       .select({ id: projects.ownerId })
       .from(projects)
       .where(and(eq(projects.id, projectId), inArray(projects.ownerId, unique))),
-    db
-      .selectDistinct({ id: votes.userId })
-      .from(votes)
-      .where(and(inArray(votes.userId, unique), eq(votes.projectId, projectId))),
   ]);
-  const rows = [...members, ...owners, ...voters];
-  const found = new Set(rows.map((row) => row.id));
+  const found = new Set([...members, ...owners].map((row) => row.id));
+  // Former members who voted: one vote of theirs in the project is enough (one index entry each, not all their votes).
+  for (const id of unique.filter((candidate) => !found.has(candidate))) {
+    const [vote] = await db
+      .select({ id: votes.userId })
+      .from(votes)
+      .where(and(eq(votes.userId, id), eq(votes.projectId, projectId)))
+      .limit(1);
+    if (vote) found.add(vote.id);
+  }
   if (unique.some((id) => !found.has(id))) {
     throw fieldErrors([
       { path: 'querystring.feedbackProviderNames', message: CANDIDATE_MESSAGES.unknownFeedbackProvider },
