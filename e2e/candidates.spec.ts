@@ -271,8 +271,19 @@ test.describe('candidates workspace on a desktop', () => {
     await expect(page.getByText('New order saved')).toBeVisible();
     const after = [second, before[0]!, before[2]!];
     await expect.poll(() => rowNames(page)).toEqual(after);
+    // And by dragging with the pointer: the last row to the top.
+    const last = after[2]!;
+    const handle = await page.getByRole('button', { name: `Reorder ${last}` }).boundingBox();
+    const top = await page.getByRole('button', { name: `Reorder ${after[0]!}` }).boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle!.x + handle!.width / 2, top!.y, { steps: 12 });
+    await page.mouse.move(handle!.x + handle!.width / 2, top!.y - 4, { steps: 4 });
+    await page.mouse.up();
+    const dragged = [last, after[0]!, after[1]!];
+    await expect.poll(() => rowNames(page)).toEqual(dragged);
     await page.reload();
-    await expect.poll(() => rowNames(page)).toEqual(after);
+    await expect.poll(() => rowNames(page)).toEqual(dragged);
     await expectAccessible(page, 'folder in manual order');
 
     // Hide from the selection; a removal from a folder is undone from its toast.
