@@ -198,6 +198,12 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
   const openIndex = view.candidateId ? order.indexOf(view.candidateId) : -1;
   const openRow: ApplicantListItem | null = openIndex >= 0 ? items[openIndex]! : null;
+  // A shared link may open a candidate further down the list: load on (up to 20 pages) until the row is there.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const looking = view.candidateId !== null && openIndex === -1 && !list.isPending && items.length < 1000;
+  useEffect(() => {
+    if (looking && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [looking, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const openCandidate = (id: string | null) => setView({ ...view, candidateId: id }, { replace: true });
   const step = (by: 1 | -1) => {
     const next = openIndex + by;
