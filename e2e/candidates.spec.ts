@@ -322,7 +322,7 @@ test.describe('candidates workspace on a phone', () => {
     const selects = seeded.folders.find((item) => item.systemAlias === 'SELECTS')!.id;
     for (const [firstName, lastName, folderIds] of [
       ['Rae', 'Holm', [selects]],
-      ['Sol', 'Ibarra', []],
+      ['Sol', 'Ibarra', [selects]],
       ['Tam', 'Quist', []],
     ] as const) {
       await addCandidate(api, seeded, {
@@ -361,11 +361,17 @@ test.describe('candidates workspace on a phone', () => {
     await folders.getByRole('link', { name: 'Selects' }).click();
     await openFilters(page);
     await page.getByLabel('Sort by').selectOption({ label: 'Manual order' });
-    await expect.poll(() => rows(page).count()).toBe(1);
-    await expect(page.getByRole('button', { name: 'Reorder Rae Holm' })).toHaveCount(0);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect(page.getByRole('button', { name: /^Reorder / })).toHaveCount(0);
     // On a phone the preview is a full-screen sheet with its own close button.
-    await page.getByRole('button', { name: /Rae Holm/ }).click();
-    const preview = page.getByRole('region', { name: 'Rae Holm' });
+    const [first, other] = await rowNames(page);
+    await page.getByRole('button', { name: new RegExp(`^${first}`) }).click();
+    await expect(page.getByRole('region', { name: first })).toBeVisible();
+    // A No moves the candidate out of Selects (into Viewed): the review goes on with the one who took its place.
+    await page.keyboard.press('n');
+    const preview = page.getByRole('region', { name: other });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => rowNames(page)).toEqual([other]);
     await expect(preview.getByRole('button', { name: 'Yes Y' })).toBeVisible();
     await expectAccessible(page, 'candidate preview on a phone, talent editor');
     await preview.getByRole('button', { name: 'Close the preview' }).click();
