@@ -84,7 +84,8 @@ export function CandidatePreview(props: CandidatePreviewProps) {
 
   const submission = detail.data?.submissions.find((item) => item.id === row.id);
   const others = detail.data?.submissions.filter((item) => item.id !== row.id) ?? [];
-  const myVote = submission?.myVote ?? row.myVote;
+  // The list row carries the vote just cast (shown before the server answers); the detail follows on its refetch.
+  const myVote = row.myVote;
   return (
     <section
       aria-labelledby="candidate-preview-heading"
