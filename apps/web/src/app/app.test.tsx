@@ -111,7 +111,7 @@ describe('app shell', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     // Chat, applicant links, e-mail templates and roster management join once their pages exist.
-    expect(hrefs).toEqual(['/projects/overview/p1', '/projects/roles/p1']);
+    expect(hrefs).toEqual(['/projects/overview/p1', '/projects/roles/p1', '/projects/candidate/p1']);
     expect(within(project).getByRole('link', { name: 'Opportunities' })).toHaveAttribute(
       'href',
       '/projects/roles/p1',

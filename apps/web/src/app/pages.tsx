@@ -99,6 +99,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/projects'),
     (m) => m.ProjectOverviewPage,
   ),
+  ProjectCandidatesPage: lazyPage(
+    () => import('../features/candidates'),
+    (m) => m.ProjectCandidatesPage,
+  ),
   ProjectRolesPage: lazyPage(
     () => import('../features/roles'),
     (m) => m.ProjectRolesPage,

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { projectListQuery } from '../../features/projects';
 import type { User } from '../../lib/auth/user';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { isTyping } from '../../lib/keyboard/is-typing';
 import { paths } from '../../lib/routing/paths';
 import { useDebouncedSearch } from '../../lib/search/search-term';
 import { usePageShortcutList } from '../../lib/shortcuts/page-shortcuts';
@@ -43,12 +44,6 @@ export function staticCommands(roleId: number): Command[] {
 
 function matches(label: string, text: string): boolean {
   return label.toLowerCase().includes(text.trim().toLowerCase());
-}
-
-/** True when a key press belongs to a text field, where letters and '?' are typing, not shortcuts. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /**

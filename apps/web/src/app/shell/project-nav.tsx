@@ -15,6 +15,7 @@ export function projectLinks(projectId: string): { label: string; to: string }[]
   const links: { label: string; to: string; page: PageName }[] = [
     { label: 'Overview', to: paths.project.overview(projectId), page: 'ProjectOverviewPage' },
     { label: 'Opportunities', to: paths.project.roles(projectId), page: 'ProjectRolesPage' },
+    { label: 'Candidates', to: paths.project.candidates(projectId), page: 'ProjectCandidatesPage' },
     { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage' },
     { label: 'Applicant links', to: paths.project.applicantLinks(projectId), page: 'ApplicantLinksPage' },
     { label: 'Email templates', to: paths.project.emailTemplates(projectId), page: 'EmailTemplatesPage' },

@@ -8,3 +8,4 @@ export type { ProjectSwitcherProps } from './project-switcher';
 export { ProjectWorkspace, useProjectIdParam } from './project-workspace';
 export { ProjectHeader } from './project-header';
 export { projectListQuery } from './projects-api';
+export { accessedProjectsQuery } from './projects-api';

@@ -30,7 +30,7 @@ function Overview({ project }: { project: ProjectDetail }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <ProjectHeader project={data.project} />
-      <Counts counts={data.counts} />
+      <Counts projectId={project.id} counts={data.counts} />
       <Opportunities projectId={project.id} opportunities={data.opportunities} />
       <Team team={data.team} />
       <section aria-labelledby="details-heading" className="flex flex-col gap-3">
@@ -43,18 +43,34 @@ function Overview({ project }: { project: ProjectDetail }) {
   );
 }
 
-function Counts({ counts }: { counts: ProjectOverview['counts'] }) {
-  const tiles: [string, number][] = [
-    ['Opportunities', counts.opportunities],
-    ['Team members', counts.teamMembers],
-    ['Candidates', counts.candidates],
+function Counts({ projectId, counts }: { projectId: string; counts: ProjectOverview['counts'] }) {
+  // Each number opens the page that lists what it counts.
+  const tiles: [string, number, string][] = [
+    ['Opportunities', counts.opportunities, paths.project.roles(projectId)],
+    ['Team members', counts.teamMembers, ''],
+    ['Candidates', counts.candidates, paths.project.candidates(projectId)],
   ];
   return (
     <dl className="grid grid-cols-3 gap-3">
-      {tiles.map(([label, value]) => (
-        <div key={label} className="rounded-lg border border-line bg-surface p-3 sm:p-4">
+      {tiles.map(([label, value, to]) => (
+        <div
+          key={label}
+          className="relative rounded-lg border border-line bg-surface p-3 hover:bg-canvas sm:p-4"
+        >
           <dt className="text-xs text-ink-muted sm:text-sm">{label}</dt>
-          <dd className="text-2xl font-semibold text-ink">{value}</dd>
+          <dd className="text-2xl font-semibold text-ink">
+            {to ? (
+              <Link
+                to={to}
+                aria-label={`${value} ${label.toLowerCase()}`}
+                className="after:absolute after:inset-0"
+              >
+                {value}
+              </Link>
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -128,7 +144,16 @@ function Opportunities({
                     {opportunity.roleType?.label ?? '—'}
                   </td>
                   <td className="px-4 py-2 text-right text-ink">{opportunity.folderCount}</td>
-                  <td className="px-4 py-2 text-right text-ink">{opportunity.candidateCount}</td>
+                  <td className="px-4 py-2 text-right text-ink">
+                    {/* Above the row's stretched link: the count opens this opportunity's candidates. */}
+                    <Link
+                      to={paths.project.candidates(projectId, { roleId: opportunity.id })}
+                      aria-label={`${opportunity.candidateCount} candidates for ${opportunity.name}`}
+                      className="relative z-10 font-medium text-brand-700 hover:underline"
+                    >
+                      {opportunity.candidateCount}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -37,6 +37,13 @@ export interface HttpClient {
    * that belong to the whole app rather than to one call, like TOTP_NOT_ENABLED opening the set-up dialog.
    */
   subscribeErrors(listener: (error: HttpError) => void): () => void;
+  /** The current access token, for the one channel that cannot send headers (the live websocket's query). */
+  accessToken(): string | null;
+  /**
+   * A fresh access token after `staleToken` was refused (a websocket closed with 4401), through the same
+   * one-at-a-time refresh the requests use; rejects (and signs out) when the session cannot be refreshed.
+   */
+  freshAccessToken(staleToken: string | null): Promise<string>;
 }
 
 export interface HttpClientConfig {
@@ -132,6 +139,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
     },
+    accessToken: () => config.getAccessToken(),
+    freshAccessToken: (staleToken) => tokenAfter401(staleToken, undefined),
   };
 }
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mayDo } from './candidate-permissions';
+
+describe('candidate actions offered', () => {
+  it('the casting team acts by the matrix: a talent editor may not reorder, a project editor may', () => {
+    const scope = { folderAlias: 'SELECTS', submitterView: false };
+    expect(mayDo({ ...scope, actor: 'TE' }, 'MOVE')).toBe(true);
+    expect(mayDo({ ...scope, actor: 'TE' }, 'REORDER')).toBe(false);
+    expect(mayDo({ ...scope, actor: 'PE' }, 'REORDER')).toBe(true);
+  });
+
+  it('a talent submitter acts only inside a submitter folder, as its action table says', () => {
+    expect(mayDo({ actor: 'TS', folderAlias: null, submitterView: false }, 'COPY')).toBe(false);
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'MAYBE_VOTE')).toBe(
+      true,
+    );
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_HOLD_LATER', submitterView: false }, 'MAYBE_VOTE')).toBe(
+      false,
+    );
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_NEW_SUBMISSIONS', submitterView: false }, 'MOVE')).toBe(
+      false,
+    );
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'TAGS')).toBe(false);
+    expect(
+      mayDo({ actor: 'TS', folderAlias: 'TS_FOR_REVIEW', submitterView: false }, 'FOLDER_ADD_REMOVE'),
+    ).toBe(true);
+    expect(
+      mayDo({ actor: 'TS', folderAlias: 'TS_ALL_SUBMISSIONS', submitterView: false }, 'FOLDER_ADD_REMOVE'),
+    ).toBe(false);
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_INVITED', submitterView: false }, 'COPY')).toBe(false);
+  });
+
+  it('a super admin may look at the submitter folders but not act there', () => {
+    expect(mayDo({ actor: 'SA', folderAlias: 'TS_FOR_REVIEW', submitterView: true }, 'UP_VOTE')).toBe(false);
+    expect(mayDo({ actor: 'SA', folderAlias: null, submitterView: true }, 'DELETE')).toBe(false);
+    expect(mayDo({ actor: 'SA', folderAlias: null, submitterView: false }, 'DELETE')).toBe(true);
+  });
+});

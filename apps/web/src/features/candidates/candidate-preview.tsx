@@ -1,0 +1,324 @@
+import { extractErrorMessage, SIZE_FIELDS } from '@casting/domain';
+import type { ApplicantDetail, ApplicantListItem, VoteType } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { isTyping } from '../../lib/keyboard/is-typing';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import type { Shortcut } from '../../lib/shortcuts/page-shortcuts';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
+import { Kbd } from '../../ui/kbd';
+import { Skeleton } from '../../ui/skeleton';
+import { TagBadge, Votes } from './candidate-list';
+import { candidateDetailQuery } from './candidates-api';
+
+/** The keys of the preview; listed in the '?' dialog while the page is open. */
+export const PREVIEW_SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['J'], what: 'Next candidate (or ↓ / →)' },
+  { keys: ['K'], what: 'Previous candidate (or ↑ / ←)' },
+  { keys: ['Y'], what: 'Vote yes on the open candidate' },
+  { keys: ['N'], what: 'Vote no on the open candidate' },
+  { keys: ['M'], what: 'Vote maybe on the open candidate' },
+  { keys: ['Esc'], what: 'Close the candidate preview' },
+];
+
+const VOTE_KEYS: Record<string, VoteType> = { y: 'UP_VOTE', n: 'DOWN_VOTE', m: 'MAYBE' };
+
+export interface CandidatePreviewProps {
+  projectId: string;
+  row: ApplicantListItem;
+  position: { index: number; loaded: number; more: boolean };
+  onNext(): void;
+  onPrevious(): void;
+  onClose(): void;
+  /** The votes this person may cast on this row (by the matrix or the submitter folder table). */
+  allowedVotes: readonly VoteType[];
+  onVote(vote: VoteType): void;
+}
+
+/**
+ * The open candidate beside the list (a full-screen sheet on a phone): the full profile, tags, the team's votes
+ * and the person's other submissions in the project. Next and previous walk the list; the votes have keys, so a
+ * reviewer can go through a folder with the keyboard alone.
+ */
+export function CandidatePreview(props: CandidatePreviewProps) {
+  const { projectId, row, position, onNext, onPrevious, onClose, allowedVotes, onVote } = props;
+  const http = useHttpClient();
+  const detail = useQuery(candidateDetailQuery(http, projectId, row.applicantId));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The keys act on the page, not inside a text box or an open dialog.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      // The handle of a row being dragged by keyboard owns the arrow keys.
+      if (
+        event.target instanceof HTMLElement &&
+        event.target.getAttribute('aria-roledescription') === 'sortable'
+      )
+        return;
+      const current = latest.current;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (key === 'j' || key === 'ArrowDown' || key === 'ArrowRight') {
+        event.preventDefault();
+        current.onNext();
+      } else if (key === 'k' || key === 'ArrowUp' || key === 'ArrowLeft') {
+        event.preventDefault();
+        current.onPrevious();
+      } else if (key === 'Escape') {
+        current.onClose();
+      } else if (VOTE_KEYS[key] && current.allowedVotes.includes(VOTE_KEYS[key])) {
+        event.preventDefault();
+        current.onVote(VOTE_KEYS[key]);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const submission = detail.data?.submissions.find((item) => item.id === row.id);
+  const others = detail.data?.submissions.filter((item) => item.id !== row.id) ?? [];
+  // The list row carries the vote just cast (shown before the server answers); the detail follows on its refetch.
+  const myVote = row.myVote;
+  return (
+    <section
+      aria-labelledby="candidate-preview-heading"
+      className="fixed inset-0 z-40 flex flex-col overflow-y-auto bg-surface sm:left-auto sm:w-[28rem] sm:border-l sm:border-line sm:shadow-xl xl:sticky xl:top-0 xl:z-auto xl:max-h-[calc(100dvh-8rem)] xl:w-auto xl:rounded-lg xl:border xl:shadow-none"
+    >
+      <div className="sticky top-0 z-10 flex items-center justify-between gap-2 border-b border-line bg-surface px-4 py-2">
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {position.index + 1} of {position.loaded}
+          {position.more ? '+' : ''}
+        </p>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            onClick={onPrevious}
+            disabled={position.index === 0}
+            aria-keyshortcuts="K ArrowUp"
+          >
+            Previous <Kbd>K</Kbd>
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={onNext}
+            disabled={position.index >= position.loaded - 1 && !position.more}
+            aria-keyshortcuts="J ArrowDown"
+          >
+            Next <Kbd>J</Kbd>
+          </Button>
+          <Button variant="ghost" onClick={onClose} aria-label="Close the preview">
+            <span aria-hidden="true">✕</span>
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-5 p-4">
+        <header className="flex items-center gap-3">
+          <Avatar name={row.name} imageUrl={null} className="size-16 text-lg" />
+          <div className="min-w-0">
+            <h2
+              id="candidate-preview-heading"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-xl font-semibold break-words text-ink"
+            >
+              {row.name}
+            </h2>
+            <p className="text-sm text-ink-muted">
+              {[
+                row.age !== null ? `${row.age} years` : null,
+                detail.data?.gender?.name,
+                detail.data?.location,
+              ]
+                .filter(Boolean)
+                .join(' · ') || 'No details yet'}
+            </p>
+          </div>
+        </header>
+
+        {allowedVotes.length > 0 ? (
+          <div role="group" aria-label="Your vote" className="flex flex-wrap gap-2">
+            {(
+              [
+                ['UP_VOTE', 'Yes', 'Y'],
+                ['MAYBE', 'Maybe', 'M'],
+                ['DOWN_VOTE', 'No', 'N'],
+              ] as const
+            )
+              .filter(([vote]) => allowedVotes.includes(vote))
+              .map(([vote, label, key]) => (
+                <Button
+                  key={vote}
+                  variant="secondary"
+                  aria-pressed={myVote === vote}
+                  aria-keyshortcuts={key}
+                  onClick={() => onVote(vote)}
+                  className={cn(myVote === vote && 'border-brand-600 bg-brand-50 text-brand-800')}
+                >
+                  {label} <Kbd>{key}</Kbd>
+                </Button>
+              ))}
+          </div>
+        ) : null}
+
+        <Section title="Team votes">
+          <div className="flex flex-col gap-2">
+            <Votes votes={row.votes} myVote={myVote} className="flex" />
+            {submission && submission.votes.length > 0 ? (
+              <ul className="flex flex-col gap-1 text-sm text-ink">
+                {submission.votes.map((vote) => (
+                  <li key={vote.userId}>
+                    {vote.name}: {FEEDBACK_WORDS[vote.feedback]}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </Section>
+
+        <Section title="Tags">
+          {row.tags.length === 0 ? (
+            <p className="text-sm text-ink-muted">No tags yet.</p>
+          ) : (
+            <ul className="flex flex-wrap gap-1">
+              {row.tags.map((tag) => (
+                <li key={tag.id}>
+                  <TagBadge>{tag.name}</TagBadge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        {detail.isPending ? (
+          <div role="status" className="flex flex-col gap-2">
+            <span className="sr-only">Loading the profile</span>
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : detail.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            The profile could not be loaded: {extractErrorMessage(detail.error)}
+          </p>
+        ) : (
+          <>
+            <Profile detail={detail.data} />
+            <Section title="Other opportunities">
+              {others.length === 0 ? (
+                <p className="text-sm text-ink-muted">
+                  Not submitted to other opportunities of this project.
+                </p>
+              ) : (
+                <ul className="flex flex-col gap-2 text-sm">
+                  {others.map((other) => (
+                    <li key={other.id} className="rounded-md border border-line p-2">
+                      <p className="font-medium text-ink">{other.roleName}</p>
+                      <p className="text-ink-muted">
+                        {other.folders.map((folder) => folder.name).join(', ') || 'In no folder'}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const FEEDBACK_WORDS = { YES: 'Yes', NO: 'No', MAYBE: 'Maybe' } as const;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-ink">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** 'coatLength' and 'INSTAGRAM' as a person reads them: 'Coat length', 'Instagram'. */
+function sentenceCase(name: string): string {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function Profile({ detail }: { detail: ApplicantDetail }) {
+  const sizes = SIZE_FIELDS.filter((field) => detail.sizes[field]).map(
+    (field) => [field, detail.sizes[field]] as const,
+  );
+  const facts: [string, string | null][] = [
+    ['E-mail', detail.email],
+    ['Phone', detail.phone],
+    ['Date of birth', detail.dateOfBirth],
+    [
+      'Playing age',
+      detail.playingAgeMin !== null || detail.playingAgeMax !== null
+        ? `${detail.playingAgeMin ?? '?'}–${detail.playingAgeMax ?? '?'}`
+        : null,
+    ],
+    ['Ethnic appearance', detail.ethnicAppearances.map((item) => item.name).join(', ') || null],
+    ['Height', detail.height],
+    ['Weight', detail.weight],
+    ['Skills', detail.skills.join(', ') || null],
+    ['Unions', detail.unions.map((item) => item.name).join(', ') || null],
+    ['Languages', detail.languages.join(', ') || null],
+    [
+      'Address',
+      detail.address
+        ? [
+            detail.address.addressLineOne,
+            detail.address.city,
+            detail.address.province,
+            detail.address.zip,
+            detail.address.country,
+          ]
+            .filter(Boolean)
+            .join(', ') || null
+        : null,
+    ],
+    ...Object.entries(detail.socialProfiles).map(([platform, value]): [string, string | null] => [
+      sentenceCase(platform),
+      value ?? null,
+    ]),
+    ...sizes.map(([field, value]): [string, string | null] => [sentenceCase(field), value ?? null]),
+  ];
+  const shown = facts.filter(([, value]) => value);
+  return (
+    <>
+      <Section title="Profile">
+        {shown.length === 0 ? (
+          <p className="text-sm text-ink-muted">No profile details yet.</p>
+        ) : (
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+            {shown.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-ink-muted">{label}</dt>
+                <dd className="break-words text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Section>
+      {detail.bio ? (
+        <Section title="Bio">
+          <p className="text-sm whitespace-pre-line text-ink">{detail.bio}</p>
+        </Section>
+      ) : null}
+      {detail.resume ? (
+        <Section title="Resume">
+          <p className="text-sm whitespace-pre-line text-ink">{detail.resume}</p>
+        </Section>
+      ) : null}
+    </>
+  );
+}

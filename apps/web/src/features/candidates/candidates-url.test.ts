@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilters,
+  DEFAULT_VIEW,
+  listQuery,
+  parseView,
+  serializeView,
+  withFolder,
+  withoutFilter,
+  withRole,
+} from './candidates-url';
+
+const ROLE = '11111111-1111-4111-8111-111111111111';
+const FOLDER = '22222222-2222-4222-8222-222222222222';
+const TAG_A = '33333333-3333-4333-8333-333333333333';
+const TAG_B = '44444444-4444-4444-8444-444444444444';
+const GENDER = '55555555-5555-4555-8555-555555555555';
+
+const parse = (query: string) => parseView(new URLSearchParams(query));
+
+describe('candidates view in the URL', () => {
+  it('reads the spec parameters and the filters, and writes them back the same', () => {
+    const query = `roleId=${ROLE}&folderId=${FOLDER}&feedback=YES&q=ann&ageMin=20&ageMax=30&gender=${GENDER}&missingAge=EXCLUDE&tagsIn=${TAG_A}&tagsIn=${TAG_B}&tagsInMode=AND&candidateId=${TAG_A}`;
+    const view = parse(query);
+    expect(view).toMatchObject({
+      roleId: ROLE,
+      folderId: FOLDER,
+      feedback: 'YES',
+      q: 'ann',
+      ageMin: 20,
+      ageMax: 30,
+      gender: [GENDER],
+      missingAge: 'EXCLUDE',
+      tagsIn: [TAG_A, TAG_B],
+      tagsInMode: 'AND',
+      candidateId: TAG_A,
+    });
+    expect(parse(serializeView(view).toString())).toEqual(view);
+  });
+
+  it('drops what does not parse instead of sending it', () => {
+    const view = parse(
+      'roleId=nope&feedback=PERHAPS&ageMin=abc&ageMax=400&gender=x&missingGender=SOMETIMES&sort=zzz',
+    );
+    expect(view).toEqual(DEFAULT_VIEW);
+    expect(serializeView(view).toString()).toBe('');
+  });
+
+  it('keeps only the minimum of an impossible age range', () => {
+    expect(parse('ageMin=40&ageMax=20')).toMatchObject({ ageMin: 40, ageMax: null });
+  });
+
+  it('asks the API with its bracket keys, and sends the search only from 3 characters', () => {
+    const view = { ...parse(`ageMin=20&tagsIn=${TAG_A}&tagsIn=${TAG_B}&tagsInMode=AND&tagsNotIn=${TAG_B}`) };
+    expect(listQuery(view, 'an')).toEqual(
+      expect.objectContaining({
+        'age[min]': 20,
+        'tags[in]': [TAG_A, TAG_B],
+        'tags[notIn]': [TAG_B],
+        includeTagConditionType: 'AND',
+        nameOrEmail: undefined,
+      }),
+    );
+    expect(listQuery(view, ' ann ').nameOrEmail).toBe('ann');
+  });
+
+  it('asks for feedback from team members (user ids) with their match type', () => {
+    const view = parse(`feedbackFrom=${TAG_A}&feedbackFrom=${TAG_B}&feedbackFromMode=AND&feedback=YES`);
+    expect(listQuery(view, '')).toEqual(
+      expect.objectContaining({
+        feedback: 'YES',
+        feedbackProviderNames: [TAG_A, TAG_B],
+        feedbackProviderQueryType: 'AND',
+      }),
+    );
+    expect(activeFilters(view)).toContainEqual({ key: 'feedbackFrom', value: TAG_B });
+  });
+
+  it('gives one chip per filter value, and removing one leaves the others', () => {
+    const view = parse(`gender=${GENDER}&tagsIn=${TAG_A}&tagsIn=${TAG_B}&ageMax=30`);
+    const chips = activeFilters(view);
+    expect(chips).toEqual([
+      { key: 'age' },
+      { key: 'gender', value: GENDER },
+      { key: 'tagsIn', value: TAG_A },
+      { key: 'tagsIn', value: TAG_B },
+    ]);
+    const fewer = withoutFilter(view, { key: 'tagsIn', value: TAG_A });
+    expect(fewer.tagsIn).toEqual([TAG_B]);
+    expect(fewer.gender).toEqual([GENDER]);
+  });
+
+  it('another opportunity clears the folder and the open candidate; a folder change closes the candidate', () => {
+    const view = parse(`roleId=${ROLE}&folderId=${FOLDER}&candidateId=${TAG_A}&feedback=NO`);
+    expect(withRole(view, null)).toMatchObject({
+      roleId: null,
+      folderId: null,
+      candidateId: null,
+      feedback: 'NO',
+    });
+    expect(withFolder(view, null)).toMatchObject({ roleId: ROLE, folderId: null, candidateId: null });
+  });
+});

@@ -1,0 +1,1 @@
+export { ProjectCandidatesPage } from './candidates-page';
