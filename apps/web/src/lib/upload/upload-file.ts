@@ -6,7 +6,14 @@ import {
   UPLOAD_SMALL_FILE_THRESHOLD_BYTES,
 } from '@casting/domain';
 import type { ResumeStore } from './resume-store';
-import type { FileFacts, MultipartHandle, SignedPart, UploadResult, UploadTransport, UploadedPart } from './types';
+import type {
+  FileFacts,
+  MultipartHandle,
+  SignedPart,
+  UploadResult,
+  UploadTransport,
+  UploadedPart,
+} from './types';
 
 export interface UploadFileOptions {
   transport: UploadTransport;
@@ -140,8 +147,7 @@ async function uploadMultipart(file: File, options: UploadFileOptions): Promise<
   }
   const { handle, done } = continued;
 
-  const partBytes = (partNumber: number) =>
-    Math.min(partSize, file.size - (partNumber - 1) * partSize);
+  const partBytes = (partNumber: number) => Math.min(partSize, file.size - (partNumber - 1) * partSize);
   let storedBytes = 0;
   for (const partNumber of done.keys()) storedBytes += partBytes(partNumber);
   const inFlight = new Map<number, number>();

@@ -130,11 +130,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     } catch (error) {
       if (isAbort(error, controller.signal)) return;
       const reason =
-        error instanceof UploadError
-          ? error.message
-          : error instanceof Error
-            ? error.message
-            : String(error);
+        error instanceof UploadError ? error.message : error instanceof Error ? error.message : String(error);
       update(item.id, { status: 'FAILED', error: reason });
       options.onMessage?.(MESSAGES.failedToUpload(item.name), 'error');
       // Failures are recorded for staff (spec section 8); a failing report must not hide the upload's failure.
@@ -169,22 +165,20 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
 
   return {
     add(files) {
-      const added = files.map(
-        (file): QueueItem => ({
-          id: `upload-${(sequence += 1)}`,
-          name: file.name,
-          size: file.size,
-          fileType: file.type,
-          type: uploadKindOf(file.name),
-          status: 'PENDING',
-          progress: 0,
-          retryCount: 0,
-          error: null,
-          result: null,
-          resumed: false,
-          file,
-        }),
-      );
+      const added = files.map((file): QueueItem => ({
+        id: `upload-${(sequence += 1)}`,
+        name: file.name,
+        size: file.size,
+        fileType: file.type,
+        type: uploadKindOf(file.name),
+        status: 'PENDING',
+        progress: 0,
+        retryCount: 0,
+        error: null,
+        result: null,
+        resumed: false,
+        file,
+      }));
       if (added.length === 0) return added;
       items = [...items, ...added];
       batchOpen = true;
