@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../lib/auth/auth-provider';
 import { HttpError } from '../../lib/http/http-error';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
@@ -36,7 +35,6 @@ export const DOWNLOAD_TEXTS = {
 export function DownloadsPage() {
   const { id = '' } = useParams();
   const http = useHttpClient();
-  const { user } = useAuth();
   const query = useQuery({ ...downloadQuery(http, id), retry: false });
 
   return (
@@ -45,7 +43,7 @@ export function DownloadsPage() {
       {query.isPending ? (
         <FullPageSpinner label="Loading download" />
       ) : query.isError ? (
-        <Refusal error={query.error} signedIn={user !== null} />
+        <Refusal error={query.error} />
       ) : (
         <DownloadState download={query.data} />
       )}
@@ -111,9 +109,10 @@ function DownloadState({ download }: { download: Download }) {
   }
 }
 
-function Refusal({ error, signedIn }: { error: unknown; signedIn: boolean }) {
+function Refusal({ error }: { error: unknown }) {
   const status = error instanceof HttpError ? error.status : 0;
-  if (status === 401 || (status === 403 && !signedIn)) {
+  // A visitor without a session is answered 401; a signed-in person who is neither recipient nor team, 403.
+  if (status === 401) {
     return (
       <Panel tone="warning">
         <p>{DOWNLOAD_TEXTS.signIn}</p>
