@@ -13,6 +13,7 @@ import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
+import { mediaModule } from './modules/media';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
@@ -57,6 +58,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     lookupsModule,
     candidatesModule,
     filesModule,
+    mediaModule,
     jobsModule,
     liveModule,
     auditModule,
