@@ -24,7 +24,8 @@ export const DOWNLOAD_TEXTS = {
     'This download belongs to another account. Only the person it was sent to and the project’s team can use it.',
   notFound: 'There is no download at this address. Check the link in your e-mail.',
   error: 'Something went wrong while loading this download. Try again in a moment.',
-  candidates: (count: number) => `${count} candidate${count === 1 ? '' : 's'}`,
+  files: (count: number) => `${count} file${count === 1 ? '' : 's'}`,
+  fileName: 'media.zip',
 } as const;
 
 /**
@@ -78,7 +79,7 @@ function DownloadState({ download }: { download: Download }) {
     case 'FAILED':
       return <Panel tone="warning">{DOWNLOAD_TEXTS.failed}</Panel>;
     case 'READY': {
-      const name = download.fileName ?? 'media.zip';
+      const name = DOWNLOAD_TEXTS.fileName;
       return (
         <Panel>
           <p className="font-medium">{DOWNLOAD_TEXTS.ready}</p>
@@ -86,18 +87,16 @@ function DownloadState({ download }: { download: Download }) {
             {[
               name,
               download.size != null ? formatMegabytes(download.size) : null,
-              download.candidateCount != null ? DOWNLOAD_TEXTS.candidates(download.candidateCount) : null,
+              DOWNLOAD_TEXTS.files(download.fileCount),
             ]
               .filter(Boolean)
               .join(' · ')}
           </p>
-          {download.expiresAt ? (
-            <p className="mt-1 text-ink-muted">{DOWNLOAD_TEXTS.expires(download.expiresAt.slice(0, 10))}</p>
-          ) : null}
+          <p className="mt-1 text-ink-muted">{DOWNLOAD_TEXTS.expires(download.expiresAt.slice(0, 10))}</p>
           {download.url ? (
             <a
               href={download.url}
-              download={name}
+              download
               className="mt-4 inline-flex min-h-10 items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-on-accent hover:bg-accent-hover"
             >
               {DOWNLOAD_TEXTS.download(name)}
