@@ -59,7 +59,7 @@ export function parseVideoInfo(stderr: string): {
   height: number | null;
 } {
   const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
-  const size = /Stream #\d+:\d+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(stderr);
+  const size = /Stream #\d+:\d+.*?: Video: .*?, (\d{2,5})x(\d{2,5})[, ]/.exec(stderr);
   const rotated = /rotate\s*:\s*-?(90|270)/.exec(stderr) ?? /rotation of -?(90|270)/.exec(stderr);
   let width = size ? Number(size[1]) : null;
   let height = size ? Number(size[2]) : null;
