@@ -9,7 +9,6 @@ import {
   declaredContentType,
   downloadCreatedSchema,
   downloadSchema,
-  mediaItemSchema,
   mediaListSchema,
   messageResultSchema,
   multipartListPartsResponseSchema,
@@ -163,18 +162,24 @@ export function candidateMediaQuery(http: HttpClient, projectId: string, applica
   });
 }
 
-/** One item again: the viewer asks while a video or thumbnail is still being processed. */
-export function fetchMediaItem(
+/**
+ * One item again, with fresh URLs and status: the viewer asks while a video is still being processed. The API
+ * reads media per applicant, so this reads the list and picks the item.
+ */
+export async function fetchMediaItem(
   http: HttpClient,
   projectId: string,
   applicantId: string,
   mediaId: string,
   signal?: AbortSignal,
 ) {
-  return http.request(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}`, mediaItemSchema, {
+  const list = await http.request(`${applicantPath(applicantId)}/media`, mediaListSchema, {
     signal,
     query: { projectId },
   });
+  const item = list.items.find((entry) => entry.id === mediaId);
+  if (!item) throw new Error('The media item is gone');
+  return item;
 }
 
 function useRefreshMedia(applicantId: string) {
@@ -206,7 +211,7 @@ export function useSetPrimaryMedia(projectId: string, applicantId: string) {
   return useMutation({
     mutationFn: (mediaId: string) =>
       http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}/primary`, {
-        method: 'POST',
+        method: 'PUT',
         body: { projectId },
       }),
     onSuccess: refresh,
@@ -234,10 +239,15 @@ export function useDownloadZip() {
   });
 }
 
-export function downloadQuery(http: HttpClient, id: string) {
+/** `token` is the e-mailed link's: it lets the recipient in without signing in. */
+export function downloadQuery(http: HttpClient, id: string, token: string | null) {
   return queryOptions({
     queryKey: mediaKeys.download(id),
-    queryFn: ({ signal }) => http.request(`/downloads/${encodeURIComponent(id)}`, downloadSchema, { signal }),
+    queryFn: ({ signal }) =>
+      http.request(`/downloads/${encodeURIComponent(id)}`, downloadSchema, {
+        signal,
+        query: { token: token ?? undefined },
+      }),
     // A zip still being made is asked about again until it is ready.
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 3000 : false),
   });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@casting/domain';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast/toast';
 import type { PutOptions, QueueItem } from '../../lib/upload';
 import { Toaster } from '../../ui/toaster';
 import { CandidateMedia } from './candidate-media';
-import { DownloadsPage } from './downloads-page';
+import { DownloadsView } from './downloads-page';
 import { createMediaUploadTransport } from './media-api';
 import type { MediaItem } from './media-contract';
 import { buildMediaItem, testUuid } from './media-fixtures';
@@ -293,21 +293,20 @@ describe('candidate media panel', () => {
 const DOWNLOAD_ID = '00000000-0000-4000-8000-0000000000d1';
 
 describe('downloads page', () => {
-  function renderPage(handler: FetchHandler) {
-    const { wrap } = setupHttp({ 'GET /api/downloads/d1': handler });
+  function renderPage(handler: FetchHandler, { signedIn = true, token = 'tok' } = {}) {
+    const { double, wrap } = setupHttp({ 'GET /api/downloads/d1': handler });
     render(
       wrap(
-        <MemoryRouter initialEntries={['/downloads/d1']}>
-          <Routes>
-            <Route path="/downloads/:id" element={<DownloadsPage />} />
-          </Routes>
+        <MemoryRouter>
+          <DownloadsView id="d1" token={token} signedIn={signedIn} />
         </MemoryRouter>,
       ),
     );
+    return double;
   }
 
-  it('offers a ready zip for download with its size and expiry', async () => {
-    renderPage(() =>
+  it('offers a ready zip for download with its size and expiry, asking with the e-mailed token', async () => {
+    const double = renderPage(() =>
       jsonResponse(200, {
         id: DOWNLOAD_ID,
         projectId: '00000000-0000-4000-8000-0000000000b1',
@@ -323,21 +322,37 @@ describe('downloads page', () => {
     expect(link).toHaveAttribute('href', '/api/files/zips/d1?sig=x');
     expect(screen.getByText('media.zip · 5.0 MB · 3 files')).toBeInTheDocument();
     expect(screen.getByText('This link works until 2026-11-29 (UTC).')).toBeInTheDocument();
+    expect(double.calls[0]?.url).toBe('/api/downloads/d1?token=tok');
   });
 
   it('explains an expired link', async () => {
-    renderPage(() => jsonResponse(410, { code: 'DOWNLOAD_EXPIRED', message: 'expired' }));
+    renderPage(() =>
+      jsonResponse(200, {
+        id: DOWNLOAD_ID,
+        projectId: '00000000-0000-4000-8000-0000000000b1',
+        status: 'EXPIRED',
+        fileCount: 2,
+        size: null,
+        url: null,
+        expiresAt: '2026-11-01T10:00:00.000Z',
+        failureReason: null,
+      }),
+    );
     expect(await screen.findByText(/has expired/)).toBeInTheDocument();
   });
 
-  it('asks a signed-out visitor to sign in', async () => {
-    renderPage(() => jsonResponse(401, { code: 'SIGN_IN_REQUIRED', message: 'Please sign in to continue.' }));
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
+  it('offers a signed-out visitor whose link does not open the sign-in', async () => {
+    renderPage(() => jsonResponse(404, { code: 'NOT_FOUND', message: 'no' }), { signedIn: false, token: '' });
+    expect(await screen.findByText(/or sign in with the account it was sent to/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
   });
 
-  it('explains a link that belongs to someone else', async () => {
-    renderPage(() => jsonResponse(403, { code: 'PERMISSION_DENIED', message: 'no' }));
-    expect(await screen.findByText(/belongs to another account/)).toBeInTheDocument();
+  it('explains to a signed-in person that the download is not theirs', async () => {
+    renderPage(() => jsonResponse(404, { code: 'NOT_FOUND', message: 'no' }));
+    expect(
+      await screen.findByText(/Only the person it was sent to and the project’s team/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
   it('says a zip is still being prepared', async () => {
