@@ -35,7 +35,7 @@ async function director(request: Parameters<typeof signUpConfirmed>[0]) {
 /** The candidate's preview (a full-screen sheet on a phone) with its media panel. */
 async function openMediaPanel(
   page: Page,
-  seeded: { projectId: string; roleId: string; rowId: string },
+  seeded: { projectId: string; roleId: string; rowId: string; applicantId: string },
   name: string,
 ) {
   await page.goto(

@@ -54,6 +54,9 @@ export function makeVideo(megabytes = 14, seconds = 4): Buffer {
       bitrate,
       '-bufsize',
       bitrate,
+      // Constant bitrate with filler, so the test pattern (which compresses well) still makes a file of this size.
+      '-x264-params',
+      'nal-hrd=cbr',
       '-pix_fmt',
       'yuv420p',
       '-c:a',
