@@ -2,8 +2,6 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   DOWNLOAD_EXPIRY_DAYS,
@@ -30,14 +28,12 @@ import { AppError, fieldErrors } from '../../platform/errors';
 import type { Principal, ProjectActorResolver } from '../../platform/http/access';
 import { MAIL_QUEUE } from '../identity';
 import { MEDIA_ZIP_QUEUE, type ZipJob } from './queues';
+import { writeZip, type ZipEntry } from './zip-writer';
 
 type BundleRow = typeof downloadBundles.$inferSelect;
 
 /** At most this many candidates in one zip (a folder larger than this is refused: ask for a selection). */
 export const MAX_ZIP_APPLICANTS = 1000;
-
-// Media that is already compressed is stored as it is: deflating a video costs CPU and saves nothing.
-const STORE_ONLY = /^(image|video|audio)\/|^application\/(pdf|zip|vnd\.openxmlformats)/;
 
 const linkKeys = new WeakMap<Config, Buffer>();
 function linkKey(config: Config): Buffer {
@@ -137,7 +133,9 @@ export async function requestDownload(context: AppContext, principal: Principal,
 export function safeName(value: string): string {
   const cleaned = value
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+    // Control characters (below U+0020, and U+007F) and the characters Windows and zip tools reserve.
+    .replace(/[/\\:*?"<>|]+/g, '_')
+    .replace(/\p{Cc}+/gu, '_')
     .replace(/^\.+/, '_')
     .trim();
   return (cleaned || 'file').slice(0, 100);
@@ -177,14 +175,10 @@ export async function buildZip(context: AppContext, bundleId: string): Promise<v
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'casting-zip-'));
   const file = path.join(dir, 'bundle.zip');
   try {
-    const zip = new ZipArchive({ zlib: { level: 6 } });
-    const out = fs.createWriteStream(file);
-    zip.pipe(out);
     const folders = new Map<string, string>();
     const used = new Set<string>();
     const counters = new Map<string, number>();
-    let count = 0;
-    for (const row of rows) {
+    const entries = rows.map((row): ZipEntry => {
       let folder = folders.get(row.applicantId);
       if (!folder) {
         const base = safeName(`${row.lastName}_${row.firstName}`);
@@ -195,22 +189,13 @@ export async function buildZip(context: AppContext, bundleId: string): Promise<v
       }
       const index = (counters.get(row.applicantId) ?? 0) + 1;
       counters.set(row.applicantId, index);
-      const stream = await context.storage.getObjectStream(row.key);
-      if (!stream) continue; // deleted meanwhile
-      const done = new Promise<void>((resolve, reject) => {
-        zip.once('entry', () => resolve());
-        zip.once('error', reject);
-      });
-      zip.append(stream, {
+      return {
         name: `${folder}/${String(index).padStart(2, '0')}_${safeName(row.name)}`,
-        store: STORE_ONLY.test(row.contentType),
-      });
-      // One entry at a time: archiver queues appends, and each queued stream would be an open storage read.
-      await done;
-      count += 1;
-    }
-    await zip.finalize();
-    await finished(out);
+        contentType: row.contentType,
+        open: () => context.storage.getObjectStream(row.key),
+      };
+    });
+    const count = await writeZip(entries, fs.createWriteStream(file));
     const { size } = await fs.promises.stat(file);
     const key = `downloads/${bundle.projectId}/${bundle.id}.zip`;
     await context.storage.putObject(key, fs.createReadStream(file), 'application/zip', size);
