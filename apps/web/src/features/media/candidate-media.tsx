@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, VIEWER_THUMBNAIL_ATTEMPTS, VIEWER_THUMBNAIL_INTERVAL_MS } from '@casting/domain';
+import {
+  MESSAGES,
+  VIEWER_THUMBNAIL_ATTEMPTS,
+  VIEWER_THUMBNAIL_INTERVAL_MS,
+  extractErrorMessage,
+} from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';

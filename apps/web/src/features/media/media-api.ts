@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { VIEWER_THUMBNAIL_INTERVAL_MS } from '@casting/domain';
 import type { HttpClient, RequestOptions } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { xhrPut } from '../../lib/upload';
@@ -159,6 +160,12 @@ export function candidateMediaQuery(http: HttpClient, projectId: string, applica
     queryKey: mediaKeys.candidate(applicantId),
     queryFn: ({ signal }) =>
       http.request(`${applicantPath(applicantId)}/media`, mediaListSchema, { signal, query: { projectId } }),
+    // While an item is being processed its thumbnail and rendition are on their way: ask again at the
+    // thumbnail check's pace (spec section 7, 4 s) until none is.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'PENDING' || item.status === 'IN_PROGRESS')
+        ? VIEWER_THUMBNAIL_INTERVAL_MS
+        : false,
   });
 }
 
