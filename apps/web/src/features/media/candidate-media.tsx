@@ -211,10 +211,7 @@ export function CandidateMedia({
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => setDeleting(null),
-            onError: (error) =>
-              toast.error(
-                MESSAGES.failedToRemoveFile(error instanceof Error ? error.message : String(error)),
-              ),
+            onError: (error) => toast.error(MESSAGES.failedToRemoveFile(extractErrorMessage(error))),
           });
         }}
       />
