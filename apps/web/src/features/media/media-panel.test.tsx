@@ -232,6 +232,32 @@ describe('candidate media panel', () => {
     expect(screen.getByText('2 of 2')).toBeInTheDocument();
   });
 
+  it('keeps the viewer open on the next candidate’s first item when the page moves across candidates', async () => {
+    const { wrap } = setupHttp({
+      'GET /api/applicants/a1/media': () => jsonResponse(200, { items: MEDIA }),
+      'GET /api/applicants/a2/media': () =>
+        jsonResponse(200, { items: [buildMediaItem({ id: 'n1', name: 'monologue.mp4', kind: 'video' })] }),
+    });
+    const panel = (applicantId: string, name: string, next?: () => void) =>
+      wrap(
+        <CandidateMedia
+          projectId="p1"
+          applicantId={applicantId}
+          candidateName={name}
+          onNextCandidate={next}
+        />,
+      );
+    const onNext = vi.fn();
+    const { rerender } = render(panel('a1', 'Jane Doe', onNext));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open tape.mp4' }));
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(onNext).toHaveBeenCalledTimes(1);
+    rerender(panel('a2', 'Omar Reyes', onNext));
+    expect(await screen.findByRole('dialog', { name: 'monologue.mp4 – Omar Reyes' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 1')).toBeInTheDocument();
+  });
+
   it('deletes an item only after the Delete Content confirmation', async () => {
     const { double, user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Delete tape.mp4' }));

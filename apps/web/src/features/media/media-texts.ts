@@ -23,6 +23,7 @@ export const MEDIA_TEXTS = {
   durationUnknown: 'Unknown',
   media: 'Media',
   noMedia: 'No media yet.',
+  loadingMedia: 'Loading media',
   openMedia: (name: string) => `Open ${name}`,
   primaryPhoto: 'Primary photo',
   makePrimary: (name: string) => `Make ${name} the primary photo`,

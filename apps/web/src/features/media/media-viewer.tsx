@@ -21,6 +21,8 @@ export interface MediaViewerProps {
   refresh?(item: MediaItem, signal: AbortSignal): Promise<MediaItem>;
   /** Extra actions in the top bar (report issue, say), given the item shown. */
   actions?(item: MediaItem): ReactNode;
+  /** The items are on their way (the viewer moved to another candidate): a spinner instead of 'No media'. */
+  loading?: boolean;
 }
 
 /**
@@ -32,11 +34,13 @@ export interface MediaViewerProps {
 export function MediaViewer(props: MediaViewerProps) {
   const { items, index, onClose } = props;
   const item = index === null ? undefined : items[index];
+  // Open while an index is set, even without an item: moving to a candidate whose media is still loading (or
+  // who has none) keeps the viewer, so the person can go on to the next candidate.
   return (
-    <RadixDialog.Root open={item !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <RadixDialog.Root open={index !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        {item && index !== null ? <ViewerContent {...props} item={item} index={index} /> : null}
+        {index !== null ? <ViewerContent {...props} item={item} index={index} /> : null}
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
@@ -53,7 +57,8 @@ function ViewerContent({
   onNextCandidate,
   refresh,
   actions,
-}: MediaViewerProps & { item: MediaItem; index: number }) {
+  loading = false,
+}: MediaViewerProps & { item: MediaItem | undefined; index: number }) {
   const hasPrevious = index > 0;
   const hasNext = index < items.length - 1;
   const go = (next: number) => {
@@ -92,7 +97,11 @@ function ViewerContent({
     }
   };
 
-  const title = candidateName ? `${item.name} – ${candidateName}` : item.name;
+  const title = item
+    ? candidateName
+      ? `${item.name} – ${candidateName}`
+      : item.name
+    : (candidateName ?? MEDIA_TEXTS.media);
   return (
     <RadixDialog.Content
       aria-describedby={undefined}
@@ -106,17 +115,19 @@ function ViewerContent({
             {title}
           </RadixDialog.Title>
           <p className="text-xs text-white/70" aria-live="polite">
-            {MEDIA_TEXTS.position(index + 1, items.length)}
+            {item ? MEDIA_TEXTS.position(index + 1, items.length) : ''}
           </p>
         </div>
-        {actions?.(item)}
-        <a
-          href={item.downloadUrl}
-          download={item.name}
-          className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10"
-        >
-          {MEDIA_TEXTS.download}
-        </a>
+        {item ? actions?.(item) : null}
+        {item ? (
+          <a
+            href={item.downloadUrl}
+            download={item.name}
+            className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10"
+          >
+            {MEDIA_TEXTS.download}
+          </a>
+        ) : null}
         <RadixDialog.Close
           aria-label={MEDIA_TEXTS.close}
           className="inline-flex size-10 items-center justify-center rounded-md hover:bg-white/10"
@@ -134,7 +145,13 @@ function ViewerContent({
         </RadixDialog.Close>
       </header>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
-        <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} />
+        {item ? (
+          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} />
+        ) : loading ? (
+          <Spinner label={MEDIA_TEXTS.loadingMedia} className="text-white" />
+        ) : (
+          <p className="text-sm">{MEDIA_TEXTS.noMedia}</p>
+        )}
         <NavButton
           side="left"
           label={MEDIA_TEXTS.previous}
