@@ -171,6 +171,7 @@ export function CandidateMedia({
           transport={transport}
           scope={`candidate:${applicantId}`}
           label={MEDIA_TEXTS.uploadMedia}
+          multiple
           variant="section"
           // 'Processing...' until the uploaded item's thumbnail exists (its processing finished).
           isThumbnailReady={(queued) => {

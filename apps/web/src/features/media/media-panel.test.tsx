@@ -85,7 +85,7 @@ describe('upload queue component', () => {
       },
     });
     const onComplete = vi.fn();
-    render(wrap(<UploadQueue transport={transport} scope="test" onComplete={onComplete} />));
+    render(wrap(<UploadQueue transport={transport} scope="test" onComplete={onComplete} multiple />));
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByTestId('file-picker-input'), [named('setup.exe'), named('headshot.jpg')]);
     expect(await screen.findByText(MESSAGES.unsupportedFileTypes('setup.exe'))).toBeInTheDocument();
