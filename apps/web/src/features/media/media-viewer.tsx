@@ -1,4 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Spinner } from '../../ui/spinner';
 import { FileIcon } from './file-icon';
@@ -287,29 +288,40 @@ function Stage({
       </>
     );
   }
-  const isPdf = item.fileType.includes('pdf');
-  if (isPdf) {
-    return (
-      <iframe
-        src={state.src}
-        title={MEDIA_TEXTS.documentPreview(item.name)}
-        className="size-full rounded-md bg-white"
-        data-testid="viewer-document"
-      />
-    );
-  }
+  return <DocumentStage item={item} />;
+}
+
+/**
+ * A document shows its first-page preview when processing made one (PDF), else its icon; the original opens in a
+ * new tab or downloads. Originals are not framed here: they are served with a sandboxing CSP, under which the
+ * browser's PDF viewer does not run.
+ */
+function DocumentStage({ item }: { item: MediaItem }) {
+  const preview = item.convertedUrl ?? item.thumbnailUrl;
+  const [broken, setBroken] = useState(false);
   return (
-    <div className="flex flex-col items-center gap-3 text-center" data-testid="viewer-document">
-      {item.thumbnailUrl ? (
+    <div className="flex max-h-full flex-col items-center gap-3 text-center" data-testid="viewer-document">
+      {preview && !broken ? (
         <img
-          src={item.thumbnailUrl}
+          src={preview}
           alt={MEDIA_TEXTS.documentPreview(item.name)}
-          className="max-h-[60dvh] rounded-md bg-white"
+          onError={() => setBroken(true)}
+          className="max-h-[70dvh] max-w-full rounded-md bg-white object-contain"
         />
       ) : (
-        <FileIcon name={item.icon ?? item.name} className="w-24" />
+        <>
+          <FileIcon name={item.icon ?? item.name} className="w-24" />
+          <p className="text-sm">{MEDIA_TEXTS.noPreview}</p>
+        </>
       )}
-      <p className="text-sm">{MEDIA_TEXTS.noPreview}</p>
+      <a
+        href={item.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium underline hover:bg-white/10"
+      >
+        {MEDIA_TEXTS.openOriginal(item.name)}
+      </a>
     </div>
   );
 }
