@@ -125,6 +125,24 @@ describe('upload queue component', () => {
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
   });
 
+  it('names the API’s refusal when the stored bytes are not an accepted type', async () => {
+    const { http, wrap } = setupHttp({
+      ...UPLOAD_HANDLERS,
+      'POST /api/media-management/upload-complete': () =>
+        jsonResponse(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'This file’s content is not an accepted photo, video or document.',
+        }),
+    });
+    const transport = createMediaUploadTransport(http, TARGET, { put: async () => ({ etag: '"e"' }) });
+    render(wrap(<UploadQueue transport={transport} scope="test" />));
+    await userEvent.setup().upload(screen.getByTestId('file-picker-input'), [named('setup.jpg')]);
+    expect(await screen.findByText(MESSAGES.failedToUpload('setup.jpg'))).toBeInTheDocument();
+    expect(
+      screen.getByText('This file’s content is not an accepted photo, video or document.'),
+    ).toBeInTheDocument();
+  });
+
   it('asks before uploading a file over 600 MB, showing its size and, for a video, its duration', async () => {
     const { http, wrap } = setupHttp(UPLOAD_HANDLERS);
     const puts: string[] = [];

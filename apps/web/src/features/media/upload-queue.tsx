@@ -52,7 +52,7 @@ export function UploadQueue({
     scope,
     finalize,
     onComplete,
-    onMessage: (message) => toast.error(message),
+    onMessage: (message, _kind, detail) => toast.error(message, detail ? { description: detail } : undefined),
   });
   const full = maxFiles !== undefined && items.length >= maxFiles;
   return (

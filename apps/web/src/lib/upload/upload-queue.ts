@@ -1,4 +1,10 @@
-import { MAX_FILE_RETRIES, MESSAGES, UPLOAD_PROGRESS_THROTTLE_MS, uploadKindOf } from '@casting/domain';
+import {
+  MAX_FILE_RETRIES,
+  MESSAGES,
+  UPLOAD_PROGRESS_THROTTLE_MS,
+  extractErrorMessage,
+  uploadKindOf,
+} from '@casting/domain';
 import { createResumeStore } from './resume-store';
 import type { ResumeStore } from './resume-store';
 import type { QueueItem, ResumeStorage, UploadResult, UploadTransport } from './types';
@@ -18,8 +24,11 @@ export interface UploadQueueOptions {
   finalize?(item: QueueItem, result: UploadResult, signal: AbortSignal): Promise<UploadResult>;
   /** Once the queue has nothing pending or uploading: every item is completed or failed. */
   onComplete?(completed: QueueItem[], failed: QueueItem[]): void;
-  /** Texts for people ('Failed to upload {file name}.', 'Maximum retries reached for {file name}'). */
-  onMessage?(message: string, kind: 'error'): void;
+  /**
+   * Texts for people ('Failed to upload {file name}.', 'Maximum retries reached for {file name}'), with the
+   * reason when there is one (the API's refusal, such as content that is not an accepted type).
+   */
+  onMessage?(message: string, kind: 'error', detail?: string): void;
   now?(): number;
   /** Spec constants; tests may shrink them. */
   throttleMs?: number;
@@ -129,10 +138,10 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       update(item.id, { status: 'COMPLETED', progress: 100, result });
     } catch (error) {
       if (isAbort(error, controller.signal)) return;
-      const reason =
-        error instanceof UploadError ? error.message : error instanceof Error ? error.message : String(error);
+      // The engine's own texts as they are; an API refusal by its message (details, then body, then own).
+      const reason = error instanceof UploadError ? error.message : extractErrorMessage(error);
       update(item.id, { status: 'FAILED', error: reason });
-      options.onMessage?.(MESSAGES.failedToUpload(item.name), 'error');
+      options.onMessage?.(MESSAGES.failedToUpload(item.name), 'error', reason);
       // Failures are recorded for staff (spec section 8); a failing report must not hide the upload's failure.
       void options.transport
         .reportFailure(reason, {

@@ -12,7 +12,7 @@ function createOwnedQueue(initial: UploadQueueOptions) {
       ? (item, result, signal) => latest.finalize?.(item, result, signal) ?? Promise.resolve(result)
       : undefined,
     onComplete: (completed, failed) => latest.onComplete?.(completed, failed),
-    onMessage: (message, kind) => latest.onMessage?.(message, kind),
+    onMessage: (message, kind, detail) => latest.onMessage?.(message, kind, detail),
   });
   return {
     queue,
