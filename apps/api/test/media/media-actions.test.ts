@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type LiveEventName, type MediaItem } from '@casting/domain';
-import { mediaItems, outboxMessages } from '../../src/platform/db/schema';
+import { auditEvents, mediaItems, outboxMessages } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
 import { png, video } from './files';
 import { buildMediaApp, eventually, type MediaApp } from './support';
@@ -91,6 +91,11 @@ describe('media of an applicant', () => {
     );
     expect(res.status).toBe(200);
     expect(await list(applicantId)).toEqual([]);
+    const [audit] = await t.context.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'media.delete'), eq(auditEvents.targetId, uploaded.mediaId)));
+    expect(audit).toMatchObject({ outcome: 'success', projectId: t.cast.project.id });
     expect(await t.context.storage.head(row!.originalKey)).toBeNull();
     expect(await t.context.storage.head(row!.thumbnailKey!)).toBeNull();
     // Another project's id, or the same call again, finds nothing.
@@ -100,6 +105,32 @@ describe('media of an applicant', () => {
       'PE',
     );
     expect(again.status).toBe(404);
+  });
+
+  it('lets a talent submitter add and delete media only where the submitter-folder table allows', async () => {
+    const project = t.cast.project.id;
+    const submitter = new UploadClient(t.origin, t.cast.headers('TS'));
+    const invited = await t.applicant('TS_INVITED');
+    const refused = await submitter.single(
+      { projectId: project, ...invited },
+      'a.png',
+      await png(),
+      'image/png',
+    );
+    expect([refused.status, refused.body.code]).toEqual([403, 'PERMISSION_DENIED']);
+
+    const newSubmission = await t.applicant('TS_NEW_SUBMISSIONS');
+    const added = await submitter.single(
+      { projectId: project, ...newSubmission },
+      'b.png',
+      await png(),
+      'image/png',
+    );
+    expect(added.status).toBe(200);
+    const url = `/api/applicants/${newSubmission.applicantId}/media/${added.body.mediaId}?projectId=${project}`;
+    // NEW_SUBMISSIONS allows adding media, not deleting it; the team may.
+    expect((await request('DELETE', url, 'TS')).status).toBe(403);
+    expect((await request('DELETE', url, 'TE')).status).toBe(200);
   });
 
   it('changes visibility and reports a media issue to the chat channel (outbox)', async () => {

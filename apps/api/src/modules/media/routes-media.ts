@@ -13,8 +13,10 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { reportMediaIssue } from './issues';
+import { assertSubmitterMayOnApplicant } from './submitter';
 import {
   deleteItem,
+  findItem,
   listApplicantMedia,
   presentItem,
   retryItem,
@@ -57,7 +59,10 @@ export function mediaRoutes(app: App, context: AppContext) {
   app.delete(
     '/applicants/:applicantId/media/:mediaId',
     {
-      config: { access: access.project('CANDIDATE_MEDIA', inQuery) },
+      config: {
+        access: access.project('CANDIDATE_MEDIA', inQuery),
+        audit: { action: 'media.delete', target: { type: 'media', from: 'params', key: 'mediaId' } },
+      },
       schema: {
         tags: TAGS,
         summary: 'Delete Content: the item and its files, permanently',
@@ -66,8 +71,12 @@ export function mediaRoutes(app: App, context: AppContext) {
         response: { 200: messageResultSchema },
       },
     },
-    async (request) =>
-      deleteItem(context, request.query.projectId, request.params.applicantId, request.params.mediaId),
+    async (request) => {
+      const { applicantId, mediaId } = request.params;
+      await findItem(db, request.query.projectId, applicantId, mediaId);
+      await assertSubmitterMayOnApplicant(db, requireProjectActor(request), applicantId, 'DELETE_MEDIA');
+      return deleteItem(context, request.query.projectId, applicantId, mediaId);
+    },
   );
 
   app.put(
@@ -96,7 +105,14 @@ export function mediaRoutes(app: App, context: AppContext) {
   app.put(
     '/applicants/:applicantId/media/:mediaId/visibility',
     {
-      config: { access: access.project('MANAGE_MEDIA_VISIBILITY', inBody) },
+      config: {
+        access: access.project('MANAGE_MEDIA_VISIBILITY', inBody),
+        audit: {
+          action: 'media.visibility',
+          target: { type: 'media', from: 'params', key: 'mediaId' },
+          fields: ['visibility'],
+        },
+      },
       schema: {
         tags: TAGS,
         summary: 'Who sees an item: ALL (also client-link viewers) or TEAM (the project team only)',
