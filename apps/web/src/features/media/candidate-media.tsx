@@ -8,6 +8,7 @@ import {
 } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
+import { toastError } from '../../lib/http/toast-error';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -19,12 +20,17 @@ import {
   fetchMediaItem,
   useDeleteMedia,
   useRefreshCandidateMedia,
+  useSetMediaVisibility,
+  useSetPrimaryMedia,
 } from './media-api';
 import type { MediaItem } from './media-contract';
 import { DownloadZipDialog, ReportIssueDialog } from './media-dialogs';
 import { MEDIA_TEXTS } from './media-texts';
 import { MediaViewer } from './media-viewer';
 import { UploadQueue } from './upload-queue';
+
+const VIEWER_ACTION =
+  'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10 disabled:opacity-50';
 
 export interface CandidateMediaProps {
   projectId: string;
@@ -38,6 +44,8 @@ export interface CandidateMediaProps {
   /** Report media issue and the zip download are for the casting team. */
   canReport?: boolean;
   canDownload?: boolean;
+  /** Manage media visibility (spec section 6: SA PO PE TE). */
+  canManageVisibility?: boolean;
   /** The signed-in person's e-mail, where the zip link goes by default. */
   userEmail?: string;
   /** The candidates list's previous/next, for the viewer to move across candidates. */
@@ -59,6 +67,7 @@ export function CandidateMedia({
   canDelete = false,
   canReport = false,
   canDownload = false,
+  canManageVisibility = false,
   userEmail = '',
   onPreviousCandidate,
   onNextCandidate,
@@ -87,6 +96,9 @@ export function CandidateMedia({
   );
   const refreshList = useRefreshCandidateMedia(applicantId);
   const remove = useDeleteMedia(projectId, applicantId);
+  const makePrimary = useSetPrimaryMedia(projectId, applicantId);
+  const setVisibility = useSetMediaVisibility(projectId, applicantId);
+  const failed = (error: unknown) => toastError(error);
   const primary = items.find((item) => item.isPrimaryPhoto && item.kind === 'image');
 
   return (
@@ -193,19 +205,42 @@ export function CandidateMedia({
         onNextCandidate={onNextCandidate}
         loading={query.isPending}
         refresh={(item, signal) => fetchMediaItem(http, projectId, applicantId, item.id, signal)}
-        actions={
-          canReport
-            ? (item) => (
-                <button
-                  type="button"
-                  onClick={() => setReporting(item)}
-                  className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10"
-                >
-                  {MEDIA_TEXTS.reportIssue}
-                </button>
-              )
-            : undefined
-        }
+        actions={(item) => (
+          <>
+            {canUpload && item.kind === 'image' && !item.isPrimaryPhoto ? (
+              <button
+                type="button"
+                disabled={makePrimary.isPending}
+                onClick={() => makePrimary.mutate(item.id, { onError: failed })}
+                className={VIEWER_ACTION}
+              >
+                {MEDIA_TEXTS.makePrimaryPhoto}
+              </button>
+            ) : null}
+            {canManageVisibility ? (
+              <button
+                type="button"
+                aria-pressed={item.visibility === 'TEAM'}
+                title={MEDIA_TEXTS.teamOnlyHint}
+                disabled={setVisibility.isPending}
+                onClick={() =>
+                  setVisibility.mutate(
+                    { mediaId: item.id, visibility: item.visibility === 'TEAM' ? 'ALL' : 'TEAM' },
+                    { onError: failed },
+                  )
+                }
+                className={cn(VIEWER_ACTION, 'aria-pressed:bg-white/20')}
+              >
+                {MEDIA_TEXTS.teamOnly}
+              </button>
+            ) : null}
+            {canReport ? (
+              <button type="button" onClick={() => setReporting(item)} className={VIEWER_ACTION}>
+                {MEDIA_TEXTS.reportIssue}
+              </button>
+            ) : null}
+          </>
+        )}
       />
 
       <ConfirmDialog

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { VIEWER_THUMBNAIL_INTERVAL_MS } from '@casting/domain';
+import type { MediaVisibility } from '@casting/domain';
 import type { HttpClient, RequestOptions } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { xhrPut } from '../../lib/upload';
@@ -220,6 +221,20 @@ export function useSetPrimaryMedia(projectId: string, applicantId: string) {
       http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}/primary`, {
         method: 'PUT',
         body: { projectId },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Who sees an item: TEAM keeps it from the people a candidate is shared with (client links). */
+export function useSetMediaVisibility(projectId: string, applicantId: string) {
+  const http = useHttpClient();
+  const refresh = useRefreshMedia(applicantId);
+  return useMutation({
+    mutationFn: ({ mediaId, visibility }: { mediaId: string; visibility: MediaVisibility }) =>
+      http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}/visibility`, {
+        method: 'PUT',
+        body: { projectId, visibility },
       }),
     onSuccess: refresh,
   });

@@ -214,6 +214,7 @@ describe('upload queue rows', () => {
 const MEDIA: MediaItem[] = [
   buildMediaItem({ id: 'm1', name: 'headshot.jpg', kind: 'image', isPrimaryPhoto: true }),
   buildMediaItem({ id: 'm2', name: 'tape.mp4', kind: 'video' }),
+  buildMediaItem({ id: 'm3', name: 'still.png', kind: 'image' }),
 ];
 
 describe('candidate media panel', () => {
@@ -222,6 +223,8 @@ describe('candidate media panel', () => {
       'GET /api/applicants/a1/media': () => jsonResponse(200, { items: MEDIA }),
       [`DELETE /api/applicants/a1/media/${testUuid('m2')}`]: () => jsonResponse(204),
       'POST /api/applicants/admin/report-media-issue': () => jsonResponse(204),
+      [`PUT /api/applicants/a1/media/${testUuid('m3')}/primary`]: () => jsonResponse(200, {}),
+      [`PUT /api/applicants/a1/media/${testUuid('m2')}/visibility`]: () => jsonResponse(200, {}),
       'POST /api/applicants/download-zip': () =>
         jsonResponse(202, { id: '00000000-0000-4000-8000-0000000000d1', message: MESSAGES.downloadLinkSent }),
       ...extra,
@@ -232,9 +235,11 @@ describe('candidate media panel', () => {
           projectId="p1"
           applicantId="a1"
           candidateName="Jane Doe"
+          canUpload
           canDelete
           canReport
           canDownload
+          canManageVisibility
           userEmail="dana@example.com"
         />,
       ),
@@ -247,7 +252,7 @@ describe('candidate media panel', () => {
     expect(await screen.findByText('Primary photo')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open tape.mp4' }));
     expect(await screen.findByRole('dialog', { name: 'tape.mp4 – Jane Doe' })).toBeInTheDocument();
-    expect(screen.getByText('2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
   });
 
   it('keeps the viewer open on the next candidate’s first item when the page moves across candidates', async () => {
@@ -274,6 +279,32 @@ describe('candidate media panel', () => {
     rerender(panel('a2', 'Omar Reyes', onNext));
     expect(await screen.findByRole('dialog', { name: 'monologue.mp4 – Omar Reyes' })).toBeInTheDocument();
     expect(screen.getByText('1 of 1')).toBeInTheDocument();
+  });
+
+  it('makes a photo the primary photo and keeps an item to the team, from the viewer', async () => {
+    const { double, user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Open tape.mp4' }));
+    const viewer = await screen.findByRole('dialog', { name: /tape\.mp4/ });
+    // A video cannot be the primary photo; the primary photo does not offer it again.
+    expect(within(viewer).queryByRole('button', { name: 'Make primary photo' })).not.toBeInTheDocument();
+    const teamOnly = within(viewer).getByRole('button', { name: 'Team only' });
+    expect(teamOnly).toHaveAttribute('aria-pressed', 'false');
+    await user.click(teamOnly);
+    await waitFor(() =>
+      expect(double.callsTo(`PUT /api/applicants/a1/media/${testUuid('m2')}/visibility`)[0]?.body).toEqual({
+        projectId: 'p1',
+        visibility: 'TEAM',
+      }),
+    );
+    await user.keyboard('{ArrowRight}');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /still\.png/ })).getByRole('button', {
+        name: 'Make primary photo',
+      }),
+    );
+    await waitFor(() =>
+      expect(double.callsTo(`PUT /api/applicants/a1/media/${testUuid('m3')}/primary`)).toHaveLength(1),
+    );
   });
 
   it('deletes an item only after the Delete Content confirmation', async () => {

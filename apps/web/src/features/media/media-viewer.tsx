@@ -110,8 +110,8 @@ function ViewerContent({
       className="fixed inset-0 z-50 flex flex-col text-white outline-none"
       data-testid="media-viewer"
     >
-      <header className="flex min-h-14 items-center gap-2 px-3 py-2 sm:px-4">
-        <div className="min-w-0 flex-1">
+      <header className="flex min-h-14 flex-wrap items-center gap-2 px-3 py-2 sm:px-4">
+        <div className="min-w-0 flex-1 basis-40">
           <RadixDialog.Title className="truncate text-sm font-semibold sm:text-base">
             {title}
           </RadixDialog.Title>
