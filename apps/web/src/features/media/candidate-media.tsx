@@ -180,6 +180,9 @@ export function CandidateMedia({
 
       {canUpload ? (
         <UploadQueue
+          // One queue per candidate: its transport names the applicant, so moving to the next candidate must
+          // never send files to the previous one. Uploads in flight stop; choosing the file again resumes it.
+          key={applicantId}
           transport={transport}
           scope={`candidate:${applicantId}`}
           label={MEDIA_TEXTS.uploadMedia}

@@ -307,6 +307,26 @@ describe('candidate media panel', () => {
     );
   });
 
+  it('sends uploads to the candidate shown, also after moving to the next one', async () => {
+    const { double, wrap } = setupHttp({
+      ...UPLOAD_HANDLERS,
+      'GET /api/applicants/a1/media': () => jsonResponse(200, { items: MEDIA }),
+      'GET /api/applicants/a2/media': () => jsonResponse(200, { items: [] }),
+    });
+    const panel = (applicantId: string) =>
+      wrap(<CandidateMedia projectId="p1" applicantId={applicantId} candidateName="X" canUpload />);
+    const { rerender } = render(panel('a1'));
+    await screen.findByRole('button', { name: 'Open tape.mp4' });
+    rerender(panel('a2'));
+    await screen.findByText('No media yet.');
+    await userEvent.setup().upload(screen.getByTestId('file-picker-input'), [named('headshot.jpg')]);
+    await waitFor(() => expect(double.callsTo('POST /api/media-management/get-signed-url')).toHaveLength(1));
+    expect(double.callsTo('POST /api/media-management/get-signed-url')[0]?.body).toMatchObject({
+      projectId: 'p1',
+      applicantId: 'a2',
+    });
+  });
+
   it('deletes an item only after the Delete Content confirmation', async () => {
     const { double, user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Delete tape.mp4' }));

@@ -10,7 +10,10 @@ import type { UploadQueueVariant } from './upload-queue-list';
 export interface UploadQueueProps {
   /** From `createMediaUploadTransport(http)` (staff) or `createMediaUploadTransport(http, { noAuth: true })` (apply pages). */
   transport: UploadTransport;
-  /** Keeps resume records of different destinations apart, e.g. `candidate:<id>` or `apply:<projectId>`. */
+  /**
+   * Keeps resume records of different destinations apart, e.g. `candidate:<id>` or `apply:<projectId>`. The
+   * transport and scope are fixed for the queue's life: key the component by its destination.
+   */
   scope: string;
   finalize?: UploadQueueOptions['finalize'];
   onComplete?(completed: QueueItem[], failed: QueueItem[]): void;

@@ -34,7 +34,8 @@ function createOwnedQueue(initial: UploadQueueOptions) {
 
 /**
  * The queue for a component's lifetime: created once, destroyed (in-flight uploads aborted, resume records
- * kept for the next visit) on unmount.
+ * kept for the next visit) on unmount. The transport and scope are read once: a component whose destination
+ * changes (another candidate) must be keyed by it, so a new queue is made.
  */
 export function useUploadQueue(options: UploadQueueOptions) {
   const [owned] = useState(() => createOwnedQueue(options));
