@@ -107,6 +107,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/roles'),
     (m) => m.ProjectRolesPage,
   ),
+  DownloadsPage: lazyPage(
+    () => import('../features/media/downloads-page'),
+    (m) => m.DownloadsPage,
+  ),
   EnumsPage: lazyPage(
     () => import('../features/lookups'),
     (m) => m.EnumsPage,
