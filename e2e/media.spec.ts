@@ -18,11 +18,8 @@ import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
  * zip link. Everything is on a 375 px phone screen.
  *
  * The upload and viewer journeys run through the candidate preview of the candidates workspace, where the
- * `CandidateMedia` panel (features/media) is embedded by the lead when the candidates and media branches meet.
- * Until that wiring exists in the tree, set MEDIA_PANEL_IN_PREVIEW=1 only where it does; without it they are
- * reported as fixme rather than failing for a missing page.
+ * `CandidateMedia` panel (features/media) is embedded.
  */
-const PANEL_WIRED = process.env.MEDIA_PANEL_IN_PREVIEW === '1';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -55,7 +52,6 @@ test.describe('media on a phone', () => {
     page,
     request,
   }) => {
-    test.fixme(!PANEL_WIRED, 'CandidateMedia is not yet embedded in the candidate preview of this tree');
     test.setTimeout(240_000);
     const { who, api } = await director(request);
     const seeded = await seedCandidate(api, 'Rae', 'Holm');

@@ -13,7 +13,9 @@ export type CandidateAction =
   | 'DOWN_VOTE'
   | 'MAYBE_VOTE'
   | 'TAGS'
-  | 'REORDER';
+  | 'REORDER'
+  | 'ADD_MEDIA'
+  | 'DELETE_MEDIA';
 
 const PERMISSION: Record<CandidateAction, Permission> = {
   COPY: 'CANDIDATE_COPY',
@@ -28,6 +30,8 @@ const PERMISSION: Record<CandidateAction, Permission> = {
   MAYBE_VOTE: 'CANDIDATE_VOTE',
   TAGS: 'CANDIDATE_EDIT_TAGS',
   REORDER: 'REORDER_CANDIDATES',
+  ADD_MEDIA: 'CANDIDATE_MEDIA',
+  DELETE_MEDIA: 'CANDIDATE_MEDIA',
 };
 
 /**
@@ -44,6 +48,8 @@ const IN_SUBMITTER_FOLDER: Partial<Record<CandidateAction, SubmitterFolderAction
   UP_VOTE: 'UP_VOTE',
   DOWN_VOTE: 'DOWN_VOTE',
   MAYBE_VOTE: 'MAYBE_VOTE',
+  ADD_MEDIA: 'ADD_MEDIA',
+  DELETE_MEDIA: 'DELETE_MEDIA',
 };
 
 export interface CandidateScope {

@@ -87,6 +87,7 @@ const detail = {
 function renderPreview(allowedVotes: VoteType[]) {
   const double = createFetchDouble({
     'GET /api/projects/p1/candidates/person-1': () => jsonResponse(200, detail),
+    'GET /api/applicants/person-1/media': () => jsonResponse(200, { items: [] }),
   });
   const http = createHttpClient({
     baseUrl: '/api',
@@ -105,6 +106,7 @@ function renderPreview(allowedVotes: VoteType[]) {
           row={row}
           position={{ index: 0, loaded: 2, more: false }}
           allowedVotes={allowedVotes}
+          media={{ canUpload: false, canDelete: false, canManageVisibility: false, teamTools: false }}
           {...handlers}
         />
       </HttpClientProvider>

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Kbd } from '../../ui/kbd';
 import { Skeleton } from '../../ui/skeleton';
+import { CandidateMedia } from '../media';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
 
@@ -35,6 +36,15 @@ export interface CandidatePreviewProps {
   /** The votes this person may cast on this row (by the matrix or the submitter folder table). */
   allowedVotes: readonly VoteType[];
   onVote(vote: VoteType): void;
+  /** What this person may do with the candidate's media (the matrix, or the submitter folder table). */
+  media: {
+    canUpload: boolean;
+    canDelete: boolean;
+    canManageVisibility: boolean;
+    /** Report media issue and the zip download are for the casting team. */
+    teamTools: boolean;
+    userEmail?: string;
+  };
 }
 
 /**
@@ -43,7 +53,7 @@ export interface CandidatePreviewProps {
  * reviewer can go through a folder with the keyboard alone.
  */
 export function CandidatePreview(props: CandidatePreviewProps) {
-  const { projectId, row, position, onNext, onPrevious, onClose, allowedVotes, onVote } = props;
+  const { projectId, row, position, onNext, onPrevious, onClose, allowedVotes, onVote, media } = props;
   const http = useHttpClient();
   const detail = useQuery(candidateDetailQuery(http, projectId, row.applicantId));
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -166,6 +176,20 @@ export function CandidatePreview(props: CandidatePreviewProps) {
               ))}
           </div>
         ) : null}
+
+        <CandidateMedia
+          projectId={projectId}
+          applicantId={row.applicantId}
+          candidateName={row.name}
+          canUpload={media.canUpload}
+          canDelete={media.canDelete}
+          canManageVisibility={media.canManageVisibility}
+          canReport={media.teamTools}
+          canDownload={media.teamTools}
+          userEmail={media.userEmail}
+          onPreviousCandidate={onPrevious}
+          onNextCandidate={onNext}
+        />
 
         <Section title="Team votes">
           <div className="flex flex-col gap-2">

@@ -60,6 +60,7 @@ import {
 import type { ActiveFilter, CandidatesView } from './candidates-url';
 import { NO_SELECTION, selectAll, selectedInOrder, selectRange, toggle } from './selection';
 import type { Selection } from './selection';
+import { useAuth } from '../../lib/auth/auth-provider';
 
 /** /projects/candidate/:id: the review workspace of a project's candidates. */
 export function ProjectCandidatesPage() {
@@ -97,6 +98,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const { view, setView, updateView } = useView();
   usePageShortcuts(PREVIEW_SHORTCUTS);
   const actor = project.projectActor;
+  const { user } = useAuth();
   // A super admin may look at the talent submitters' folders; a talent submitter only ever sees those.
   const submitterView = actor === 'SA' && view.submitterFolders;
   const submitterSet = actor === 'TS' || submitterView;
@@ -488,6 +490,13 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             onPrevious={() => step(-1)}
             onClose={() => openCandidate(null)}
             allowedVotes={allowedVotes}
+            media={{
+              canUpload: mayDo(scope, 'ADD_MEDIA'),
+              canDelete: mayDo(scope, 'DELETE_MEDIA'),
+              canManageVisibility: !submitterSet && can(actor, 'MANAGE_MEDIA_VISIBILITY'),
+              teamTools: !submitterSet && can(actor, 'CANDIDATE_MEDIA'),
+              userEmail: user?.email,
+            }}
             onVote={(choice) =>
               vote.mutate(
                 { ids: [openRow.id], vote: choice },
