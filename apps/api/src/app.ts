@@ -16,6 +16,7 @@ import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
+import { mediaModule } from './modules/media';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
@@ -65,6 +66,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     applyModule,
     addressesModule,
     filesModule,
+    mediaModule,
     jobsModule,
     liveModule,
     auditModule,

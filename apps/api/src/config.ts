@@ -66,6 +66,10 @@ const envSchema = z.object({
   LIVE_ACCESS_CHECK_SECONDS: z.coerce.number().positive().default(60),
   /** Audit events older than this are deleted by the hourly housekeeping purge. */
   AUDIT_RETENTION_DAYS: positiveInt.default(365),
+  /** Media: the ffmpeg binary for video conversion; default the one the @ffmpeg-installer package ships. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Chat notifications (media issue reports, channel SLACK) go to this Slack-compatible incoming webhook when set, else to the outbox. */
+  SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

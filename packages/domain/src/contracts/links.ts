@@ -7,6 +7,8 @@ import { representativeFormSchema } from '../validation/representative';
 import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
 import { cursorQuery, keysetPageFields } from './pagination';
 
+
+
 /**
  * Submission links, agencies and representation, and the public apply calls (issue 10).
  *
@@ -38,6 +40,7 @@ export const LINK_MESSAGES = {
   applicantsInOneProject: 'Choose candidates of one project.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   ageOrBirthDate: 'Give either a date of birth or an age, not both.',
+  uploadGrantRequired: 'Uploads need the upload grant of this apply page. Reload the page and try again.',
 } as const;
 
 const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
@@ -366,6 +369,8 @@ export const standaloneApplySchema = z.object({
   repId: id.nullable().optional(),
   representative: representativeFormSchema.nullable().optional(),
   website: z.string().max(500).optional(),
+  /** The upload grant of the resolve answer; required when `uploads` names any. */
+  uploadGrant: z.string().max(2000).optional(),
 });
 export type StandaloneApplyInput = z.input<typeof standaloneApplySchema>;
 export type StandaloneApply = z.infer<typeof standaloneApplySchema>;
@@ -405,7 +410,6 @@ export type StandaloneView = z.infer<typeof standaloneViewSchema>;
 
 /** GET /v2/applicants/{id}/standalone/resend-email?token=<link token>: a fresh private link to the stored e-mail. */
 export const resendQuerySchema = z.object({ token: linkTokenSchema });
-export const messageResultSchema = z.object({ message: z.string() });
 
 /** POST /applicants/{projectId}/check-email-webform: whether this e-mail already applied (mails their link). */
 export const checkEmailWebformSchema = z.object({ email: emailSchema, token: linkTokenSchema });

@@ -43,7 +43,7 @@ const PUBLIC_BODY_LIMIT = 64 * 1024;
 
 export function applyRoutes(app: App, context: AppContext) {
   const { db } = context.database;
-  const deps: ApplyDeps = { db, jobs: context.jobs, publicUrl: context.config.publicUrl };
+  const deps: ApplyDeps = { db, jobs: context.jobs, publicUrl: context.config.publicUrl, config: context.config };
 
   app.get(
     '/v2/global-content',

@@ -33,6 +33,7 @@ import {
 } from '../agencies';
 import { addToFolders, searchTextOf, submitApplicant } from '../candidates';
 import { MAIL_QUEUE } from '../identity';
+import { attachUploads, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../share-links';
 import { claimMail, submissionConfirmationMail } from './mail';
@@ -41,6 +42,7 @@ export interface ApplyDeps {
   db: Db;
   jobs: AppContext['jobs'];
   publicUrl: string;
+  config: AppContext['config'];
 }
 
 async function sendMail(deps: ApplyDeps, tx: Db, message: ReturnType<typeof claimMail>) {
@@ -91,6 +93,15 @@ async function chooseRepresentative(
 
 const fakeId = () => crypto.randomUUID();
 
+function uploadGrantFor(deps: ApplyDeps, token: string | undefined, projectId: string) {
+  if (!token) throw fieldErrors([{ path: 'body.uploadGrant', message: LINK_MESSAGES.uploadGrantRequired }]);
+  const grant = verifyUploadGrant(deps.config, token);
+  if (grant.projectId !== projectId) {
+    throw fieldErrors([{ path: 'body.uploadGrant', message: LINK_MESSAGES.uploadGrantRequired }]);
+  }
+  return grant;
+}
+
 /**
  * A talent (or their agent) applies through a link, without an account. In one transaction: the applicant is made
  * or joined (one per e-mail per project), submitted to the chosen opportunity (the link's default when none) in its
@@ -114,6 +125,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       { field: 'genderId', lookup: 'role-genders', value: input.genderId },
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
     ]);
+    // Uploads are attached only under this page's grant, so keys of other people's uploads attach nothing.
+    const grant = input.uploads.length > 0 ? uploadGrantFor(deps, input.uploadGrant, link.projectId) : null;
     const representative = await chooseRepresentative(tx, link, group, input);
     const result = await submitApplicant(tx, {
       projectId: link.projectId,
@@ -170,6 +183,18 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
           );
         }
       }
+    }
+    if (grant) {
+      await attachUploads(
+        tx,
+        {
+          projectId: link.projectId,
+          applicantId: result.applicantId,
+          uploads: input.uploads.map((upload) => upload.key),
+          grantId: grant.id,
+        },
+        { jobs: deps.jobs },
+      );
     }
     await issuePrivateLink(deps, tx, result.applicantId, input.email, projectName);
     // Last, because every submission through this link updates the same row: its lock is held only until commit.
