@@ -42,7 +42,10 @@ describe('apply with a photo through the upload grant of the resolve answer', ()
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/applicants/standalone',
-      payload: applyBody(token, { uploads: [{ key: upload.body.Key, name: 'headshot.png' }], uploadGrant: grant }),
+      payload: applyBody(token, {
+        uploads: [{ key: upload.body.Key, name: 'headshot.png' }],
+        uploadGrant: grant,
+      }),
     });
     expect(res.statusCode, res.body).toBe(201);
     const items = await t.context.database.db

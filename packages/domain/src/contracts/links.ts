@@ -7,8 +7,6 @@ import { representativeFormSchema } from '../validation/representative';
 import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
 import { cursorQuery, keysetPageFields } from './pagination';
 
-
-
 /**
  * Submission links, agencies and representation, and the public apply calls (issue 10).
  *
@@ -190,13 +188,18 @@ export const shareLinkSettingsSchema = z.object({
 });
 export type ShareLinkSettingsInput = z.input<typeof shareLinkSettingsSchema>;
 export type ShareLinkSettings = z.infer<typeof shareLinkSettingsSchema>;
-export const SHARE_LINK_SETTING_KEYS = Object.keys(shareLinkSettingsSchema.shape) as (keyof ShareLinkSettings)[];
+export const SHARE_LINK_SETTING_KEYS = Object.keys(
+  shareLinkSettingsSchema.shape,
+) as (keyof ShareLinkSettings)[];
 
 /**
  * The toggle dependencies of spec section 4, applied to what is stored: with no agencies chosen changeAgency
  * (allowChangeRep) is off; 'No Agency' needs Change Agency on or no agencies; Exclude Agent needs Include Candidate.
  */
-export function normaliseLinkSettings(settings: ShareLinkSettings, hasRepresentation: boolean): ShareLinkSettings {
+export function normaliseLinkSettings(
+  settings: ShareLinkSettings,
+  hasRepresentation: boolean,
+): ShareLinkSettings {
   const next = { ...settings };
   if (!hasRepresentation) next.allowChangeRep = false;
   if (hasRepresentation && !next.allowChangeRep) next.allowNoRep = false;
@@ -228,7 +231,8 @@ export const shareLinkUpsertSchema = z
       defaultRoleId: value.defaultRoleId,
     });
     if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
     }
   }, ALWAYS_CHECK);
 export type ShareLinkUpsertInput = z.input<typeof shareLinkUpsertSchema>;
@@ -290,7 +294,10 @@ export const shareLinkListSchema = z.object({
 export type ShareLinkList = z.infer<typeof shareLinkListSchema>;
 
 /** GET /v2/projects/standalone-url-mapping?url&projectId: the slug of an apply address to its link. */
-export const urlMappingQuerySchema = z.object({ url: z.string().trim().min(1).max(2000), projectId: id.optional() });
+export const urlMappingQuerySchema = z.object({
+  url: z.string().trim().min(1).max(2000),
+  projectId: id.optional(),
+});
 export const urlMappingResultSchema = z.object({
   projectId: z.string(),
   shareLinkId: z.string(),
@@ -307,9 +314,7 @@ export const resolvedLinkSchema = z.object({
   projectId: z.string(),
   title: z.string(),
   project: z.object({ name: z.string(), description: z.string().nullable() }).nullable(),
-  opportunities: z.array(
-    z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }),
-  ),
+  opportunities: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable() })),
   defaultRoleId: z.string().nullable(),
   settings: shareLinkSettingsSchema.nullable(),
   representative: representativeSchema.nullable(),

@@ -168,7 +168,10 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       });
       // "Exclude Agent" keeps the agent out of the mails of this link.
       if (claim && !group.settings.excludeAgent) {
-        const [agent] = await tx.select({ email: agents.email }).from(agents).where(eq(agents.id, representative.agentId));
+        const [agent] = await tx
+          .select({ email: agents.email })
+          .from(agents)
+          .where(eq(agents.id, representative.agentId));
         if (agent) {
           await sendMail(
             deps,
@@ -213,10 +216,20 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
 }
 
 /** A new private link for an applicant, mailed to their stored address. */
-async function issuePrivateLink(deps: ApplyDeps, tx: Db, applicantId: string, email: string, projectName: string) {
+async function issuePrivateLink(
+  deps: ApplyDeps,
+  tx: Db,
+  applicantId: string,
+  email: string,
+  projectName: string,
+) {
   const token = newLinkToken();
   await tx.insert(applicantAccessTokens).values({ applicantId, tokenHash: tokenDigest(token) });
-  await sendMail(deps, tx, submissionConfirmationMail(deps.publicUrl, email, projectName, applicantId, token));
+  await sendMail(
+    deps,
+    tx,
+    submissionConfirmationMail(deps.publicUrl, email, projectName, applicantId, token),
+  );
 }
 
 /** The applicant a private link opens, or 404 (a wrong token and a wrong id answer the same). */
@@ -225,14 +238,26 @@ async function applicantByPrivateToken(db: Queryable, applicantId: string, token
     .select({ applicant: applicants })
     .from(applicantAccessTokens)
     .innerJoin(applicants, eq(applicants.id, applicantAccessTokens.applicantId))
-    .where(and(eq(applicantAccessTokens.applicantId, applicantId), eq(applicantAccessTokens.tokenHash, tokenDigest(token))));
+    .where(
+      and(
+        eq(applicantAccessTokens.applicantId, applicantId),
+        eq(applicantAccessTokens.tokenHash, tokenDigest(token)),
+      ),
+    );
   if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.privateLinkInvalid);
   return row.applicant;
 }
 
-export async function standaloneView(db: Queryable, applicantId: string, token: string): Promise<StandaloneView> {
+export async function standaloneView(
+  db: Queryable,
+  applicantId: string,
+  token: string,
+): Promise<StandaloneView> {
   const applicant = await applicantByPrivateToken(db, applicantId, token);
-  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, applicant.projectId));
+  const [project] = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, applicant.projectId));
   const roleRows = await db
     .select({ id: roles.id, name: roles.name })
     .from(submissions)
@@ -278,9 +303,13 @@ export async function updateStandalone(db: Db, applicantId: string, input: Stand
         ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
         ...(input.age !== undefined ? { playingAgeMin: input.age, playingAgeMax: input.age } : {}),
         ...(input.genderId !== undefined ? { genderId: input.genderId } : {}),
-        ...(input.ethnicAppearanceIds !== undefined ? { ethnicAppearanceIds: input.ethnicAppearanceIds } : {}),
+        ...(input.ethnicAppearanceIds !== undefined
+          ? { ethnicAppearanceIds: input.ethnicAppearanceIds }
+          : {}),
         ...(input.sizes !== undefined ? { sizes: input.sizes as Record<string, string> } : {}),
-        ...(input.socialProfiles !== undefined ? { socialProfiles: input.socialProfiles as Record<string, string> } : {}),
+        ...(input.socialProfiles !== undefined
+          ? { socialProfiles: input.socialProfiles as Record<string, string> }
+          : {}),
         ...(input.address !== undefined ? { address: input.address } : {}),
         ...(input.bio !== undefined ? { bio: input.bio } : {}),
       })
@@ -311,7 +340,12 @@ export async function resendPrivateLink(deps: ApplyDeps, applicantId: string, li
  * The apply form's e-mail check: whether this address already applied to the link's project. A returning talent is
  * mailed their private link, so the answer never carries their data.
  */
-export async function checkEmailWebform(deps: ApplyDeps, projectId: string, email: string, linkToken: string) {
+export async function checkEmailWebform(
+  deps: ApplyDeps,
+  projectId: string,
+  email: string,
+  linkToken: string,
+) {
   return deps.db.transaction(async (tx) => {
     const { link } = await openLinkByToken(tx, linkToken);
     if (link.projectId !== projectId) throw notFound('The submission link');
@@ -334,7 +368,11 @@ export async function linkRepresentatives(db: Queryable, token: string) {
     return { items: found ? [representativeView(found.agent, found.agency, link.id)] : [] };
   }
   if (!link.agencyId) return { items: [] };
-  const ids = await db.select({ id: agents.id }).from(agents).where(eq(agents.agencyId, link.agencyId)).limit(100);
+  const ids = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.agencyId, link.agencyId))
+    .limit(100);
   const rows = await agentsWithAgencies(
     db,
     ids.map((row) => row.id),
@@ -385,7 +423,10 @@ export async function changeRepresentative(
       shareLinkId: via?.link.id ?? null,
     });
     if (claim) {
-      const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, applicant.projectId));
+      const [project] = await tx
+        .select({ name: projects.name })
+        .from(projects)
+        .where(eq(projects.id, applicant.projectId));
       await sendMail(
         deps,
         tx,
@@ -411,7 +452,11 @@ export async function sendUnderReview(db: Db, projectId: string, submissionIds: 
   const ids = [...new Set(submissionIds)];
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId, roleId: folders.roleId })
+      .select({
+        submissionId: folderMemberships.submissionId,
+        folderId: folderMemberships.folderId,
+        roleId: folders.roleId,
+      })
       .from(folderMemberships)
       .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
       .where(

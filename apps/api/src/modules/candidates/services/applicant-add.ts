@@ -90,7 +90,11 @@ export async function addApplicant(db: Db, userId: string, input: AddApplicant):
       folderIds,
       folderAlias: 'NEW_SUBMISSIONS',
     });
-    return { id: result.submissionId, applicantId: result.applicantId, createdApplicant: result.createdApplicant };
+    return {
+      id: result.submissionId,
+      applicantId: result.applicantId,
+      createdApplicant: result.createdApplicant,
+    };
   });
 }
 
@@ -140,7 +144,12 @@ export interface SubmitApplicant {
 export async function submitApplicant(
   tx: Queryable,
   input: SubmitApplicant,
-): Promise<{ applicantId: string; submissionId: string; createdApplicant: boolean; createdSubmission: boolean }> {
+): Promise<{
+  applicantId: string;
+  submissionId: string;
+  createdApplicant: boolean;
+  createdSubmission: boolean;
+}> {
   const person = input.person;
   const email = person.email ?? null;
   const [inserted] = await tx
