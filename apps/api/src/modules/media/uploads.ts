@@ -4,6 +4,7 @@ import {
   MEDIA_MESSAGES,
   MULTIPART_CHUNK_BYTES,
   UPLOAD_URL_TTL_SECONDS,
+  VIEW_URL_TTL_SECONDS,
   type MultipartComplete,
   type MultipartSignedUrls,
   type MultipartStart,
@@ -220,7 +221,11 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
       size: info.size,
       mediaId: media?.id ?? null,
       status: media?.status ?? null,
-      url: null,
+      // The original, viewable at once (its derived files follow from processing, announced by live events).
+      url: await context.storage.presignGet(claimed.objectKey, {
+        expiresIn: VIEW_URL_TTL_SECONDS,
+        contentType: found.contentType,
+      }),
       thumbnailUrl: null,
       convertedUrl: null,
     };
@@ -311,4 +316,45 @@ export async function attachUploads(
     .from(mediaItems)
     .where(and(eq(mediaItems.applicantId, input.applicantId), inArray(mediaItems.originalKey, keys)));
   return input.uploads.map((key) => items.find((item) => item.key === key)!.id);
+}
+
+/** An open upload older than this is abandoned; a completed one never attached (an apply page left) too. */
+export const ABANDONED_UPLOAD_HOURS = { open: 24, unattached: 7 * 24 } as const;
+
+/**
+ * Hourly: abandoned uploads lose their parts or object and their row, a few hundred at a time (the oldest first,
+ * through the partial index on open uploads). A resumable upload stays resumable for a day.
+ */
+export async function purgeAbandonedUploads(context: AppContext, batch = 200): Promise<number> {
+  const { db } = context.database;
+  const rows = await db
+    .select()
+    .from(mediaUploads)
+    .where(
+      or(
+        and(
+          eq(mediaUploads.state, 'OPEN'),
+          sql`${mediaUploads.createdAt} < now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS.open})`,
+        ),
+        and(
+          eq(mediaUploads.state, 'COMPLETED'),
+          sql`${mediaUploads.updatedAt} < now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS.unattached})`,
+        ),
+      ),
+    )
+    .limit(batch);
+  for (const row of rows) {
+    try {
+      if (row.state === 'OPEN' && row.multipartId) {
+        await context.storage.abortMultipart(row.objectKey, row.multipartId).catch(() => undefined);
+      }
+      await context.storage.delete(row.objectKey);
+      await db
+        .delete(mediaUploads)
+        .where(and(eq(mediaUploads.id, row.id), eq(mediaUploads.state, row.state)));
+    } catch (error) {
+      context.log.warn({ err: error, key: row.objectKey }, 'abandoned upload not purged yet');
+    }
+  }
+  return rows.length;
 }
