@@ -235,6 +235,6 @@ export function applyRoutes(app: App, context: AppContext) {
         response: { 200: sendUnderReviewResultSchema },
       },
     },
-    async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds),
+    async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds, context.events),
   );
 }

@@ -31,7 +31,7 @@ import {
   representativeView,
   representativesOfApplicants,
 } from '../agencies';
-import { addToFolders, searchTextOf, submitApplicant } from '../candidates';
+import { addToFolders, publishApplicantsUpdated, searchTextOf, submitApplicant } from '../candidates';
 import { MAIL_QUEUE } from '../identity';
 import { attachUploads, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
@@ -43,6 +43,7 @@ export interface ApplyDeps {
   jobs: AppContext['jobs'];
   publicUrl: string;
   config: AppContext['config'];
+  events?: AppContext['events'];
 }
 
 async function sendMail(deps: ApplyDeps, tx: Db, message: ReturnType<typeof claimMail>) {
@@ -202,6 +203,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
     await issuePrivateLink(deps, tx, result.applicantId, input.email, projectName);
     // Last, because every submission through this link updates the same row: its lock is held only until commit.
     if (result.createdSubmission) {
+      // The team's open candidates pages refetch once this commits.
+      await publishApplicantsUpdated(deps.events, tx, link.projectId, 'ADD', 1, roleId);
       await tx
         .update(shareLinks)
         .set({ submissionCount: sql`${shareLinks.submissionCount} + 1` })
@@ -448,7 +451,12 @@ export async function changeRepresentative(
  * opportunity's NEW_SUBMISSIONS folder and leaving the review folder. Ids of another project or outside the review
  * folder are refused in one query, nothing half-moved.
  */
-export async function sendUnderReview(db: Db, projectId: string, submissionIds: readonly string[]) {
+export async function sendUnderReview(
+  db: Db,
+  projectId: string,
+  submissionIds: readonly string[],
+  events?: AppContext['events'],
+) {
   const ids = [...new Set(submissionIds)];
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -491,6 +499,7 @@ export async function sendUnderReview(db: Db, projectId: string, submissionIds: 
       const inRole = rows.filter((row) => row.roleId === target.roleId).map((row) => row.submissionId);
       await addToFolders(tx, projectId, [target.id], inRole);
     }
+    await publishApplicantsUpdated(events, tx, projectId, 'MOVE', ids.length);
     return { sent: ids.length };
   });
 }
