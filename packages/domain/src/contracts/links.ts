@@ -37,6 +37,8 @@ export const LINK_MESSAGES = {
   notUnderReview: 'Only submissions waiting for review can be sent on.',
   applicantsInOneProject: 'Choose candidates of one project.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  termsTitle: 'Terms of Service',
+  privacyTitle: 'Privacy Policy',
   ageOrBirthDate: 'Give either a date of birth or an age, not both.',
   uploadGrantRequired: 'Uploads need the upload grant of this apply page. Reload the page and try again.',
 } as const;

@@ -5,6 +5,7 @@ import {
   checkEmailWebformSchema,
   createRepresentativeSchema,
   globalContentSchema,
+  LINK_MESSAGES,
   messageResultSchema,
   privateTokenQuerySchema,
   representativeListSchema,
@@ -66,8 +67,8 @@ export function applyRoutes(app: App, context: AppContext) {
       return {
         termsUrl: `${base}/terms`,
         privacyUrl: `${base}/privacy`,
-        termsTitle: 'Terms of Service',
-        privacyTitle: 'Privacy Policy',
+        termsTitle: LINK_MESSAGES.termsTitle,
+        privacyTitle: LINK_MESSAGES.privacyTitle,
         supportEmail: null,
       };
     },
