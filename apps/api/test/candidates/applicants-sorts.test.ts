@@ -121,6 +121,36 @@ describe('sort=votes', () => {
     expect(await names('PO', `roleId=${role.id}&sort=votes`)).toEqual(['B Two', 'A One', 'C Three']);
   });
 
+  it('pages on while votes change: rows whose key stays are listed once, a row voted past the cursor is not repeated', async () => {
+    const role = await buildRole(cast.project);
+    const rows = [];
+    for (let index = 0; index < 7; index += 1) {
+      rows.push(
+        await buildApplicant(role, cast.people.PO.user, { firstName: `V${index}`, lastName: 'Paging' }),
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let round = 0;
+    do {
+      const res = await get(
+        'PO',
+        `roleId=${role.id}&sort=votes&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: Item[]; nextCursor: string | null };
+      seen.push(...body.items.map((item) => item.name));
+      cursor = body.nextCursor;
+      // After the first page, the oldest candidate (last in this order) gets an up vote: it moves before the cursor.
+      if (round === 0) await vote('PE', [rows[0]!.id], 'UP_VOTE');
+      round += 1;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    // Newest first among equal (zero) votes; V0 jumped ahead of the pages already read, so this pass skips it.
+    expect(seen).toEqual(['V6 Paging', 'V5 Paging', 'V4 Paging', 'V3 Paging', 'V2 Paging', 'V1 Paging']);
+    expect((await names('PO', `roleId=${role.id}&sort=votes&limit=1`))[0]).toBe('V0 Paging');
+  });
+
   it('is refused to a talent submitter, who may not see the team’s feedback', async () => {
     const res = await get('TS', 'sort=votes');
     expect(res.statusCode).toBe(403);

@@ -69,9 +69,13 @@ function ageInRange(min: number | undefined, max: number | undefined): SQL | und
     end)`;
 }
 
+/** Any (OR) or every (AND) of the tags: probes of the applicant_tags key; OR stops at the first hit. */
 function tagCondition(ids: readonly string[], type: 'AND' | 'OR'): SQL {
-  const matching = sql`(select count(*) from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(ids)}::uuid[]))`;
-  return type === 'AND' ? sql`${matching} = ${ids.length}` : sql`${matching} > 0`;
+  const unique = [...new Set(ids)];
+  const matching = sql`from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(unique)}::uuid[])`;
+  return type === 'AND'
+    ? sql`(select count(*) ${matching}) = ${unique.length}`
+    : sql`exists (select 1 ${matching})`;
 }
 
 /** Tag ids must be tags of this project: an unknown one is a 400 naming the field, in one query for both lists. */
