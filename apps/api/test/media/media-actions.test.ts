@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type LiveEventName, type MediaItem } from '@casting/domain';
-import { mediaItems, outboxMessages } from '../../src/platform/db/schema';
+import { auditEvents, mediaItems, outboxMessages } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
 import { png, video } from './files';
 import { buildMediaApp, eventually, type MediaApp } from './support';
@@ -91,6 +91,11 @@ describe('media of an applicant', () => {
     );
     expect(res.status).toBe(200);
     expect(await list(applicantId)).toEqual([]);
+    const [audit] = await t.context.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'media.delete'), eq(auditEvents.targetId, uploaded.mediaId)));
+    expect(audit).toMatchObject({ outcome: 'success', projectId: t.cast.project.id });
     expect(await t.context.storage.head(row!.originalKey)).toBeNull();
     expect(await t.context.storage.head(row!.thumbnailKey!)).toBeNull();
     // Another project's id, or the same call again, finds nothing.

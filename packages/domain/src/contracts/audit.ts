@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'project.archive',
   'project.delete',
   'export.create',
+  'media.delete',
+  'media.visibility',
+  'media.download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

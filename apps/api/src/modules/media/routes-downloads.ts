@@ -21,7 +21,10 @@ export function downloadRoutes(app: App, context: AppContext) {
     app.post(
       url,
       {
-        config: { access: access.project('VIEW_PROJECT', inBody) },
+        config: {
+          access: access.project('VIEW_PROJECT', inBody),
+          audit: { action: 'media.download', fields: ['email', 'folderId'] },
+        },
         schema: {
           tags: TAGS,
           summary,

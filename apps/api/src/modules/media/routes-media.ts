@@ -59,7 +59,10 @@ export function mediaRoutes(app: App, context: AppContext) {
   app.delete(
     '/applicants/:applicantId/media/:mediaId',
     {
-      config: { access: access.project('CANDIDATE_MEDIA', inQuery) },
+      config: {
+        access: access.project('CANDIDATE_MEDIA', inQuery),
+        audit: { action: 'media.delete', target: { type: 'media', from: 'params', key: 'mediaId' } },
+      },
       schema: {
         tags: TAGS,
         summary: 'Delete Content: the item and its files, permanently',
@@ -102,7 +105,14 @@ export function mediaRoutes(app: App, context: AppContext) {
   app.put(
     '/applicants/:applicantId/media/:mediaId/visibility',
     {
-      config: { access: access.project('MANAGE_MEDIA_VISIBILITY', inBody) },
+      config: {
+        access: access.project('MANAGE_MEDIA_VISIBILITY', inBody),
+        audit: {
+          action: 'media.visibility',
+          target: { type: 'media', from: 'params', key: 'mediaId' },
+          fields: ['visibility'],
+        },
+      },
       schema: {
         tags: TAGS,
         summary: 'Who sees an item: ALL (also client-link viewers) or TEAM (the project team only)',
