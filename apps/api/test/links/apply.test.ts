@@ -230,6 +230,23 @@ describe('representation and claims', () => {
     const claimId = /claim-confirmation\/([0-9a-f-]+)/.exec(mail!.text)![1]!;
     const claimToken = privateTokenFrom(mail!.text);
 
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/projects/${cast.project.id}/claim-representative/${claimId}?token=${claimToken}`,
+    });
+    expect(page.json()).toMatchObject({
+      id: claimId,
+      status: 'PENDING',
+      projectName: cast.project.name,
+      talentName: 'Tara Talent',
+      agencyName: agency.name,
+    });
+    const pageWrongSecret = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/projects/${cast.project.id}/claim-representative/${claimId}?token=${token}`,
+    });
+    expect(pageWrongSecret.statusCode).toBe(404);
+
     const wrongSecret = await t.app.inject({
       method: 'POST',
       url: `/api/v2/projects/${cast.project.id}/claim-representative`,

@@ -121,6 +121,18 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
       url: `/api/v2/projects/standalone-url-mapping?url=${(await fixtureLink(f)).token}`,
     }),
   },
+  {
+    method: 'GET',
+    route: '/api/v2/projects/:id/claim-representative/:claimId',
+    rule: publicRoute,
+    ok: 200,
+    request: async (f) => {
+      const claim = await fixtureClaim(f);
+      return {
+        url: `/api/v2/projects/${f.cast.project.id}/claim-representative/${claim.id}?token=${claim.token}`,
+      };
+    },
+  },
   ...(['', '/deny'] as const).map((suffix): RouteCase => ({
     method: 'POST',
     route: `/api/v2/projects/:id/claim-representative${suffix}`,

@@ -6,6 +6,8 @@ import {
   applicantRepresentativesSchema,
   claimAnswerResultSchema,
   claimAnswerSchema,
+  claimViewQuerySchema,
+  claimViewSchema,
   representativeSearchQuerySchema,
   representativeSearchResultSchema,
   verifySchema,
@@ -20,6 +22,7 @@ import type { App } from '../../platform/http/types';
 import {
   agentOfUser,
   answerClaim,
+  claimView,
   projectOfApplicants,
   representativesOfApplicants,
   searchAgencies,
@@ -146,6 +149,25 @@ export function agencyRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => setAgentVerified(db, request.params.id, request.body.isVerified),
+  );
+
+  app.get(
+    '/v2/projects/:id/claim-representative/:claimId',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The representation claim an agent was mailed, for the confirmation page (secret from the e-mail)',
+        params: idParams.extend({ claimId: z.uuid() }),
+        querystring: claimViewQuerySchema,
+        response: { 200: claimViewSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'claim');
+      return claimView(db, request.params.id, request.params.claimId, request.query.token);
+    },
   );
 
   for (const [path, answer] of [

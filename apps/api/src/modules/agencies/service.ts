@@ -7,6 +7,7 @@ import {
   type Agent,
   type AgencySearchQuery,
   type ClaimStatus,
+  type ClaimView,
   type Representative,
   type RepresentativeForm,
 } from '@casting/domain';
@@ -19,6 +20,7 @@ import {
   applicantRepresentatives,
   applicants,
   projectAccesses,
+  projects,
 } from '../../platform/db/schema';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError, fieldErrors, notFound } from '../../platform/errors';
@@ -321,6 +323,47 @@ export async function answerClaim(
       message: answer === 'CONFIRMED' ? LINK_MESSAGES.claimConfirmed : LINK_MESSAGES.claimDenied,
     };
   });
+}
+
+/** The claim the e-mailed link names, for the page that asks the agent; 404 for a wrong id or secret alike. */
+export async function claimView(
+  db: Queryable,
+  projectId: string,
+  claimId: string,
+  token: string,
+): Promise<ClaimView> {
+  const [row] = await db
+    .select({
+      id: applicantRepresentatives.id,
+      status: applicantRepresentatives.status,
+      projectName: projects.name,
+      talentFirst: applicants.firstName,
+      talentLast: applicants.lastName,
+      agentFirst: agents.firstName,
+      agentLast: agents.lastName,
+      agencyName: agencies.name,
+    })
+    .from(applicantRepresentatives)
+    .innerJoin(projects, eq(projects.id, applicantRepresentatives.projectId))
+    .innerJoin(applicants, eq(applicants.id, applicantRepresentatives.applicantId))
+    .innerJoin(agents, eq(agents.id, applicantRepresentatives.agentId))
+    .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
+    .where(
+      and(
+        eq(applicantRepresentatives.id, claimId),
+        eq(applicantRepresentatives.projectId, projectId),
+        eq(applicantRepresentatives.claimTokenHash, tokenDigest(token)),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.claimInvalid);
+  return {
+    id: row.id,
+    status: row.status as ClaimStatus,
+    projectName: row.projectName,
+    talentName: `${row.talentFirst} ${row.talentLast}`,
+    agentName: `${row.agentFirst} ${row.agentLast}`,
+    agencyName: row.agencyName,
+  };
 }
 
 /** Each applicant's representatives with the claim status; all applicants must be of one project. */

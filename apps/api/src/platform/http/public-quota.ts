@@ -9,9 +9,9 @@ import { AppError } from '../errors';
  * office behind one address applying all afternoon; a script guessing secrets hits them within a minute.
  */
 export const PUBLIC_QUOTAS = {
-  read: { max: 300, windowSeconds: 60 },
-  claim: { max: 30, windowSeconds: 60 },
-  submit: { max: 600, windowSeconds: 600 },
+  read: { max: 600, windowSeconds: 60 },
+  claim: { max: 120, windowSeconds: 60 },
+  submit: { max: 1000, windowSeconds: 600 },
   mail: { max: 30, windowSeconds: 600 },
 } as const;
 
