@@ -5,6 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addressesModule } from './modules/addresses';
+import { agenciesModule } from './modules/agencies';
+import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
 import { candidatesModule } from './modules/candidates';
 import { devModule } from './modules/dev';
@@ -17,6 +20,7 @@ import { mediaModule } from './modules/media';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
+import { shareLinksModule } from './modules/share-links';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
 import type { AppContext } from './platform/context';
@@ -57,6 +61,10 @@ export function apiModules(context: AppContext): ApiModule[] {
     teamModule,
     lookupsModule,
     candidatesModule,
+    agenciesModule,
+    shareLinksModule,
+    applyModule,
+    addressesModule,
     filesModule,
     mediaModule,
     jobsModule,

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'RANGE_NOT_SATISFIABLE',
   'PASSWORD_CHANGE_REQUIRED',
   'SERVICE_UNAVAILABLE',
+  'LINK_CLOSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -28,4 +28,5 @@ export * from './contracts/jobs';
 export * from './live-events';
 export * from './contracts/audit';
 export * from './contracts/candidates';
+export * from './contracts/links';
 export * from './contracts/media';

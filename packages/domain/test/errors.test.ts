@@ -40,6 +40,7 @@ describe('error catalogue', () => {
       'RANGE_NOT_SATISFIABLE',
       'PASSWORD_CHANGE_REQUIRED',
       'SERVICE_UNAVAILABLE',
+      'LINK_CLOSED',
     ]);
     expect(isErrorCode('TOTP_NOT_ENABLED')).toBe(true);
     expect(isErrorCode('NOPE')).toBe(false);

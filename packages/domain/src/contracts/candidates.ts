@@ -125,6 +125,10 @@ const booleanText = z.enum(['true', 'false']).transform((value) => value === 'tr
  * - `manual`: the folder's manual order (applicant-sort); needs `folderId`, else 400 `sortNeedsFolder`.
  * Sorting by votes needs VIEW_FEEDBACK (a talent submitter may not see the team's feedback).
  */
+/** What agentSearchTerm is matched against (ours: the spec names the parameter, not its values). */
+export const AGENT_SEARCH_TYPES = ['AGENT_NAME', 'AGENT_EMAIL', 'AGENCY_NAME'] as const;
+export type AgentSearchType = (typeof AGENT_SEARCH_TYPES)[number];
+
 export const APPLICANT_SORTS = ['newest', 'name', 'votes', 'manual'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
 
@@ -165,6 +169,21 @@ export const applicantListQuerySchema = z
     feedbackProviderNames: many(id).optional(),
     /** OR (default): feedback from any of them; AND: from every one of them. */
     feedbackProviderQueryType: z.enum(TAG_CONDITION_TYPES).default('OR'),
+    /** Candidates who applied through these submission links (share-link ids). */
+    referral: many(id).optional(),
+    /** Candidates these agents submitted or represent (agent ids). */
+    agents: many(id).optional(),
+    /** Candidates whose representative's name, e-mail or agency contains the term (at least 3 characters). */
+    agentSearchType: z.enum(AGENT_SEARCH_TYPES).default('AGENT_NAME'),
+    agentSearchTerm: z
+      .string()
+      .trim()
+      .max(200)
+      .refine(
+        (value) => value === '' || value.length >= APPLICANT_SEARCH_MIN_CHARS,
+        CANDIDATE_MESSAGES.searchTooShort,
+      )
+      .optional(),
     submitterFolders: booleanText.default(false),
     sort: z.enum(APPLICANT_SORTS).default('newest'),
     limit: z.coerce.number().int().min(1).max(100).default(50),

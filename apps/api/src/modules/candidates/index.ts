@@ -13,4 +13,12 @@ export const candidatesModule: ApiModule = {
   },
 };
 
-export { addApplicant } from './services/applicant-add';
+export {
+  addApplicant,
+  addToFolders,
+  searchTextOf,
+  submitApplicant,
+  type ApplicantDetails,
+  type SubmitApplicant,
+} from './services/applicant-add';
+export { publishApplicantsUpdated } from './services/live';

@@ -13,6 +13,9 @@ import {
 import type { Db } from '../../../platform/db/client';
 import type { Queryable } from '../../../platform/db/ids';
 import {
+  agencies,
+  agents,
+  applicantRepresentatives,
   applicants,
   applicantTags,
   folderMemberships,
@@ -182,11 +185,43 @@ function listWhere(
   const tagsNotIn = query['tags[notIn]'] ?? [];
   if (tagsNotIn.length > 0)
     conditions.push(sql`not ${tagCondition(tagsNotIn, query.excludeTagConditionType)}`);
+  conditions.push(...referralConditions(query));
   const checks = Promise.all([
     assertProjectTags(db, projectId, query),
     feedbackProviders(db, projectId, providers),
   ]);
   return { where: and(...conditions), checks };
+}
+
+/**
+ * The referral and agent filters of spec section 3. Referral is the submission's link (partial index on
+ * `(project_id, share_link_id)`); agents are the submitting agent (partial index on `(project_id,
+ * referring_agent_id)`) or a representative named on the applicant (a probe of the `(applicant_id, agent_id)` key);
+ * the agent search reads the applicant's representatives through the same key and the agents' primary key.
+ */
+function referralConditions(query: ApplicantListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  const links = query.referral ?? [];
+  if (links.length > 0) conditions.push(sql`${submissions.shareLinkId} = any(${uuidArray(links)}::uuid[])`);
+  const agentIds = query.agents ?? [];
+  if (agentIds.length > 0) {
+    const ids = sql`${uuidArray(agentIds)}::uuid[]`;
+    conditions.push(sql`(${submissions.referringAgentId} = any(${ids}) or exists (select 1 from ${applicantRepresentatives} ar
+      where ar.applicant_id = ${submissions.applicantId} and ar.agent_id = any(${ids})))`);
+  }
+  if (query.agentSearchTerm) {
+    const pattern = `%${searchFold(query.agentSearchTerm).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const column =
+      query.agentSearchType === 'AGENCY_NAME'
+        ? sql`ag.search_text`
+        : query.agentSearchType === 'AGENT_EMAIL'
+          ? sql`a.email`
+          : sql`a.search_text`;
+    conditions.push(sql`exists (select 1 from ${applicantRepresentatives} ar
+      join ${agents} a on a.id = ar.agent_id join ${agencies} ag on ag.id = ar.agency_id
+      where ar.applicant_id = ${submissions.applicantId} and ${column} like ${pattern})`);
+  }
+  return conditions;
 }
 
 /**

@@ -5,4 +5,5 @@ export * from './lookups';
 export * from './projects';
 export * from './audit';
 export * from './candidates';
+export * from './links';
 export * from './media';
