@@ -103,6 +103,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/roles'),
     (m) => m.ProjectRolesPage,
   ),
+  ApplicantLinksPage: lazyPage(
+    () => import('../features/links'),
+    (m) => m.ApplicantLinksPage,
+  ),
   EnumsPage: lazyPage(
     () => import('../features/lookups'),
     (m) => m.EnumsPage,
