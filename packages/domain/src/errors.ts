@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'FILE_URL_EXPIRED',
   'RANGE_NOT_SATISFIABLE',
   'PASSWORD_CHANGE_REQUIRED',
+  'LINK_CLOSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

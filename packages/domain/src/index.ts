@@ -28,3 +28,4 @@ export * from './contracts/jobs';
 export * from './live-events';
 export * from './contracts/audit';
 export * from './contracts/candidates';
+export * from './contracts/links';

@@ -39,6 +39,7 @@ describe('error catalogue', () => {
       'FILE_URL_EXPIRED',
       'RANGE_NOT_SATISFIABLE',
       'PASSWORD_CHANGE_REQUIRED',
+      'LINK_CLOSED',
     ]);
     expect(isErrorCode('TOTP_NOT_ENABLED')).toBe(true);
     expect(isErrorCode('NOPE')).toBe(false);

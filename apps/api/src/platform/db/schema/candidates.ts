@@ -114,11 +114,19 @@ export const submissions = pgTable(
     source: text('source').notNull(),
     /** The agent who submitted the talent, once agents exist (issue of submission links); no foreign key yet. */
     referringAgentId: uuid('referring_agent_id'),
+    /** The submission link the talent applied through (the list's referral filter); no foreign key, links may go. */
+    shareLinkId: uuid('share_link_id'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('submissions_role_applicant_key').on(table.roleId, table.applicantId),
     index('submissions_applicant_idx').on(table.applicantId),
+    index('submissions_project_share_link_idx')
+      .on(table.projectId, table.shareLinkId)
+      .where(sql`${table.shareLinkId} is not null`),
+    index('submissions_project_agent_idx')
+      .on(table.projectId, table.referringAgentId)
+      .where(sql`${table.referringAgentId} is not null`),
     // The list's sort "newest first" in a whole project or in one opportunity, each entered at a keyset cursor.
     index('submissions_project_newest_idx').on(
       table.projectId,

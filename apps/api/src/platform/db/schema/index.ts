@@ -5,3 +5,4 @@ export * from './lookups';
 export * from './projects';
 export * from './audit';
 export * from './candidates';
+export * from './links';
