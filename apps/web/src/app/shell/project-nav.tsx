@@ -1,7 +1,7 @@
-import type { ProjectActor } from '@casting/domain';
+import { can } from '@casting/domain';
+import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
-import { canManageLinks } from '../../features/links/link-access';
 import { projectQuery, ProjectSwitcher } from '../../features/projects';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
@@ -14,13 +14,13 @@ import type { PageName } from '../routes';
  * The workspace's pages. The project's roles are called "Opportunities" everywhere a person reads
  * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
  * brings (chat, e-mail templates, roster) are left out until they exist, and a page shows only to the
- * project roles that may use it (applicant links: the staff who manage links, and talent submitters).
+ * project roles that may use it (applicant links: whoever may submit talent, as the links API allows).
  */
 export function projectLinks(
   projectId: string,
   actor: ProjectActor | null = null,
 ): { label: string; to: string }[] {
-  const links: { label: string; to: string; page: PageName; shown?: boolean }[] = [
+  const links: { label: string; to: string; page: PageName; permission?: Permission }[] = [
     { label: 'Overview', to: paths.project.overview(projectId), page: 'ProjectOverviewPage' },
     { label: 'Opportunities', to: paths.project.roles(projectId), page: 'ProjectRolesPage' },
     { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage' },
@@ -28,7 +28,7 @@ export function projectLinks(
       label: 'Applicant links',
       to: paths.project.applicantLinks(projectId),
       page: 'ApplicantLinksPage',
-      shown: canManageLinks(actor),
+      permission: 'SUBMIT_TALENT',
     },
     { label: 'Email templates', to: paths.project.emailTemplates(projectId), page: 'EmailTemplatesPage' },
     {
@@ -37,7 +37,7 @@ export function projectLinks(
       page: 'RosterManagementPage',
     },
   ];
-  return links.filter((link) => link.shown !== false && isPageBuilt(link.page));
+  return links.filter((link) => (!link.permission || can(actor, link.permission)) && isPageBuilt(link.page));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { can, extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { ProjectDetail } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,7 +15,6 @@ import { SkeletonList } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { CreateLinkDialog } from './create-link-dialog';
-import { canManageLinks } from './link-access';
 import { cloneForm, DEFAULT_SETTINGS } from './link-form-state';
 import type { LinkFormState } from './link-form-state';
 import { shareLinksQuery, useUpdateLinkGroup } from './links-api';
@@ -34,10 +33,12 @@ export function ApplicantLinksPage() {
 const day = (iso: string) => iso.slice(0, 10);
 
 type LinkState = 'open' | 'closed' | 'expired';
-function stateOf(link: ShareLink, now = Date.now()): LinkState {
-  if (link.closedAt) return 'closed';
-  if (link.expiresAt && Date.parse(link.expiresAt) <= now) return 'expired';
-  return 'open';
+const STATE: Record<ShareLink['status'], LinkState> = { OPEN: 'open', CLOSED: 'closed', EXPIRED: 'expired' };
+const stateOf = (link: ShareLink): LinkState => STATE[link.status];
+
+/** The address talent open: the API gives the path or the full address; a path is on this site. */
+export function absoluteLink(link: string): string {
+  return new URL(link, window.location.origin).toString();
 }
 
 function settingsSummary(link: ShareLink): string {
@@ -60,10 +61,12 @@ function formOf(link: ShareLink): LinkFormState {
   return {
     title: link.title,
     agencies: link.agency ? [{ id: link.agency.id, name: link.agency.name, agents: [] }] : [],
-    agents: link.agent ? [{ id: link.agent.id, name: link.agent.name, agencyId: null, agencyName: null }] : [],
+    agents: link.agent
+      ? [{ id: link.agent.id, name: link.agent.name, agencyId: null, agencyName: link.agent.agencyName }]
+      : [],
     isRepresentative: link.isRepresentative,
-    roleIds: link.roleIds,
-    defaultRoleId: link.roleIds.length > 1 ? link.defaultRoleId : null,
+    roleIds: link.opportunities.map((opportunity) => opportunity.id),
+    defaultRoleId: link.opportunities.length > 1 ? link.defaultRoleId : null,
     settings: { ...DEFAULT_SETTINGS, ...link.settings },
   };
 }
@@ -77,7 +80,8 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   const [closing, setClosing] = useState<ShareLink | null>(null);
   const [expiring, setExpiring] = useState<ShareLink | null>(null);
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
-  const allowed = canManageLinks(project.projectActor);
+  // The links API answers whoever may submit talent (SA, PO, PE, TE, TS).
+  const allowed = can(project.projectActor, 'SUBMIT_TALENT');
   const submitter = project.projectActor === 'TS';
 
   if (!allowed) {
@@ -158,7 +162,7 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
         title={sharing ? `Share ${sharing.title}` : 'Share link'}
         width={560}
       >
-        {sharing ? <ShareLinkCard url={sharing.link} title={sharing.title} /> : null}
+        {sharing ? <ShareLinkCard url={absoluteLink(sharing.link)} title={sharing.title} /> : null}
       </Dialog>
       <ConfirmDialog
         open={closing !== null}
@@ -216,7 +220,8 @@ function LinkRow({
   onExpiry(): void;
 }) {
   const state = stateOf(link);
-  const representation = link.agency?.name ?? link.agent?.name ?? 'Any talent';
+  const representation =
+    link.agency?.name ?? (link.agent ? `${link.agent.name}, ${link.agent.agencyName}` : 'Any talent');
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -237,7 +242,7 @@ function LinkRow({
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-ink-muted">Opportunities</dt>
-          <dd className="text-ink">{link.roleNames.join(', ') || '—'}</dd>
+          <dd className="text-ink">{link.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}</dd>
         </div>
         <div>
           <dt className="text-ink-muted">Representation</dt>

@@ -199,6 +199,7 @@ export function toLinkPayload(state: LinkFormState, projectId: string) {
     agentIds: state.agents.map((a) => a.id),
     roleIds: state.roleIds,
     defaultRoleId: effectiveDefaultRoleId(state.roleIds, state.defaultRoleId),
+    isRepresentative: state.isRepresentative,
     ...state.settings,
   };
 }

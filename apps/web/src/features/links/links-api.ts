@@ -1,66 +1,17 @@
-import { AGENCY_SEARCH_PAGE_SIZE } from '@casting/domain';
+import {
+  AGENCY_SEARCH_PAGE_SIZE,
+  agencySearchResultSchema,
+  checkTitleResultSchema,
+  shareLinkListSchema,
+  shareLinkUpsertResultSchema,
+} from '@casting/domain';
+import type { ShareLinkUpsertInput } from '@casting/domain';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
-import type { LinkSettings } from './link-form-state';
 
-// PENDING CONTRACTS: replaced by packages/domain/src/contracts/links.ts once wt-lapi lands.
-const agentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  email: z.string().optional(),
-  agencyId: z.string().nullable(),
-  agencyName: z.string().nullable(),
-  isVerified: z.boolean().optional(),
-});
-const agencySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  websiteUrl: z.string().nullish(),
-  avatarUrl: z.string().nullish(),
-  isVerified: z.boolean().optional(),
-  agents: z.array(agentSchema).default([]),
-});
-export type Agency = z.infer<typeof agencySchema>;
-const agencyPageSchema = z.object({ items: z.array(agencySchema), hasMore: z.boolean().optional() });
-
-const settingsSchema = z.object({
-  displayProjectDetails: z.boolean(),
-  displayOpportunityDetails: z.boolean(),
-  allowChangeRep: z.boolean(),
-  allowAddRep: z.boolean(),
-  underReview: z.boolean(),
-  allowNoRep: z.boolean(),
-  includeTalent: z.boolean(),
-  excludeAgent: z.boolean(),
-}) satisfies z.ZodType<LinkSettings>;
-
-const shareLinkSchema = z.object({
-  id: z.string(),
-  groupId: z.string(),
-  projectId: z.string(),
-  title: z.string(),
-  link: z.string(),
-  roleIds: z.array(z.string()),
-  roleNames: z.array(z.string()).default([]),
-  defaultRoleId: z.string().nullable(),
-  agency: z.object({ id: z.string(), name: z.string() }).nullable(),
-  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
-  isRepresentative: z.boolean().default(false),
-  settings: settingsSchema,
-  submissionCount: z.number(),
-  createdAt: z.string(),
-  closedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-});
-export type ShareLink = z.infer<typeof shareLinkSchema>;
-const shareLinkPageSchema = z.object({ items: z.array(shareLinkSchema), nextCursor: z.string().nullable() });
-const createdLinksSchema = z.array(z.object({ id: z.string(), projectId: z.string(), createdAt: z.string() }));
-const titleCheckSchema = z.object({ isUnique: z.boolean() });
+export type { Agency, ShareLinkListItem as ShareLink } from '@casting/domain';
 
 export const linkKeys = {
   project: (projectId: string) => ['share-links', projectId] as const,
@@ -76,7 +27,7 @@ export function shareLinksQuery(http: HttpClient, projectId: string) {
     queryKey: linkKeys.list(projectId),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      http.request(linksPath(projectId), shareLinkPageSchema, { signal, query: { cursor: pageParam } }),
+      http.request(linksPath(projectId), shareLinkListSchema, { signal, query: { cursor: pageParam } }),
     getNextPageParam: (page) => page.nextCursor,
     meta: ERROR_SHOWN_INLINE,
   });
@@ -88,21 +39,19 @@ export function agencySearchQuery(http: HttpClient, projectId: string, text: str
     queryKey: linkKeys.agencies(projectId, text),
     initialPageParam: 0,
     queryFn: ({ signal, pageParam }) =>
-      http.request('/users/agencies/search', agencyPageSchema, {
+      http.request('/users/agencies/search', agencySearchResultSchema, {
         signal,
         query: { text, projectId, limit: AGENCY_SEARCH_PAGE_SIZE, offset: pageParam },
       }),
     getNextPageParam: (page, pages) =>
-      page.hasMore === false || page.items.length < AGENCY_SEARCH_PAGE_SIZE
-        ? undefined
-        : pages.length * AGENCY_SEARCH_PAGE_SIZE,
+      page.hasMore ? pages.length * AGENCY_SEARCH_PAGE_SIZE : undefined,
     meta: ERROR_SHOWN_INLINE,
   });
 }
 
 export function checkTitle(http: HttpClient, projectId: string, title: string, signal: AbortSignal) {
   return http
-    .request(`${linksPath(projectId)}/check-title`, titleCheckSchema, {
+    .request(`${linksPath(projectId)}/check-title`, checkTitleResultSchema, {
       method: 'POST',
       body: { title },
       signal,
@@ -110,21 +59,12 @@ export function checkTitle(http: HttpClient, projectId: string, title: string, s
     .then((answer) => answer.isUnique);
 }
 
-export type CreateLinksPayload = LinkSettings & {
-  projectId: string;
-  title: string;
-  agencyIds: string[];
-  agentIds: string[];
-  roleIds: string[];
-  defaultRoleId: string | null;
-};
-
 export function useCreateLinks(projectId: string) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateLinksPayload) =>
-      http.request(linksPath(projectId), createdLinksSchema, { method: 'POST', body: payload }),
+    mutationFn: (payload: ShareLinkUpsertInput) =>
+      http.request(linksPath(projectId), shareLinkUpsertResultSchema, { method: 'POST', body: payload }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linkKeys.project(projectId) }),
   });
 }
