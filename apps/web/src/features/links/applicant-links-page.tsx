@@ -2,6 +2,7 @@ import { can, extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { ProjectDetail } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { toast } from '../../lib/toast/toast';
@@ -83,6 +84,11 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   // The links API answers whoever may submit talent (SA, PO, PE, TE, TS).
   const allowed = can(project.projectActor, 'SUBMIT_TALENT');
   const submitter = project.projectActor === 'TS';
+  const { user } = useAuth();
+  // A talent submitter's links carry their own agency, filled in for them; one who is not a verified agent
+  // cannot choose agencies at all (spec section 5).
+  const ownAgency =
+    submitter && user?.agent?.isVerified ? { id: user.agent.agencyId, name: 'your agency', agents: [] } : null;
 
   if (!allowed) {
     return (
@@ -152,7 +158,7 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
         }}
         cloneOf={creating?.cloneOf ?? null}
         submitter={submitter}
-        submitterAgency={null}
+        submitterAgency={ownAgency}
       />
       <Dialog
         open={sharing !== null}

@@ -115,7 +115,7 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
     [http, projectId],
   );
   const titleStatus = useTitleCheck(state.title, check);
-  const options: readonly Option[] = roles.data?.items ?? [];
+  const options: readonly Option[] = useMemo(() => roles.data?.items ?? [], [roles.data]);
   const roleName = useMemo(() => {
     const names = new Map(options.map((option) => [option.value, option.label]));
     return (id: string) => names.get(id) ?? 'an opportunity';
@@ -190,7 +190,7 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
       ) : (
         <p className="text-sm text-ink-muted">
           {props.submitterAgency
-            ? `Links are pre-filled with your agency, ${props.submitterAgency.name}.`
+            ? 'Links are pre-filled with your own agency.'
             : 'Only a verified agent can pre-fill links with an agency.'}
         </p>
       )}
