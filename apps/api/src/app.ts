@@ -5,6 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { agenciesModule } from './modules/agencies';
+import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
 import { candidatesModule } from './modules/candidates';
 import { devModule } from './modules/dev';
@@ -16,6 +18,7 @@ import { liveModule } from './modules/live';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
+import { shareLinksModule } from './modules/share-links';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
 import type { AppContext } from './platform/context';
@@ -56,6 +59,9 @@ export function apiModules(context: AppContext): ApiModule[] {
     teamModule,
     lookupsModule,
     candidatesModule,
+    agenciesModule,
+    shareLinksModule,
+    applyModule,
     filesModule,
     jobsModule,
     liveModule,

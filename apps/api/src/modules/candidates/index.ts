@@ -13,4 +13,11 @@ export const candidatesModule: ApiModule = {
   },
 };
 
-export { addApplicant } from './services/applicant-add';
+export {
+  addApplicant,
+  addToFolders,
+  searchTextOf,
+  submitApplicant,
+  type ApplicantDetails,
+  type SubmitApplicant,
+} from './services/applicant-add';

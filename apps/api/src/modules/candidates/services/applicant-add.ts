@@ -81,73 +81,145 @@ export async function addApplicant(db: Db, userId: string, input: AddApplicant):
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
       { field: 'unionIds', lookup: 'union', value: input.unionIds },
     ]);
-    const email = input.email ?? null;
-    const [inserted] = await tx
-      .insert(applicants)
-      .values({
-        projectId: role.projectId,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email,
-        phone: input.phone ?? null,
-        dateOfBirth: input.dateOfBirth ?? null,
-        playingAgeMin: input.playingAgeMin ?? null,
-        playingAgeMax: input.playingAgeMax ?? null,
-        genderId: input.genderId ?? null,
-        ethnicAppearanceIds: input.ethnicAppearanceIds,
-        sizes: input.sizes as Record<string, string>,
-        skills: input.skills,
-        unionIds: input.unionIds,
-        languages: input.languages,
-        location: input.location ?? null,
-        address: input.address ?? null,
-        socialProfiles: input.socialProfiles as Record<string, string>,
-        bio: input.bio ?? null,
-        resume: input.resume ?? null,
-        searchText: searchTextOf({ ...input, email }),
-        createdById: userId,
-      })
-      .onConflictDoNothing({
-        target: [applicants.projectId, applicants.email],
-        where: sql`${applicants.email} is not null`,
-      })
-      .returning({ id: applicants.id });
-    const applicantId =
-      inserted?.id ??
-      (
-        await tx
-          .select({ id: applicants.id })
-          .from(applicants)
-          .where(and(eq(applicants.projectId, role.projectId), eq(applicants.email, email ?? '')))
-      )[0]?.id;
-    if (!applicantId) throw new Error('applicant upsert found nothing');
-
-    const [submission] = await tx
-      .insert(submissions)
-      .values({ projectId: role.projectId, roleId: role.id, applicantId, source: 'ADMIN' })
-      .onConflictDoNothing({ target: [submissions.roleId, submissions.applicantId] })
-      .returning({ id: submissions.id });
-    if (submission) {
-      const targets =
-        folderIds.length > 0
-          ? folderIds
-          : (
-              await tx
-                .select({ id: folders.id })
-                .from(folders)
-                .where(and(eq(folders.roleId, role.id), eq(folders.systemAlias, 'NEW_SUBMISSIONS')))
-            ).map((row) => row.id);
-      await addToFolders(tx, role.projectId, targets, [submission.id]);
-    }
-    const submissionId =
-      submission?.id ??
-      (
-        await tx
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(and(eq(submissions.roleId, role.id), eq(submissions.applicantId, applicantId)))
-      )[0]?.id;
-    if (!submissionId) throw new Error('submission upsert found nothing');
-    return { id: submissionId, applicantId, createdApplicant: inserted !== undefined };
+    const result = await submitApplicant(tx, {
+      projectId: role.projectId,
+      roleId: role.id,
+      person: input,
+      createdById: userId,
+      source: 'ADMIN',
+      folderIds,
+      folderAlias: 'NEW_SUBMISSIONS',
+    });
+    return { id: result.submissionId, applicantId: result.applicantId, createdApplicant: result.createdApplicant };
   });
+}
+
+/** A person's details as an application or an add by hand gives them. */
+export type ApplicantDetails = Pick<
+  AddApplicant,
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'dateOfBirth'
+  | 'playingAgeMin'
+  | 'playingAgeMax'
+  | 'genderId'
+  | 'ethnicAppearanceIds'
+  | 'sizes'
+  | 'skills'
+  | 'unionIds'
+  | 'languages'
+  | 'location'
+  | 'address'
+  | 'socialProfiles'
+  | 'bio'
+  | 'resume'
+>;
+
+export interface SubmitApplicant {
+  projectId: string;
+  /** An opportunity already checked to be in the project. */
+  roleId: string;
+  person: ApplicantDetails;
+  createdById: string | null;
+  source: 'ADMIN' | 'SUBMISSION_LINK' | 'STANDALONE';
+  /** Explicit folders (checked by the caller); when empty, the opportunity's folder with `folderAlias`. */
+  folderIds: readonly string[];
+  folderAlias: 'NEW_SUBMISSIONS' | 'TS_FOR_REVIEW';
+  shareLinkId?: string | null;
+  referringAgentId?: string | null;
+}
+
+/**
+ * The one way a person enters a project, inside the caller's transaction. A person is one applicant per project by
+ * e-mail: a second submission with the same address joins the applicant (their details are kept, not overwritten)
+ * and submits them to the opportunity; a second submission to the same opportunity returns the existing one, in the
+ * folders it already has. Safe under concurrent submissions of the same address (both end on the same rows).
+ */
+export async function submitApplicant(
+  tx: Queryable,
+  input: SubmitApplicant,
+): Promise<{ applicantId: string; submissionId: string; createdApplicant: boolean; createdSubmission: boolean }> {
+  const person = input.person;
+  const email = person.email ?? null;
+  const [inserted] = await tx
+    .insert(applicants)
+    .values({
+      projectId: input.projectId,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email,
+      phone: person.phone ?? null,
+      dateOfBirth: person.dateOfBirth ?? null,
+      playingAgeMin: person.playingAgeMin ?? null,
+      playingAgeMax: person.playingAgeMax ?? null,
+      genderId: person.genderId ?? null,
+      ethnicAppearanceIds: person.ethnicAppearanceIds,
+      sizes: person.sizes as Record<string, string>,
+      skills: person.skills,
+      unionIds: person.unionIds,
+      languages: person.languages,
+      location: person.location ?? null,
+      address: person.address ?? null,
+      socialProfiles: person.socialProfiles as Record<string, string>,
+      bio: person.bio ?? null,
+      resume: person.resume ?? null,
+      searchText: searchTextOf({ ...person, email }),
+      createdById: input.createdById,
+    })
+    .onConflictDoNothing({
+      target: [applicants.projectId, applicants.email],
+      where: sql`${applicants.email} is not null`,
+    })
+    .returning({ id: applicants.id });
+  const applicantId =
+    inserted?.id ??
+    (
+      await tx
+        .select({ id: applicants.id })
+        .from(applicants)
+        .where(and(eq(applicants.projectId, input.projectId), eq(applicants.email, email ?? '')))
+    )[0]?.id;
+  if (!applicantId) throw new Error('applicant upsert found nothing');
+
+  const [submission] = await tx
+    .insert(submissions)
+    .values({
+      projectId: input.projectId,
+      roleId: input.roleId,
+      applicantId,
+      source: input.source,
+      shareLinkId: input.shareLinkId ?? null,
+      referringAgentId: input.referringAgentId ?? null,
+    })
+    .onConflictDoNothing({ target: [submissions.roleId, submissions.applicantId] })
+    .returning({ id: submissions.id });
+  if (submission) {
+    const targets =
+      input.folderIds.length > 0
+        ? input.folderIds
+        : (
+            await tx
+              .select({ id: folders.id })
+              .from(folders)
+              .where(and(eq(folders.roleId, input.roleId), eq(folders.systemAlias, input.folderAlias)))
+          ).map((row) => row.id);
+    await addToFolders(tx, input.projectId, targets, [submission.id]);
+  }
+  const submissionId =
+    submission?.id ??
+    (
+      await tx
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(and(eq(submissions.roleId, input.roleId), eq(submissions.applicantId, applicantId)))
+    )[0]?.id;
+  if (!submissionId) throw new Error('submission upsert found nothing');
+  return {
+    applicantId,
+    submissionId,
+    createdApplicant: inserted !== undefined,
+    createdSubmission: submission !== undefined,
+  };
 }

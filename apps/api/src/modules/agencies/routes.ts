@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import {
+  agencySearchQuerySchema,
+  agencySearchResultSchema,
+  applicantRepresentativesQuerySchema,
+  applicantRepresentativesSchema,
+  claimAnswerResultSchema,
+  claimAnswerSchema,
+  representativeSearchQuerySchema,
+  representativeSearchResultSchema,
+  verifySchema,
+} from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { access } from '../../platform/http/access';
+import { publicQuota } from '../../platform/http/public-quota';
+import { requirePrincipal } from '../../platform/http/principal';
+import { projectStanding, requireProjectPermission } from '../../platform/http/project-access';
+import type { App } from '../../platform/http/types';
+import {
+  agentOfUser,
+  answerClaim,
+  projectOfApplicants,
+  representativesOfApplicants,
+  searchAgencies,
+  searchRepresentatives,
+  setAgencyVerified,
+  setAgentVerified,
+  type AgencyScope,
+} from './service';
+
+const TAGS = ['agencies'];
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * A talent submitter (a TS in the named project, or any representative when no project is named) sees only their own
+ * agency (spec section 6); staff see every agency.
+ */
+async function agencyScope(db: Db, userId: string, accountRole: string, projectId?: string): Promise<AgencyScope> {
+  if (accountRole === 'SUPER_ADMIN') return { onlyAgencyId: null };
+  const agent = await agentOfUser(db, userId);
+  if (!agent) return { onlyAgencyId: null };
+  if (projectId) {
+    const standing = await projectStanding(db, { userId, accountRole: accountRole as never }, projectId);
+    if (standing.actor !== 'TS') return { onlyAgencyId: null };
+  }
+  return { onlyAgencyId: agent.agencyId };
+}
+
+export function agencyRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
+
+  app.get(
+    '/users/agencies/search',
+    {
+      config: { access: access.staff() },
+      schema: {
+        tags: TAGS,
+        summary: 'Search agencies for the link dialog’s picker (pages of 20); a talent submitter sees only theirs',
+        querystring: agencySearchQuerySchema,
+        response: { 200: agencySearchResultSchema },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      if (request.query.projectId) {
+        await requireProjectPermission(db, request, request.query.projectId, 'VIEW_PROJECT');
+      }
+      const scope = await agencyScope(db, principal.userId, principal.accountRole, request.query.projectId);
+      return searchAgencies(db, scope, request.query);
+    },
+  );
+
+  app.get(
+    '/users/representatives/search',
+    {
+      config: { access: access.staff() },
+      schema: {
+        tags: TAGS,
+        summary: 'Search agents (representatives) by name or e-mail; a talent submitter sees only their agency’s',
+        querystring: representativeSearchQuerySchema,
+        response: { 200: representativeSearchResultSchema },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      if (request.query.projectId) {
+        await requireProjectPermission(db, request, request.query.projectId, 'VIEW_PROJECT');
+      }
+      const scope = await agencyScope(db, principal.userId, principal.accountRole, request.query.projectId);
+      return searchRepresentatives(db, scope, request.query);
+    },
+  );
+
+  app.get(
+    '/applicants/representatives',
+    {
+      config: { access: access.staff() },
+      schema: {
+        tags: TAGS,
+        summary: 'The representatives of the chosen candidates (all of one project the caller may view)',
+        querystring: applicantRepresentativesQuerySchema,
+        response: { 200: applicantRepresentativesSchema },
+      },
+    },
+    async (request) => {
+      const ids = request.query['applicantIds[]'];
+      const projectId = await projectOfApplicants(db, ids);
+      await requireProjectPermission(db, request, projectId, 'VIEW_PROJECT');
+      return { items: await representativesOfApplicants(db, [...new Set(ids)]) };
+    },
+  );
+
+  app.patch(
+    '/users/agencies/:id',
+    {
+      config: { access: access.superAdmin() },
+      schema: {
+        tags: TAGS,
+        summary: 'Verify (or un-verify) an agency (super admin)',
+        params: idParams,
+        body: verifySchema,
+        response: { 200: z.object({ id: z.string(), isVerified: z.boolean() }) },
+      },
+    },
+    async (request) => setAgencyVerified(db, request.params.id, request.body.isVerified),
+  );
+
+  app.patch(
+    '/users/agents/:id',
+    {
+      config: { access: access.superAdmin() },
+      schema: {
+        tags: TAGS,
+        summary: 'Verify (or un-verify) an agent (super admin)',
+        params: idParams,
+        body: verifySchema,
+        response: { 200: z.object({ id: z.string(), isVerified: z.boolean() }) },
+      },
+    },
+    async (request) => setAgentVerified(db, request.params.id, request.body.isVerified),
+  );
+
+  for (const [path, answer] of [
+    ['/v2/projects/:id/claim-representative', 'CONFIRMED'],
+    ['/v2/projects/:id/claim-representative/deny', 'DENIED'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        // The agent answers from the e-mailed link, signed in or not: the claim's secret is the credential.
+        config: { access: access.public() },
+        schema: {
+          tags: TAGS,
+          summary:
+            answer === 'CONFIRMED'
+              ? 'The named agent confirms a representation claim (secret from the claim e-mail)'
+              : 'The named agent declines a representation claim (secret from the claim e-mail)',
+          params: idParams,
+          body: claimAnswerSchema,
+          response: { 200: claimAnswerResultSchema },
+        },
+      },
+      async (request) => {
+        await publicQuota(db, request, 'claim');
+        return answerClaim(db, request.params.id, request.body, answer);
+      },
+    );
+  }
+}

@@ -1,0 +1,369 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  LINK_MESSAGES,
+  MESSAGES,
+  searchFold,
+  type Agency,
+  type Agent,
+  type AgencySearchQuery,
+  type ClaimStatus,
+  type Representative,
+  type RepresentativeForm,
+} from '@casting/domain';
+import type { Db } from '../../platform/db/client';
+import type { Queryable } from '../../platform/db/ids';
+import { escapeLike } from '../../platform/db/like';
+import { agencies, agents, applicantRepresentatives, applicants, projectAccesses } from '../../platform/db/schema';
+import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
+import { AppError, fieldErrors, notFound } from '../../platform/errors';
+
+export interface AgentRecord {
+  id: string;
+  agencyId: string;
+  isVerified: boolean;
+  userId: string | null;
+}
+
+/** The agent record of a user: having one makes the user a representative (spec section 6). */
+export async function agentOfUser(db: Queryable, userId: string): Promise<AgentRecord | null> {
+  const [row] = await db
+    .select({ id: agents.id, agencyId: agents.agencyId, isVerified: agents.isVerified, userId: agents.userId })
+    .from(agents)
+    .where(eq(agents.userId, userId));
+  return row ?? null;
+}
+
+type AgentRow = typeof agents.$inferSelect;
+type AgencyRow = typeof agencies.$inferSelect;
+
+export function agentView(agent: AgentRow, agency: Pick<AgencyRow, 'name'>): Agent {
+  return {
+    id: agent.id,
+    name: `${agent.firstName} ${agent.lastName}`,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    email: agent.email,
+    phoneNumber: agent.phoneNumber,
+    agencyId: agent.agencyId,
+    agencyName: agency.name,
+    userId: agent.userId,
+    isVerified: agent.isVerified,
+  };
+}
+
+export function representativeView(
+  agent: AgentRow,
+  agency: AgencyRow,
+  shortLinkId: string | null,
+): Representative {
+  return {
+    id: agent.id,
+    shortLinkId,
+    agent: agentView(agent, agency),
+    agency: { agencyId: agency.id, name: agency.name, websiteUrl: agency.websiteUrl },
+  };
+}
+
+/** Agents with their agencies, by agent id. */
+export async function agentsWithAgencies(db: Queryable, agentIds: readonly string[]) {
+  if (agentIds.length === 0) return new Map<string, { agent: AgentRow; agency: AgencyRow }>();
+  const rows = await db
+    .select({ agent: agents, agency: agencies })
+    .from(agents)
+    .innerJoin(agencies, eq(agencies.id, agents.agencyId))
+    .where(inArray(agents.id, [...agentIds]));
+  return new Map(rows.map((row) => [row.agent.id, row]));
+}
+
+export async function agenciesByIds(db: Queryable, agencyIds: readonly string[]) {
+  if (agencyIds.length === 0) return new Map<string, AgencyRow>();
+  const rows = await db
+    .select()
+    .from(agencies)
+    .where(inArray(agencies.id, [...agencyIds]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What a talent submitter may see of agencies: only their own (spec section 6). */
+export interface AgencyScope {
+  onlyAgencyId: string | null;
+}
+
+/**
+ * The agency picker: name search (trigram-indexed), offset pages of 20 as the spec's search params say, newest
+ * spelling of a name first by name then id. `onlyVerifiedOrAccessProject` keeps verified agencies and those whose
+ * agents are on the project's team.
+ */
+export async function searchAgencies(
+  db: Queryable,
+  scope: AgencyScope,
+  query: AgencySearchQuery,
+): Promise<{ items: Agency[]; limit: number; offset: number; hasMore: boolean }> {
+  const conditions: SQL[] = [];
+  if (scope.onlyAgencyId) conditions.push(eq(agencies.id, scope.onlyAgencyId));
+  if (query.agencyId) conditions.push(eq(agencies.id, query.agencyId));
+  if (query.text) conditions.push(sql`${agencies.searchText} like ${`%${escapeLike(searchFold(query.text))}%`}`);
+  if (query.onlyVerifiedOrAccessProject) {
+    const onProject = query.projectId
+      ? sql`exists (select 1 from ${agents} a join ${projectAccesses} pa on pa.user_id = a.user_id
+          where a.agency_id = ${agencies.id} and pa.project_id = ${query.projectId}::uuid)`
+      : sql`false`;
+    conditions.push(sql`(${agencies.isVerified} or ${onProject})`);
+  }
+  const rows = await db
+    .select()
+    .from(agencies)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(agencies.name), asc(agencies.id))
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  const page = rows.slice(0, query.limit);
+  const agentRows =
+    page.length === 0
+      ? []
+      : await db
+          .select()
+          .from(agents)
+          .where(
+            inArray(
+              agents.agencyId,
+              page.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(agents.lastName), asc(agents.firstName));
+  return {
+    items: page.map((agency) => ({
+      id: agency.id,
+      name: agency.name,
+      websiteUrl: agency.websiteUrl,
+      avatarUrl: agency.avatarUrl,
+      isVerified: agency.isVerified,
+      agents: agentRows
+        .filter((agent) => agent.agencyId === agency.id)
+        .map((agent) => ({
+          id: agent.id,
+          name: `${agent.firstName} ${agent.lastName}`,
+          firstName: agent.firstName,
+          lastName: agent.lastName,
+          email: agent.email,
+          isVerified: agent.isVerified,
+        })),
+    })),
+    limit: query.limit,
+    offset: query.offset,
+    hasMore: rows.length > query.limit,
+  };
+}
+
+/** Agents by name or e-mail, with their agency; a talent submitter sees only their own agency's. */
+export async function searchRepresentatives(
+  db: Queryable,
+  scope: AgencyScope,
+  query: { text?: string; limit: number; offset: number },
+): Promise<{ items: Agent[]; hasMore: boolean }> {
+  const conditions: SQL[] = [];
+  if (scope.onlyAgencyId) conditions.push(eq(agents.agencyId, scope.onlyAgencyId));
+  if (query.text) conditions.push(sql`${agents.searchText} like ${`%${escapeLike(searchFold(query.text))}%`}`);
+  const rows = await db
+    .select({ agent: agents, agency: agencies })
+    .from(agents)
+    .innerJoin(agencies, eq(agencies.id, agents.agencyId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(agents.lastName), asc(agents.firstName), asc(agents.id))
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  return {
+    items: rows.slice(0, query.limit).map((row) => agentView(row.agent, row.agency)),
+    hasMore: rows.length > query.limit,
+  };
+}
+
+/**
+ * The representative named on an apply page's Add Representation form. An agent is one per e-mail: an existing one
+ * is reused as it is (an anonymous caller never rewrites an agent's record); otherwise a new unverified agent is
+ * made in the chosen agency, or in a new unverified agency the form describes.
+ */
+export async function findOrCreateRepresentative(
+  tx: Queryable,
+  form: RepresentativeForm,
+): Promise<{ agent: AgentRow; agency: AgencyRow }> {
+  const email = form.agent.email;
+  const [existing] = await tx
+    .select({ agent: agents, agency: agencies })
+    .from(agents)
+    .innerJoin(agencies, eq(agencies.id, agents.agencyId))
+    .where(eq(agents.email, email));
+  if (existing) return existing;
+  let agency: AgencyRow | undefined;
+  if (form.agencyId) {
+    [agency] = await tx.select().from(agencies).where(eq(agencies.id, form.agencyId));
+    if (!agency) throw fieldErrors([{ path: 'body.agencyId', message: LINK_MESSAGES.agencyUnknown }]);
+  } else {
+    const name = form.agency?.name ?? '';
+    [agency] = await tx
+      .insert(agencies)
+      .values({ name, websiteUrl: form.agency?.websiteUrl ?? null, searchText: searchFold(name) })
+      .returning();
+  }
+  if (!agency) throw new Error('agency insert returned nothing');
+  const [agent] = await tx
+    .insert(agents)
+    .values({
+      agencyId: agency.id,
+      firstName: form.agent.firstName,
+      lastName: form.agent.lastName,
+      email,
+      phoneNumber: form.agent.phoneNumber ?? null,
+      searchText: searchFold(`${form.agent.firstName} ${form.agent.lastName} ${email}`),
+    })
+    .onConflictDoNothing({ target: agents.email })
+    .returning();
+  if (agent) return { agent, agency };
+  // A concurrent request made the same agent first: use theirs.
+  const [raced] = await tx
+    .select({ agent: agents, agency: agencies })
+    .from(agents)
+    .innerJoin(agencies, eq(agencies.id, agents.agencyId))
+    .where(eq(agents.email, email));
+  if (!raced) throw new Error('agent upsert found nothing');
+  return raced;
+}
+
+export async function setAgencyVerified(db: Db, agencyId: string, isVerified: boolean) {
+  const [row] = await db.update(agencies).set({ isVerified }).where(eq(agencies.id, agencyId)).returning();
+  if (!row) throw notFound('The agency');
+  return { id: row.id, isVerified: row.isVerified };
+}
+
+export async function setAgentVerified(db: Db, agentId: string, isVerified: boolean) {
+  const [row] = await db.update(agents).set({ isVerified }).where(eq(agents.id, agentId)).returning();
+  if (!row) throw notFound('The agent');
+  return { id: row.id, isVerified: row.isVerified };
+}
+
+/**
+ * Names an agent as an applicant's representative and opens the claim the agent answers. Answers the claim's id and
+ * secret for the e-mail, or null when this agent already represents the applicant (no second mail).
+ */
+export async function openClaim(
+  tx: Queryable,
+  claim: { projectId: string; applicantId: string; agentId: string; agencyId: string; shareLinkId: string | null },
+): Promise<{ id: string; token: string } | null> {
+  const token = newLinkToken();
+  const [row] = await tx
+    .insert(applicantRepresentatives)
+    .values({ ...claim, claimTokenHash: tokenDigest(token) })
+    .onConflictDoNothing({ target: [applicantRepresentatives.applicantId, applicantRepresentatives.agentId] })
+    .returning({ id: applicantRepresentatives.id });
+  return row ? { id: row.id, token } : null;
+}
+
+/** Removes an applicant's representation (a change of representative on the private link). */
+export async function clearRepresentation(tx: Queryable, applicantId: string) {
+  await tx.delete(applicantRepresentatives).where(eq(applicantRepresentatives.applicantId, applicantId));
+}
+
+/**
+ * The agent's answer from the claim e-mail. Confirming twice is harmless; a denied claim cannot be answered again
+ * (APPLICANT_REPRESENTATIVE_ALREADY_DENIED) and a confirmed one cannot be denied afterwards.
+ */
+export async function answerClaim(
+  db: Db,
+  projectId: string,
+  input: { claimId: string; token: string },
+  answer: 'CONFIRMED' | 'DENIED',
+): Promise<{ id: string; status: ClaimStatus; message: string }> {
+  return db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select()
+      .from(applicantRepresentatives)
+      .where(
+        and(
+          eq(applicantRepresentatives.id, input.claimId),
+          eq(applicantRepresentatives.projectId, projectId),
+          eq(applicantRepresentatives.claimTokenHash, tokenDigest(input.token)),
+        ),
+      )
+      .for('update');
+    if (!claim) throw new AppError('NOT_FOUND', LINK_MESSAGES.claimInvalid);
+    if (claim.status === 'DENIED') {
+      throw new AppError('APPLICANT_REPRESENTATIVE_ALREADY_DENIED', MESSAGES.representationAlreadyDeclined);
+    }
+    if (claim.status === 'CONFIRMED' && answer === 'DENIED') {
+      throw new AppError('CONFLICT', LINK_MESSAGES.claimAlreadyConfirmed);
+    }
+    await tx
+      .update(applicantRepresentatives)
+      .set({ status: answer, answeredAt: claim.answeredAt ?? new Date() })
+      .where(eq(applicantRepresentatives.id, claim.id));
+    return {
+      id: claim.id,
+      status: answer,
+      message: answer === 'CONFIRMED' ? LINK_MESSAGES.claimConfirmed : LINK_MESSAGES.claimDenied,
+    };
+  });
+}
+
+/** Each applicant's representatives with the claim status; all applicants must be of one project. */
+export async function representativesOfApplicants(db: Queryable, applicantIds: readonly string[]) {
+  const rows = await db
+    .select({
+      applicantId: applicantRepresentatives.applicantId,
+      shareLinkId: applicantRepresentatives.shareLinkId,
+      status: applicantRepresentatives.status,
+      agent: agents,
+      agency: agencies,
+    })
+    .from(applicantRepresentatives)
+    .innerJoin(agents, eq(agents.id, applicantRepresentatives.agentId))
+    .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
+    .where(inArray(applicantRepresentatives.applicantId, [...applicantIds]))
+    .orderBy(asc(applicantRepresentatives.createdAt));
+  return applicantIds.map((applicantId) => ({
+    applicantId,
+    representatives: rows
+      .filter((row) => row.applicantId === applicantId)
+      .map((row) => ({
+        ...representativeView(row.agent, row.agency, row.shareLinkId),
+        status: row.status as ClaimStatus,
+      })),
+  }));
+}
+
+/** The one project all these applicants belong to, or a field error (unknown ids answer the same). */
+export async function projectOfApplicants(db: Queryable, applicantIds: readonly string[]): Promise<string> {
+  const rows = await db
+    .selectDistinct({ projectId: applicants.projectId })
+    .from(applicants)
+    .where(inArray(applicants.id, [...applicantIds]));
+  const count = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applicants)
+    .where(inArray(applicants.id, [...applicantIds]));
+  if (rows.length !== 1 || count[0]?.n !== new Set(applicantIds).size) {
+    throw fieldErrors([{ path: 'query.applicantIds[]', message: LINK_MESSAGES.applicantsInOneProject }]);
+  }
+  return rows[0]!.projectId;
+}
+
+/**
+ * The agencies already representing a project: those of agents whose users are on its team. A representative of
+ * another agency joining the team is the spec's "different agency" case.
+ */
+export async function projectAgencyIds(db: Queryable, projectId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ agencyId: agents.agencyId })
+    .from(agents)
+    .innerJoin(projectAccesses, eq(projectAccesses.userId, agents.userId))
+    .where(eq(projectAccesses.projectId, projectId));
+  return rows.map((row) => row.agencyId);
+}
+
+/** Agents of these e-mails (the team invitation's check). */
+export async function agentsByEmails(db: Queryable, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({ email: agents.email, agencyId: agents.agencyId, userId: agents.userId })
+    .from(agents)
+    .where(inArray(agents.email, [...emails]));
+}

@@ -1,0 +1,41 @@
+import type { MailMessage } from '../../platform/mail/ports';
+
+/** Names go into a header line, so any line break a name carries is flattened. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+const base = (publicUrl: string) => publicUrl.replace(/\/$/, '');
+
+/** The talent's confirmation: their private link to view and update what they submitted. */
+export function submissionConfirmationMail(
+  publicUrl: string,
+  to: string,
+  projectName: string,
+  applicantId: string,
+  accessToken: string,
+): MailMessage {
+  const link = `${base(publicUrl)}/submission/${applicantId}?token=${accessToken}`;
+  return {
+    to,
+    subject: `Your submission to ${oneLine(projectName)}`,
+    text:
+      `Thank you for applying to "${oneLine(projectName)}".\n\n` +
+      `View or update your submission with this private link (keep it to yourself): ${link}\n`,
+  };
+}
+
+/** The named agent's claim: confirm or decline representing the talent. */
+export function claimMail(
+  publicUrl: string,
+  to: string,
+  details: { projectId: string; projectName: string; talentName: string; claimId: string; token: string },
+): MailMessage {
+  const link =
+    `${base(publicUrl)}/claim-confirmation/${details.claimId}` +
+    `?projectId=${details.projectId}&token=${details.token}`;
+  return {
+    to,
+    subject: `Confirm representation of ${oneLine(details.talentName)}`,
+    text:
+      `${oneLine(details.talentName)} named you as their representative in a submission to ` +
+      `"${oneLine(details.projectName)}".\n\nConfirm or decline: ${link}\n`,
+  };
+}

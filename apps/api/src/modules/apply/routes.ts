@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import {
+  changeRepresentativeSchema,
+  checkEmailWebformResultSchema,
+  checkEmailWebformSchema,
+  createRepresentativeSchema,
+  globalContentSchema,
+  messageResultSchema,
+  privateTokenQuerySchema,
+  representativeListSchema,
+  representativeSchema,
+  representativesQuerySchema,
+  resendQuerySchema,
+  sendUnderReviewResultSchema,
+  sendUnderReviewSchema,
+  standaloneApplyResultSchema,
+  standaloneApplySchema,
+  standaloneUpdateSchema,
+  standaloneViewSchema,
+} from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import { access } from '../../platform/http/access';
+import { publicQuota } from '../../platform/http/public-quota';
+import type { App } from '../../platform/http/types';
+import {
+  applyStandalone,
+  changeRepresentative,
+  checkEmailWebform,
+  createRepresentative,
+  linkRepresentatives,
+  resendPrivateLink,
+  sendUnderReview,
+  standaloneView,
+  updateStandalone,
+  type ApplyDeps,
+} from './service';
+
+const TAGS = ['apply'];
+const idParams = z.object({ id: z.uuid() });
+const projectParams = z.object({ id: z.string().max(64) });
+/** Public bodies are small: an application is text plus upload references, never file content. */
+const PUBLIC_BODY_LIMIT = 64 * 1024;
+
+export function applyRoutes(app: App, context: AppContext) {
+  const { db } = context.database;
+  const deps: ApplyDeps = { db, jobs: context.jobs, publicUrl: context.config.publicUrl };
+
+  app.get(
+    '/v2/global-content',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'Shared content of the public pages: terms and privacy',
+        response: { 200: globalContentSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      const base = context.config.publicUrl.replace(/\/$/, '');
+      return {
+        termsUrl: `${base}/terms`,
+        privacyUrl: `${base}/privacy`,
+        termsTitle: 'Terms of Service',
+        privacyTitle: 'Privacy Policy',
+        supportEmail: null,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/applicants/standalone',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'Apply through a submission link, without an account (the link secret is the credential)',
+        body: standaloneApplySchema,
+        response: { 201: standaloneApplyResultSchema },
+      },
+    },
+    async (request, reply) => {
+      await publicQuota(db, request, 'submit');
+      return reply.status(201).send(await applyStandalone(deps, request.body));
+    },
+  );
+
+  app.patch(
+    '/v2/applicants/standalone/:id',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'The talent updates their submission through their private link',
+        params: idParams,
+        body: standaloneUpdateSchema,
+        response: { 200: standaloneViewSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'submit');
+      return updateStandalone(db, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/v2/applicants/:id/standalone/token',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'What the talent submitted, opened with their private link’s token',
+        params: idParams,
+        querystring: privateTokenQuerySchema,
+        response: { 200: standaloneViewSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'read');
+      return standaloneView(db, request.params.id, request.query.token);
+    },
+  );
+
+  app.get(
+    '/v2/applicants/:id/standalone/resend-email',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'Mail the talent a fresh private link (to the address they gave); token is the submission link’s',
+        params: idParams,
+        querystring: resendQuerySchema,
+        response: { 200: messageResultSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'mail');
+      return resendPrivateLink(deps, request.params.id, request.query.token);
+    },
+  );
+
+  app.post(
+    '/applicants/:id/check-email-webform',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Whether an e-mail already applied to the project `id` (a returning talent is mailed their private link)',
+        params: projectParams,
+        body: checkEmailWebformSchema,
+        response: { 200: checkEmailWebformResultSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'mail');
+      return checkEmailWebform(deps, request.params.id, request.body.email, request.body.token);
+    },
+  );
+
+  app.get(
+    '/users/representatives',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'The representation a submission link is pre-filled with (no sign-in; the link secret)',
+        querystring: representativesQuerySchema,
+        response: { 200: representativeListSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'read');
+      return linkRepresentatives(db, request.query.token);
+    },
+  );
+
+  app.post(
+    '/users/representatives',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'Add Representation on an apply page: an existing agent by e-mail, or a new unverified one',
+        body: createRepresentativeSchema,
+        response: { 201: representativeSchema },
+      },
+    },
+    async (request, reply) => {
+      await publicQuota(db, request, 'submit');
+      const { token, ...form } = request.body;
+      return reply.status(201).send(await createRepresentative(db, token, form));
+    },
+  );
+
+  app.patch(
+    '/users/representatives',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'The talent changes their representation through their private link (when the link allows it)',
+        body: changeRepresentativeSchema,
+        response: { 200: representativeSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'submit');
+      const { applicantId, accessToken, ...form } = request.body;
+      return changeRepresentative(deps, applicantId, accessToken, form);
+    },
+  );
+
+  app.post(
+    '/v2/projects/:id/applicants/send-under-review',
+    {
+      config: { access: access.project('SEND_UNDER_REVIEW') },
+      schema: {
+        tags: TAGS,
+        summary: 'A talent submitter sends submissions waiting for review on to the casting team',
+        params: projectParams,
+        body: sendUnderReviewSchema,
+        response: { 200: sendUnderReviewResultSchema },
+      },
+    },
+    async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds),
+  );
+}
