@@ -15,6 +15,7 @@ import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
+import { mediaModule } from './modules/media';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
@@ -63,6 +64,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     shareLinksModule,
     applyModule,
     filesModule,
+    mediaModule,
     jobsModule,
     liveModule,
     auditModule,

@@ -1,5 +1,6 @@
 import { defineHousekeepingJobs } from './modules/housekeeping';
 import { defineMailJobs } from './modules/identity';
+import { defineMediaJobs } from './modules/media';
 import type { AppContext } from './platform/context';
 
 /**
@@ -9,4 +10,5 @@ import type { AppContext } from './platform/context';
 export function defineBackgroundJobs(context: AppContext) {
   defineHousekeepingJobs(context);
   defineMailJobs(context);
+  defineMediaJobs(context);
 }

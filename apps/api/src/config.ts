@@ -66,6 +66,12 @@ const envSchema = z.object({
   LIVE_ACCESS_CHECK_SECONDS: z.coerce.number().positive().default(60),
   /** Audit events older than this are deleted by the hourly housekeeping purge. */
   AUDIT_RETENTION_DAYS: positiveInt.default(365),
+  /** Media: the ffmpeg binary for video conversion; default the one the @ffmpeg-installer package ships. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Media issue reports (channel SLACK) are posted here when set (a Slack-compatible incoming webhook). */
+  MEDIA_ISSUE_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Media issue reports are also mailed here (through the outbox or SMTP) when set. */
+  MEDIA_ISSUE_EMAIL: z.email().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

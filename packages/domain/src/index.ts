@@ -29,3 +29,4 @@ export * from './live-events';
 export * from './contracts/audit';
 export * from './contracts/candidates';
 export * from './contracts/links';
+export * from './contracts/media';

@@ -124,6 +124,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/apply'),
     (m) => m.PrivateSubmissionRoute,
   ),
+  DownloadsPage: lazyPage(
+    () => import('../features/media/downloads-page'),
+    (m) => m.DownloadsPage,
+  ),
   EnumsPage: lazyPage(
     () => import('../features/lookups'),
     (m) => m.EnumsPage,

@@ -405,7 +405,7 @@ export type StandaloneView = z.infer<typeof standaloneViewSchema>;
 
 /** GET /v2/applicants/{id}/standalone/resend-email?token=<link token>: a fresh private link to the stored e-mail. */
 export const resendQuerySchema = z.object({ token: linkTokenSchema });
-export const messageResultSchema = z.object({ message: z.string() });
+// messageResultSchema ({ message }) is the media contracts' (contracts/media.ts); the same shape serves here.
 
 /** POST /applicants/{projectId}/check-email-webform: whether this e-mail already applied (mails their link). */
 export const checkEmailWebformSchema = z.object({ email: emailSchema, token: linkTokenSchema });

@@ -6,3 +6,4 @@ export * from './projects';
 export * from './audit';
 export * from './candidates';
 export * from './links';
+export * from './media';

@@ -1,0 +1,26 @@
+import type { ApiModule } from '../../platform/http/module';
+import { uploadRoutes } from './routes-uploads';
+
+/**
+ * Media (issue 11): uploads through signed URLs (single PUT under 10 MiB, multipart with list-parts resume above),
+ * content sniffing, processing jobs (images with sharp, HEIC through libheif in WebAssembly, video with ffmpeg, PDF
+ * previews with MuPDF), the media of an applicant with short-lived view URLs, visibility, primary photo, delete,
+ * media issue reports, and zip downloads mailed as links. See docs/decisions/0025-media.md.
+ *
+ * For other modules:
+ * - `createUploadGrant(config, { projectId, applicantId?, ttlSeconds? })` makes the token a public apply page sends
+ *   with its upload calls (header `x-upload-grant` or body `uploadGrant`); `verifyUploadGrant(config, token)` reads
+ *   one back (403 when forged or expired).
+ * - `attachUploads(tx, { projectId, applicantId, uploads: keys, grantId? }, { jobs })` turns an apply page's
+ *   completed uploads into media items of the applicant created in `tx` and queues their processing with it.
+ */
+export const mediaModule: ApiModule = {
+  name: 'media',
+  register(app, context) {
+    uploadRoutes(app, context);
+  },
+};
+
+export { createUploadGrant, verifyUploadGrant, UPLOAD_GRANT_TTL_SECONDS, type UploadGrant } from './grant';
+export { defineMediaJobs } from './jobs';
+export { attachUploads, type AttachUploadsInput } from './uploads';

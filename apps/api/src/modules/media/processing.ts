@@ -1,0 +1,279 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { VIDEO_PREVIEW_FRAME_SECONDS, type LiveEventName, type MediaStatus } from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import { mediaItems } from '../../platform/db/schema';
+
+type MediaRow = typeof mediaItems.$inferSelect;
+
+/** Sizes of the derived images: a grid thumbnail and the viewer's display image (longest side, never enlarged). */
+export const THUMBNAIL_PX = 320;
+export const DISPLAY_PX = 1600;
+/** The first page of a PDF is rendered this wide for its preview. */
+const PREVIEW_WIDTH_PX = 1000;
+
+const require = createRequire(import.meta.url);
+
+/** ffmpeg from FFMPEG_PATH, else the static binary the @ffmpeg-installer package ships (no download at install). */
+export function ffmpegPath(context: Pick<AppContext, 'config'>): string {
+  if (context.config.FFMPEG_PATH) return context.config.FFMPEG_PATH;
+  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+/** A conversion error worth showing to staff as the item's FAILED reason. */
+export class ConversionError extends Error {}
+
+function runFfmpeg(binary: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['-hide_banner', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      // Keep the head (stream info) and the tail (the error); the middle is progress lines.
+      stderr =
+        stderr.length < 64 * 1024 ? stderr + chunk : stderr.slice(0, 32 * 1024) + chunk.slice(-16 * 1024);
+    });
+    child.on('error', (error) => reject(new ConversionError(`ffmpeg could not start: ${error.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) resolve(stderr);
+      else {
+        const last = stderr.trim().split('\n').slice(-1)[0] ?? '';
+        reject(new ConversionError(`ffmpeg failed (${code}): ${last.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+/** Duration and frame size from ffmpeg's description of the input (the shipped build has no ffprobe). */
+export function parseVideoInfo(stderr: string): {
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+} {
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
+  const size = /Stream #\d+:\d+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(stderr);
+  const rotated = /rotate\s*:\s*-?(90|270)/.exec(stderr) ?? /rotation of -?(90|270)/.exec(stderr);
+  let width = size ? Number(size[1]) : null;
+  let height = size ? Number(size[2]) : null;
+  if (rotated && width && height) [width, height] = [height, width];
+  return {
+    duration: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : null,
+    width,
+    height,
+  };
+}
+
+interface Derived {
+  thumbnailKey?: string | null;
+  displayKey?: string | null;
+  posterKey?: string | null;
+  mp4Key?: string | null;
+  previewKey?: string | null;
+  durationSeconds?: number | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** Where an item's derived files live: beside its original, under the project. */
+function derivedKey(item: MediaRow, name: string) {
+  return `${path.posix.dirname(item.originalKey)}/derived/${item.id}/${name}`;
+}
+
+async function putFile(context: AppContext, key: string, file: string, contentType: string) {
+  const { size } = await fs.promises.stat(file);
+  await context.storage.putObject(key, fs.createReadStream(file), contentType, size);
+  return key;
+}
+
+async function putBuffer(context: AppContext, key: string, body: Buffer, contentType: string) {
+  await context.storage.putObject(key, body, contentType, body.length);
+  return key;
+}
+
+/**
+ * Thumbnail and display image in WebP. `rotate()` applies the EXIF orientation; sharp writes no metadata unless asked,
+ * so GPS location (and every other EXIF field) is gone from what reviewers and clients see.
+ */
+async function imageVariants(context: AppContext, item: MediaRow, input: Buffer | string): Promise<Derived> {
+  const base = sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
+  const display = await base
+    .clone()
+    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const thumbnail = await base
+    .clone()
+    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+  const meta = await sharp(input).metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  return {
+    displayKey: await putBuffer(context, derivedKey(item, 'display.webp'), display.data, 'image/webp'),
+    thumbnailKey: await putBuffer(context, derivedKey(item, 'thumbnail.webp'), thumbnail, 'image/webp'),
+    width: (swap ? meta.height : meta.width) ?? null,
+    height: (swap ? meta.width : meta.height) ?? null,
+  };
+}
+
+/** HEIC/HEIF (phones) through libheif compiled to WebAssembly: sharp's prebuilt libvips reads only AVIF. */
+async function heicToJpeg(file: string): Promise<Buffer> {
+  const { default: convert } = await import('heic-convert');
+  try {
+    return Buffer.from(
+      await convert({ buffer: await fs.promises.readFile(file), format: 'JPEG', quality: 0.92 }),
+    );
+  } catch (error) {
+    throw new ConversionError(`HEIC conversion failed: ${(error as Error).message}`);
+  }
+}
+
+/** A web-playable H.264/AAC MP4 with the index first (faststart), its poster at 1 s, and the thumbnail of that. */
+async function videoVariants(
+  context: AppContext,
+  item: MediaRow,
+  file: string,
+  dir: string,
+): Promise<Derived> {
+  const binary = ffmpegPath(context);
+  const mp4 = path.join(dir, 'video.mp4');
+  const info = parseVideoInfo(
+    await runFfmpeg(binary, [
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      // Even dimensions (H.264 needs them), never above 1080 lines.
+      '-vf',
+      "scale='trunc(iw*min(1,1080/ih)/2)*2':'trunc(min(ih,1080)/2)*2'",
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+      mp4,
+    ]),
+  );
+  const poster = path.join(dir, 'poster.jpg');
+  const at =
+    info.duration !== null && info.duration <= VIDEO_PREVIEW_FRAME_SECONDS ? 0 : VIDEO_PREVIEW_FRAME_SECONDS;
+  await runFfmpeg(binary, ['-ss', String(at), '-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+  const thumbnail = await sharp(poster)
+    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+  return {
+    mp4Key: await putFile(context, derivedKey(item, 'video.mp4'), mp4, 'video/mp4'),
+    posterKey: await putFile(context, derivedKey(item, 'poster.jpg'), poster, 'image/jpeg'),
+    thumbnailKey: await putBuffer(context, derivedKey(item, 'thumbnail.webp'), thumbnail, 'image/webp'),
+    durationSeconds: info.duration,
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/** The first page of a PDF rendered with MuPDF (WebAssembly, no native canvas), then a preview and a thumbnail. */
+async function pdfVariants(context: AppContext, item: MediaRow, file: string): Promise<Derived> {
+  const mupdf = await import('mupdf');
+  let png: Buffer;
+  try {
+    const document = mupdf.Document.openDocument(await fs.promises.readFile(file), 'application/pdf');
+    try {
+      const page = document.loadPage(0);
+      const [x0, , x1] = page.getBounds();
+      const scale = Math.min(4, PREVIEW_WIDTH_PX / Math.max(1, x1 - x0));
+      const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+      png = Buffer.from(pixmap.asPNG());
+      pixmap.destroy();
+      page.destroy();
+    } finally {
+      document.destroy();
+    }
+  } catch (error) {
+    throw new ConversionError(`PDF preview failed: ${(error as Error).message}`);
+  }
+  const preview = await sharp(png).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+  const thumbnail = await sharp(png)
+    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' })
+    .webp({ quality: 75 })
+    .toBuffer();
+  return {
+    previewKey: await putBuffer(context, derivedKey(item, 'preview.webp'), preview.data, 'image/webp'),
+    thumbnailKey: await putBuffer(context, derivedKey(item, 'thumbnail.webp'), thumbnail, 'image/webp'),
+  };
+}
+
+async function setStatus(context: AppContext, item: MediaRow, status: MediaStatus, values: object = {}) {
+  await context.database.db
+    .update(mediaItems)
+    .set({ status, ...values })
+    .where(eq(mediaItems.id, item.id));
+  const payload = { applicantId: item.applicantId, mediaId: item.id, status };
+  const events: LiveEventName[] = ['APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT'];
+  if (item.kind === 'video') events.push('APPLICANT_STREAM_STATUS_UPDATED_EVENT');
+  for (const event of events) {
+    await context.events.publish(item.projectId, event, payload).catch((error: unknown) => {
+      // Live events are refresh hints; the status is in the database whatever happens to them.
+      context.log.warn({ err: error, mediaId: item.id }, 'media status event not published');
+    });
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ConversionError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `Conversion failed: ${message}`.slice(0, 500);
+}
+
+/**
+ * Converts one media item. The original is copied to a temporary folder as a stream (memory stays flat whatever its
+ * size), converted there, and the derived files are stored beside it. Any failure leaves the original as it was
+ * (still viewable and downloadable) and marks the item FAILED with the reason; staff may retry.
+ */
+export async function processMedia(context: AppContext, mediaId: string): Promise<void> {
+  const [item] = await context.database.db.select().from(mediaItems).where(eq(mediaItems.id, mediaId));
+  if (!item || item.status === 'PROCESSED') return;
+  await setStatus(context, item, 'IN_PROGRESS', { failureReason: null });
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'casting-media-'));
+  try {
+    const original = path.join(dir, 'original');
+    const stream = await context.storage.getObjectStream(item.originalKey);
+    if (!stream) throw new ConversionError('The original file is missing from storage.');
+    await pipeline(stream, fs.createWriteStream(original));
+    let derived: Derived = {};
+    if (item.kind === 'image') {
+      const heif = item.contentType === 'image/heic' || item.contentType === 'image/heif';
+      derived = await imageVariants(context, item, heif ? await heicToJpeg(original) : original);
+    } else if (item.kind === 'video') {
+      derived = await videoVariants(context, item, original, dir);
+    } else if (item.contentType === 'application/pdf') {
+      derived = await pdfVariants(context, item, original);
+    }
+    // Other documents are shown with an icon by extension; there is nothing to convert.
+    await setStatus(context, item, 'PROCESSED', { ...derived, failureReason: null });
+  } catch (error) {
+    context.log.warn({ err: error, mediaId }, 'media conversion failed');
+    await setStatus(context, item, 'FAILED', { failureReason: reasonOf(error) });
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}

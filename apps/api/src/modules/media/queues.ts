@@ -1,0 +1,13 @@
+/** The media module's background queues. */
+export const MEDIA_PROCESS_QUEUE = 'media-process';
+export const MEDIA_ZIP_QUEUE = 'media-zip';
+
+/** Convert one media item (thumbnails, display image, MP4, poster, preview). */
+export interface ProcessJob {
+  mediaId: string;
+}
+
+/** Build one download bundle's zip and mail its link. */
+export interface ZipJob {
+  bundleId: string;
+}

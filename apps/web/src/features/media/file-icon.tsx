@@ -1,0 +1,64 @@
+import { fileExtension } from '@casting/domain';
+import { cn } from '../../ui/cn';
+
+/** Extensions with an icon of their own in the viewer (spec section 9); anything else gets the default. */
+const ICON_EXTENSIONS = new Set([
+  'pdf',
+  'xls',
+  'xlsx',
+  'doc',
+  'docx',
+  'txt',
+  'mp3',
+  'mp4',
+  'mov',
+  'heic',
+  'heif',
+  'jpg',
+  'jpeg',
+  'webp',
+  'rtf',
+  'png',
+  'css',
+  'pptx',
+  'ppt',
+  'quicktime',
+  'video',
+]);
+
+const TONE: Record<string, string> = {
+  pdf: 'bg-danger text-white',
+  doc: 'bg-info text-white',
+  docx: 'bg-info text-white',
+  rtf: 'bg-info text-white',
+  txt: 'bg-ink-muted text-surface',
+  xls: 'bg-success text-white',
+  xlsx: 'bg-success text-white',
+  ppt: 'bg-warning text-white',
+  pptx: 'bg-warning text-white',
+};
+
+/** The icon key for a file name or MIME subtype: quicktime maps to mov (spec section 9). */
+export function iconKey(nameOrType: string): string {
+  const ext = fileExtension(nameOrType) || nameOrType.toLowerCase();
+  const key = ext === 'quicktime' ? 'mov' : ext;
+  return ICON_EXTENSIONS.has(key) ? key : 'file';
+}
+
+/** A document-shaped badge with the extension on it; decorative, the file name beside it carries the meaning. */
+export function FileIcon({ name, className }: { name: string; className?: string }) {
+  const key = iconKey(name);
+  return (
+    <span
+      aria-hidden="true"
+      data-icon={key}
+      className={cn(
+        'inline-flex aspect-[3/4] w-12 items-end justify-center rounded-md border border-line pb-1 text-[10px] font-bold uppercase',
+        TONE[key] ?? 'bg-canvas text-ink-muted',
+        className,
+      )}
+    >
+      {key === 'file' ? '' : key}
+    </span>
+  );
+}

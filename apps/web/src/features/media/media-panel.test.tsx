@@ -1,0 +1,325 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@casting/domain';
+import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
+import type { FetchHandler } from '../../../test/fetch-double';
+import { createHttpClient } from '../../lib/http/http-client';
+import { HttpClientProvider } from '../../lib/http/http-client-context';
+import { createQueryClient } from '../../lib/query/query-client';
+import { toast } from '../../lib/toast/toast';
+import type { PutOptions, QueueItem } from '../../lib/upload';
+import { Toaster } from '../../ui/toaster';
+import { CandidateMedia } from './candidate-media';
+import { DownloadsPage } from './downloads-page';
+import { createMediaUploadTransport } from './media-api';
+import type { MediaItem } from './media-contract';
+import { UploadQueue } from './upload-queue';
+import { UploadQueueList } from './upload-queue-list';
+import type { ReactNode } from 'react';
+
+function setupHttp(handlers: Record<string, FetchHandler>) {
+  const double = createFetchDouble(handlers);
+  const http = createHttpClient({
+    baseUrl: '/api',
+    fetch: double.fetch,
+    getAccessToken: () => 'token',
+    refreshAccessToken: async () => 'token',
+    onRefreshFailed: () => undefined,
+  });
+  const wrap = (children: ReactNode) => (
+    <QueryClientProvider client={createQueryClient()}>
+      <HttpClientProvider client={http}>
+        {children}
+        <Toaster />
+      </HttpClientProvider>
+    </QueryClientProvider>
+  );
+  return { double, http, wrap };
+}
+
+const UPLOAD_HANDLERS: Record<string, FetchHandler> = {
+  'POST /api/media-management/get-signed-url': (call) => {
+    const body = call.body as { imagesParams: { fileKey: string }[] };
+    return jsonResponse(200, {
+      urls: [{ url: `/api/files/put/${body.imagesParams[0]!.fileKey}`, key: 'k1' }],
+    });
+  },
+  'POST /api/media-management/complete': () => jsonResponse(200, { key: 'k1', url: '/api/files/k1' }),
+  'POST /api/media-management/upload-failed': () => jsonResponse(204),
+};
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+const named = (name: string, size = 4, type = 'image/jpeg') =>
+  new File([new Uint8Array(size)], name, { type, lastModified: 1 });
+
+describe('upload queue component', () => {
+  it('refuses files of other types with the spec toast and uploads the rest, showing them completed', async () => {
+    const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
+    const puts: string[] = [];
+    const transport = createMediaUploadTransport(http, {
+      put: async (url: string, _body: Blob, options: PutOptions) => {
+        puts.push(url);
+        options.onProgress?.(2);
+        return { etag: '"e"' };
+      },
+    });
+    const onComplete = vi.fn();
+    render(wrap(<UploadQueue transport={transport} scope="test" onComplete={onComplete} />));
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(screen.getByTestId('file-picker-input'), [named('setup.exe'), named('headshot.jpg')]);
+    expect(await screen.findByText(MESSAGES.unsupportedFileTypes('setup.exe'))).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    await within(list).findByText('Uploaded');
+    expect(within(list).queryByText('setup.exe')).not.toBeInTheDocument();
+    expect(puts).toEqual(['/api/files/put/headshot.jpg']);
+    expect(double.callsTo('POST /api/media-management/get-signed-url')[0]?.body).toEqual({
+      imagesParams: [{ fileKey: 'headshot.jpg', contentType: 'image/jpeg', size: 4 }],
+    });
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows a failed upload with a retry button and the spec toast, and reports the failure to the API', async () => {
+    const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
+    let down = true;
+    const transport = createMediaUploadTransport(http, {
+      put: async () => {
+        if (down) throw new Error('network down');
+        return { etag: '"e"' };
+      },
+    });
+    render(wrap(<UploadQueue transport={transport} scope="test" />));
+    const user = userEvent.setup();
+    await user.upload(screen.getByTestId('file-picker-input'), [named('headshot.jpg')]);
+    // The single PUT is tried three times (after 1 s and 2 s) before the file fails.
+    expect(await screen.findByText('Failed', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.failedToUpload('headshot.jpg'))).toBeInTheDocument();
+    await waitFor(() => expect(double.callsTo('POST /api/media-management/upload-failed')).toHaveLength(1));
+    expect(double.callsTo('POST /api/media-management/upload-failed')[0]?.body).toMatchObject({
+      error: 'network down',
+      context: { fileName: 'headshot.jpg' },
+    });
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry headshot.jpg' }));
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+  });
+
+  it('asks before uploading a file over 600 MB, showing its size and, for a video, its duration', async () => {
+    const { http, wrap } = setupHttp(UPLOAD_HANDLERS);
+    const puts: string[] = [];
+    const transport = createMediaUploadTransport(http, {
+      put: async (url) => {
+        puts.push(url);
+        return { etag: '"e"' };
+      },
+    });
+    render(wrap(<UploadQueue transport={transport} scope="test" readDuration={async () => 3725} />));
+    const big = named('audition.mov', 4, 'video/quicktime');
+    Object.defineProperty(big, 'size', { value: 700 * 1024 * 1024 });
+    const user = userEvent.setup();
+    await user.upload(screen.getByTestId('file-picker-input'), [big]);
+    const dialog = await screen.findByRole('dialog', { name: 'Large File Upload' });
+    expect(within(dialog).getByText('700.0 MB')).toBeInTheDocument();
+    expect(await within(dialog).findByText('1:02:05')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Uploads' })).not.toBeInTheDocument();
+  });
+});
+
+describe('upload queue rows', () => {
+  const item = (patch: Partial<QueueItem>): QueueItem => ({
+    id: patch.name ?? 'x',
+    name: 'x',
+    size: 1,
+    fileType: 'image/jpeg',
+    type: 'image',
+    status: 'PENDING',
+    progress: 0,
+    retryCount: 0,
+    error: null,
+    result: null,
+    resumed: false,
+    file: named('x'),
+    ...patch,
+  });
+
+  it('shows pending, percent, failed with retry, and Processing... for a completed photo in the section variant', () => {
+    render(
+      <UploadQueueList
+        variant="section"
+        onRetry={() => undefined}
+        onRemove={() => undefined}
+        isThumbnailReady={(entry) => entry.name === 'ready.jpg'}
+        items={[
+          item({ name: 'waiting.jpg' }),
+          item({ name: 'going.jpg', status: 'UPLOADING', progress: 42 }),
+          item({ name: 'broken.jpg', status: 'FAILED' }),
+          item({ name: 'new.jpg', status: 'COMPLETED', progress: 100 }),
+          item({ name: 'ready.jpg', status: 'COMPLETED', progress: 100 }),
+          item({ name: 'tape.mp4', type: 'video', status: 'COMPLETED', progress: 100 }),
+        ]}
+      />,
+    );
+    const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+    expect(within(row('waiting.jpg')).getByText('Pending')).toBeInTheDocument();
+    expect(within(row('going.jpg')).getByText('42%')).toBeInTheDocument();
+    expect(within(row('going.jpg')).getByRole('progressbar', { name: 'going.jpg: 42%' })).toBeInTheDocument();
+    expect(within(row('broken.jpg')).getByRole('button', { name: 'Retry broken.jpg' })).toBeInTheDocument();
+    expect(within(row('new.jpg')).getByText('Processing...')).toBeInTheDocument();
+    expect(within(row('ready.jpg')).getByText('Uploaded')).toBeInTheDocument();
+    expect(within(row('tape.mp4')).getByText('Uploaded')).toBeInTheDocument();
+  });
+});
+
+const MEDIA: MediaItem[] = [
+  { id: 'm1', name: 'headshot.jpg', type: 'image', url: '/f/m1', status: 'PROCESSED', isPrimary: true },
+  { id: 'm2', name: 'tape.mp4', type: 'video', url: '/f/m2', status: 'PROCESSED', isPrimary: false },
+];
+
+describe('candidate media panel', () => {
+  function renderPanel(extra: Record<string, FetchHandler> = {}) {
+    const { double, wrap } = setupHttp({
+      'GET /api/applicants/a1/media': () => jsonResponse(200, { items: MEDIA }),
+      'DELETE /api/applicants/a1/media/m2': () => jsonResponse(204),
+      'POST /api/applicants/admin/report-media-issue': () => jsonResponse(204),
+      'POST /api/applicants/download-zip': () => jsonResponse(202, { id: 'd1' }),
+      ...extra,
+    });
+    render(
+      wrap(
+        <CandidateMedia
+          projectId="p1"
+          applicantId="a1"
+          candidateName="Jane Doe"
+          canDelete
+          canReport
+          canDownload
+          userEmail="dana@example.com"
+        />,
+      ),
+    );
+    return { double, user: userEvent.setup() };
+  }
+
+  it('shows the primary photo first and opens the viewer from a thumbnail', async () => {
+    const { user } = renderPanel();
+    expect(await screen.findByText('Primary photo')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open tape.mp4' }));
+    expect(await screen.findByRole('dialog', { name: 'tape.mp4 – Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText('2 of 2')).toBeInTheDocument();
+  });
+
+  it('deletes an item only after the Delete Content confirmation', async () => {
+    const { double, user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Delete tape.mp4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Content' });
+    expect(dialog).toHaveTextContent(MESSAGES.confirmDeleteContent);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(double.callsTo('DELETE /api/applicants/a1/media/m2')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete tape.mp4' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Content' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(double.callsTo('DELETE /api/applicants/a1/media/m2')).toHaveLength(1));
+  });
+
+  it('reports a media issue from the viewer with a required description', async () => {
+    const { double, user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Open tape.mp4' }));
+    await user.click(await screen.findByRole('button', { name: 'Report issue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report media issue' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+    expect(double.callsTo('POST /api/applicants/admin/report-media-issue')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Describe the issue/ }), 'No sound');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(MESSAGES.issueReported)).toBeInTheDocument();
+    expect(double.callsTo('POST /api/applicants/admin/report-media-issue')[0]?.body).toEqual({
+      applicantId: 'a1',
+      applicantMediaId: 'm2',
+      description: 'No sound',
+      channel: 'SLACK',
+    });
+  });
+
+  it('sends the zip link to the e-mail chosen, starting from the signed-in person’s', async () => {
+    const { double, user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Download all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download applicant videos' });
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    expect(email).toHaveValue('dana@example.com');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeDisabled();
+    await user.clear(email);
+    await user.type(email, 'kim@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(MESSAGES.downloadLinkSent)).toBeInTheDocument();
+    expect(double.callsTo('POST /api/applicants/download-zip')[0]?.body).toEqual({
+      projectId: 'p1',
+      applicantIds: ['a1'],
+      email: 'kim@example.com',
+    });
+  });
+});
+
+describe('downloads page', () => {
+  function renderPage(handler: FetchHandler) {
+    const { wrap } = setupHttp({ 'GET /api/downloads/d1': handler });
+    render(
+      wrap(
+        <MemoryRouter initialEntries={['/downloads/d1']}>
+          <Routes>
+            <Route path="/downloads/:id" element={<DownloadsPage />} />
+          </Routes>
+        </MemoryRouter>,
+      ),
+    );
+  }
+
+  it('offers a ready zip for download with its size and expiry', async () => {
+    renderPage(() =>
+      jsonResponse(200, {
+        id: 'd1',
+        status: 'READY',
+        fileName: 'Project_media.zip',
+        size: 5 * 1024 * 1024,
+        url: '/api/files/zips/d1?sig=x',
+        expiresAt: '2026-11-29T10:00:00.000Z',
+        candidateCount: 3,
+      }),
+    );
+    const link = await screen.findByRole('link', { name: 'Download Project_media.zip' });
+    expect(link).toHaveAttribute('href', '/api/files/zips/d1?sig=x');
+    expect(screen.getByText('Project_media.zip · 5.0 MB · 3 candidates')).toBeInTheDocument();
+    expect(screen.getByText('This link works until 2026-11-29 (UTC).')).toBeInTheDocument();
+  });
+
+  it('explains an expired link', async () => {
+    renderPage(() => jsonResponse(410, { code: 'DOWNLOAD_EXPIRED', message: 'expired' }));
+    expect(await screen.findByText(/has expired/)).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to sign in', async () => {
+    renderPage(() => jsonResponse(401, { code: 'SIGN_IN_REQUIRED', message: 'Please sign in to continue.' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
+  });
+
+  it('explains a link that belongs to someone else', async () => {
+    renderPage(() => jsonResponse(403, { code: 'PERMISSION_DENIED', message: 'no' }));
+    expect(await screen.findByText(/belongs to another account/)).toBeInTheDocument();
+  });
+
+  it('says a zip is still being prepared', async () => {
+    renderPage(() => jsonResponse(200, { id: 'd1', status: 'PENDING' }));
+    expect((await screen.findAllByText(/being prepared/)).length).toBeGreaterThan(0);
+  });
+});

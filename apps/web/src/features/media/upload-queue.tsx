@@ -1,0 +1,82 @@
+import type { UploadKind } from '@casting/domain';
+import { toast } from '../../lib/toast/toast';
+import { browserResumeStorage, useUploadQueue } from '../../lib/upload';
+import type { QueueItem, UploadQueueOptions, UploadTransport } from '../../lib/upload';
+import { cn } from '../../ui/cn';
+import { FilePicker } from './file-picker';
+import { UploadQueueList } from './upload-queue-list';
+import type { UploadQueueVariant } from './upload-queue-list';
+
+export interface UploadQueueProps {
+  /** From `createMediaUploadTransport(http)` (staff) or `createMediaUploadTransport(http, { noAuth: true })` (apply pages). */
+  transport: UploadTransport;
+  /** Keeps resume records of different destinations apart, e.g. `candidate:<id>` or `apply:<projectId>`. */
+  scope: string;
+  finalize?: UploadQueueOptions['finalize'];
+  onComplete?(completed: QueueItem[], failed: QueueItem[]): void;
+  multiple?: boolean;
+  kinds?: readonly UploadKind[];
+  /** Section variant: at most this many files; the add button hides once reached (spec section 5). */
+  maxFiles?: number;
+  variant?: UploadQueueVariant;
+  isThumbnailReady?(item: QueueItem): boolean;
+  label?: string;
+  disabled?: boolean;
+  className?: string;
+  readDuration?(file: File): Promise<number | null>;
+}
+
+/**
+ * A file picker with its upload queue: what the candidate media panel and the public apply pages use. Failures
+ * and the retry limit are told by toast; the rows show each file's state.
+ */
+export function UploadQueue({
+  transport,
+  scope,
+  finalize,
+  onComplete,
+  multiple = true,
+  kinds,
+  maxFiles,
+  variant = 'default',
+  isThumbnailReady,
+  label,
+  disabled,
+  className,
+  readDuration,
+}: UploadQueueProps) {
+  const { queue, items } = useUploadQueue({
+    transport,
+    storage: browserResumeStorage(),
+    scope,
+    finalize,
+    onComplete,
+    onMessage: (message) => toast.error(message),
+  });
+  const full = maxFiles !== undefined && items.length >= maxFiles;
+  return (
+    <div className={cn('flex flex-col gap-3', className)}>
+      {full ? null : (
+        <div>
+          <FilePicker
+            multiple={multiple}
+            kinds={kinds}
+            label={label}
+            disabled={disabled}
+            readDuration={readDuration}
+            onFiles={(files) =>
+              queue.add(maxFiles === undefined ? files : files.slice(0, Math.max(0, maxFiles - items.length)))
+            }
+          />
+        </div>
+      )}
+      <UploadQueueList
+        items={items}
+        variant={variant}
+        isThumbnailReady={isThumbnailReady}
+        onRetry={(id) => queue.retry(id)}
+        onRemove={(id) => queue.remove(id)}
+      />
+    </div>
+  );
+}

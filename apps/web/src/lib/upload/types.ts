@@ -1,0 +1,108 @@
+import type { UploadKind } from '@casting/domain';
+
+/**
+ * What the upload engine needs from the outside world. The engine itself knows nothing of HTTP clients,
+ * React or the API's paths: `features/media/media-api.ts` builds the transport from the app's HTTP client
+ * (spec section 7's media calls), tests build one from a fake fetch.
+ */
+export interface UploadTransport {
+  /** POST /media-management/get-signed-url: one signed PUT for a file under the small-file threshold. */
+  signSingle(file: FileFacts, signal: AbortSignal): Promise<SignedPut>;
+  /** POST /media-management/multipart/start. */
+  startMultipart(file: FileFacts, signal: AbortSignal): Promise<MultipartHandle>;
+  /** POST /media-management/multipart/get-signed-urls with ChunksNumber: one URL per part, numbered from 1. */
+  signParts(handle: MultipartHandle, chunksNumber: number, signal: AbortSignal): Promise<SignedPart[]>;
+  /**
+   * The parts the store already holds for an unfinished multipart upload (S3's ListParts), so an interrupted
+   * upload continues where it stopped. Rejects when the upload no longer exists (completed, aborted, expired).
+   */
+  listParts(handle: MultipartHandle, signal: AbortSignal): Promise<UploadedPart[]>;
+  /** POST /media-management/multipart/complete (Key, Parts with ETag and PartNumber, UploadId). */
+  completeMultipart(
+    handle: MultipartHandle,
+    parts: UploadedPart[],
+    file: FileFacts,
+    signal: AbortSignal,
+  ): Promise<UploadResult>;
+  /** The outcome of a finished single PUT (the API may check the stored bytes and answer the media URLs). */
+  completeSingle(signed: SignedPut, file: FileFacts, signal: AbortSignal): Promise<UploadResult>;
+  /** Sends bytes to a signed URL; resolves with the store's ETag. Reports bytes sent as they go. */
+  put(url: string, body: Blob, options: PutOptions): Promise<{ etag: string | null }>;
+  /** POST /media-management/upload-failed (error, context): best effort, never throws into the queue. */
+  reportFailure(error: string, context: Record<string, unknown>): Promise<void>;
+}
+
+export interface FileFacts {
+  name: string;
+  size: number;
+  /** The browser's MIME type; may be '' (the API sniffs the bytes anyway). */
+  contentType: string;
+  lastModified: number;
+}
+
+export interface SignedPut {
+  url: string;
+  key: string;
+  /** Headers the signature covers (Content-Type, say), sent with the PUT as they are. */
+  headers?: Record<string, string>;
+}
+
+export interface MultipartHandle {
+  uploadId: string;
+  key: string;
+}
+
+export interface SignedPart {
+  partNumber: number;
+  url: string;
+}
+
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  headers?: Record<string, string>;
+  signal: AbortSignal;
+  onProgress?(loaded: number): void;
+}
+
+/** Upload result (spec section 3) plus the object key the API chose. */
+export interface UploadResult {
+  key: string;
+  url?: string | null;
+  thumbnailUrl?: string | null;
+  convertedUrl?: string | null;
+  /** The media record the API made for the upload, when it made one. */
+  mediaId?: string | null;
+}
+
+/** Queue states of spec section 4 (the upload subset of the media statuses of section 3). */
+export type QueueItemStatus = 'PENDING' | 'UPLOADING' | 'COMPLETED' | 'FAILED';
+
+/** A media item of the upload queue (spec section 3). */
+export interface QueueItem {
+  id: string;
+  name: string;
+  size: number;
+  fileType: string;
+  type: UploadKind | null;
+  status: QueueItemStatus;
+  /** Whole percent, 0 to 100. */
+  progress: number;
+  retryCount: number;
+  error: string | null;
+  result: UploadResult | null;
+  /** Whether this attempt continued an interrupted upload. */
+  resumed: boolean;
+  file: File;
+}
+
+/** Key-value storage for resume records: window.localStorage in the browser. */
+export interface ResumeStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}

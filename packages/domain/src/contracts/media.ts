@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { UPLOAD_SMALL_FILE_THRESHOLD_BYTES } from '../constants';
+
+/**
+ * Media (issue 11): uploads through signed URLs (single PUT under 10 MiB, multipart above), the media items of an
+ * applicant with their processing status, reports of media issues, and zip downloads.
+ *
+ * Upload calls take either the caller's bearer token (project staff with CANDIDATE_MEDIA) or an upload grant from a
+ * public apply page, in the `x-upload-grant` header or the body field `uploadGrant`. Object keys are always the
+ * server's: `fileKey` is only the client's file name.
+ */
+
+export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** Processing statuses of a media item (spec section 3). */
+export const MEDIA_STATUSES = ['PENDING', 'IN_PROGRESS', 'PROCESSED', 'FAILED'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/**
+ * Who sees an item (spec section 6 "manage media visibility", SA PO PE TE). TEAM: the project team only; ALL: also
+ * the people a candidate is shared with (client links). New uploads are ALL.
+ */
+export const MEDIA_VISIBILITIES = ['ALL', 'TEAM'] as const;
+export type MediaVisibility = (typeof MEDIA_VISIBILITIES)[number];
+
+/** The header an apply page sends its upload grant in (or the body field `uploadGrant`). */
+export const UPLOAD_GRANT_HEADER = 'x-upload-grant';
+
+/** Ours: the largest file one upload may carry (S3 allows 5 TiB; 5 GiB keeps a zip of a few candidates sane). */
+export const MEDIA_MAX_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024;
+/** A signed upload URL lives this long; a resumed upload asks for fresh part URLs. */
+export const UPLOAD_URL_TTL_SECONDS = 3600;
+/** A signed view URL lives this long; the viewer asks again when it runs out. */
+export const VIEW_URL_TTL_SECONDS = 900;
+/** Download links (zip) expire after this many days. */
+export const DOWNLOAD_EXPIRY_DAYS = 7;
+
+export const MEDIA_MESSAGES = {
+  singleTooLarge: `Files of ${UPLOAD_SMALL_FILE_THRESHOLD_BYTES} bytes or more use a multipart upload.`,
+  tooLarge: 'The file is larger than uploads allow.',
+  sizeMismatch: 'The uploaded file does not have the size that was declared.',
+  chunksMismatch: 'The number of parts does not match the declared size.',
+  unsupportedContent: 'This file’s content is not an accepted photo, video or document.',
+  uploadNotFound: 'This upload does not exist or has already been finished.',
+  notUploaded: 'The file has not been uploaded yet.',
+  grantInvalid: 'This upload link is not valid. Please reload the page.',
+  grantExpired: 'This upload link has expired. Please reload the page.',
+  grantWrongProject: 'This upload link is for another project.',
+  applicantRequired: 'Choose the candidate these files belong to.',
+  notInProject: 'This candidate is not in this project.',
+  mediaNotFound: 'This media item does not exist.',
+  notAnImage: 'Only a photo can be the primary photo.',
+  notFailed: 'Only a failed conversion can be retried.',
+  noMediaChosen: 'Choose at least one candidate.',
+  downloadNotFound: 'This download does not exist or is not yours.',
+  downloadExpired: 'This download link has expired. Please ask for a new one.',
+  downloadLinkSent: 'Download link sent to your email',
+  deleted: 'Content deleted',
+} as const;
+
+const fileName = z.string().trim().min(1).max(255);
+const contentType = z
+  .string()
+  .trim()
+  .max(127)
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a content type such as image/jpeg.');
+const size = z.number().int().min(1).max(MEDIA_MAX_UPLOAD_BYTES, MEDIA_MESSAGES.tooLarge);
+const id = z.uuid();
+const uploadGrant = z.string().max(2048).optional();
+/** S3 object keys as the server made them. */
+const objectKey = z.string().min(1).max(512);
+
+/** Who the upload is for: staff name the project (and usually the applicant); a grant names the project itself. */
+const target = {
+  projectId: id.optional(),
+  applicantId: id.optional(),
+  uploadGrant,
+};
+
+export const signedUrlRequestSchema = z.object({
+  ...target,
+  imagesParams: z
+    .array(
+      z.object({
+        /** The client's file name, shown to reviewers and used in zips; never the object key. */
+        fileKey: fileName,
+        contentType,
+        size: size.max(UPLOAD_SMALL_FILE_THRESHOLD_BYTES - 1, MEDIA_MESSAGES.singleTooLarge),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+export type SignedUrlRequest = z.infer<typeof signedUrlRequestSchema>;
+
+export const signedUrlResponseSchema = z.object({
+  urls: z.array(
+    z.object({
+      fileKey: z.string(),
+      /** The object key to name in `upload-complete`. */
+      key: z.string(),
+      url: z.string(),
+      method: z.literal('PUT'),
+      /** Send these headers as they are (Content-Type is signed). */
+      headers: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export type SignedUrlResponse = z.infer<typeof signedUrlResponseSchema>;
+
+export const multipartStartSchema = z.object({
+  ...target,
+  fileName,
+  contentType,
+  size,
+});
+export type MultipartStart = z.infer<typeof multipartStartSchema>;
+
+export const multipartStartResponseSchema = z.object({
+  UploadId: z.string(),
+  Key: z.string(),
+  /** The part size the server expects (5 MiB); every part but the last has exactly this size. */
+  PartSize: z.number(),
+  ChunksNumber: z.number(),
+});
+
+export const multipartSignedUrlsSchema = z.object({
+  UploadId: z.string().min(1).max(1024),
+  Key: objectKey,
+  ChunksNumber: z.number().int().min(1).max(10_000),
+  /** Only these part numbers (a resumed upload asks for the parts list-parts does not name); default all. */
+  PartNumbers: z.array(z.number().int().min(1).max(10_000)).max(10_000).optional(),
+  uploadGrant,
+});
+export type MultipartSignedUrls = z.infer<typeof multipartSignedUrlsSchema>;
+
+export const multipartSignedUrlsResponseSchema = z.object({
+  parts: z.array(z.object({ PartNumber: z.number(), signedUrl: z.string() })),
+});
+
+export const multipartListPartsSchema = z.object({
+  UploadId: z.string().min(1).max(1024),
+  Key: objectKey,
+  uploadGrant,
+});
+export const multipartListPartsResponseSchema = z.object({
+  parts: z.array(z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() })),
+  PartSize: z.number(),
+  ChunksNumber: z.number(),
+});
+
+export const multipartCompleteSchema = z.object({
+  UploadId: z.string().min(1).max(1024),
+  Key: objectKey,
+  Parts: z
+    .array(z.object({ ETag: z.string().min(1).max(200), PartNumber: z.number().int().min(1).max(10_000) }))
+    .min(1)
+    .max(10_000),
+  uploadGrant,
+});
+export type MultipartComplete = z.infer<typeof multipartCompleteSchema>;
+
+/** After a single PUT: the server checks size and content, and attaches the file when the applicant is known. */
+export const uploadCompleteSchema = z.object({ Key: objectKey, uploadGrant });
+
+/** The spec's upload result (url, thumbnailUrl, convertedUrl) plus what the server now knows. */
+export const uploadResultSchema = z.object({
+  Key: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  contentType: z.string(),
+  size: z.number(),
+  /** The media item, when the upload was for a known applicant; null until `attachUploads` for an apply page. */
+  mediaId: z.uuid().nullable(),
+  status: z.enum(MEDIA_STATUSES).nullable(),
+  url: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  convertedUrl: z.string().nullable(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const uploadFailedSchema = z.object({
+  error: z.string().trim().min(1).max(2000),
+  context: z.record(z.string(), z.unknown()).optional(),
+  projectId: id.optional(),
+  uploadGrant,
+});
+
+export const mediaItemSchema = z.object({
+  id: z.uuid(),
+  applicantId: z.uuid(),
+  projectId: z.uuid(),
+  name: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  /** The sniffed type of the original. */
+  fileType: z.string(),
+  size: z.number(),
+  status: z.enum(MEDIA_STATUSES),
+  failureReason: z.string().nullable(),
+  visibility: z.enum(MEDIA_VISIBILITIES),
+  isPrimaryPhoto: z.boolean(),
+  durationSeconds: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** The original, always viewable (also when conversion FAILED). */
+  url: z.string(),
+  downloadUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  /** Display size image, web-playable MP4, or the document preview. */
+  convertedUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  /** For documents without a preview: the viewer icon by extension (spec section 9). */
+  icon: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const mediaListQuerySchema = z.object({ projectId: id });
+export const mediaListSchema = z.object({ items: z.array(mediaItemSchema) });
+export const mediaProjectBodySchema = z.object({ projectId: id });
+export const mediaVisibilitySchema = z.object({
+  projectId: id,
+  visibility: z.enum(MEDIA_VISIBILITIES),
+});
+
+// The report body (applicantId, applicantMediaId, channel, description) is `reportMediaIssueSchema` in
+// validation/applicants.ts, shared with the web form.
+export const messageResultSchema = z.object({ message: z.string() });
+
+/** `POST /applicants/download-zip` and the team dialog's send-download-link call (spec section 7). */
+export const downloadZipSchema = z.object({
+  projectId: id,
+  email: z.email().max(254).optional(),
+  folderId: id.optional(),
+  clientLink: z.string().max(200).optional(),
+  applicantIds: z.array(id).max(1000).optional(),
+});
+export type DownloadZipRequest = z.infer<typeof downloadZipSchema>;
+
+export const DOWNLOAD_STATUSES = ['PENDING', 'READY', 'FAILED', 'EXPIRED'] as const;
+export const downloadSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  status: z.enum(DOWNLOAD_STATUSES),
+  fileCount: z.number(),
+  size: z.number().nullable(),
+  expiresAt: z.string(),
+  /** A short-lived signed URL of the zip, when READY. */
+  url: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type Download = z.infer<typeof downloadSchema>;
+export const downloadCreatedSchema = z.object({ id: z.uuid(), message: z.string() });
