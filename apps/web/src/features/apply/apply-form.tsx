@@ -336,7 +336,12 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
         />
 
         <Section title="Photos, self-tapes and documents">
-          <ApplyUploads grant={link.uploadGrant} value={uploads} onChange={setUploads} />
+          <ApplyUploads
+            grant={link.uploadGrant}
+            scope={`apply:${link.shareLinkId}`}
+            value={uploads}
+            onChange={setUploads}
+          />
           {errors.uploads ? <p className="text-sm text-danger">{errors.uploads}</p> : null}
         </Section>
 

@@ -1,5 +1,10 @@
+import type { UploadKind, uploadReferenceSchema } from '@casting/domain';
+import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { uploadReferenceSchema } from '@casting/domain';
+import type { HttpClient } from '../../lib/http/http-client';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import type { QueueItem } from '../../lib/upload';
+import { createMediaUploadTransport, UploadQueue } from '../media';
 
 export type UploadReference = z.input<typeof uploadReferenceSchema>;
 
@@ -9,19 +14,64 @@ export interface UploadSlot {
   busy: boolean;
 }
 
+const KIND_TYPE: Record<UploadKind, NonNullable<UploadReference['type']>> = {
+  image: 'PHOTO',
+  video: 'VIDEO',
+  document: 'DOCUMENT',
+};
+
 /**
- * Photos, self-tapes and documents go through the media module's upload queue with the link's upload grant.
- * Without a grant (uploads are off for this link, or the media module is not there) the section says so.
+ * The media calls of an apply page go without an account: every one carries the link's upload grant (the
+ * `x-upload-grant` header the media module checks), which the resolve call handed out for this link only.
+ */
+function grantedClient(http: HttpClient, grant: string): HttpClient {
+  const withGrant = <O extends { headers?: Record<string, string> }>(options: O | undefined) => ({
+    ...options,
+    noAuth: true,
+    headers: { ...options?.headers, 'x-upload-grant': grant },
+  });
+  return {
+    request: (path, schema, options) => http.request(path, schema, withGrant(options)),
+    send: (path, options) => http.send(path, withGrant(options)),
+    subscribeErrors: (listener) => http.subscribeErrors(listener),
+  };
+}
+
+function reference(item: QueueItem): UploadReference | null {
+  if (!item.result) return null;
+  return { key: item.result.key, name: item.name, ...(item.type ? { type: KIND_TYPE[item.type] } : {}) };
+}
+
+/**
+ * Photos, self-tapes and documents through the media module's upload queue (one file at a time, retries,
+ * large-file confirmation). The form learns the finished files when the queue settles.
  */
 export function ApplyUploads({
   grant,
+  scope,
+  onChange,
 }: {
   grant: string | null;
+  scope: string;
   value: UploadSlot;
   onChange(value: UploadSlot): void;
 }) {
-  if (!grant) {
+  const http = useHttpClient();
+  const transport = useMemo(
+    () => (grant ? createMediaUploadTransport(grantedClient(http, grant), { noAuth: true }) : null),
+    [http, grant],
+  );
+  if (!transport) {
     return <p className="text-sm text-ink-muted">File uploads are not available for this link.</p>;
   }
-  return <p className="text-sm text-ink-muted">File uploads are not available yet.</p>;
+  return (
+    <UploadQueue
+      transport={transport}
+      scope={scope}
+      label="Add photos, videos or documents"
+      onComplete={(completed) =>
+        onChange({ items: completed.map(reference).filter((item) => item !== null), busy: false })
+      }
+    />
+  );
 }
