@@ -1,6 +1,6 @@
 import { extractErrorMessage, MESSAGES, SIZE_FIELDS, SOCIAL_PLATFORMS } from '@casting/domain';
 import type { ResolvedLink, SizeField, SocialPlatform, StandaloneApplyInput } from '@casting/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields';
@@ -11,8 +11,17 @@ import type { Country } from './phone-field';
 import { EMPTY_REPRESENTATIVE, representativeFormInput, RepresentationSection } from './representation-section';
 import type { NewRepresentative, RepresentationChoice } from './representation-section';
 import { TextInput } from './text-input';
+import { lazyComponent } from '../../lib/lazy/lazy-component';
 import type { UploadSlot } from './uploads';
-import { ApplyUploads } from './uploads';
+
+/**
+ * The upload queue brings the media module (and zod, and a dialog library): it loads after the form is on
+ * screen, so the apply page's first download stays small (decision 0028).
+ */
+const { Component: ApplyUploads } = lazyComponent(
+  () => import('./uploads'),
+  (module) => module.ApplyUploads,
+);
 
 /** Size fields by what a person is likely to know, so the common ones come first. */
 const SIZE_LABELS: Record<SizeField, string> = {
@@ -336,12 +345,14 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
         />
 
         <Section title="Photos, self-tapes and documents">
-          <ApplyUploads
-            grant={link.uploadGrant}
-            scope={`apply:${link.shareLinkId}`}
-            value={uploads}
-            onChange={setUploads}
-          />
+          <Suspense fallback={<p className="text-sm text-ink-muted">Loading the file picker…</p>}>
+            <ApplyUploads
+              grant={link.uploadGrant}
+              scope={`apply:${link.shareLinkId}`}
+              value={uploads}
+              onChange={setUploads}
+            />
+          </Suspense>
           {errors.uploads ? <p className="text-sm text-danger">{errors.uploads}</p> : null}
         </Section>
 
