@@ -302,13 +302,13 @@ describe('keyset paging of the links page', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await t.app.inject({
+      const res: { statusCode: number; json(): { items: { id: string }[]; nextCursor: string | null } } = await t.app.inject({
         method: 'GET',
         url: `/api/v2/projects/${fresh.project.id}/share-links?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
         headers: fresh.headers('PO'),
       });
       expect(res.statusCode).toBe(200);
-      seen.push(...res.json().items.map((item: { id: string }) => item.id));
+      seen.push(...res.json().items.map((item) => item.id));
       cursor = res.json().nextCursor;
     } while (cursor);
     expect(seen).toHaveLength(5);

@@ -4,6 +4,9 @@ import { PROJECT_SCOPES } from '../roles';
 /** Team access (project accesses) and access scopes: request and response shapes (issue 4). */
 
 export const TEAM_MESSAGES = {
+  // (ours) The server's text for AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY; the web shows its own dialog for the code.
+  differentAgency:
+    'This person represents a different agency than the one working on this project. Send again with skipWarning to proceed.',
   ownerLocked: "The project owner's access cannot be changed or removed.",
   // (ours) Re-sending is for invitations nobody has accepted yet; a member who joined needs no invitation.
   notPendingInvitation: 'This person has already joined the project; there is no invitation to send again.',

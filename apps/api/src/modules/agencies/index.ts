@@ -10,7 +10,7 @@ export const agenciesModule: ApiModule = { name: 'agencies', register: agencyRou
 
 export {
   agentOfUser,
-  agentsByEmails,
+  agentsOfInvitees,
   agentsWithAgencies,
   agenciesByIds,
   clearRepresentation,
@@ -19,5 +19,6 @@ export {
   projectAgencyIds,
   representativeView,
   representativesOfApplicants,
+  submitterTeamFilter,
   type AgentRecord,
 } from './service';

@@ -347,23 +347,41 @@ export async function projectOfApplicants(db: Queryable, applicantIds: readonly 
 }
 
 /**
- * The agencies already representing a project: those of agents whose users are on its team. A representative of
- * another agency joining the team is the spec's "different agency" case.
+ * The agencies already representing a project: those of agents on its team (linked accounts or pending invitations
+ * by address) and those its submission links are shared with. A representative of another agency joining the team
+ * is the spec's "different agency" case.
  */
 export async function projectAgencyIds(db: Queryable, projectId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ agencyId: agents.agencyId })
-    .from(agents)
-    .innerJoin(projectAccesses, eq(projectAccesses.userId, agents.userId))
-    .where(eq(projectAccesses.projectId, projectId));
-  return rows.map((row) => row.agencyId);
+  const result = (await db.execute(sql`
+    select distinct a.agency_id from ${agents} a
+      join ${projectAccesses} pa on pa.project_id = ${projectId}::uuid and (pa.user_id = a.user_id or pa.email = a.email)
+    union
+    select distinct coalesce(l.agency_id, la.agency_id) from share_links l
+      left join ${agents} la on la.id = l.agent_id
+      where l.project_id = ${projectId}::uuid and coalesce(l.agency_id, la.agency_id) is not null`)) as {
+    rows: { agency_id: string }[];
+  };
+  return result.rows.map((row) => row.agency_id);
 }
 
-/** Agents of these e-mails (the team invitation's check). */
-export async function agentsByEmails(db: Queryable, emails: readonly string[]) {
+/** The agents behind these invitees, by address or by their account. */
+export async function agentsOfInvitees(db: Queryable, emails: readonly string[], userIds: readonly string[]) {
   if (emails.length === 0) return [];
+  const byUser = userIds.length > 0 ? sql` or ${inArray(agents.userId, [...userIds])}` : sql``;
   return db
     .select({ email: agents.email, agencyId: agents.agencyId, userId: agents.userId })
     .from(agents)
-    .where(inArray(agents.email, [...emails]));
+    .where(sql`${inArray(agents.email, [...emails])}${byUser}`);
+}
+
+/**
+ * Team rows a talent submitter may see and manage (spec section 6: only their own agency's representatives): rows
+ * of agents of their agency, by account or address, and their own row. Without an agent record, only their own.
+ */
+export async function submitterTeamFilter(db: Queryable, userId: string): Promise<SQL> {
+  const agent = await agentOfUser(db, userId);
+  const own = eq(projectAccesses.userId, userId);
+  if (!agent) return own;
+  return sql`(${own} or exists (select 1 from ${agents} a where a.agency_id = ${agent.agencyId}::uuid
+    and (a.user_id = ${projectAccesses.userId} or a.email = ${projectAccesses.email})))`;
 }

@@ -16,7 +16,15 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
-import { changeMemberScope, inviteMembers, removeMember, resendInvitation, type TeamDeps } from './service';
+import {
+  assertRowVisible,
+  changeMemberScope,
+  inviteMembers,
+  removeMember,
+  resendInvitation,
+  teamRowFilter,
+  type TeamDeps,
+} from './service';
 import { teamMembers } from './views';
 
 const projectParams = z.object({ id: z.string().max(64) });
@@ -65,7 +73,10 @@ export function teamRoutes(app: App, context: AppContext) {
         response: { 200: teamListSchema },
       },
     },
-    async (request) => teamMembers(db, request.params.id, request.query),
+    async (request) => {
+      const caller = { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) };
+      return teamMembers(db, request.params.id, request.query, await teamRowFilter(db, caller));
+    },
   );
 
   app.post(
@@ -111,14 +122,11 @@ export function teamRoutes(app: App, context: AppContext) {
         response: { 200: teamMemberSchema },
       },
     },
-    async (request) =>
-      changeMemberScope(
-        db,
-        requireProjectActor(request),
-        request.params.id,
-        request.params.accessId,
-        request.body.scope,
-      ),
+    async (request) => {
+      const caller = { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) };
+      await assertRowVisible(db, caller, request.params.id, request.params.accessId);
+      return changeMemberScope(db, caller.actor, request.params.id, request.params.accessId, request.body.scope);
+    },
   );
 
   app.post(
@@ -132,6 +140,8 @@ export function teamRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) => {
+      const caller = { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) };
+      await assertRowVisible(db, caller, request.params.id, request.params.accessId);
       await resendInvitation(
         deps,
         { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) },
@@ -156,7 +166,9 @@ export function teamRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) => {
-      await removeMember(db, requireProjectActor(request), request.params.id, request.params.accessId);
+      const caller = { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) };
+      await assertRowVisible(db, caller, request.params.id, request.params.accessId);
+      await removeMember(db, caller.actor, request.params.id, request.params.accessId);
       return reply.status(204).send();
     },
   );

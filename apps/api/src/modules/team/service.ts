@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import {
   TEAM_MESSAGES,
   scopesAllowedToCreate,
@@ -16,6 +16,7 @@ import { consumeQuota } from '../../platform/db/quota';
 import { projectAccesses, projects, users } from '../../platform/db/schema';
 import { AppError, notFound, permissionDenied } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/ports';
+import { agentsOfInvitees, projectAgencyIds, submitterTeamFilter } from '../agencies';
 import { fullName } from '../identity';
 import { invitationMessage, type InvitationMail } from './mail';
 import { teamMembers } from './views';
@@ -63,6 +64,7 @@ export async function inviteMembers(
       .where(inArray(users.email, emails));
     const talentEmails = accounts.filter((account) => account.roleCode === 'TALENT').map((a) => a.email);
     const accountIds = accounts.map((account) => account.id);
+    if (!input.skipWarning) await assertSameAgency(tx, projectId, emails, accounts);
     const existing = await tx
       .select({ email: projectAccesses.email, userId: projectAccesses.userId })
       .from(projectAccesses)
@@ -141,6 +143,65 @@ export async function inviteMembers(
     duplicateEmails: outcome.duplicateEmails,
     talentEmails: outcome.talentEmails,
   };
+}
+
+/**
+ * Spec section 8: inviting a representative whose agency is not among the project's current representation asks
+ * first (AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY); the dialog re-sends with skipWarning once confirmed, and that
+ * agency's representatives then work on the project's applicants like the others. A project no agency represents
+ * yet asks nothing.
+ */
+async function assertSameAgency(
+  tx: Queryable,
+  projectId: string,
+  emails: readonly string[],
+  accounts: readonly { id: string; email: string }[],
+) {
+  const invitees = await agentsOfInvitees(
+    tx,
+    emails,
+    accounts.map((account) => account.id),
+  );
+  if (invitees.length === 0) return;
+  const current = await projectAgencyIds(tx, projectId);
+  if (current.length === 0) return;
+  const different = invitees.filter((agent) => !current.includes(agent.agencyId));
+  if (different.length === 0) return;
+  const differentEmails = emails.filter((email) => {
+    const account = accounts.find((candidate) => candidate.email === email);
+    return different.some((agent) => agent.email === email || (account && agent.userId === account.id));
+  });
+  throw new AppError('AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY', TEAM_MESSAGES.differentAgency, {
+    emails: differentEmails,
+  });
+}
+
+/**
+ * What a caller may see and manage of a team: everything, except that a talent submitter sees only their own
+ * agency's rows (and their own), spec section 6.
+ */
+export async function teamRowFilter(
+  db: Queryable,
+  caller: { userId: string; actor: ProjectActor },
+): Promise<SQL | undefined> {
+  return caller.actor === 'TS' ? submitterTeamFilter(db, caller.userId) : undefined;
+}
+
+/** A row outside the caller's view answers like a row that does not exist. */
+export async function assertRowVisible(
+  db: Queryable,
+  caller: { userId: string; actor: ProjectActor },
+  projectId: string,
+  accessId: string,
+) {
+  const only = await teamRowFilter(db, caller);
+  if (!only) return;
+  if (!isUuid(accessId)) throw notFound('The team member');
+  const [row] = await db
+    .select({ id: projectAccesses.id })
+    .from(projectAccesses)
+    .where(and(eq(projectAccesses.id, accessId), eq(projectAccesses.projectId, projectId), only));
+  if (!row) throw notFound('The team member');
 }
 
 /** Mail goes out after the commit, so nobody is told about an invitation that was rolled back. */
