@@ -21,7 +21,10 @@ test.describe('submission links', () => {
     await signUpConfirmed(request, director);
     const project = await projectWithRoles(request, director, `Harbor Lights ${suffix}`, ['Lead', 'Extra']);
     // The agency exists because a talent once named its agent on an apply page.
-    const setup = await apiLink(request, director, project.id, { title: 'Setup', roleIds: [project.roles.Lead] });
+    const setup = await apiLink(request, director, project.id, {
+      title: 'Setup',
+      roleIds: [project.roles.Lead],
+    });
     await agencyThroughLink(request, setup.token, agencyName, agent);
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -29,7 +32,9 @@ test.describe('submission links', () => {
     await page.goto(`/projects/${project.id}/applicant-links`);
     await expect(page.getByRole('heading', { name: 'Candidate submission links' })).toBeVisible();
     await expect(
-      page.getByRole('navigation', { name: 'Project navigation' }).getByRole('link', { name: 'Applicant links' }),
+      page
+        .getByRole('navigation', { name: 'Project navigation' })
+        .getByRole('link', { name: 'Applicant links' }),
     ).toBeVisible();
 
     await page.getByRole('button', { name: 'Create link' }).first().click();
@@ -44,7 +49,9 @@ test.describe('submission links', () => {
     await expect(dialog.getByRole('list', { name: 'Chosen representation' })).toContainText(agencyName);
     await dialog.getByLabel('Lead').check();
     await dialog.getByLabel('Extra').check();
-    await expect(dialog.getByText('Please select a default opportunity when multiple opportunities are chosen')).toBeVisible();
+    await expect(
+      dialog.getByText('Please select a default opportunity when multiple opportunities are chosen'),
+    ).toBeVisible();
     await expect(create).toBeDisabled();
     await dialog.getByRole('combobox', { name: 'Default opportunity' }).click();
     await page.getByRole('option', { name: 'Extra', exact: true }).click();
@@ -106,7 +113,9 @@ test.describe('submission links', () => {
     let privateLink = '';
     await expect
       .poll(async () => {
-        const mail = (await outbox(request, talent.email)).find((message) => /private link/.test(message.text));
+        const mail = (await outbox(request, talent.email)).find((message) =>
+          /private link/.test(message.text),
+        );
         privateLink = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
         return privateLink;
       })
@@ -119,7 +128,9 @@ test.describe('submission links', () => {
     let claimLink = '';
     await expect
       .poll(async () => {
-        const mail = (await outbox(request, agent.email)).find((message) => /Confirm or decline/.test(message.text));
+        const mail = (await outbox(request, agent.email)).find((message) =>
+          /Confirm or decline/.test(message.text),
+        );
         claimLink = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
         return claimLink;
       })
@@ -135,14 +146,22 @@ test.describe('submission links', () => {
   test('a closed link shows talent a clear page instead of a form', async ({ page, request, browser }) => {
     const director = person('Noor', 'Haddad');
     await signUpConfirmed(request, director);
-    const project = await projectWithRoles(request, director, `Night Shift ${randomUUID().slice(0, 6)}`, ['Lead']);
-    const created = await apiLink(request, director, project.id, { title: 'Walk-ins', roleIds: [project.roles.Lead] });
+    const project = await projectWithRoles(request, director, `Night Shift ${randomUUID().slice(0, 6)}`, [
+      'Lead',
+    ]);
+    const created = await apiLink(request, director, project.id, {
+      title: 'Walk-ins',
+      roleIds: [project.roles.Lead],
+    });
 
     await signInViaUi(page, director.email, PASSWORD);
     await page.goto(`/projects/${project.id}/applicant-links`);
     const row = page.getByRole('listitem').filter({ hasText: 'Walk-ins' });
     await row.getByRole('button', { name: 'Close Walk-ins' }).click();
-    await page.getByRole('dialog', { name: 'Close link' }).getByRole('button', { name: 'Close link' }).click();
+    await page
+      .getByRole('dialog', { name: 'Close link' })
+      .getByRole('button', { name: 'Close link' })
+      .click();
     await expect(row.getByText('Closed', { exact: true })).toBeVisible();
 
     const mobile = await phone(browser);

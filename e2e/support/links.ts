@@ -35,7 +35,11 @@ export async function apiLink(
   body: Record<string, unknown>,
 ): Promise<{ link: string; token: string; groupId: string }> {
   const api = await apiAs(request, director);
-  const [created] = await api<{ link: string; groupId: string }[]>('POST', `/v2/projects/${projectId}/share-links`, body);
+  const [created] = await api<{ link: string; groupId: string }[]>(
+    'POST',
+    `/v2/projects/${projectId}/share-links`,
+    body,
+  );
   if (!created) throw new Error('No link created');
   return { link: created.link, groupId: created.groupId, token: created.link.split('/').at(-1) ?? '' };
 }
@@ -62,6 +66,10 @@ export async function agencyThroughLink(
 
 /** A talent on a phone: a fresh 375 px wide context with no account. */
 export async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  });
   return context.newPage();
 }

@@ -91,7 +91,9 @@ export function bundleReport(distDir: string): BundleReport {
     gzipBytes: files.reduce((total, chunk) => total + chunk.gzipBytes, 0),
   });
   const signInChunks = signInFiles.map((file) => bySize.get(file) ?? sizeOf(distDir, file));
-  const applyFiles = manifest[APPLY_PAGE_SOURCE] ? staticClosure(manifest, [...entries, APPLY_PAGE_SOURCE]) : [];
+  const applyFiles = manifest[APPLY_PAGE_SOURCE]
+    ? staticClosure(manifest, [...entries, APPLY_PAGE_SOURCE])
+    : [];
   const applyChunks = applyFiles.map((file) => bySize.get(file) ?? sizeOf(distDir, file));
   return {
     chunks,

@@ -95,7 +95,12 @@ export function AddressFields({
         onChange={(text) => set('addressLineTwo', text)}
         autoComplete="address-line2"
       />
-      <TextInput label="City" value={value.city} onChange={(text) => set('city', text)} autoComplete="address-level2" />
+      <TextInput
+        label="City"
+        value={value.city}
+        onChange={(text) => set('city', text)}
+        autoComplete="address-level2"
+      />
       <TextInput
         label="State"
         value={value.province}

@@ -19,7 +19,11 @@ const PUBLIC = { noAuth: true } as const;
 /** A link secret is base64url text; anything else is not a secret and is never sent as one. */
 export const looksLikeToken = (slug: string) => /^[A-Za-z0-9_-]{16,64}$/.test(slug);
 
-export async function resolveLink(http: HttpClient, token: string, signal?: AbortSignal): Promise<ResolvedLink> {
+export async function resolveLink(
+  http: HttpClient,
+  token: string,
+  signal?: AbortSignal,
+): Promise<ResolvedLink> {
   return http.request('/v2/share-links/resolve', schema('resolvedLinkSchema'), {
     ...PUBLIC,
     signal,
@@ -28,7 +32,12 @@ export async function resolveLink(http: HttpClient, token: string, signal?: Abor
 }
 
 /** A slug that is not a secret (a readable address) is resolved through the URL mapping. */
-export async function mapUrl(http: HttpClient, url: string, projectId: string | undefined, signal?: AbortSignal) {
+export async function mapUrl(
+  http: HttpClient,
+  url: string,
+  projectId: string | undefined,
+  signal?: AbortSignal,
+) {
   return http.request('/v2/projects/standalone-url-mapping', schema('urlMappingResultSchema'), {
     ...PUBLIC,
     signal,

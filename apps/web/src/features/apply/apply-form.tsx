@@ -8,7 +8,11 @@ import type { AddressValue } from './address-fields';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
 import { PhoneField, phoneValue } from './phone-field';
 import type { Country } from './phone-field';
-import { EMPTY_REPRESENTATIVE, representativeFormInput, RepresentationSection } from './representation-section';
+import {
+  EMPTY_REPRESENTATIVE,
+  representativeFormInput,
+  RepresentationSection,
+} from './representation-section';
 import type { NewRepresentative, RepresentationChoice } from './representation-section';
 import { TextInput } from './text-input';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
@@ -129,7 +133,8 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
     void applyContracts().catch(() => undefined);
   }, []);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   const onEmailBlur = () => {
     const email = values.email.trim();
@@ -193,7 +198,9 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // The first message's field takes the focus, so a screen reader hears what to fix.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return null;
     }
     return payload;
@@ -230,7 +237,10 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
         }}
       >
         {alert ? (
-          <p role="alert" className="rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger">
+          <p
+            role="alert"
+            className="rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger"
+          >
             {alert}
           </p>
         ) : null}
@@ -286,8 +296,8 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
           />
           {returning ? (
             <p role="status" className="rounded-md bg-info-soft px-3 py-2 text-sm text-info">
-              Welcome back! You have applied with this e-mail before; we have sent you the private link to your
-              submission. You can still submit for this opportunity below.
+              Welcome back! You have applied with this e-mail before; we have sent you the private link to
+              your submission. You can still submit for this opportunity below.
             </p>
           ) : null}
           <PhoneField
@@ -484,7 +494,8 @@ function ConfirmSubmission({
     if (payload && !dialog.open) dialog.showModal();
     if (!payload && dialog.open) dialog.close();
   }, [payload]);
-  const opportunity = link.opportunities.find((item) => item.id === payload?.roleId)?.name ?? link.opportunities[0]?.name;
+  const opportunity =
+    link.opportunities.find((item) => item.id === payload?.roleId)?.name ?? link.opportunities[0]?.name;
   return (
     <dialog
       ref={ref}
@@ -519,8 +530,8 @@ function ConfirmSubmission({
             <dd>{payload.uploads?.length ?? 0}</dd>
           </dl>
           <p className="text-sm text-ink-muted">
-            Once sent, a submission cannot be withdrawn. You can update your details later from the private link we
-            e-mail you.
+            Once sent, a submission cannot be withdrawn. You can update your details later from the private
+            link we e-mail you.
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button

@@ -22,7 +22,12 @@ function useLinkToken(): { token: string | null; projectId?: string } {
   return { token: slug ?? search.get('token') ?? search.get('link'), projectId };
 }
 
-async function resolveAny(http: ReturnType<typeof useHttpClient>, slug: string, projectId?: string, href?: string) {
+async function resolveAny(
+  http: ReturnType<typeof useHttpClient>,
+  slug: string,
+  projectId?: string,
+  href?: string,
+) {
   if (looksLikeToken(slug)) {
     try {
       return { token: slug, link: await resolveLink(http, slug) };
@@ -69,7 +74,8 @@ export function ApplyPage() {
     );
   }
   if (resolved.isError || !link) {
-    const missing = resolved.error instanceof HttpError && (resolved.error.status === 404 || resolved.error.status === 400);
+    const missing =
+      resolved.error instanceof HttpError && (resolved.error.status === 404 || resolved.error.status === 400);
     return (
       <ApplyFrame>
         <Notice title={missing ? 'Submission link not found' : 'Something went wrong'}>
@@ -92,7 +98,11 @@ export function ApplyPage() {
   if (submitted) {
     return (
       <ApplyFrame>
-        <SubmittedPanel applicantId={submitted.applicantId} email={submitted.email} token={resolved.data.token} />
+        <SubmittedPanel
+          applicantId={submitted.applicantId}
+          email={submitted.email}
+          token={resolved.data.token}
+        />
       </ApplyFrame>
     );
   }

@@ -49,7 +49,10 @@ export function ClaimConfirmationPage() {
       <section className="flex flex-col items-center gap-4 py-10 text-center">
         <h1 className="text-2xl font-semibold text-ink">Confirm representation</h1>
         {outcome ? (
-          <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'text-base text-success' : 'text-base text-danger'}>
+          <p
+            role={outcome.ok ? 'status' : 'alert'}
+            className={outcome.ok ? 'text-base text-success' : 'text-base text-danger'}
+          >
             {outcome.message}
           </p>
         ) : (

@@ -45,7 +45,12 @@ export function PhoneField({ country, number, onChange, error, required }: Phone
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-ink">
-        Phone {required ? <span aria-hidden="true" className="text-danger">*</span> : null}
+        Phone{' '}
+        {required ? (
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
+        ) : null}
       </legend>
       <div className="flex gap-2">
         <label htmlFor={`${id}-country`} className="sr-only">

@@ -16,7 +16,9 @@ export function PrivateSubmissionRoute() {
   if (!id || !token) {
     return (
       <ApplyFrame>
-        <Notice title="This private link is incomplete">Open the link exactly as your confirmation e-mail gives it.</Notice>
+        <Notice title="This private link is incomplete">
+          Open the link exactly as your confirmation e-mail gives it.
+        </Notice>
       </ApplyFrame>
     );
   }
@@ -135,7 +137,13 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
           onChange={(lastName) => setValues({ ...values, lastName })}
           error={errors.lastName}
         />
-        <TextInput label="Email" value={view.email ?? ''} onChange={() => undefined} readOnly hint="Your e-mail cannot be changed here." />
+        <TextInput
+          label="Email"
+          value={view.email ?? ''}
+          onChange={() => undefined}
+          readOnly
+          hint="Your e-mail cannot be changed here."
+        />
         <TextInput
           type="tel"
           label="Phone"

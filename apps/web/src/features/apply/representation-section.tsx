@@ -46,7 +46,9 @@ export function representationOptions(link: ResolvedLink) {
   const prefilled = Boolean(link.representative || link.agency);
   return {
     prefilled,
-    canAdd: Boolean(settings && (prefilled ? settings.allowChangeRep || settings.allowAddRep : settings.allowAddRep)),
+    canAdd: Boolean(
+      settings && (prefilled ? settings.allowChangeRep || settings.allowAddRep : settings.allowAddRep),
+    ),
     canChooseNone: Boolean(settings && (!prefilled || settings.allowChangeRep) && settings.allowNoRep),
   };
 }
@@ -82,7 +84,8 @@ export function RepresentationSection({
   if (!prefilled && !canAdd && !canChooseNone) return null;
 
   const selected = (value: RepresentationChoice) =>
-    choice?.kind === value.kind && (value.kind !== 'existing' || (choice.kind === 'existing' && choice.repId === value.repId));
+    choice?.kind === value.kind &&
+    (value.kind !== 'existing' || (choice.kind === 'existing' && choice.repId === value.repId));
 
   return (
     <fieldset className="flex flex-col gap-3">
@@ -173,11 +176,28 @@ export function RepresentationSection({
   );
 }
 
-function Radio({ name, label, checked, onChange }: { name: string; label: string; checked: boolean; onChange(): void }) {
+function Radio({
+  name,
+  label,
+  checked,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange(): void;
+}) {
   const id = useId();
   return (
     <div className="flex min-h-11 items-center gap-3">
-      <input id={id} type="radio" name={name} checked={checked} onChange={onChange} className="size-5 accent-brand-700" />
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        className="size-5 accent-brand-700"
+      />
       <label htmlFor={id} className="text-base text-ink">
         {label}
       </label>

@@ -13,7 +13,16 @@ export interface TextInputProps extends Omit<ComponentProps<'input'>, 'onChange'
  * A labelled text box for the public pages, sized for thumbs (44 px) and with a 16 px font so phones do
  * not zoom in on focus. It carries no form library: the apply pages stay a small download.
  */
-export function TextInput({ label, value, onChange, error, hint, required, className, ...rest }: TextInputProps) {
+export function TextInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  className,
+  ...rest
+}: TextInputProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (

@@ -57,7 +57,11 @@ export function AgencyPicker(props: AgencyPickerProps) {
       {agencies.length + agents.length > 0 ? (
         <ul aria-label="Chosen representation" className="flex flex-wrap gap-2">
           {agencies.map((agency) => (
-            <Chip key={agency.id} label={`${agency.name} (agency)`} onRemove={() => props.onRemoveAgency(agency.id)} />
+            <Chip
+              key={agency.id}
+              label={`${agency.name} (agency)`}
+              onRemove={() => props.onRemoveAgency(agency.id)}
+            />
           ))}
           {agents.map((agent) => (
             <Chip
@@ -100,7 +104,9 @@ export function AgencyPicker(props: AgencyPickerProps) {
                       className="flex min-h-9 items-center justify-between rounded px-2 text-left text-sm font-medium text-ink hover:bg-brand-50 disabled:text-ink-muted"
                     >
                       <span>{agency.name}</span>
-                      <span className="text-xs text-ink-muted">{chosenAgency.has(agency.id) ? 'Added' : 'Agency'}</span>
+                      <span className="text-xs text-ink-muted">
+                        {chosenAgency.has(agency.id) ? 'Added' : 'Agency'}
+                      </span>
                     </button>
                     {choice.agents.length > 0 ? (
                       <ul className="ml-4 flex flex-col">

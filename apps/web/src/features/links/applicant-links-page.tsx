@@ -16,6 +16,7 @@ import { SkeletonList } from '../../ui/skeleton';
 import { StatusBadge } from '../../ui/status-badge';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { CreateLinkDialog } from './create-link-dialog';
+import { ForReviewPanel } from './for-review-panel';
 import { cloneForm, DEFAULT_SETTINGS } from './link-form-state';
 import type { LinkFormState } from './link-form-state';
 import { shareLinksQuery, useUpdateLinkGroup } from './links-api';
@@ -26,7 +27,9 @@ import { ShareLinkCard } from './share-link-card';
 export function ApplicantLinksPage() {
   const projectId = useProjectIdParam();
   return (
-    <ProjectWorkspace projectId={projectId}>{(project) => <LinksWorkspace project={project} />}</ProjectWorkspace>
+    <ProjectWorkspace projectId={projectId}>
+      {(project) => <LinksWorkspace project={project} />}
+    </ProjectWorkspace>
   );
 }
 
@@ -88,7 +91,9 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   // A talent submitter's links carry their own agency, filled in for them; one who is not a verified agent
   // cannot choose agencies at all (spec section 5).
   const ownAgency =
-    submitter && user?.agent?.isVerified ? { id: user.agent.agencyId, name: 'your agency', agents: [] } : null;
+    submitter && user?.agent?.isVerified
+      ? { id: user.agent.agencyId, name: 'your agency', agents: [] }
+      : null;
 
   if (!allowed) {
     return (
@@ -104,6 +109,7 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <ProjectHeader project={project} />
+      {can(project.projectActor, 'SEND_UNDER_REVIEW') ? <ForReviewPanel projectId={project.id} /> : null}
       <section aria-labelledby="links-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="links-heading" className="text-lg font-semibold text-ink">
@@ -131,7 +137,12 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
                 link={link}
                 onShare={() => setSharing(link)}
                 onClone={() =>
-                  setCreating({ cloneOf: cloneForm(formOf(link), items.map((item) => item.title)) })
+                  setCreating({
+                    cloneOf: cloneForm(
+                      formOf(link),
+                      items.map((item) => item.title),
+                    ),
+                  })
                 }
                 onClose={() => setClosing(link)}
                 onExpiry={() => setExpiring(link)}
@@ -201,7 +212,9 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
             { groupId: expiring.groupId, change: { expiresAt } },
             {
               onSuccess: () =>
-                toast.success(expiresAt ? `“${expiring.title}” expires on ${day(expiresAt)}` : 'Expiry removed'),
+                toast.success(
+                  expiresAt ? `“${expiring.title}” expires on ${day(expiresAt)}` : 'Expiry removed',
+                ),
               onError: toastError,
               onSettled: () => setExpiring(null),
             },
@@ -248,7 +261,9 @@ function LinkRow({
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-ink-muted">Opportunities</dt>
-          <dd className="text-ink">{link.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}</dd>
+          <dd className="text-ink">
+            {link.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}
+          </dd>
         </div>
         <div>
           <dt className="text-ink-muted">Representation</dt>
@@ -319,7 +334,13 @@ function ExpiryDialog({
       >
         <Field label="Expiry date" error={invalid ? 'Choose a date after today.' : undefined}>
           {(props) => (
-            <Input type="date" min={today} value={date} onChange={(event) => setDate(event.target.value)} {...props} />
+            <Input
+              type="date"
+              min={today}
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              {...props}
+            />
           )}
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -39,15 +39,24 @@ const SETTING_LABELS: Record<SettingName, { label: string; hint: string }> = {
     label: 'Show opportunity details',
     hint: 'The apply page describes the opportunities.',
   },
-  allowChangeRep: { label: 'Change Agency', hint: 'Talent may change the agency the link is pre-filled with.' },
+  allowChangeRep: {
+    label: 'Change Agency',
+    hint: 'Talent may change the agency the link is pre-filled with.',
+  },
   allowNoRep: { label: 'No Agency', hint: 'Talent may apply without representation.' },
   allowAddRep: { label: 'Add Representation', hint: 'Talent may name an agent who is not listed yet.' },
   underReview: {
     label: 'Agency review',
     hint: 'Submissions go to the agency’s For review folder before the casting team sees them.',
   },
-  includeTalent: { label: 'Include Candidate', hint: 'The candidate receives the e-mails about the submission.' },
-  excludeAgent: { label: 'Exclude Agent', hint: 'The agent does not receive the e-mails about the submission.' },
+  includeTalent: {
+    label: 'Include Candidate',
+    hint: 'The candidate receives the e-mails about the submission.',
+  },
+  excludeAgent: {
+    label: 'Exclude Agent',
+    hint: 'The agent does not receive the e-mails about the submission.',
+  },
 };
 
 const STAFF_SETTINGS: readonly SettingName[] = [
@@ -85,7 +94,12 @@ export interface CreateLinkDialogProps {
 export function CreateLinkDialog(props: CreateLinkDialogProps) {
   const { open, onOpenChange } = props;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={MESSAGES.createLinkDialogTitle} width={INVITE_DIALOG_WIDTH}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={MESSAGES.createLinkDialogTitle}
+      width={INVITE_DIALOG_WIDTH}
+    >
       {open ? <CreateLinkForm {...props} /> : null}
     </Dialog>
   );
@@ -197,7 +211,10 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
 
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-ink">
-          Opportunities <span aria-hidden="true" className="text-danger">*</span>
+          Opportunities{' '}
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
         </legend>
         {roles.isPending ? (
           <p className="text-sm text-ink-muted">Loading opportunities…</p>

@@ -19,7 +19,11 @@ const agent = (id: string, agencyId: string | null): AgentChoice => ({
   agencyId,
   agencyName: agencyId ? `Agency ${agencyId}` : null,
 });
-const acme: AgencyChoice = { id: 'acme', name: 'Acme', agents: [agent('a1', 'acme'), agent('a2', 'acme'), agent('a3', 'acme')] };
+const acme: AgencyChoice = {
+  id: 'acme',
+  name: 'Acme',
+  agents: [agent('a1', 'acme'), agent('a2', 'acme'), agent('a3', 'acme')],
+};
 
 describe('link form state (spec section 4)', () => {
   it('choosing an agency removes its agents already chosen', () => {

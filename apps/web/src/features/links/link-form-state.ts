@@ -161,7 +161,11 @@ export function setRoleIds(state: LinkFormState, roleIds: string[]): LinkFormSta
 }
 
 /** A clone starts from its source with the '(copy)' title rule (packages/domain clone-title). */
-export function cloneForm(source: LinkFormState, existingTitles: Iterable<string>, now?: Date): LinkFormState {
+export function cloneForm(
+  source: LinkFormState,
+  existingTitles: Iterable<string>,
+  now?: Date,
+): LinkFormState {
   return settle({ ...source, title: cloneTitle(source.title, existingTitles, now) });
 }
 

@@ -43,8 +43,7 @@ export function agencySearchQuery(http: HttpClient, projectId: string, text: str
         signal,
         query: { text, projectId, limit: AGENCY_SEARCH_PAGE_SIZE, offset: pageParam },
       }),
-    getNextPageParam: (page, pages) =>
-      page.hasMore ? pages.length * AGENCY_SEARCH_PAGE_SIZE : undefined,
+    getNextPageParam: (page, pages) => (page.hasMore ? pages.length * AGENCY_SEARCH_PAGE_SIZE : undefined),
     meta: ERROR_SHOWN_INLINE,
   });
 }
@@ -74,12 +73,20 @@ export function useUpdateLinkGroup(projectId: string) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ groupId, change }: { groupId: string; change: { closed?: boolean; expiresAt?: string | null } }) =>
-      http.send(`/v2/projects/${encodeURIComponent(projectId)}/share-link-groups/${encodeURIComponent(groupId)}`, {
-        method: 'PATCH',
-        body: change,
-      }),
+    mutationFn: ({
+      groupId,
+      change,
+    }: {
+      groupId: string;
+      change: { closed?: boolean; expiresAt?: string | null };
+    }) =>
+      http.send(
+        `/v2/projects/${encodeURIComponent(projectId)}/share-link-groups/${encodeURIComponent(groupId)}`,
+        {
+          method: 'PATCH',
+          body: change,
+        },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linkKeys.project(projectId) }),
   });
 }
-

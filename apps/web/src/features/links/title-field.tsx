@@ -1,4 +1,9 @@
-import { LINK_TITLE_COUNTER_MAX, linkTitleCounterLevel, MESSAGES, TITLE_UNIQUENESS_DEBOUNCE_MS } from '@casting/domain';
+import {
+  LINK_TITLE_COUNTER_MAX,
+  linkTitleCounterLevel,
+  MESSAGES,
+  TITLE_UNIQUENESS_DEBOUNCE_MS,
+} from '@casting/domain';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../lib/search/search-term';
 import { Field } from '../../ui/field';
@@ -79,7 +84,10 @@ export function TitleField({ value, onChange, status, showRequired }: TitleField
             className="pr-16"
           />
           <span
-            className={cn('absolute top-1/2 right-3 -translate-y-1/2 text-xs tabular-nums', COUNTER_CLASS[level])}
+            className={cn(
+              'absolute top-1/2 right-3 -translate-y-1/2 text-xs tabular-nums',
+              COUNTER_CLASS[level],
+            )}
           >
             {value.length}/{LINK_TITLE_COUNTER_MAX}
           </span>
