@@ -110,3 +110,11 @@ export function answerClaim(
   const path = `/v2/projects/${encodeURIComponent(projectId)}/claim-representative${answer === 'deny' ? '/deny' : ''}`;
   return http.request(path, schema('claimAnswerResultSchema'), { ...PUBLIC, method: 'POST', body });
 }
+
+/** The talent changes their representation from their private link (when their link allows it). */
+export function changeRepresentative(
+  http: HttpClient,
+  body: { applicantId: string; accessToken: string } & Record<string, unknown>,
+) {
+  return http.send('/users/representatives', { ...PUBLIC, method: 'PATCH', body });
+}

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
-import { applyContracts, updateSubmission, viewSubmission } from './apply-api';
+import { AddRepresentationDialog } from './add-representation-dialog';
+import { applyContracts, changeRepresentative, updateSubmission, viewSubmission } from './apply-api';
 import { ApplyFrame, Notice } from './apply-frame';
 import { TextInput } from './text-input';
 
@@ -68,6 +69,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [addingRep, setAddingRep] = useState(false);
 
   const save = async () => {
     const { standaloneUpdateSchema } = await applyContracts();
@@ -106,6 +108,15 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
         <p className="text-base text-ink">
           Opportunities: {view.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}
         </p>
+        <div>
+          <button
+            type="button"
+            onClick={() => setAddingRep(true)}
+            className="min-h-11 rounded-md border border-line px-4 text-base text-ink hover:bg-canvas"
+          >
+            Add Representation
+          </button>
+        </div>
         {view.representatives.length > 0 ? (
           <p className="text-base text-ink">
             Representation:{' '}
@@ -115,6 +126,15 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
           </p>
         ) : null}
       </header>
+      <AddRepresentationDialog
+        open={addingRep}
+        onClose={() => setAddingRep(false)}
+        onSave={async (form) => {
+          await changeRepresentative(http, { applicantId: view.applicantId, accessToken: token, ...form });
+          setStatus('Your representation is saved; your agent will be asked to confirm it.');
+          await queryClient.invalidateQueries({ queryKey: ['private-submission', view.applicantId] });
+        }}
+      />
       <form
         noValidate
         className="flex flex-col gap-4"
