@@ -1,5 +1,6 @@
 import { ADD_REPRESENTATION_DIALOG_WIDTH, extractErrorMessage } from '@casting/domain';
 import { useEffect, useRef, useState } from 'react';
+import { setModalOpen } from './modal';
 import { applyContracts } from './apply-api';
 import {
   EMPTY_REPRESENTATIVE,
@@ -30,12 +31,7 @@ export function AddRepresentationDialog({
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useEffect(() => setModalOpen(ref.current, Boolean(open)), [open]);
 
   useEffect(() => {
     let current = true;

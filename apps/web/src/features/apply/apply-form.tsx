@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields';
 import type { AddressValue } from './address-fields';
+import { setModalOpen } from './modal';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
 import { PhoneField, phoneValue } from './phone-field';
 import type { Country } from './phone-field';
@@ -488,12 +489,7 @@ function ConfirmSubmission({
   onConfirm(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (payload && !dialog.open) dialog.showModal();
-    if (!payload && dialog.open) dialog.close();
-  }, [payload]);
+  useEffect(() => setModalOpen(ref.current, Boolean(payload)), [payload]);
   const opportunity =
     link.opportunities.find((item) => item.id === payload?.roleId)?.name ?? link.opportunities[0]?.name;
   return (

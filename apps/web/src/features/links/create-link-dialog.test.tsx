@@ -26,7 +26,8 @@ function renderDialog(handlers: Record<string, FetchHandler>) {
           { value: EXTRA, label: 'Extra', description: null },
         ],
       }),
-    'GET /api/users/agencies/search': () => jsonResponse(200, { items: [], limit: 20, offset: 0, hasMore: false }),
+    'GET /api/users/agencies/search': () =>
+      jsonResponse(200, { items: [], limit: 20, offset: 0, hasMore: false }),
     ...handlers,
   });
   const http = createHttpClient({
@@ -58,10 +59,18 @@ describe('Create New Candidate Submission Link(s)', () => {
     const taken = new Set(['open call']);
     const { double } = renderDialog({
       [`POST /api/v2/projects/${PROJECT}/share-links/check-title`]: (call) =>
-        jsonResponse(200, { isUnique: !taken.has(String((call.body as { title: string }).title).toLowerCase()) }),
+        jsonResponse(200, {
+          isUnique: !taken.has(String((call.body as { title: string }).title).toLowerCase()),
+        }),
       [`POST /api/v2/projects/${PROJECT}/share-links`]: () =>
         jsonResponse(201, [
-          { id: 'l1', projectId: PROJECT, groupId: 'g1', createdAt: '2031-01-01T00:00:00.000Z', link: '/castingcall/apply/x' },
+          {
+            id: 'l1',
+            projectId: PROJECT,
+            groupId: 'g1',
+            createdAt: '2031-01-01T00:00:00.000Z',
+            link: '/castingcall/apply/x',
+          },
         ]),
     });
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.createLinkDialogTitle });
@@ -80,7 +89,9 @@ describe('Create New Candidate Submission Link(s)', () => {
     await user.clear(title);
     await user.type(title, 'Spring open call for dancers');
     expect(within(dialog).getByText('28/30')).toHaveClass('text-warning');
-    await waitFor(() => expect(within(dialog).queryByText(MESSAGES.linkTitleNotUnique)).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(within(dialog).queryByText(MESSAGES.linkTitleNotUnique)).toBeNull(), {
+      timeout: 2000,
+    });
     expect(create).toBeDisabled(); // no opportunity yet
 
     await user.click(await within(dialog).findByLabelText('Lead'));
@@ -107,7 +118,8 @@ describe('Create New Candidate Submission Link(s)', () => {
   it('counts a failed uniqueness check as taken', async () => {
     const user = userEvent.setup();
     renderDialog({
-      [`POST /api/v2/projects/${PROJECT}/share-links/check-title`]: () => jsonResponse(500, { message: 'boom' }),
+      [`POST /api/v2/projects/${PROJECT}/share-links/check-title`]: () =>
+        jsonResponse(500, { message: 'boom' }),
     });
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.createLinkDialogTitle });
     await user.type(within(dialog).getByLabelText('Title'), 'Walk-ins');
