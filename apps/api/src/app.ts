@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addressesModule } from './modules/addresses';
 import { agenciesModule } from './modules/agencies';
 import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
@@ -63,6 +64,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     agenciesModule,
     shareLinksModule,
     applyModule,
+    addressesModule,
     filesModule,
     mediaModule,
     jobsModule,

@@ -5,10 +5,11 @@ import { buildIdentityApp } from '../support/identity';
 import { ACTORS, buildCast, buildRole } from '../support/projects';
 import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from './route-rules';
 import { CANDIDATE_ROUTES, COPY_MOVE_ROUTES } from './route-table-candidates';
+import { LINK_PROJECT_ROUTES } from './route-table-links';
 import { LOOKUP_ROUTES } from './route-table-lookups';
 import { PROJECT_ROUTES } from './route-table-projects';
 
-const ROUTES = [...PROJECT_ROUTES, ...LOOKUP_ROUTES, ...CANDIDATE_ROUTES];
+const ROUTES = [...PROJECT_ROUTES, ...LOOKUP_ROUTES, ...CANDIDATE_ROUTES, ...LINK_PROJECT_ROUTES];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 
 let t: TestApp;

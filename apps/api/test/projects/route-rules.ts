@@ -18,9 +18,13 @@ export const SPEC = {
   viewProject: ['SA', 'PO', 'PE', 'TE', 'TS'],
   addRemoveApplicant: ['SA', 'PO', 'PE', 'TE'],
   reorderCandidates: ['SA', 'PO', 'PE'],
+  // Ours: submission links are made and read by every team actor, a talent submitter within their agency.
+  submitTalent: ['SA', 'PO', 'PE', 'TE', 'TS'],
+  sendUnderReview: ['TS'],
 } as const satisfies Record<string, readonly ActorName[]>;
 
 export type Rule =
+  | { kind: 'public' }
   | { kind: 'staff' }
   | { kind: 'superAdmin' }
   | { kind: 'project'; allowed: readonly ActorName[]; projectIn: 'path' | 'body' | 'query' | 'folder' };
@@ -44,6 +48,7 @@ export interface RouteCase {
 
 export const fresh = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
+export const publicRoute: Rule = { kind: 'public' };
 export const staff: Rule = { kind: 'staff' };
 export const superAdmin: Rule = { kind: 'superAdmin' };
 export const inPath = (allowed: readonly ActorName[]): Rule => ({
@@ -59,6 +64,8 @@ export interface Outcome {
 
 /** The answer each actor must get, from the rule alone. */
 export function expectedOutcome(rule: Rule, actor: ActorName, ok: number): Outcome {
+  // A public route's credential is in the request (a link's secret), so every caller gets the same answer.
+  if (rule.kind === 'public') return { status: ok };
   if (actor === 'anonymous') return { status: 401, code: 'UNAUTHENTICATED' };
   if (actor === 'talent') return { status: 403, code: 'TALENT_NOT_ALLOWED' };
   if (rule.kind === 'staff') return { status: ok };

@@ -102,7 +102,7 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
     return { applicantId: fakeId(), submissionId: fakeId(), message: LINK_MESSAGES.submissionReceived };
   }
   return deps.db.transaction(async (tx) => {
-    const { link, group } = await openLinkByToken(tx, input.token);
+    const { link, group, projectName } = await openLinkByToken(tx, input.token);
     const roleId = input.roleId ?? group.defaultRoleId;
     if (!group.roleIds.includes(roleId)) {
       throw fieldErrors([{ path: 'body.roleId', message: LINK_MESSAGES.opportunityNotInLink }]);
@@ -115,10 +115,6 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
     ]);
     const representative = await chooseRepresentative(tx, link, group, input);
-    const [project] = await tx
-      .select({ name: projects.name })
-      .from(projects)
-      .where(eq(projects.id, link.projectId));
     const result = await submitApplicant(tx, {
       projectId: link.projectId,
       roleId,
@@ -149,12 +145,6 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       shareLinkId: link.id,
       referringAgentId: representative?.agentId ?? null,
     });
-    if (result.createdSubmission) {
-      await tx
-        .update(shareLinks)
-        .set({ submissionCount: sql`${shareLinks.submissionCount} + 1` })
-        .where(eq(shareLinks.id, link.id));
-    }
     if (representative) {
       const claim = await openClaim(tx, {
         projectId: link.projectId,
@@ -172,7 +162,7 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
             tx,
             claimMail(deps.publicUrl, agent.email, {
               projectId: link.projectId,
-              projectName: project?.name ?? '',
+              projectName,
               talentName: `${input.firstName} ${input.lastName}`,
               claimId: claim.id,
               token: claim.token,
@@ -181,7 +171,14 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
         }
       }
     }
-    await issuePrivateLink(deps, tx, result.applicantId, input.email, project?.name ?? '');
+    await issuePrivateLink(deps, tx, result.applicantId, input.email, projectName);
+    // Last, because every submission through this link updates the same row: its lock is held only until commit.
+    if (result.createdSubmission) {
+      await tx
+        .update(shareLinks)
+        .set({ submissionCount: sql`${shareLinks.submissionCount} + 1` })
+        .where(eq(shareLinks.id, link.id));
+    }
     return {
       applicantId: result.applicantId,
       submissionId: result.submissionId,

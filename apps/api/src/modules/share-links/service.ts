@@ -13,7 +13,6 @@ import {
   type ShareLinkSettings,
   type ShareLinkUpsert,
 } from '@casting/domain';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
 import { afterPosition, decodeCursor, keyText, keysetPage } from '../../platform/db/keyset';
@@ -32,6 +31,7 @@ import { AppError, fieldErrors, notFound } from '../../platform/errors';
 import { agentOfUser, agentsWithAgencies, representativeView } from '../agencies';
 
 const titleKey = (title: string) => title.trim().toLowerCase();
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The public apply address of a link: its secret is the slug. */
 export function linkUrl(publicUrl: string, token: string): string {
@@ -360,19 +360,26 @@ export type LinkRow = typeof shareLinks.$inferSelect;
 export type GroupRow = typeof shareLinkGroups.$inferSelect;
 
 /** A link and its group by the secret, or null. */
-export async function linkByToken(db: Queryable, token: string): Promise<{ link: LinkRow; group: GroupRow } | null> {
-  if (!z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).safeParse(token).success) return null;
-  const [row] = await db
-    .select({ link: shareLinks, group: shareLinkGroups })
+export async function linkByToken(
+  db: Queryable,
+  token: string,
+  forShare = false,
+): Promise<{ link: LinkRow; group: GroupRow; projectName: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const query = db
+    .select({ link: shareLinks, group: shareLinkGroups, projectName: projects.name })
     .from(shareLinks)
     .innerJoin(shareLinkGroups, eq(shareLinkGroups.id, shareLinks.groupId))
+    .innerJoin(projects, eq(projects.id, shareLinks.projectId))
     .where(eq(shareLinks.tokenHash, tokenDigest(token)));
+  // A submission holds the group row (FOR KEY SHARE) so a concurrent close waits for it and then takes effect.
+  const [row] = forShare ? await query.for('key share', { of: shareLinkGroups }) : await query;
   return row ?? null;
 }
 
 /** The link behind a secret, open for submissions; a closed or expired one is 410 LINK_CLOSED with its reason. */
 export async function openLinkByToken(db: Queryable, token: string) {
-  const found = await linkByToken(db, token);
+  const found = await linkByToken(db, token, true);
   if (!found) throw new AppError('NOT_FOUND', LINK_MESSAGES.linkNotFound);
   const status = linkStatus(found.group);
   if (status === 'CLOSED') throw new AppError('LINK_CLOSED', LINK_MESSAGES.linkClosed);

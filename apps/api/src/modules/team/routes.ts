@@ -122,11 +122,15 @@ export function teamRoutes(app: App, context: AppContext) {
         response: { 200: teamMemberSchema },
       },
     },
-    async (request) => {
-      const caller = { userId: requirePrincipal(request).userId, actor: requireProjectActor(request) };
-      await assertRowVisible(db, caller, request.params.id, request.params.accessId);
-      return changeMemberScope(db, caller.actor, request.params.id, request.params.accessId, request.body.scope);
-    },
+    // A talent submitter changes nobody's role (their scopeAllowedToUpdate is empty), so no row filter is needed.
+    async (request) =>
+      changeMemberScope(
+        db,
+        requireProjectActor(request),
+        request.params.id,
+        request.params.accessId,
+        request.body.scope,
+      ),
   );
 
   app.post(

@@ -12,7 +12,7 @@ export const PUBLIC_QUOTAS = {
   read: { max: 300, windowSeconds: 60 },
   claim: { max: 30, windowSeconds: 60 },
   submit: { max: 600, windowSeconds: 600 },
-  mail: { max: 10, windowSeconds: 600 },
+  mail: { max: 30, windowSeconds: 600 },
 } as const;
 
 export type PublicQuotaName = keyof typeof PUBLIC_QUOTAS;

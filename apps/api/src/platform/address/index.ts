@@ -1,0 +1,2 @@
+export type { AddressLookup, AddressPlace } from './port';
+export { createEmbeddedAddressLookup } from './embedded';

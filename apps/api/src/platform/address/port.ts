@@ -1,0 +1,21 @@
+/** One place an address form can fill in: the spec's geocode parts (postal code, locality, area level 1, country). */
+export interface AddressPlace {
+  zip: string;
+  city: string;
+  /** The state's two-letter code (administrative area level 1). */
+  province: string;
+  country: string;
+}
+
+/**
+ * The address look-up port behind the apply pages' suggestions (spec section 7's maps service: autocomplete and
+ * geocode, US only). The embedded default answers from a ZIP and city data set shipped with the product, so it needs
+ * no network; a maps provider can be plugged in by implementing this interface.
+ */
+export interface AddressLookup {
+  readonly kind: string;
+  /** The place of a five-digit US ZIP code, or null when there is none. */
+  byZip(zip: string): Promise<AddressPlace | null>;
+  /** Places whose city starts with the text (optionally "City, ST"), or whose ZIP starts with it; at most `limit`. */
+  search(text: string, limit: number): Promise<AddressPlace[]>;
+}
