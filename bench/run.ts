@@ -2,12 +2,13 @@ import { ENGINES, type Engine } from './lib/databases';
 import type { BenchOptions } from './lib/options';
 import { progress, table, type Row } from './lib/report';
 import { healthFigure } from './figures/health';
+import { mediaFigure } from './figures/media';
 import { projectsListFigure } from './figures/projects-list';
 import { startFigure } from './figures/start';
 
 /**
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
- * Figures: projects, health, start, all (default). --short is the CI form: 2 s per figure, 1,000 projects, 10
+ * Figures: projects, health, start, media, all (default). --short is the CI form: 2 s per figure, 1,000 projects, 10
  * connections, one start.
  * Prints a Markdown table; nothing is asserted, the figures are read against the references beside them.
  */
@@ -15,6 +16,7 @@ const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   projects: projectsListFigure,
   health: healthFigure,
   start: startFigure,
+  media: mediaFigure,
 };
 
 function flag(args: string[], name: string): string | undefined {

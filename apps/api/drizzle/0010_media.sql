@@ -80,6 +80,7 @@ CREATE TABLE "media_uploads" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_messages_channel_check";--> statement-breakpoint
 ALTER TABLE "download_bundles" ADD CONSTRAINT "download_bundles_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "download_bundles" ADD CONSTRAINT "download_bundles_requested_by_id_users_id_fk" FOREIGN KEY ("requested_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media_issue_reports" ADD CONSTRAINT "media_issue_reports_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -103,4 +104,5 @@ CREATE UNIQUE INDEX "media_items_primary_idx" ON "media_items" USING btree ("app
 CREATE INDEX "media_upload_failures_created_idx" ON "media_upload_failures" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "media_uploads_key_idx" ON "media_uploads" USING btree ("object_key");--> statement-breakpoint
 CREATE INDEX "media_uploads_project_idx" ON "media_uploads" USING btree ("project_id");--> statement-breakpoint
-CREATE INDEX "media_uploads_open_idx" ON "media_uploads" USING btree ("created_at") WHERE "media_uploads"."state" = 'OPEN';
+CREATE INDEX "media_uploads_open_idx" ON "media_uploads" USING btree ("created_at") WHERE "media_uploads"."state" = 'OPEN';--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_channel_check" CHECK ("outbox_messages"."channel" in ('email', 'sms', 'slack'));

@@ -68,10 +68,8 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: positiveInt.default(365),
   /** Media: the ffmpeg binary for video conversion; default the one the @ffmpeg-installer package ships. */
   FFMPEG_PATH: z.string().min(1).optional(),
-  /** Media issue reports (channel SLACK) are posted here when set (a Slack-compatible incoming webhook). */
-  MEDIA_ISSUE_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Media issue reports are also mailed here (through the outbox or SMTP) when set. */
-  MEDIA_ISSUE_EMAIL: z.email().optional(),
+  /** Chat notifications (media issue reports, channel SLACK) go to this Slack-compatible incoming webhook when set, else to the outbox. */
+  SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export const OUTBOX_CHANNELS = ['email', 'sms', 'slack'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
-/** A mail or text message kept by the embedded outbox instead of being sent. */
+/** A mail, text message or chat notification (media issue reports) kept by the embedded outbox instead of being sent. */
 export const outboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(OUTBOX_CHANNELS),

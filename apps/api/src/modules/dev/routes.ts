@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, outboxListSchema } from '@casting/domain';
+import { MESSAGES, OUTBOX_CHANNELS, outboxListSchema, type OutboxChannel } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
 import { listOutbox } from '../../platform/mail/outbox';
 
+function outboxChannel(channel: string): OutboxChannel {
+  return (OUTBOX_CHANNELS as readonly string[]).includes(channel) ? (channel as OutboxChannel) : 'email';
+}
+
 const outboxQuerySchema = z.object({
   to: z.string().trim().min(1).max(320).optional(),
-  channel: z.enum(['email', 'sms']).optional(),
+  channel: z.enum(OUTBOX_CHANNELS).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -50,7 +54,7 @@ export function devRoutes(app: App, context: AppContext) {
       return {
         items: rows.map((row) => ({
           id: row.id,
-          channel: row.channel === 'sms' ? ('sms' as const) : ('email' as const),
+          channel: outboxChannel(row.channel),
           to: row.toAddress,
           subject: row.subject,
           text: row.textBody,

@@ -1,4 +1,6 @@
 import type { ApiModule } from '../../platform/http/module';
+import { downloadRoutes } from './routes-downloads';
+import { mediaRoutes } from './routes-media';
 import { uploadRoutes } from './routes-uploads';
 
 /**
@@ -18,9 +20,12 @@ export const mediaModule: ApiModule = {
   name: 'media',
   register(app, context) {
     uploadRoutes(app, context);
+    mediaRoutes(app, context);
+    downloadRoutes(app, context);
   },
 };
 
 export { createUploadGrant, verifyUploadGrant, UPLOAD_GRANT_TTL_SECONDS, type UploadGrant } from './grant';
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
+export { primaryPhotoUrls } from './items';

@@ -1,6 +1,10 @@
 import type { AppContext } from '../../platform/context';
+import { buildZip, purgeExpiredDownloads } from './downloads';
+import { MEDIA_ISSUE_QUEUE, notifyIssue, type IssueJob } from './issues';
 import { processMedia } from './processing';
-import { MEDIA_PROCESS_QUEUE, type ProcessJob } from './queues';
+import { MEDIA_PROCESS_QUEUE, MEDIA_ZIP_QUEUE, type ProcessJob, type ZipJob } from './queues';
+
+const DOWNLOAD_PURGE_QUEUE = 'media-download-purge';
 
 /**
  * The media queues. Conversion records its own failure on the item (FAILED with the reason, retried by staff), so
@@ -16,4 +20,21 @@ export function defineMediaJobs(context: AppContext) {
     deadLetter: true,
     concurrency: 1,
   });
+  // A chat webhook may be down for a while: retried with backoff, then kept in the dead-letter queue.
+  context.jobs.define<IssueJob>(MEDIA_ISSUE_QUEUE, (job) => notifyIssue(context, job.reportId), {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    deadLetter: true,
+  });
+  // A zip is one streaming pass over its files; a failure is recorded on the bundle and retried once.
+  context.jobs.define<ZipJob>(MEDIA_ZIP_QUEUE, (job) => buildZip(context, job.bundleId), {
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 6 * 3600,
+    deadLetter: true,
+    concurrency: 1,
+  });
+  context.jobs.define(DOWNLOAD_PURGE_QUEUE, () => purgeExpiredDownloads(context), { policy: 'stately' });
+  context.jobs.schedule(DOWNLOAD_PURGE_QUEUE, '29 4 * * *');
 }

@@ -1,3 +1,4 @@
+/// <reference path="./heic-convert.d.ts" />
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -59,7 +60,7 @@ export function parseVideoInfo(stderr: string): {
   height: number | null;
 } {
   const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(stderr);
-  const size = /Stream #\d+:\d+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(stderr);
+  const size = /Stream #\d+:\d+.*?: Video: .*?, (\d{2,5})x(\d{2,5})[, ]/.exec(stderr);
   const rotated = /rotate\s*:\s*-?(90|270)/.exec(stderr) ?? /rotation of -?(90|270)/.exec(stderr);
   let width = size ? Number(size[1]) : null;
   let height = size ? Number(size[2]) : null;
@@ -100,27 +101,45 @@ async function putBuffer(context: AppContext, key: string, body: Buffer, content
 
 /**
  * Thumbnail and display image in WebP. `rotate()` applies the EXIF orientation; sharp writes no metadata unless asked,
- * so GPS location (and every other EXIF field) is gone from what reviewers and clients see.
+ * so GPS location (and every other EXIF field) is gone from what reviewers and clients see. The input is decoded
+ * once (shrink-on-load for JPEG) for both sizes.
  */
-async function imageVariants(context: AppContext, item: MediaRow, input: Buffer | string): Promise<Derived> {
+export async function renderImageVariants(input: Buffer | string) {
   const base = sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
-  const display = await base
-    .clone()
-    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer({ resolveWithObject: true });
-  const thumbnail = await base
-    .clone()
-    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 75 })
-    .toBuffer();
-  const meta = await sharp(input).metadata();
+  const [display, thumbnail, meta] = await Promise.all([
+    base
+      .clone()
+      .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer(),
+    base
+      .clone()
+      .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer(),
+    sharp(input).metadata(),
+  ]);
   const swap = (meta.orientation ?? 1) >= 5;
   return {
-    displayKey: await putBuffer(context, derivedKey(item, 'display.webp'), display.data, 'image/webp'),
-    thumbnailKey: await putBuffer(context, derivedKey(item, 'thumbnail.webp'), thumbnail, 'image/webp'),
+    display,
+    thumbnail,
     width: (swap ? meta.height : meta.width) ?? null,
     height: (swap ? meta.width : meta.height) ?? null,
+  };
+}
+
+async function imageVariants(context: AppContext, item: MediaRow, input: Buffer | string): Promise<Derived> {
+  const rendered = await renderImageVariants(input);
+  return {
+    displayKey: await putBuffer(context, derivedKey(item, 'display.webp'), rendered.display, 'image/webp'),
+    thumbnailKey: await putBuffer(
+      context,
+      derivedKey(item, 'thumbnail.webp'),
+      rendered.thumbnail,
+      'image/webp',
+    ),
+    width: rendered.width,
+    height: rendered.height,
   };
 }
 
@@ -174,9 +193,15 @@ async function videoVariants(
     ]),
   );
   const poster = path.join(dir, 'poster.jpg');
+  // The spec's frame at 1 s; a clip too short for that gives its middle frame.
   const at =
-    info.duration !== null && info.duration <= VIDEO_PREVIEW_FRAME_SECONDS ? 0 : VIDEO_PREVIEW_FRAME_SECONDS;
-  await runFfmpeg(binary, ['-ss', String(at), '-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+    info.duration === null || info.duration > VIDEO_PREVIEW_FRAME_SECONDS * 1.5
+      ? VIDEO_PREVIEW_FRAME_SECONDS
+      : info.duration / 2;
+  await runFfmpeg(binary, ['-ss', at.toFixed(3), '-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+  if (!fs.existsSync(poster)) {
+    await runFfmpeg(binary, ['-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
+  }
   const thumbnail = await sharp(poster)
     .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })

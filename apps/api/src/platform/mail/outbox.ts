@@ -38,7 +38,7 @@ export function createOutboxTextMessenger(db: Db, log: FastifyBaseLogger): TextM
 
 export interface OutboxQuery {
   to?: string | undefined;
-  channel?: 'email' | 'sms' | undefined;
+  channel?: 'email' | 'sms' | 'slack' | undefined;
   limit: number;
 }
 

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, VIEWER_THUMBNAIL_ATTEMPTS, VIEWER_THUMBNAIL_INTERVAL_MS } from '@casting/domain';
+import {
+  MESSAGES,
+  VIEWER_THUMBNAIL_ATTEMPTS,
+  VIEWER_THUMBNAIL_INTERVAL_MS,
+  extractErrorMessage,
+} from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
@@ -12,8 +17,8 @@ import {
   candidateMediaQuery,
   createMediaUploadTransport,
   fetchMediaItem,
-  useAttachMedia,
   useDeleteMedia,
+  useRefreshCandidateMedia,
 } from './media-api';
 import type { MediaItem } from './media-contract';
 import { DownloadZipDialog, ReportIssueDialog } from './media-dialogs';
@@ -60,20 +65,23 @@ export function CandidateMedia({
   className,
 }: CandidateMediaProps) {
   const http = useHttpClient();
-  const query = useQuery(candidateMediaQuery(http, applicantId));
+  const query = useQuery(candidateMediaQuery(http, projectId, applicantId));
   const items = useMemo(() => {
     const list = query.data?.items ?? [];
     // The primary photo leads, the rest keep the API's order.
-    return [...list.filter((item) => item.isPrimary), ...list.filter((item) => !item.isPrimary)];
+    return [...list.filter((item) => item.isPrimaryPhoto), ...list.filter((item) => !item.isPrimaryPhoto)];
   }, [query.data]);
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const [reporting, setReporting] = useState<MediaItem | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const transport = useMemo(() => createMediaUploadTransport(http), [http]);
-  const attach = useAttachMedia(applicantId);
-  const remove = useDeleteMedia(applicantId);
-  const primary = items.find((item) => item.isPrimary && item.type === 'image');
+  const transport = useMemo(
+    () => createMediaUploadTransport(http, { projectId, applicantId }),
+    [http, projectId, applicantId],
+  );
+  const refreshList = useRefreshCandidateMedia(applicantId);
+  const remove = useDeleteMedia(projectId, applicantId);
+  const primary = items.find((item) => item.isPrimaryPhoto && item.kind === 'image');
 
   return (
     <section aria-labelledby={`media-${applicantId}`} className={cn('flex flex-col gap-3', className)}>
@@ -163,10 +171,8 @@ export function CandidateMedia({
             const media = items.find((item) => item.id === queued.result?.mediaId);
             return media !== undefined && media.status !== 'PENDING' && media.status !== 'IN_PROGRESS';
           }}
-          finalize={async (item, result, signal) => {
-            const media = await attach.mutateAsync({ key: result.key, name: item.name, signal });
-            return { ...result, mediaId: media.id, thumbnailUrl: media.thumbnailUrl, url: media.url };
-          }}
+          // The API attaches a staff upload to the candidate as it completes; the grid then shows it.
+          onComplete={() => void refreshList()}
         />
       ) : null}
 
@@ -178,7 +184,7 @@ export function CandidateMedia({
         candidateName={candidateName}
         onPreviousCandidate={onPreviousCandidate}
         onNextCandidate={onNextCandidate}
-        refresh={(item, signal) => fetchMediaItem(http, applicantId, item.id, signal)}
+        refresh={(item, signal) => fetchMediaItem(http, projectId, applicantId, item.id, signal)}
         actions={
           canReport
             ? (item) => (
@@ -246,7 +252,7 @@ export function RetryingThumbnail({ item, className }: { item: MediaItem; classN
     }, VIEWER_THUMBNAIL_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [waiting]);
-  const src = item.thumbnailUrl ?? (item.type === 'image' ? item.url : null);
+  const src = item.thumbnailUrl ?? (item.kind === 'image' ? item.url : null);
   if (!src || gaveUp) {
     return (
       <span className={cn('flex items-center justify-center', className)}>

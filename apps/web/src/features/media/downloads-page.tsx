@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { HttpError } from '../../lib/http/http-error';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
@@ -19,12 +20,14 @@ export const DOWNLOAD_TEXTS = {
   expired: 'This download link has expired. Ask for a new one from the project’s candidates page.',
   failed: 'We could not prepare this zip. Ask for a new one from the project’s candidates page.',
   signIn: 'Sign in with the account the link was sent to, to download.',
+  notFoundSignedOut:
+    'There is no download at this address, or the link is incomplete. Open the link from your e-mail as it is, or sign in with the account it was sent to.',
   signInAction: 'Sign in',
-  forbidden:
-    'This download belongs to another account. Only the person it was sent to and the project’s team can use it.',
-  notFound: 'There is no download at this address. Check the link in your e-mail.',
+  notFound:
+    'There is no download at this address for your account. Only the person it was sent to and the project’s team can use it; check the link in your e-mail.',
   error: 'Something went wrong while loading this download. Try again in a moment.',
-  candidates: (count: number) => `${count} candidate${count === 1 ? '' : 's'}`,
+  files: (count: number) => `${count} file${count === 1 ? '' : 's'}`,
+  fileName: 'media.zip',
 } as const;
 
 /**
@@ -34,16 +37,30 @@ export const DOWNLOAD_TEXTS = {
  */
 export function DownloadsPage() {
   const { id = '' } = useParams();
-  const http = useHttpClient();
-  const query = useQuery({ ...downloadQuery(http, id), retry: false });
+  const [search] = useSearchParams();
+  const { user } = useAuth();
+  return <DownloadsView id={id} token={search.get('token')} signedIn={user !== null} />;
+}
 
+/** The page's body, apart from the router and the session so tests can render it alone. */
+export function DownloadsView({
+  id,
+  token,
+  signedIn,
+}: {
+  id: string;
+  token: string | null;
+  signedIn: boolean;
+}) {
+  const http = useHttpClient();
+  const query = useQuery({ ...downloadQuery(http, id, token), retry: false });
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-semibold text-ink">{DOWNLOAD_TEXTS.title}</h1>
       {query.isPending ? (
         <FullPageSpinner label="Loading download" />
       ) : query.isError ? (
-        <Refusal error={query.error} />
+        <Refusal error={query.error} signedIn={signedIn} />
       ) : (
         <DownloadState download={query.data} />
       )}
@@ -78,7 +95,7 @@ function DownloadState({ download }: { download: Download }) {
     case 'FAILED':
       return <Panel tone="warning">{DOWNLOAD_TEXTS.failed}</Panel>;
     case 'READY': {
-      const name = download.fileName ?? 'media.zip';
+      const name = DOWNLOAD_TEXTS.fileName;
       return (
         <Panel>
           <p className="font-medium">{DOWNLOAD_TEXTS.ready}</p>
@@ -86,18 +103,16 @@ function DownloadState({ download }: { download: Download }) {
             {[
               name,
               download.size != null ? formatMegabytes(download.size) : null,
-              download.candidateCount != null ? DOWNLOAD_TEXTS.candidates(download.candidateCount) : null,
+              DOWNLOAD_TEXTS.files(download.fileCount),
             ]
               .filter(Boolean)
               .join(' · ')}
           </p>
-          {download.expiresAt ? (
-            <p className="mt-1 text-ink-muted">{DOWNLOAD_TEXTS.expires(download.expiresAt.slice(0, 10))}</p>
-          ) : null}
+          <p className="mt-1 text-ink-muted">{DOWNLOAD_TEXTS.expires(download.expiresAt.slice(0, 10))}</p>
           {download.url ? (
             <a
               href={download.url}
-              download={name}
+              download
               className="mt-4 inline-flex min-h-10 items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-on-accent hover:bg-accent-hover"
             >
               {DOWNLOAD_TEXTS.download(name)}
@@ -109,13 +124,16 @@ function DownloadState({ download }: { download: Download }) {
   }
 }
 
-function Refusal({ error }: { error: unknown }) {
+/**
+ * The API answers 404 alike for an unknown id and for a link that is not the caller's (no token, not the recipient,
+ * not on the team), so nobody learns which downloads exist. A signed-out visitor is offered the sign-in.
+ */
+function Refusal({ error, signedIn }: { error: unknown; signedIn: boolean }) {
   const status = error instanceof HttpError ? error.status : 0;
-  // A visitor without a session is answered 401; a signed-in person who is neither recipient nor team, 403.
-  if (status === 401) {
+  if (status === 401 || (status === 404 && !signedIn)) {
     return (
       <Panel tone="warning">
-        <p>{DOWNLOAD_TEXTS.signIn}</p>
+        <p>{status === 401 ? DOWNLOAD_TEXTS.signIn : DOWNLOAD_TEXTS.notFoundSignedOut}</p>
         <Link
           to={paths.auth.signIn}
           className="mt-3 inline-flex min-h-10 items-center rounded-md bg-accent px-4 font-medium text-on-accent hover:bg-accent-hover"
@@ -125,8 +143,7 @@ function Refusal({ error }: { error: unknown }) {
       </Panel>
     );
   }
-  if (status === 403) return <Panel tone="warning">{DOWNLOAD_TEXTS.forbidden}</Panel>;
+  if (status === 404 || status === 403) return <Panel tone="warning">{DOWNLOAD_TEXTS.notFound}</Panel>;
   if (status === 410) return <Panel tone="warning">{DOWNLOAD_TEXTS.expired}</Panel>;
-  if (status === 404) return <Panel tone="warning">{DOWNLOAD_TEXTS.notFound}</Panel>;
   return <Panel tone="warning">{DOWNLOAD_TEXTS.error}</Panel>;
 }

@@ -1,21 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { HttpClient } from '../../lib/http/http-client';
+import { VIEWER_THUMBNAIL_INTERVAL_MS } from '@casting/domain';
+import type { HttpClient, RequestOptions } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { xhrPut } from '../../lib/upload';
-import type { UploadTransport } from '../../lib/upload';
+import type { UploadResult, UploadTransport } from '../../lib/upload';
 import {
+  UPLOAD_GRANT_HEADER,
+  declaredContentType,
+  downloadCreatedSchema,
   downloadSchema,
-  listPartsSchema,
-  mediaItemSchema,
   mediaListSchema,
-  multipartStartSchema,
-  signedPartsSchema,
-  signedUrlListSchema,
+  messageResultSchema,
+  multipartListPartsResponseSchema,
+  multipartSignedUrlsResponseSchema,
+  multipartStartResponseSchema,
+  signedUrlResponseSchema,
   uploadResultSchema,
 } from './media-contract';
-
-const ignored = z.unknown();
+import type { ApiUploadResult } from './media-contract';
 
 export const mediaKeys = {
   candidate: (applicantId: string) => ['media', 'applicant', applicantId] as const,
@@ -25,103 +28,165 @@ export const mediaKeys = {
 const applicantPath = (applicantId: string) => `/applicants/${encodeURIComponent(applicantId)}`;
 
 /**
+ * Whom an upload is for. Staff name the project and, from a candidate's media, the applicant (the API then
+ * attaches the file to them at once). A public apply page has no account: it sends the upload grant the page
+ * was given, and its uploads are attached when the application is submitted.
+ */
+export type UploadTarget = { projectId: string; applicantId?: string } | { uploadGrant: string };
+
+function toResult(answer: ApiUploadResult): UploadResult {
+  return {
+    key: answer.Key,
+    url: answer.url,
+    thumbnailUrl: answer.thumbnailUrl,
+    convertedUrl: answer.convertedUrl,
+    mediaId: answer.mediaId,
+  };
+}
+
+/**
  * The upload transport over the app's HTTP client: spec section 7's media calls for signing and completing,
- * the browser's XMLHttpRequest for the bytes (progress), list-parts for resuming. `noAuth` serves the public
- * apply pages, whose visitors have no session.
+ * the browser's XMLHttpRequest for the bytes (progress), list-parts for resuming.
  */
 export function createMediaUploadTransport(
   http: HttpClient,
-  options: { noAuth?: boolean; put?: UploadTransport['put'] } = {},
+  target: UploadTarget,
+  options: { put?: UploadTransport['put'] } = {},
 ): UploadTransport {
-  const base = { noAuth: options.noAuth };
+  const grant = 'uploadGrant' in target ? target.uploadGrant : null;
+  // A grant travels in its header; staff calls carry the bearer token as every call does.
+  const base: Pick<RequestOptions, 'noAuth' | 'headers' | 'method'> = grant
+    ? { noAuth: true, headers: { [UPLOAD_GRANT_HEADER]: grant }, method: 'POST' }
+    : { method: 'POST' };
+  const owner = grant ? {} : target;
   return {
     async signSingle(file, signal) {
-      const answer = await http.request('/media-management/get-signed-url', signedUrlListSchema, {
+      const answer = await http.request('/media-management/get-signed-url', signedUrlResponseSchema, {
         ...base,
-        method: 'POST',
         signal,
         body: {
-          imagesParams: [{ fileKey: file.name, contentType: file.contentType, size: file.size }],
+          ...owner,
+          imagesParams: [
+            {
+              fileKey: file.name,
+              contentType: declaredContentType(file.name, file.contentType),
+              size: file.size,
+            },
+          ],
         },
       });
       const [signed] = answer.urls;
-      return {
-        url: signed!.url,
-        key: signed!.key,
-        headers: file.contentType ? { 'Content-Type': file.contentType } : undefined,
-      };
+      if (!signed) throw new Error('No signed URL in the answer');
+      return { url: signed.url, key: signed.key, headers: signed.headers };
     },
-    async completeSingle(signed, file, signal) {
-      return http.request('/media-management/complete', uploadResultSchema, {
+    async completeSingle(signed, _file, signal) {
+      const answer = await http.request('/media-management/upload-complete', uploadResultSchema, {
         ...base,
-        method: 'POST',
         signal,
-        body: { Key: signed.key, fileName: file.name },
+        body: { Key: signed.key },
       });
+      return toResult(answer);
     },
     async startMultipart(file, signal) {
-      const answer = await http.request('/media-management/multipart/start', multipartStartSchema, {
+      const answer = await http.request('/media-management/multipart/start', multipartStartResponseSchema, {
         ...base,
-        method: 'POST',
         signal,
-        body: { fileName: file.name, contentType: file.contentType, size: file.size },
+        body: {
+          ...owner,
+          fileName: file.name,
+          contentType: declaredContentType(file.name, file.contentType),
+          size: file.size,
+        },
       });
       return { uploadId: answer.UploadId, key: answer.Key };
     },
-    async signParts(handle, chunksNumber, signal) {
-      const answer = await http.request('/media-management/multipart/get-signed-urls', signedPartsSchema, {
-        ...base,
-        method: 'POST',
-        signal,
-        body: { UploadId: handle.uploadId, Key: handle.key, ChunksNumber: chunksNumber },
-      });
+    async signParts(handle, chunksNumber, partNumbers, signal) {
+      const answer = await http.request(
+        '/media-management/multipart/get-signed-urls',
+        multipartSignedUrlsResponseSchema,
+        {
+          ...base,
+          signal,
+          body: {
+            UploadId: handle.uploadId,
+            Key: handle.key,
+            ChunksNumber: chunksNumber,
+            PartNumbers: partNumbers,
+          },
+        },
+      );
       return answer.parts.map((part) => ({ partNumber: part.PartNumber, url: part.signedUrl }));
     },
     async listParts(handle, signal) {
-      const answer = await http.request('/media-management/multipart/list-parts', listPartsSchema, {
-        ...base,
-        method: 'POST',
-        signal,
-        body: { UploadId: handle.uploadId, Key: handle.key },
-      });
+      const answer = await http.request(
+        '/media-management/multipart/list-parts',
+        multipartListPartsResponseSchema,
+        {
+          ...base,
+          signal,
+          body: { UploadId: handle.uploadId, Key: handle.key },
+        },
+      );
       return answer.parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
     },
-    async completeMultipart(handle, parts, file, signal) {
-      return http.request('/media-management/multipart/complete', uploadResultSchema, {
+    async completeMultipart(handle, parts, _file, signal) {
+      const answer = await http.request('/media-management/multipart/complete', uploadResultSchema, {
         ...base,
-        method: 'POST',
         signal,
         body: {
           Key: handle.key,
           UploadId: handle.uploadId,
-          fileName: file.name,
           Parts: parts.map((part) => ({ ETag: part.etag, PartNumber: part.partNumber })),
         },
       });
+      return toResult(answer);
     },
     put: options.put ?? xhrPut,
     async reportFailure(error, context) {
       await http.send('/media-management/upload-failed', {
         ...base,
-        method: 'POST',
-        body: { error, context },
+        body: {
+          error: error.slice(0, 2000),
+          context,
+          ...('projectId' in owner ? { projectId: owner.projectId } : {}),
+        },
       });
     },
   };
 }
 
-export function candidateMediaQuery(http: HttpClient, applicantId: string) {
+export function candidateMediaQuery(http: HttpClient, projectId: string, applicantId: string) {
   return queryOptions({
     queryKey: mediaKeys.candidate(applicantId),
-    queryFn: ({ signal }) => http.request(`${applicantPath(applicantId)}/media`, mediaListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      http.request(`${applicantPath(applicantId)}/media`, mediaListSchema, { signal, query: { projectId } }),
+    // While an item is being processed its thumbnail and rendition are on their way: ask again at the
+    // thumbnail check's pace (spec section 7, 4 s) until none is.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'PENDING' || item.status === 'IN_PROGRESS')
+        ? VIEWER_THUMBNAIL_INTERVAL_MS
+        : false,
   });
 }
 
-/** One item again: the viewer asks while a video or thumbnail is still being processed. */
-export function fetchMediaItem(http: HttpClient, applicantId: string, mediaId: string, signal?: AbortSignal) {
-  return http.request(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}`, mediaItemSchema, {
+/**
+ * One item again, with fresh URLs and status: the viewer asks while a video is still being processed. The API
+ * reads media per applicant, so this reads the list and picks the item.
+ */
+export async function fetchMediaItem(
+  http: HttpClient,
+  projectId: string,
+  applicantId: string,
+  mediaId: string,
+  signal?: AbortSignal,
+) {
+  const list = await http.request(`${applicantPath(applicantId)}/media`, mediaListSchema, {
     signal,
+    query: { projectId },
   });
+  const item = list.items.find((entry) => entry.id === mediaId);
+  if (!item) throw new Error('The media item is gone');
+  return item;
 }
 
 function useRefreshMedia(applicantId: string) {
@@ -129,38 +194,32 @@ function useRefreshMedia(applicantId: string) {
   return () => queryClient.invalidateQueries({ queryKey: mediaKeys.candidate(applicantId) });
 }
 
-/** Registers an uploaded object as the candidate's media (the API checks the bytes and starts processing). */
-export function useAttachMedia(applicantId: string) {
+/** Once a staff upload lands, the list shows it (its processing status comes with it). */
+export function useRefreshCandidateMedia(applicantId: string) {
+  return useRefreshMedia(applicantId);
+}
+
+export function useDeleteMedia(projectId: string, applicantId: string) {
   const http = useHttpClient();
   const refresh = useRefreshMedia(applicantId);
   return useMutation({
-    mutationFn: (input: { key: string; name: string; signal?: AbortSignal }) =>
-      http.request(`${applicantPath(applicantId)}/media`, mediaItemSchema, {
-        method: 'POST',
-        body: { key: input.key, name: input.name },
-        signal: input.signal,
+    mutationFn: (mediaId: string) =>
+      http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}`, {
+        method: 'DELETE',
+        query: { projectId },
       }),
     onSuccess: refresh,
   });
 }
 
-export function useDeleteMedia(applicantId: string) {
-  const http = useHttpClient();
-  const refresh = useRefreshMedia(applicantId);
-  return useMutation({
-    mutationFn: (mediaId: string) =>
-      http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-  });
-}
-
-export function useSetPrimaryMedia(applicantId: string) {
+export function useSetPrimaryMedia(projectId: string, applicantId: string) {
   const http = useHttpClient();
   const refresh = useRefreshMedia(applicantId);
   return useMutation({
     mutationFn: (mediaId: string) =>
       http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}/primary`, {
-        method: 'POST',
+        method: 'PUT',
+        body: { projectId },
       }),
     onSuccess: refresh,
   });
@@ -171,7 +230,7 @@ export function useReportMediaIssue() {
   const http = useHttpClient();
   return useMutation({
     mutationFn: (input: { applicantId: string; applicantMediaId: string; description: string }) =>
-      http.send('/applicants/admin/report-media-issue', {
+      http.request('/applicants/admin/report-media-issue', messageResultSchema.or(z.undefined()), {
         method: 'POST',
         body: { ...input, channel: 'SLACK' },
       }),
@@ -183,14 +242,19 @@ export function useDownloadZip() {
   const http = useHttpClient();
   return useMutation({
     mutationFn: (input: { projectId: string; applicantIds: string[]; email?: string }) =>
-      http.request('/applicants/download-zip', ignored, { method: 'POST', body: input }),
+      http.request('/applicants/download-zip', downloadCreatedSchema, { method: 'POST', body: input }),
   });
 }
 
-export function downloadQuery(http: HttpClient, id: string) {
+/** `token` is the e-mailed link's: it lets the recipient in without signing in. */
+export function downloadQuery(http: HttpClient, id: string, token: string | null) {
   return queryOptions({
     queryKey: mediaKeys.download(id),
-    queryFn: ({ signal }) => http.request(`/downloads/${encodeURIComponent(id)}`, downloadSchema, { signal }),
+    queryFn: ({ signal }) =>
+      http.request(`/downloads/${encodeURIComponent(id)}`, downloadSchema, {
+        signal,
+        query: { token: token ?? undefined },
+      }),
     // A zip still being made is asked about again until it is ready.
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 3000 : false),
   });

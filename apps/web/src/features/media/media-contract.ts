@@ -1,68 +1,55 @@
-import { MEDIA_PROCESSING_STATUSES } from '@casting/domain';
-import { z } from 'zod';
+/**
+ * The media calls' shapes come from the domain (packages/domain/src/contracts/media.ts, owned by the API side);
+ * this file only re-exports what the web feature reads, so the feature has one place to look.
+ */
+export {
+  mediaItemSchema,
+  mediaListSchema,
+  signedUrlResponseSchema,
+  multipartStartResponseSchema,
+  multipartSignedUrlsResponseSchema,
+  multipartListPartsResponseSchema,
+  uploadResultSchema,
+  downloadSchema,
+  downloadCreatedSchema,
+  messageResultSchema,
+  UPLOAD_GRANT_HEADER,
+} from '@casting/domain';
+export type { MediaItem, MediaKind, Download, UploadResult as ApiUploadResult } from '@casting/domain';
+
+/** MIME types by extension, for files the browser gives no type (.mkv, .heic on many systems). */
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  webm: 'video/webm',
+  ogg: 'video/ogg',
+  avi: 'video/x-msvideo',
+  mov: 'video/quicktime',
+  wmv: 'video/x-ms-wmv',
+  flv: 'video/x-flv',
+  mkv: 'video/x-matroska',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain',
+};
 
 /**
- * The shapes of the media calls as the web app reads them (spec sections 3 and 7). The API side (issue 11,
- * branch wt-mapi) owns the contracts in packages/domain; until they land these stand in, written from the
- * spec's call names and field names, and lenient about extra fields. When the domain contracts exist, this
- * file re-exports them instead.
+ * The content type to declare for a file: the browser's when it has one of the usual `type/subtype` form, else
+ * one by extension. Only a declaration: the API sniffs the bytes and refuses content of another kind.
  */
-
-export const mediaKindSchema = z.enum(['image', 'video', 'document']);
-export type MediaKind = z.infer<typeof mediaKindSchema>;
-
-/** A candidate's stored media item as the viewer and the panel need it. */
-export const mediaItemSchema = z.object({
-  id: z.string(),
-  applicantId: z.string().optional(),
-  name: z.string(),
-  type: mediaKindSchema,
-  contentType: z.string().nullish(),
-  size: z.number().nullish(),
-  /** The original, always viewable and downloadable even when a conversion failed. */
-  url: z.string(),
-  thumbnailUrl: z.string().nullish(),
-  /** The web-playable (video) or display-size (image) rendition once processing is done. */
-  convertedUrl: z.string().nullish(),
-  /** Video poster frame, when processing made one. */
-  posterUrl: z.string().nullish(),
-  status: z.enum(MEDIA_PROCESSING_STATUSES),
-  failureReason: z.string().nullish(),
-  isPrimary: z.boolean().default(false),
-  durationSeconds: z.number().nullish(),
-  createdAt: z.string().optional(),
-});
-export type MediaItem = z.infer<typeof mediaItemSchema>;
-
-export const mediaListSchema = z.object({ items: z.array(mediaItemSchema) });
-
-export const signedUrlSchema = z.object({ url: z.string(), key: z.string() });
-export const signedUrlListSchema = z.object({ urls: z.array(signedUrlSchema).min(1) });
-
-export const multipartStartSchema = z.object({ UploadId: z.string(), Key: z.string() });
-export const signedPartsSchema = z.object({
-  parts: z.array(z.object({ PartNumber: z.number().int(), signedUrl: z.string() })),
-});
-export const listPartsSchema = z.object({
-  parts: z.array(z.object({ PartNumber: z.number().int(), ETag: z.string() })),
-});
-export const uploadResultSchema = z.object({
-  key: z.string(),
-  url: z.string().nullish(),
-  thumbnailUrl: z.string().nullish(),
-  convertedUrl: z.string().nullish(),
-  mediaId: z.string().nullish(),
-});
-
-/** /downloads/{id}: a zip the download-zip job made, or is still making. */
-export const downloadStatuses = ['PENDING', 'READY', 'FAILED', 'EXPIRED'] as const;
-export const downloadSchema = z.object({
-  id: z.string(),
-  status: z.enum(downloadStatuses),
-  fileName: z.string().nullish(),
-  size: z.number().nullish(),
-  url: z.string().nullish(),
-  expiresAt: z.string().nullish(),
-  candidateCount: z.number().nullish(),
-});
-export type Download = z.infer<typeof downloadSchema>;
+export function declaredContentType(name: string, browserType: string): string {
+  if (/^[\w.+-]+\/[\w.+-]+$/.test(browserType)) return browserType;
+  const dot = name.lastIndexOf('.');
+  const ext = dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return TYPE_BY_EXTENSION[ext] ?? 'application/octet-stream';
+}

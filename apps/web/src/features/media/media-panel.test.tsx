@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@casting/domain';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
@@ -13,9 +13,10 @@ import { toast } from '../../lib/toast/toast';
 import type { PutOptions, QueueItem } from '../../lib/upload';
 import { Toaster } from '../../ui/toaster';
 import { CandidateMedia } from './candidate-media';
-import { DownloadsPage } from './downloads-page';
+import { DownloadsView } from './downloads-page';
 import { createMediaUploadTransport } from './media-api';
 import type { MediaItem } from './media-contract';
+import { buildMediaItem, testUuid } from './media-fixtures';
 import { UploadQueue } from './upload-queue';
 import { UploadQueueList } from './upload-queue-list';
 import type { ReactNode } from 'react';
@@ -43,17 +44,31 @@ function setupHttp(handlers: Record<string, FetchHandler>) {
 const UPLOAD_HANDLERS: Record<string, FetchHandler> = {
   'POST /api/media-management/get-signed-url': (call) => {
     const body = call.body as { imagesParams: { fileKey: string }[] };
+    const fileKey = body.imagesParams[0]!.fileKey;
     return jsonResponse(200, {
-      urls: [{ url: `/api/files/put/${body.imagesParams[0]!.fileKey}`, key: 'k1' }],
+      urls: [{ fileKey, url: `/api/files/put/${fileKey}`, key: 'k1', method: 'PUT', headers: {} }],
     });
   },
-  'POST /api/media-management/complete': () => jsonResponse(200, { key: 'k1', url: '/api/files/k1' }),
+  'POST /api/media-management/upload-complete': () =>
+    jsonResponse(200, {
+      Key: 'k1',
+      kind: 'image',
+      contentType: 'image/jpeg',
+      size: 4,
+      mediaId: null,
+      status: null,
+      url: null,
+      thumbnailUrl: null,
+      convertedUrl: null,
+    }),
   'POST /api/media-management/upload-failed': () => jsonResponse(204),
 };
 
 afterEach(() => {
   toast.dismiss();
 });
+
+const TARGET = { projectId: '00000000-0000-4000-8000-0000000000b1' };
 
 const named = (name: string, size = 4, type = 'image/jpeg') =>
   new File([new Uint8Array(size)], name, { type, lastModified: 1 });
@@ -62,7 +77,7 @@ describe('upload queue component', () => {
   it('refuses files of other types with the spec toast and uploads the rest, showing them completed', async () => {
     const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
     const puts: string[] = [];
-    const transport = createMediaUploadTransport(http, {
+    const transport = createMediaUploadTransport(http, TARGET, {
       put: async (url: string, _body: Blob, options: PutOptions) => {
         puts.push(url);
         options.onProgress?.(2);
@@ -79,6 +94,7 @@ describe('upload queue component', () => {
     expect(within(list).queryByText('setup.exe')).not.toBeInTheDocument();
     expect(puts).toEqual(['/api/files/put/headshot.jpg']);
     expect(double.callsTo('POST /api/media-management/get-signed-url')[0]?.body).toEqual({
+      ...TARGET,
       imagesParams: [{ fileKey: 'headshot.jpg', contentType: 'image/jpeg', size: 4 }],
     });
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
@@ -87,7 +103,7 @@ describe('upload queue component', () => {
   it('shows a failed upload with a retry button and the spec toast, and reports the failure to the API', async () => {
     const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
     let down = true;
-    const transport = createMediaUploadTransport(http, {
+    const transport = createMediaUploadTransport(http, TARGET, {
       put: async () => {
         if (down) throw new Error('network down');
         return { etag: '"e"' };
@@ -112,7 +128,7 @@ describe('upload queue component', () => {
   it('asks before uploading a file over 600 MB, showing its size and, for a video, its duration', async () => {
     const { http, wrap } = setupHttp(UPLOAD_HANDLERS);
     const puts: string[] = [];
-    const transport = createMediaUploadTransport(http, {
+    const transport = createMediaUploadTransport(http, TARGET, {
       put: async (url) => {
         puts.push(url);
         return { etag: '"e"' };
@@ -178,17 +194,18 @@ describe('upload queue rows', () => {
 });
 
 const MEDIA: MediaItem[] = [
-  { id: 'm1', name: 'headshot.jpg', type: 'image', url: '/f/m1', status: 'PROCESSED', isPrimary: true },
-  { id: 'm2', name: 'tape.mp4', type: 'video', url: '/f/m2', status: 'PROCESSED', isPrimary: false },
+  buildMediaItem({ id: 'm1', name: 'headshot.jpg', kind: 'image', isPrimaryPhoto: true }),
+  buildMediaItem({ id: 'm2', name: 'tape.mp4', kind: 'video' }),
 ];
 
 describe('candidate media panel', () => {
   function renderPanel(extra: Record<string, FetchHandler> = {}) {
     const { double, wrap } = setupHttp({
       'GET /api/applicants/a1/media': () => jsonResponse(200, { items: MEDIA }),
-      'DELETE /api/applicants/a1/media/m2': () => jsonResponse(204),
+      [`DELETE /api/applicants/a1/media/${testUuid('m2')}`]: () => jsonResponse(204),
       'POST /api/applicants/admin/report-media-issue': () => jsonResponse(204),
-      'POST /api/applicants/download-zip': () => jsonResponse(202, { id: 'd1' }),
+      'POST /api/applicants/download-zip': () =>
+        jsonResponse(202, { id: '00000000-0000-4000-8000-0000000000d1', message: MESSAGES.downloadLinkSent }),
       ...extra,
     });
     render(
@@ -221,14 +238,16 @@ describe('candidate media panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Content' });
     expect(dialog).toHaveTextContent(MESSAGES.confirmDeleteContent);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(double.callsTo('DELETE /api/applicants/a1/media/m2')).toHaveLength(0);
+    expect(double.callsTo(`DELETE /api/applicants/a1/media/${testUuid('m2')}`)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Delete tape.mp4' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete Content' })).getByRole('button', {
         name: 'Delete',
       }),
     );
-    await waitFor(() => expect(double.callsTo('DELETE /api/applicants/a1/media/m2')).toHaveLength(1));
+    await waitFor(() =>
+      expect(double.callsTo(`DELETE /api/applicants/a1/media/${testUuid('m2')}`)).toHaveLength(1),
+    );
   });
 
   it('reports a media issue from the viewer with a required description', async () => {
@@ -244,7 +263,7 @@ describe('candidate media panel', () => {
     expect(await screen.findByText(MESSAGES.issueReported)).toBeInTheDocument();
     expect(double.callsTo('POST /api/applicants/admin/report-media-issue')[0]?.body).toEqual({
       applicantId: 'a1',
-      applicantMediaId: 'm2',
+      applicantMediaId: testUuid('m2'),
       description: 'No sound',
       channel: 'SLACK',
     });
@@ -271,55 +290,84 @@ describe('candidate media panel', () => {
   });
 });
 
+const DOWNLOAD_ID = '00000000-0000-4000-8000-0000000000d1';
+
 describe('downloads page', () => {
-  function renderPage(handler: FetchHandler) {
-    const { wrap } = setupHttp({ 'GET /api/downloads/d1': handler });
+  function renderPage(handler: FetchHandler, { signedIn = true, token = 'tok' } = {}) {
+    const { double, wrap } = setupHttp({ 'GET /api/downloads/d1': handler });
     render(
       wrap(
-        <MemoryRouter initialEntries={['/downloads/d1']}>
-          <Routes>
-            <Route path="/downloads/:id" element={<DownloadsPage />} />
-          </Routes>
+        <MemoryRouter>
+          <DownloadsView id="d1" token={token} signedIn={signedIn} />
         </MemoryRouter>,
       ),
     );
+    return double;
   }
 
-  it('offers a ready zip for download with its size and expiry', async () => {
-    renderPage(() =>
+  it('offers a ready zip for download with its size and expiry, asking with the e-mailed token', async () => {
+    const double = renderPage(() =>
       jsonResponse(200, {
-        id: 'd1',
+        id: DOWNLOAD_ID,
+        projectId: '00000000-0000-4000-8000-0000000000b1',
         status: 'READY',
-        fileName: 'Project_media.zip',
+        fileCount: 3,
         size: 5 * 1024 * 1024,
         url: '/api/files/zips/d1?sig=x',
         expiresAt: '2026-11-29T10:00:00.000Z',
-        candidateCount: 3,
+        failureReason: null,
       }),
     );
-    const link = await screen.findByRole('link', { name: 'Download Project_media.zip' });
+    const link = await screen.findByRole('link', { name: 'Download media.zip' });
     expect(link).toHaveAttribute('href', '/api/files/zips/d1?sig=x');
-    expect(screen.getByText('Project_media.zip · 5.0 MB · 3 candidates')).toBeInTheDocument();
+    expect(screen.getByText('media.zip · 5.0 MB · 3 files')).toBeInTheDocument();
     expect(screen.getByText('This link works until 2026-11-29 (UTC).')).toBeInTheDocument();
+    expect(double.calls[0]?.url).toBe('/api/downloads/d1?token=tok');
   });
 
   it('explains an expired link', async () => {
-    renderPage(() => jsonResponse(410, { code: 'DOWNLOAD_EXPIRED', message: 'expired' }));
+    renderPage(() =>
+      jsonResponse(200, {
+        id: DOWNLOAD_ID,
+        projectId: '00000000-0000-4000-8000-0000000000b1',
+        status: 'EXPIRED',
+        fileCount: 2,
+        size: null,
+        url: null,
+        expiresAt: '2026-11-01T10:00:00.000Z',
+        failureReason: null,
+      }),
+    );
     expect(await screen.findByText(/has expired/)).toBeInTheDocument();
   });
 
-  it('asks a signed-out visitor to sign in', async () => {
-    renderPage(() => jsonResponse(401, { code: 'SIGN_IN_REQUIRED', message: 'Please sign in to continue.' }));
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
+  it('offers a signed-out visitor whose link does not open the sign-in', async () => {
+    renderPage(() => jsonResponse(404, { code: 'NOT_FOUND', message: 'no' }), { signedIn: false, token: '' });
+    expect(await screen.findByText(/or sign in with the account it was sent to/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
   });
 
-  it('explains a link that belongs to someone else', async () => {
-    renderPage(() => jsonResponse(403, { code: 'PERMISSION_DENIED', message: 'no' }));
-    expect(await screen.findByText(/belongs to another account/)).toBeInTheDocument();
+  it('explains to a signed-in person that the download is not theirs', async () => {
+    renderPage(() => jsonResponse(404, { code: 'NOT_FOUND', message: 'no' }));
+    expect(
+      await screen.findByText(/Only the person it was sent to and the project’s team/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
   it('says a zip is still being prepared', async () => {
-    renderPage(() => jsonResponse(200, { id: 'd1', status: 'PENDING' }));
+    renderPage(() =>
+      jsonResponse(200, {
+        id: DOWNLOAD_ID,
+        projectId: '00000000-0000-4000-8000-0000000000b1',
+        status: 'PENDING',
+        fileCount: 0,
+        size: null,
+        url: null,
+        expiresAt: '2026-11-29T10:00:00.000Z',
+        failureReason: null,
+      }),
+    );
     expect((await screen.findAllByText(/being prepared/)).length).toBeGreaterThan(0);
   });
 });

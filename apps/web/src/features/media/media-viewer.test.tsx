@@ -5,15 +5,15 @@ import { MESSAGES } from '@casting/domain';
 import { toast } from '../../lib/toast/toast';
 import { Toaster } from '../../ui/toaster';
 import type { MediaItem } from './media-contract';
+import { buildMediaItem } from './media-fixtures';
 import { MediaViewer } from './media-viewer';
 import type { MediaViewerProps } from './media-viewer';
 
-const media = (patch: Partial<MediaItem> & Pick<MediaItem, 'id' | 'name' | 'type'>): MediaItem => ({
-  url: `/files/${patch.id}`,
-  status: 'PROCESSED',
-  isPrimary: false,
-  ...patch,
-});
+const media = ({
+  type,
+  ...patch
+}: Partial<MediaItem> & Pick<MediaItem, 'id' | 'name'> & { type: MediaItem['kind'] }): MediaItem =>
+  buildMediaItem({ kind: type, ...patch });
 
 const ITEMS = [
   media({ id: 'm1', name: 'headshot.jpg', type: 'image', convertedUrl: '/files/m1.webp' }),

@@ -111,7 +111,7 @@ function ViewerContent({
         </div>
         {actions?.(item)}
         <a
-          href={item.url}
+          href={item.downloadUrl}
           download={item.name}
           className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10"
         >
@@ -236,7 +236,7 @@ function Stage({
         {MEDIA_TEXTS.conversionFailed}
       </p>
     ) : null;
-  if (item.type === 'image') {
+  if (item.kind === 'image') {
     return (
       <>
         <img
@@ -250,7 +250,7 @@ function Stage({
       </>
     );
   }
-  if (item.type === 'video') {
+  if (item.kind === 'video') {
     return (
       <>
         <video
@@ -270,7 +270,7 @@ function Stage({
       </>
     );
   }
-  const isPdf = (item.contentType ?? '').includes('pdf') || item.name.toLowerCase().endsWith('.pdf');
+  const isPdf = item.fileType.includes('pdf');
   if (isPdf) {
     return (
       <iframe
@@ -290,7 +290,7 @@ function Stage({
           className="max-h-[60dvh] rounded-md bg-white"
         />
       ) : (
-        <FileIcon name={item.name} className="w-24" />
+        <FileIcon name={item.icon ?? item.name} className="w-24" />
       )}
       <p className="text-sm">{MEDIA_TEXTS.noPreview}</p>
     </div>

@@ -104,7 +104,7 @@ export function useMediaSource(item: MediaItem, options: UseMediaSourceOptions) 
       if (!current.fallback && current.src !== current.item.url) {
         return { ...current, src: current.item.url, fallback: true, attempt: 0 };
       }
-      if (current.item.type === 'video' && current.attempt + 1 < VIEWER_VIDEO_URL_ATTEMPTS) {
+      if (current.item.kind === 'video' && current.attempt + 1 < VIEWER_VIDEO_URL_ATTEMPTS) {
         if (retryTimer.current) clearTimeout(retryTimer.current);
         retryTimer.current = setTimeout(() => {
           setState((later) =>
@@ -123,6 +123,6 @@ export function useMediaSource(item: MediaItem, options: UseMediaSourceOptions) 
 }
 
 function initialState(item: MediaItem): MediaSourceState {
-  if (item.type === 'video' && isBusy(item)) return { phase: 'processing', item };
+  if (item.kind === 'video' && isBusy(item)) return { phase: 'processing', item };
   return { phase: 'ready', item, ...readySource(item), attempt: 0 };
 }

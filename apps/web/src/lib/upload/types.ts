@@ -10,8 +10,17 @@ export interface UploadTransport {
   signSingle(file: FileFacts, signal: AbortSignal): Promise<SignedPut>;
   /** POST /media-management/multipart/start. */
   startMultipart(file: FileFacts, signal: AbortSignal): Promise<MultipartHandle>;
-  /** POST /media-management/multipart/get-signed-urls with ChunksNumber: one URL per part, numbered from 1. */
-  signParts(handle: MultipartHandle, chunksNumber: number, signal: AbortSignal): Promise<SignedPart[]>;
+  /**
+   * POST /media-management/multipart/get-signed-urls with ChunksNumber (the file's part count) and the part
+   * numbers wanted now: URLs are asked for in batches as the upload goes, since they expire (an hour) and a
+   * 5 GB upload on a slow line takes longer than that.
+   */
+  signParts(
+    handle: MultipartHandle,
+    chunksNumber: number,
+    partNumbers: readonly number[],
+    signal: AbortSignal,
+  ): Promise<SignedPart[]>;
   /**
    * The parts the store already holds for an unfinished multipart upload (S3's ListParts), so an interrupted
    * upload continues where it stopped. Rejects when the upload no longer exists (completed, aborted, expired).

@@ -6,14 +6,7 @@ import {
   UPLOAD_SMALL_FILE_THRESHOLD_BYTES,
 } from '@casting/domain';
 import type { ResumeStore } from './resume-store';
-import type {
-  FileFacts,
-  MultipartHandle,
-  SignedPart,
-  UploadResult,
-  UploadTransport,
-  UploadedPart,
-} from './types';
+import type { FileFacts, MultipartHandle, UploadResult, UploadTransport, UploadedPart } from './types';
 
 export interface UploadFileOptions {
   transport: UploadTransport;
@@ -31,7 +24,12 @@ export interface UploadFileOptions {
   chunkSize?: number;
   parallel?: number;
   retryDelays?: readonly number[];
+  /** How many part URLs to ask for at once. */
+  signBatch?: number;
 }
+
+/** 50 parts of 5 MiB: 250 MiB per signing call, well inside the URLs' hour at any usable speed. */
+export const SIGN_BATCH = 50;
 
 /** An error whose message is for people (spec section 8's upload texts). */
 export class UploadError extends Error {
@@ -164,13 +162,33 @@ async function uploadMultipart(file: File, options: UploadFileOptions): Promise<
   }
 
   if (missing.length > 0) {
-    const signedParts = await transport.signParts(handle, chunksNumber, signal);
-    const urls = new Map(signedParts.map((part: SignedPart) => [part.partNumber, part.url]));
+    const batch = options.signBatch ?? SIGN_BATCH;
+    const urls = new Map<number, string>();
+    let signing: Promise<void> | null = null;
+    /** The part's URL, asking for the next batch of missing parts (from this one on) when it is not known yet. */
+    const urlOf = async (partNumber: number): Promise<string | undefined> => {
+      while (!urls.has(partNumber)) {
+        if (!signing) {
+          const wanted = missing.filter((n) => n >= partNumber && !urls.has(n)).slice(0, batch);
+          signing = transport
+            .signParts(handle, chunksNumber, wanted, signal)
+            .then((signed) => {
+              for (const part of signed) urls.set(part.partNumber, part.url);
+              if (!signed.some((part) => part.partNumber === partNumber)) urls.set(partNumber, '');
+            })
+            .finally(() => {
+              signing = null;
+            });
+        }
+        await signing;
+      }
+      return urls.get(partNumber) || undefined;
+    };
     let failed = false;
     const queue = [...missing];
 
     const sendPart = async (partNumber: number) => {
-      const url = urls.get(partNumber);
+      const url = await urlOf(partNumber);
       if (!url) throw new UploadError(MESSAGES.noSignedUrlForPart(partNumber));
       const start = (partNumber - 1) * partSize;
       const body = file.slice(start, start + partBytes(partNumber));

@@ -17,6 +17,7 @@ function fakeStore() {
   let putDelayMs = 10;
   const attempts = new Map<string, number>();
   const reports: { error: string; context: Record<string, unknown> }[] = [];
+  const signCalls: number[][] = [];
   let counter = 0;
 
   const transport: UploadTransport = {
@@ -28,11 +29,10 @@ function fakeStore() {
       uploads.set(handle.uploadId, new Map());
       return handle;
     },
-    signParts: async (handle: MultipartHandle, chunksNumber: number) =>
-      Array.from({ length: chunksNumber }, (_, index) => ({
-        partNumber: index + 1,
-        url: `part:${handle.uploadId}:${index + 1}`,
-      })),
+    signParts: async (handle: MultipartHandle, _chunksNumber: number, partNumbers: readonly number[]) => {
+      signCalls.push([...partNumbers]);
+      return partNumbers.map((partNumber) => ({ partNumber, url: `part:${handle.uploadId}:${partNumber}` }));
+    },
     listParts: async (handle) => {
       const parts = uploads.get(handle.uploadId);
       if (!parts) throw new Error('NoSuchUpload');
@@ -75,6 +75,7 @@ function fakeStore() {
     transport,
     puts,
     reports,
+    signCalls,
     uploads,
     objects,
     get maxInFlight() {
@@ -155,6 +156,14 @@ describe('upload queue', () => {
     expect(store.puts.map((put) => put.size)).toEqual([5, 5, 5, 5, 3]);
     expect(store.maxInFlight).toBe(2);
     expect(store.objects.get('key-tape.mp4')).toBe(5);
+    expect(queue.getSnapshot()[0]?.status).toBe('COMPLETED');
+  });
+
+  it('asks for part URLs in batches as the upload goes', async () => {
+    const { queue, store } = setup({ fileOptions: { ...small, signBatch: 2 } });
+    queue.add([fileOf('tape.mp4', 23)]);
+    await vi.runAllTimersAsync();
+    expect(store.signCalls).toEqual([[1, 2], [3, 4], [5]]);
     expect(queue.getSnapshot()[0]?.status).toBe('COMPLETED');
   });
 
@@ -278,6 +287,8 @@ describe('upload queue', () => {
     await vi.runAllTimersAsync();
     const sent = store.puts.slice(before).map((put) => put.url);
     expect(sent).toEqual(['part:u1:3', 'part:u1:4', 'part:u1:5']);
+    // Only the missing parts are signed again.
+    expect(store.signCalls.at(-1)).toEqual([3, 4, 5]);
     expect(second.queue.getSnapshot()[0]).toMatchObject({ status: 'COMPLETED', resumed: true });
     expect(store.objects.get('key-tape.mp4')).toBe(5);
     expect(storage.data.size).toBe(0);

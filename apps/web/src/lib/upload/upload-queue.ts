@@ -26,7 +26,7 @@ export interface UploadQueueOptions {
   maxRetries?: number;
   fileOptions?: Pick<
     UploadFileOptions,
-    'sleep' | 'smallFileThreshold' | 'chunkSize' | 'parallel' | 'retryDelays'
+    'sleep' | 'smallFileThreshold' | 'chunkSize' | 'parallel' | 'retryDelays' | 'signBatch'
   >;
 }
 

@@ -11,7 +11,12 @@ export function xhrPut(url: string, body: Blob, options: PutOptions): Promise<{ 
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
-    if (options.contentType && !options.headers?.['Content-Type']) {
+    // Signed headers (Content-Type among them, in any case) are sent exactly as signed; a second value would
+    // make the store refuse the body.
+    const signedType = Object.keys(options.headers ?? {}).some(
+      (name) => name.toLowerCase() === 'content-type',
+    );
+    if (options.contentType && !signedType) {
       xhr.setRequestHeader('Content-Type', options.contentType);
     }
     const onAbort = () => xhr.abort();

@@ -17,6 +17,6 @@ export const outboxMessages = pgTable(
   (table) => [
     index('outbox_messages_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
     index('outbox_messages_to_idx').on(table.toAddress, table.createdAt.desc()),
-    check('outbox_messages_channel_check', sql`${table.channel} in ('email', 'sms')`),
+    check('outbox_messages_channel_check', sql`${table.channel} in ('email', 'sms', 'slack')`),
   ],
 );

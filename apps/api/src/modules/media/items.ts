@@ -1,0 +1,258 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  fileExtension,
+  MEDIA_MESSAGES,
+  VIEW_URL_TTL_SECONDS,
+  type MediaItem,
+  type MediaVisibility,
+  type ProjectActor,
+} from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { isUuid, type Queryable } from '../../platform/db/ids';
+import { mediaItems } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import { MEDIA_PROCESS_QUEUE, type ProcessJob } from './queues';
+import { assertApplicantInProject } from './uploads';
+
+type MediaRow = typeof mediaItems.$inferSelect;
+
+/** Viewer icons by extension (spec section 9), with the default fallback. */
+const ICONS = new Set([
+  'pdf',
+  'xls',
+  'xlsx',
+  'doc',
+  'docx',
+  'txt',
+  'mp3',
+  'mp4',
+  'mov',
+  'heic',
+  'heif',
+  'jpg',
+  'jpeg',
+  'webp',
+  'rtf',
+  'png',
+  'css',
+  'pptx',
+  'ppt',
+  'quicktime',
+  'video',
+]);
+export function iconFor(name: string, kind: MediaRow['kind']): string {
+  const ext = fileExtension(name);
+  if (ICONS.has(ext)) return ext;
+  return kind === 'video' ? 'video' : 'default';
+}
+
+/** Client-link viewers (CLIENT) see only items shared with everyone; the team sees all (spec section 6). */
+function visibleTo(actor: ProjectActor): MediaVisibility[] {
+  return actor === 'CLIENT' ? ['ALL'] : ['ALL', 'TEAM'];
+}
+
+/** One item as the viewer needs it, with short-lived signed URLs (GET supports byte ranges, for video seeking). */
+export async function presentItem(storage: Storage, row: MediaRow): Promise<MediaItem> {
+  const view = (key: string | null, contentType?: string) =>
+    key
+      ? storage.presignGet(key, { expiresIn: VIEW_URL_TTL_SECONDS, ...(contentType ? { contentType } : {}) })
+      : null;
+  const converted = row.displayKey ?? row.mp4Key ?? row.previewKey;
+  return {
+    id: row.id,
+    applicantId: row.applicantId,
+    projectId: row.projectId,
+    name: row.name,
+    kind: row.kind,
+    fileType: row.contentType,
+    size: row.size,
+    status: row.status,
+    failureReason: row.failureReason,
+    visibility: row.visibility,
+    isPrimaryPhoto: row.isPrimaryPhoto,
+    durationSeconds: row.durationSeconds,
+    width: row.width,
+    height: row.height,
+    url: (await view(row.originalKey, row.contentType))!,
+    downloadUrl: await storage.presignGet(row.originalKey, {
+      expiresIn: VIEW_URL_TTL_SECONDS,
+      downloadName: row.name,
+      contentType: row.contentType,
+    }),
+    thumbnailUrl: await view(row.thumbnailKey),
+    convertedUrl: await view(converted),
+    posterUrl: await view(row.posterKey),
+    icon: row.kind === 'document' && !row.previewKey ? iconFor(row.name, row.kind) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An applicant's media, oldest first (the order they were sent), as far as the caller may see them. */
+export async function listApplicantMedia(
+  context: AppContext,
+  projectId: string,
+  applicantId: string,
+  actor: ProjectActor,
+) {
+  const { db } = context.database;
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.notInProject);
+  await assertApplicantInProject(db, projectId, applicantId).catch(() => {
+    throw new AppError('NOT_FOUND', MEDIA_MESSAGES.notInProject);
+  });
+  // An applicant has tens of items, not thousands: one indexed read (applicant, created) without paging.
+  const rows = await db
+    .select()
+    .from(mediaItems)
+    .where(
+      and(
+        eq(mediaItems.projectId, projectId),
+        eq(mediaItems.applicantId, applicantId),
+        inArray(mediaItems.visibility, visibleTo(actor)),
+      ),
+    )
+    .orderBy(asc(mediaItems.createdAt), asc(mediaItems.id));
+  return { items: await Promise.all(rows.map((row) => presentItem(context.storage, row))) };
+}
+
+/** The item, when it belongs to this applicant of this project; else 404 (ids of other projects reveal nothing). */
+export async function findItem(db: Queryable, projectId: string, applicantId: string, mediaId: string) {
+  const [row] =
+    isUuid(mediaId) && isUuid(applicantId)
+      ? await db
+          .select()
+          .from(mediaItems)
+          .where(
+            and(
+              eq(mediaItems.id, mediaId),
+              eq(mediaItems.applicantId, applicantId),
+              eq(mediaItems.projectId, projectId),
+            ),
+          )
+      : [];
+  if (!row) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+  return row;
+}
+
+/** Delete Content: the row goes in one statement; the stored files after it, so a failure never leaves a row without them. */
+export async function deleteItem(
+  context: AppContext,
+  projectId: string,
+  applicantId: string,
+  mediaId: string,
+) {
+  const { db } = context.database;
+  const [row] =
+    isUuid(mediaId) && isUuid(applicantId)
+      ? await db
+          .delete(mediaItems)
+          .where(
+            and(
+              eq(mediaItems.id, mediaId),
+              eq(mediaItems.applicantId, applicantId),
+              eq(mediaItems.projectId, projectId),
+            ),
+          )
+          .returning()
+      : [];
+  if (!row) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+  const keys = [row.originalKey, row.thumbnailKey, row.displayKey, row.posterKey, row.mp4Key, row.previewKey];
+  for (const key of keys) {
+    if (key) {
+      await context.storage.delete(key).catch((error: unknown) => {
+        context.log.warn({ err: error, key }, 'a deleted media item’s file stays in storage');
+      });
+    }
+  }
+  return { message: MEDIA_MESSAGES.deleted };
+}
+
+/** One primary photo per applicant: the previous one is unset in the same transaction. */
+export async function setPrimaryPhoto(db: Db, projectId: string, applicantId: string, mediaId: string) {
+  return db.transaction(async (tx) => {
+    const row = await findItem(tx, projectId, applicantId, mediaId);
+    if (row.kind !== 'image') throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.notAnImage);
+    await tx
+      .update(mediaItems)
+      .set({ isPrimaryPhoto: false })
+      .where(
+        and(
+          eq(mediaItems.applicantId, applicantId),
+          eq(mediaItems.isPrimaryPhoto, true),
+          ne(mediaItems.id, mediaId),
+        ),
+      );
+    const [updated] = await tx
+      .update(mediaItems)
+      .set({ isPrimaryPhoto: true })
+      .where(eq(mediaItems.id, mediaId))
+      .returning();
+    return updated!;
+  });
+}
+
+export async function setVisibility(
+  db: Db,
+  projectId: string,
+  applicantId: string,
+  mediaId: string,
+  visibility: MediaVisibility,
+) {
+  const row = await findItem(db, projectId, applicantId, mediaId);
+  const [updated] = await db
+    .update(mediaItems)
+    .set({ visibility })
+    .where(eq(mediaItems.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/** Staff retry a FAILED conversion: back to PENDING and queued again, in one transaction. */
+export async function retryItem(
+  context: AppContext,
+  projectId: string,
+  applicantId: string,
+  mediaId: string,
+) {
+  return context.database.db.transaction(async (tx) => {
+    const row = await findItem(tx, projectId, applicantId, mediaId);
+    if (row.status !== 'FAILED') throw new AppError('CONFLICT', MEDIA_MESSAGES.notFailed);
+    const [updated] = await tx
+      .update(mediaItems)
+      .set({ status: 'PENDING', failureReason: null })
+      .where(and(eq(mediaItems.id, row.id), eq(mediaItems.status, 'FAILED')))
+      .returning();
+    await context.jobs.send<ProcessJob>(
+      MEDIA_PROCESS_QUEUE,
+      { mediaId: row.id },
+      { tx: tx as unknown as Db },
+    );
+    return updated!;
+  });
+}
+
+/** The primary photos' thumbnails of some applicants (for candidate lists), by applicant id. */
+export async function primaryPhotoUrls(
+  context: Pick<AppContext, 'database' | 'storage'>,
+  applicantIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = applicantIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await context.database.db
+    .select({
+      applicantId: mediaItems.applicantId,
+      key: mediaItems.thumbnailKey,
+      original: mediaItems.originalKey,
+    })
+    .from(mediaItems)
+    .where(and(inArray(mediaItems.applicantId, ids), eq(mediaItems.isPrimaryPhoto, true)));
+  const urls = new Map<string, string>();
+  for (const row of rows) {
+    urls.set(
+      row.applicantId,
+      await context.storage.presignGet(row.key ?? row.original, { expiresIn: VIEW_URL_TTL_SECONDS }),
+    );
+  }
+  return urls;
+}

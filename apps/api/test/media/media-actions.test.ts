@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type LiveEventName, type MediaItem } from '@casting/domain';
+import { mediaItems, outboxMessages } from '../../src/platform/db/schema';
+import { UploadClient } from './client';
+import { png, video } from './files';
+import { buildMediaApp, eventually, type MediaApp } from './support';
+
+let t: MediaApp;
+let staff: UploadClient;
+beforeAll(async () => {
+  t = await buildMediaApp({ runWorkers: true });
+  staff = new UploadClient(t.origin, t.cast.headers('PE'));
+}, 60_000);
+afterAll(() => t.close());
+
+async function request(method: string, url: string, actor: 'PE' | 'TE' | 'TS' | 'PO', payload?: object) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: t.cast.headers(actor),
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function list(applicantId: string): Promise<MediaItem[]> {
+  return (await request('GET', `/api/applicants/${applicantId}/media?projectId=${t.cast.project.id}`, 'TE'))
+    .body.items;
+}
+
+describe('media of an applicant', () => {
+  it(
+    'publishes conversion status events, sets one primary photo, and refuses a video as primary',
+    { timeout: 90_000 },
+    async () => {
+      const project = t.cast.project.id;
+      const events: { event: LiveEventName; status: unknown }[] = [];
+      const stop = t.context.events.subscribe(project, (event) =>
+        events.push({ event: event.event, status: event.payload?.status }),
+      );
+      const { applicantId } = await t.applicant();
+      const target = { projectId: project, applicantId };
+      const first = (await staff.single(target, 'one.png', await png(), 'image/png')).body;
+      const second = (await staff.single(target, 'two.png', await png(), 'image/png')).body;
+      const clip = (await staff.single(target, 'clip.mov', video(1), 'video/quicktime')).body;
+      await eventually(async () => (await list(applicantId)).every((item) => item.status === 'PROCESSED'));
+      await eventually(async () =>
+        events.some((e) => e.event === 'APPLICANT_STREAM_STATUS_UPDATED_EVENT' && e.status === 'PROCESSED'),
+      );
+      stop();
+      expect(events).toContainEqual({
+        event: 'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
+        status: 'IN_PROGRESS',
+      });
+      expect(events).toContainEqual({
+        event: 'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
+        status: 'PROCESSED',
+      });
+
+      const base = `/api/applicants/${applicantId}/media`;
+      expect(
+        (await request('PUT', `${base}/${first.mediaId}/primary`, 'PE', { projectId: project })).status,
+      ).toBe(200);
+      expect(
+        (await request('PUT', `${base}/${second.mediaId}/primary`, 'TS', { projectId: project })).status,
+      ).toBe(200);
+      const primaries = (await list(applicantId))
+        .filter((item) => item.isPrimaryPhoto)
+        .map((item) => item.id);
+      expect(primaries).toEqual([second.mediaId]);
+      const refused = await request('PUT', `${base}/${clip.mediaId}/primary`, 'PE', { projectId: project });
+      expect(refused.status).toBe(400);
+    },
+  );
+
+  it('deletes content with its stored files', async () => {
+    const { applicantId } = await t.applicant();
+    const uploaded = (
+      await staff.single({ projectId: t.cast.project.id, applicantId }, 'x.png', await png(), 'image/png')
+    ).body;
+    await eventually(async () => (await list(applicantId))[0]?.status === 'PROCESSED');
+    const [row] = await t.context.database.db
+      .select()
+      .from(mediaItems)
+      .where(eq(mediaItems.id, uploaded.mediaId));
+    const res = await request(
+      'DELETE',
+      `/api/applicants/${applicantId}/media/${uploaded.mediaId}?projectId=${t.cast.project.id}`,
+      'TS',
+    );
+    expect(res.status).toBe(200);
+    expect(await list(applicantId)).toEqual([]);
+    expect(await t.context.storage.head(row!.originalKey)).toBeNull();
+    expect(await t.context.storage.head(row!.thumbnailKey!)).toBeNull();
+    // Another project's id, or the same call again, finds nothing.
+    const again = await request(
+      'DELETE',
+      `/api/applicants/${applicantId}/media/${uploaded.mediaId}?projectId=${t.cast.project.id}`,
+      'PE',
+    );
+    expect(again.status).toBe(404);
+  });
+
+  it('changes visibility and reports a media issue to the chat channel (outbox)', async () => {
+    const { applicantId } = await t.applicant();
+    const uploaded = (
+      await staff.single({ projectId: t.cast.project.id, applicantId }, 'y.png', await png(), 'image/png')
+    ).body;
+    const visibility = await request(
+      'PUT',
+      `/api/applicants/${applicantId}/media/${uploaded.mediaId}/visibility`,
+      'TE',
+      {
+        projectId: t.cast.project.id,
+        visibility: 'TEAM',
+      },
+    );
+    expect([visibility.status, visibility.body.visibility]).toEqual([200, 'TEAM']);
+
+    const empty = await request('POST', '/api/applicants/admin/report-media-issue', 'PE', {
+      applicantId,
+      applicantMediaId: uploaded.mediaId,
+      channel: 'SLACK',
+      description: '  ',
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain(MESSAGES.descriptionRequired);
+    const reported = await request('POST', '/api/applicants/admin/report-media-issue', 'PE', {
+      applicantId,
+      applicantMediaId: uploaded.mediaId,
+      channel: 'SLACK',
+      description: 'The photo is of someone else',
+    });
+    expect(reported).toEqual({ status: 201, body: { message: 'Issue reported successfully' } });
+    const message = await eventually(async () => {
+      const rows = await t.context.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.channel, 'slack')));
+      return rows.find((row) => row.textBody.includes('The photo is of someone else'));
+    });
+    expect(message.subject).toBe('Media issue reported');
+    expect(message.textBody).toContain('y.png');
+  });
+});
