@@ -1,7 +1,6 @@
 import type { UploadKind, uploadReferenceSchema } from '@casting/domain';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import type { QueueItem } from '../../lib/upload';
 import { createMediaUploadTransport, UploadQueue } from '../media';
@@ -19,23 +18,6 @@ const KIND_TYPE: Record<UploadKind, NonNullable<UploadReference['type']>> = {
   video: 'VIDEO',
   document: 'DOCUMENT',
 };
-
-/**
- * The media calls of an apply page go without an account: every one carries the link's upload grant (the
- * `x-upload-grant` header the media module checks), which the resolve call handed out for this link only.
- */
-function grantedClient(http: HttpClient, grant: string): HttpClient {
-  const withGrant = <O extends { headers?: Record<string, string> }>(options: O | undefined) => ({
-    ...options,
-    noAuth: true,
-    headers: { ...options?.headers, 'x-upload-grant': grant },
-  });
-  return {
-    request: (path, schema, options) => http.request(path, schema, withGrant(options)),
-    send: (path, options) => http.send(path, withGrant(options)),
-    subscribeErrors: (listener) => http.subscribeErrors(listener),
-  };
-}
 
 function reference(item: QueueItem): UploadReference | null {
   if (!item.result) return null;
@@ -57,8 +39,9 @@ export function ApplyUploads({
   onChange(value: UploadSlot): void;
 }) {
   const http = useHttpClient();
+  // Without an account the media calls carry the link's upload grant (the media module sends its header).
   const transport = useMemo(
-    () => (grant ? createMediaUploadTransport(grantedClient(http, grant), { noAuth: true }) : null),
+    () => (grant ? createMediaUploadTransport(http, { uploadGrant: grant }) : null),
     [http, grant],
   );
   if (!transport) {
