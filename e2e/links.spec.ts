@@ -93,6 +93,12 @@ test.describe('submission links', () => {
     await mobile.getByLabel('Email').fill(talent.email);
     await mobile.getByLabel('Phone number').fill('2025550143');
     await mobile.getByLabel(`${agent.firstName} ${agent.lastName}, ${agencyName}`).check();
+    // US ZIP suggestions fill in the city and state.
+    await mobile.locator('summary', { hasText: 'Address' }).click();
+    await mobile.getByLabel('ZIP code').fill('10001');
+    await mobile.getByRole('list', { name: 'Address suggestions' }).getByRole('button').first().click();
+    await expect(mobile.getByLabel('City')).not.toHaveValue('');
+    await expect(mobile.getByLabel('State')).not.toHaveValue('');
     await mobile.getByRole('button', { name: 'Review submission' }).click();
     const confirm = mobile.getByRole('dialog', { name: 'Confirm submission' });
     await expect(confirm).toContainText('+12025550143');
