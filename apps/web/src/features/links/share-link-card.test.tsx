@@ -59,6 +59,8 @@ describe('share-link card', () => {
   it('names the QR download button after the link and the file', () => {
     stubClipboard(() => Promise.resolve());
     render(<ShareLinkCard url={URL_TEXT} title="Walk-ins" />);
-    expect(screen.getByRole('button', { name: 'Download the QR code of Walk-ins as QR_Code.png' })).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Download the QR code of Walk-ins as QR_Code.png' }),
+    ).toBeVisible();
   });
 });
