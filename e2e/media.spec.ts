@@ -111,6 +111,7 @@ test.describe('media on a phone', () => {
 
     // Both items are the candidate's now; the viewer steps through them with the keyboard.
     await expect(panel.getByRole('button', { name: 'Open selftape.mp4' })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'candidate media panel with its upload queue');
     await panel.getByRole('button', { name: 'Open headshot.jpg' }).click();
     const viewer = page.getByRole('dialog', { name: /headshot\.jpg/ });
     await expect(viewer).toBeVisible();

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, MULTIPART_CHUNK_BYTES } from '@casting/domain';
 import { attachUploads, createUploadGrant } from '../../src/modules/media';
+import { purgeAbandonedUploads } from '../../src/modules/media/uploads';
 import type { Db } from '../../src/platform/db/client';
 import { mediaItems, mediaUploads } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
@@ -197,6 +198,27 @@ function suite(name: string, options: { s3: boolean }) {
           Key: started.body.Key,
         });
         expect(again.status).toBe(404);
+      });
+
+      it('purges an upload abandoned for a day, parts and all', async () => {
+        const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
+        const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 10);
+        const started = await staff.start(target, 'left.mp4', bytes, 'video/mp4');
+        await staff.putParts(started.body, bytes, target, [1]);
+        const db = t.context.database.db;
+        await db
+          .update(mediaUploads)
+          .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+          .where(eq(mediaUploads.objectKey, started.body.Key));
+        expect(await purgeAbandonedUploads(t.context)).toBeGreaterThanOrEqual(1);
+        expect(
+          await db.select().from(mediaUploads).where(eq(mediaUploads.objectKey, started.body.Key)),
+        ).toEqual([]);
+        const listed = await staff.call('/media-management/multipart/list-parts', {
+          UploadId: started.body.UploadId,
+          Key: started.body.Key,
+        });
+        expect(listed.status).toBe(404);
       });
 
       it('refuses a tampered part URL', async () => {

@@ -2,9 +2,11 @@ import type { AppContext } from '../../platform/context';
 import { buildZip, purgeExpiredDownloads } from './downloads';
 import { MEDIA_ISSUE_QUEUE, notifyIssue, type IssueJob } from './issues';
 import { processMedia } from './processing';
+import { purgeAbandonedUploads } from './uploads';
 import { MEDIA_PROCESS_QUEUE, MEDIA_ZIP_QUEUE, type ProcessJob, type ZipJob } from './queues';
 
 const DOWNLOAD_PURGE_QUEUE = 'media-download-purge';
+const UPLOAD_PURGE_QUEUE = 'media-upload-purge';
 
 /**
  * The media queues. Conversion records its own failure on the item (FAILED with the reason, retried by staff), so
@@ -37,4 +39,12 @@ export function defineMediaJobs(context: AppContext) {
   });
   context.jobs.define(DOWNLOAD_PURGE_QUEUE, () => purgeExpiredDownloads(context), { policy: 'stately' });
   context.jobs.schedule(DOWNLOAD_PURGE_QUEUE, '29 4 * * *');
+  context.jobs.define(
+    UPLOAD_PURGE_QUEUE,
+    async () => {
+      await purgeAbandonedUploads(context);
+    },
+    { policy: 'stately' },
+  );
+  context.jobs.schedule(UPLOAD_PURGE_QUEUE, '41 * * * *');
 }

@@ -1,4 +1,3 @@
-/// <reference path="./heic-convert.d.ts" />
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -99,26 +98,28 @@ async function putBuffer(context: AppContext, key: string, body: Buffer, content
   return key;
 }
 
+/** The grid thumbnail: decoded at the smallest scale that still covers 320 px (JPEG shrink-on-load), upright. */
+export function renderThumbnail(input: Buffer | string): Promise<Buffer> {
+  return sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+    .rotate()
+    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+}
+
 /**
  * Thumbnail and display image in WebP. `rotate()` applies the EXIF orientation; sharp writes no metadata unless asked,
- * so GPS location (and every other EXIF field) is gone from what reviewers and clients see. The input is decoded
- * once (shrink-on-load for JPEG) for both sizes.
+ * so GPS location (and every other EXIF field) is gone from what reviewers and clients see. One after the other:
+ * the worker already has every core busy with one decode.
  */
 export async function renderImageVariants(input: Buffer | string) {
-  const base = sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 }).rotate();
-  const [display, thumbnail, meta] = await Promise.all([
-    base
-      .clone()
-      .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer(),
-    base
-      .clone()
-      .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer(),
-    sharp(input).metadata(),
-  ]);
+  const meta = await sharp(input).metadata();
+  const thumbnail = await renderThumbnail(input);
+  const display = await sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+    .rotate()
+    .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
   const swap = (meta.orientation ?? 1) >= 5;
   return {
     display,
@@ -143,9 +144,18 @@ async function imageVariants(context: AppContext, item: MediaRow, input: Buffer 
   };
 }
 
+type HeicConvert = (options: {
+  buffer: Buffer;
+  format: 'JPEG' | 'PNG';
+  /** 0..1, JPEG only. */
+  quality?: number;
+}) => Promise<ArrayBuffer>;
+
 /** HEIC/HEIF (phones) through libheif compiled to WebAssembly: sharp's prebuilt libvips reads only AVIF. */
 async function heicToJpeg(file: string): Promise<Buffer> {
-  const { default: convert } = await import('heic-convert');
+  // heic-convert ships no types: the specifier is a variable so the compiler takes the shape below instead.
+  const specifier = 'heic-convert';
+  const { default: convert } = (await import(specifier)) as { default: HeicConvert };
   try {
     return Buffer.from(
       await convert({ buffer: await fs.promises.readFile(file), format: 'JPEG', quality: 0.92 }),

@@ -72,6 +72,12 @@ export function CandidateMedia({
     return [...list.filter((item) => item.isPrimaryPhoto), ...list.filter((item) => !item.isPrimaryPhoto)];
   }, [query.data]);
   const [viewing, setViewing] = useState<number | null>(null);
+  // Moving to another candidate with the viewer open shows that candidate's first item.
+  const [shownApplicant, setShownApplicant] = useState(applicantId);
+  if (shownApplicant !== applicantId) {
+    setShownApplicant(applicantId);
+    if (viewing !== null) setViewing(0);
+  }
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const [reporting, setReporting] = useState<MediaItem | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);
@@ -165,6 +171,7 @@ export function CandidateMedia({
           transport={transport}
           scope={`candidate:${applicantId}`}
           label={MEDIA_TEXTS.uploadMedia}
+          multiple
           variant="section"
           // 'Processing...' until the uploaded item's thumbnail exists (its processing finished).
           isThumbnailReady={(queued) => {
@@ -184,6 +191,7 @@ export function CandidateMedia({
         candidateName={candidateName}
         onPreviousCandidate={onPreviousCandidate}
         onNextCandidate={onNextCandidate}
+        loading={query.isPending}
         refresh={(item, signal) => fetchMediaItem(http, projectId, applicantId, item.id, signal)}
         actions={
           canReport
@@ -211,10 +219,7 @@ export function CandidateMedia({
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => setDeleting(null),
-            onError: (error) =>
-              toast.error(
-                MESSAGES.failedToRemoveFile(error instanceof Error ? error.message : String(error)),
-              ),
+            onError: (error) => toast.error(MESSAGES.failedToRemoveFile(extractErrorMessage(error))),
           });
         }}
       />

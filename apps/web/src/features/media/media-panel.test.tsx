@@ -85,7 +85,7 @@ describe('upload queue component', () => {
       },
     });
     const onComplete = vi.fn();
-    render(wrap(<UploadQueue transport={transport} scope="test" onComplete={onComplete} />));
+    render(wrap(<UploadQueue transport={transport} scope="test" onComplete={onComplete} multiple />));
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByTestId('file-picker-input'), [named('setup.exe'), named('headshot.jpg')]);
     expect(await screen.findByText(MESSAGES.unsupportedFileTypes('setup.exe'))).toBeInTheDocument();
@@ -230,6 +230,32 @@ describe('candidate media panel', () => {
     await user.click(screen.getByRole('button', { name: 'Open tape.mp4' }));
     expect(await screen.findByRole('dialog', { name: 'tape.mp4 – Jane Doe' })).toBeInTheDocument();
     expect(screen.getByText('2 of 2')).toBeInTheDocument();
+  });
+
+  it('keeps the viewer open on the next candidate’s first item when the page moves across candidates', async () => {
+    const { wrap } = setupHttp({
+      'GET /api/applicants/a1/media': () => jsonResponse(200, { items: MEDIA }),
+      'GET /api/applicants/a2/media': () =>
+        jsonResponse(200, { items: [buildMediaItem({ id: 'n1', name: 'monologue.mp4', kind: 'video' })] }),
+    });
+    const panel = (applicantId: string, name: string, next?: () => void) =>
+      wrap(
+        <CandidateMedia
+          projectId="p1"
+          applicantId={applicantId}
+          candidateName={name}
+          onNextCandidate={next}
+        />,
+      );
+    const onNext = vi.fn();
+    const { rerender } = render(panel('a1', 'Jane Doe', onNext));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open tape.mp4' }));
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(onNext).toHaveBeenCalledTimes(1);
+    rerender(panel('a2', 'Omar Reyes', onNext));
+    expect(await screen.findByRole('dialog', { name: 'monologue.mp4 – Omar Reyes' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 1')).toBeInTheDocument();
   });
 
   it('deletes an item only after the Delete Content confirmation', async () => {

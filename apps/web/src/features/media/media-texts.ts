@@ -23,6 +23,7 @@ export const MEDIA_TEXTS = {
   durationUnknown: 'Unknown',
   media: 'Media',
   noMedia: 'No media yet.',
+  loadingMedia: 'Loading media',
   openMedia: (name: string) => `Open ${name}`,
   primaryPhoto: 'Primary photo',
   makePrimary: (name: string) => `Make ${name} the primary photo`,
@@ -49,5 +50,6 @@ export const MEDIA_TEXTS = {
   processingVideo: 'This video is still being prepared. It will play as soon as it is ready.',
   conversionFailed: 'This file could not be converted; the original is shown.',
   documentPreview: (name: string) => `Preview of ${name}`,
+  openOriginal: (name: string) => `Open ${name} in a new tab`,
   noPreview: 'No preview for this kind of file. Download it to open it.',
 } as const;

@@ -66,6 +66,11 @@ describe('media viewer', () => {
 
     fireEvent.keyDown(viewer(), { key: 'End' });
     expect(screen.getByText('3 of 3')).toBeInTheDocument();
+    // A document without a preview: its icon, and the original to open.
+    expect(screen.getByRole('link', { name: 'Open resume.docx in a new tab' })).toHaveAttribute(
+      'href',
+      ITEMS[2]!.url,
+    );
     expect(screen.getByRole('button', { name: 'Next media' })).toBeDisabled();
     fireEvent.keyDown(viewer(), { key: 'ArrowRight' });
     expect(screen.getByText('3 of 3')).toBeInTheDocument();

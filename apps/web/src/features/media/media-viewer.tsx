@@ -1,4 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Spinner } from '../../ui/spinner';
 import { FileIcon } from './file-icon';
@@ -21,6 +22,8 @@ export interface MediaViewerProps {
   refresh?(item: MediaItem, signal: AbortSignal): Promise<MediaItem>;
   /** Extra actions in the top bar (report issue, say), given the item shown. */
   actions?(item: MediaItem): ReactNode;
+  /** The items are on their way (the viewer moved to another candidate): a spinner instead of 'No media'. */
+  loading?: boolean;
 }
 
 /**
@@ -32,11 +35,13 @@ export interface MediaViewerProps {
 export function MediaViewer(props: MediaViewerProps) {
   const { items, index, onClose } = props;
   const item = index === null ? undefined : items[index];
+  // Open while an index is set, even without an item: moving to a candidate whose media is still loading (or
+  // who has none) keeps the viewer, so the person can go on to the next candidate.
   return (
-    <RadixDialog.Root open={item !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <RadixDialog.Root open={index !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        {item && index !== null ? <ViewerContent {...props} item={item} index={index} /> : null}
+        {index !== null ? <ViewerContent {...props} item={item} index={index} /> : null}
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
@@ -53,7 +58,8 @@ function ViewerContent({
   onNextCandidate,
   refresh,
   actions,
-}: MediaViewerProps & { item: MediaItem; index: number }) {
+  loading = false,
+}: MediaViewerProps & { item: MediaItem | undefined; index: number }) {
   const hasPrevious = index > 0;
   const hasNext = index < items.length - 1;
   const go = (next: number) => {
@@ -92,7 +98,11 @@ function ViewerContent({
     }
   };
 
-  const title = candidateName ? `${item.name} – ${candidateName}` : item.name;
+  const title = item
+    ? candidateName
+      ? `${item.name} – ${candidateName}`
+      : item.name
+    : (candidateName ?? MEDIA_TEXTS.media);
   return (
     <RadixDialog.Content
       aria-describedby={undefined}
@@ -106,17 +116,19 @@ function ViewerContent({
             {title}
           </RadixDialog.Title>
           <p className="text-xs text-white/70" aria-live="polite">
-            {MEDIA_TEXTS.position(index + 1, items.length)}
+            {item ? MEDIA_TEXTS.position(index + 1, items.length) : ''}
           </p>
         </div>
-        {actions?.(item)}
-        <a
-          href={item.downloadUrl}
-          download={item.name}
-          className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10"
-        >
-          {MEDIA_TEXTS.download}
-        </a>
+        {item ? actions?.(item) : null}
+        {item ? (
+          <a
+            href={item.downloadUrl}
+            download={item.name}
+            className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10"
+          >
+            {MEDIA_TEXTS.download}
+          </a>
+        ) : null}
         <RadixDialog.Close
           aria-label={MEDIA_TEXTS.close}
           className="inline-flex size-10 items-center justify-center rounded-md hover:bg-white/10"
@@ -134,7 +146,13 @@ function ViewerContent({
         </RadixDialog.Close>
       </header>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
-        <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} />
+        {item ? (
+          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} />
+        ) : loading ? (
+          <Spinner label={MEDIA_TEXTS.loadingMedia} className="text-white" />
+        ) : (
+          <p className="text-sm">{MEDIA_TEXTS.noMedia}</p>
+        )}
         <NavButton
           side="left"
           label={MEDIA_TEXTS.previous}
@@ -270,29 +288,40 @@ function Stage({
       </>
     );
   }
-  const isPdf = item.fileType.includes('pdf');
-  if (isPdf) {
-    return (
-      <iframe
-        src={state.src}
-        title={MEDIA_TEXTS.documentPreview(item.name)}
-        className="size-full rounded-md bg-white"
-        data-testid="viewer-document"
-      />
-    );
-  }
+  return <DocumentStage item={item} />;
+}
+
+/**
+ * A document shows its first-page preview when processing made one (PDF), else its icon; the original opens in a
+ * new tab or downloads. Originals are not framed here: they are served with a sandboxing CSP, under which the
+ * browser's PDF viewer does not run.
+ */
+function DocumentStage({ item }: { item: MediaItem }) {
+  const preview = item.convertedUrl ?? item.thumbnailUrl;
+  const [broken, setBroken] = useState(false);
   return (
-    <div className="flex flex-col items-center gap-3 text-center" data-testid="viewer-document">
-      {item.thumbnailUrl ? (
+    <div className="flex max-h-full flex-col items-center gap-3 text-center" data-testid="viewer-document">
+      {preview && !broken ? (
         <img
-          src={item.thumbnailUrl}
+          src={preview}
           alt={MEDIA_TEXTS.documentPreview(item.name)}
-          className="max-h-[60dvh] rounded-md bg-white"
+          onError={() => setBroken(true)}
+          className="max-h-[70dvh] max-w-full rounded-md bg-white object-contain"
         />
       ) : (
-        <FileIcon name={item.icon ?? item.name} className="w-24" />
+        <>
+          <FileIcon name={item.icon ?? item.name} className="w-24" />
+          <p className="text-sm">{MEDIA_TEXTS.noPreview}</p>
+        </>
       )}
-      <p className="text-sm">{MEDIA_TEXTS.noPreview}</p>
+      <a
+        href={item.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium underline hover:bg-white/10"
+      >
+        {MEDIA_TEXTS.openOriginal(item.name)}
+      </a>
     </div>
   );
 }

@@ -14,6 +14,7 @@ export interface UploadQueueProps {
   scope: string;
   finalize?: UploadQueueOptions['finalize'];
   onComplete?(completed: QueueItem[], failed: QueueItem[]): void;
+  /** Only one file at a time from the picker unless set (spec section 5). */
   multiple?: boolean;
   kinds?: readonly UploadKind[];
   /** Section variant: at most this many files; the add button hides once reached (spec section 5). */
@@ -35,7 +36,7 @@ export function UploadQueue({
   scope,
   finalize,
   onComplete,
-  multiple = true,
+  multiple = false,
   kinds,
   maxFiles,
   variant = 'default',
