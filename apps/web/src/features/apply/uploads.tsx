@@ -51,6 +51,7 @@ export function ApplyUploads({
     <UploadQueue
       transport={transport}
       scope={scope}
+      multiple
       label="Add photos, videos or documents"
       onComplete={(completed) =>
         onChange({ items: completed.map(reference).filter((item) => item !== null), busy: false })
