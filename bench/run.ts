@@ -1,6 +1,7 @@
 import { ENGINES, type Engine } from './lib/databases';
 import type { BenchOptions } from './lib/options';
 import { progress, table, type Row } from './lib/report';
+import { candidatesListFigure } from './figures/candidates-list';
 import { healthFigure } from './figures/health';
 import { mediaFigure } from './figures/media';
 import { projectsListFigure } from './figures/projects-list';
@@ -8,12 +9,13 @@ import { startFigure } from './figures/start';
 
 /**
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
- * Figures: projects, health, start, media, all (default). --short is the CI form: 2 s per figure, 1,000 projects, 10
+ * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media, all (default). --short is the CI form: 2 s per figure, 1,000 projects, 10
  * connections, one start.
  * Prints a Markdown table; nothing is asserted, the figures are read against the references beside them.
  */
 const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   projects: projectsListFigure,
+  candidates: candidatesListFigure,
   health: healthFigure,
   start: startFigure,
   media: mediaFigure,

@@ -40,3 +40,18 @@ export async function startHandWrittenSql(database: FreshDatabase): Promise<Serv
     healthPath: '/',
   });
 }
+
+/** A bare Fastify reference server from bench/ on a bench database, with extra environment (the SQL to run). */
+export async function freeReferenceServer(
+  database: FreshDatabase,
+  file: string,
+  env: Record<string, string>,
+): Promise<Server> {
+  return startServer({
+    name: `bare Fastify ${file} on ${database.engine}`,
+    args: referenceArgs(file),
+    env: { ...database.env, ...env },
+    port: await freePort(),
+    healthPath: '/',
+  });
+}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoData } from '../src/bootstrap/demo-data';
 import {
   applicants,
+  applicantTags,
   folders,
   lookupValues,
   projectAccesses,
@@ -12,6 +13,7 @@ import {
   roles,
   submissions,
   users,
+  votes,
 } from '../src/platform/db/schema';
 import { testDatabase } from './support/database';
 
@@ -50,6 +52,14 @@ describe('demo data', () => {
     expect(harborSubmissions).toHaveLength(270);
     expect(harborPeople.length).toBeGreaterThan(200);
     expect(harborPeople.length).toBeLessThan(harborSubmissions.length);
+    // The team's votes and tags: the reviewed candidates in Selects carry the owner's up vote, which the list's
+    // "votes" order counts; about half the people have tags.
+    const harborVotes = await db.select().from(votes).where(eq(votes.projectId, harbor!.id));
+    expect(harborVotes.length).toBeGreaterThan(100);
+    expect(new Set(harborVotes.map((vote) => vote.userId)).size).toBeGreaterThan(1);
+    expect(harborSubmissions.some((row) => row.upVotes > 0)).toBe(true);
+    const harborTags = await db.select().from(applicantTags).where(eq(applicantTags.projectId, harbor!.id));
+    expect(new Set(harborTags.map((link) => link.applicantId)).size).toBeGreaterThan(harborPeople.length / 4);
 
     const maya = harborRoles[0]!;
     const mayaFolders = await db.select().from(folders).where(eq(folders.roleId, maya.id));

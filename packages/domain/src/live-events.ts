@@ -16,6 +16,12 @@ export const LIVE_EVENTS = [
   'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
   /** Refresh the active applicant's data (a stream changed state). */
   'APPLICANT_STREAM_STATUS_UPDATED_EVENT',
+  /**
+   * Refresh the candidates list, folder counts and the open candidate: someone added, voted on, moved, tagged,
+   * reordered, copied or deleted candidates of the project. Payload `{kind, count, roleId?}`
+   * (APPLICANTS_UPDATE_KINDS); published inside the change's transaction, so it arrives only once it committed.
+   */
+  'APPLICANTS_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -28,6 +34,7 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   NEW_MESSAGE: 'CHAT',
   APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
   APPLICANT_STREAM_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
+  APPLICANTS_UPDATED: 'VIEW_PROJECT',
 };
 
 /** The client waits this long after a close before it reconnects and rejoins. */

@@ -10,12 +10,15 @@ import {
 } from '../src';
 
 describe('live project channel (spec section 4)', () => {
-  it('names the events the spec lists', () => {
+  it('names the events the spec lists, and our candidates refresh', () => {
     expect(LIVE_EVENTS).toEqual([
       'NEW_MESSAGE',
       'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
       'APPLICANT_STREAM_STATUS_UPDATED_EVENT',
+      'APPLICANTS_UPDATED',
     ]);
+    // Every member who may read the project may refresh its candidates (the API then filters what each sees).
+    expect(LIVE_EVENT_PERMISSION.APPLICANTS_UPDATED).toBe('VIEW_PROJECT');
   });
 
   it('rejoins 100 ms after a close', () => {

@@ -2,7 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { searchFold } from '@casting/domain';
 import type { Db } from '../platform/db/client';
-import { applicants, folderMemberships, folders, submissions } from '../platform/db/schema';
+import {
+  applicants,
+  applicantTags,
+  folderMemberships,
+  folders,
+  submissions,
+  tags,
+  votes,
+} from '../platform/db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -93,6 +101,19 @@ const SKILLS = [
   'Swimming',
 ];
 const GENDERS = ['Female', 'Male', 'Non-binary'];
+/** The project's tags: what a casting team notes about people at a glance. */
+const TAGS = [
+  'Callback',
+  'Strong reader',
+  'Local hire',
+  'Singer',
+  'Dancer',
+  'Needs work permit',
+  'Bilingual',
+];
+/** The vote behind each review folder (the feedback mapping of spec section 4: YES to Selects, NO to Viewed). */
+const FOLDER_VOTE = { SELECTS: 'UP_VOTE', MAYBE: 'MAYBE', VIEWED: 'DOWN_VOTE' } as const;
+const VOTES = ['UP_VOTE', 'DOWN_VOTE', 'MAYBE'] as const;
 /** Where reviewed candidates end up besides New Submissions, in roughly the proportions of a live project. */
 const REVIEW_FOLDERS = ['SELECTS', 'MAYBE', 'VIEWED', null, null, null] as const;
 
@@ -108,15 +129,17 @@ function seeded(seed: number) {
 /**
  * Candidates for a demo project: about `perRole` per opportunity, generated locally from name lists. Some people
  * applied to two opportunities with the same e-mail (one applicant, two submissions); all sit in New Submissions and
- * some also in Selects, Maybe or Viewed.
+ * some also in Selects, Maybe or Viewed. The team's votes agree with those folders (the first voter's vote put them
+ * there; others add theirs), some unsorted candidates have a vote or two, and about half the people carry tags.
  */
 export async function insertDemoCandidates(
   tx: Tx,
   projectId: string,
   roleIds: readonly string[],
   lookup: (lookup: string, name: string | undefined) => string | null,
-  options: { perRole: number; seed: number },
+  options: { perRole: number; seed: number; voterIds?: readonly string[] },
 ): Promise<number> {
+  const voterIds = options.voterIds ?? [];
   const random = seeded(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const folderRows = await tx
@@ -129,6 +152,13 @@ export async function insertDemoCandidates(
   const people: (typeof applicants.$inferInsert)[] = [];
   const rows: (typeof submissions.$inferInsert)[] = [];
   const places: (typeof folderMemberships.$inferInsert)[] = [];
+  const ballots: (typeof votes.$inferInsert)[] = [];
+  const tagRows = await tx
+    .insert(tags)
+    .values(TAGS.map((name) => ({ projectId, name })))
+    .onConflictDoNothing()
+    .returning({ id: tags.id });
+  const tagLinks: (typeof applicantTags.$inferInsert)[] = [];
   const now = Date.now();
   for (const [roleIndex, roleId] of roleIds.entries()) {
     for (let index = 0; index < options.perRole; index += 1) {
@@ -171,9 +201,20 @@ export async function insertDemoCandidates(
         source: random() < 0.7 ? 'SUBMISSION_LINK' : 'ADMIN',
         createdAt: new Date(now - (roleIndex * options.perRole + index) * 37 * 60_000),
       });
-      for (const alias of ['NEW_SUBMISSIONS', pick(REVIEW_FOLDERS)]) {
+      const reviewed = pick(REVIEW_FOLDERS);
+      for (const alias of ['NEW_SUBMISSIONS', reviewed]) {
         const folderId = alias ? folderOf(roleId, alias) : undefined;
         if (folderId) places.push({ folderId, submissionId, projectId, position: index + 1 });
+      }
+      for (const [voterIndex, userId] of voterIds.entries()) {
+        const first = voterIndex === 0 && reviewed !== null;
+        if (!first && random() > (reviewed ? 0.6 : 0.2)) continue;
+        const vote = first && reviewed ? FOLDER_VOTE[reviewed] : pick(VOTES);
+        ballots.push({ submissionId, userId, projectId, vote });
+      }
+      if (!person && random() < 0.5 && tagRows.length > 0) {
+        const chosen = new Set([pick(tagRows).id, pick(tagRows).id]);
+        for (const tagId of chosen) tagLinks.push({ applicantId, tagId, projectId });
       }
     }
   }
@@ -185,6 +226,12 @@ export async function insertDemoCandidates(
   }
   for (let start = 0; start < places.length; start += 500) {
     await tx.insert(folderMemberships).values(places.slice(start, start + 500));
+  }
+  for (let start = 0; start < ballots.length; start += 500) {
+    await tx.insert(votes).values(ballots.slice(start, start + 500));
+  }
+  for (let start = 0; start < tagLinks.length; start += 500) {
+    await tx.insert(applicantTags).values(tagLinks.slice(start, start + 500));
   }
   return rows.length;
 }

@@ -64,9 +64,14 @@ export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail: s
         .returning({ id: projects.id });
       if (!project) throw new Error('project insert returned nothing');
       const roleIds = await insertRoles(tx, project.id, demo.roles, lookup);
+      // The owner and the team members with accounts vote; the owner's vote placed the reviewed candidates.
+      const voterIds = [ownerId, ...demo.team.map(([email]) => userId(email))].filter(
+        (id, index, all): id is string => id !== null && all.indexOf(id) === index,
+      );
       await insertDemoCandidates(tx, project.id, roleIds, lookup, {
         perRole: 90,
         seed: DEMO_PROJECTS.indexOf(demo) + 1,
+        voterIds,
       });
       const team = demo.team.map(([email, scope]: readonly [string, ProjectScope]) => ({
         projectId: project.id,

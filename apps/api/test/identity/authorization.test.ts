@@ -40,8 +40,14 @@ const ROUTES: Record<string, Expected> = {
 };
 
 const PREFIXES = ['/api/auth/', '/api/staffs/', '/api/users', '/api/session-tracking/'];
-// Lookup lists live under /users/lookups in the product's API but belong to the lookups module.
-const OTHER_MODULES = ['/api/users/lookups/'];
+// Lookup lists live under /users/lookups in the product's API but belong to the lookups module; agencies, agents and
+// representatives belong to the agencies and apply modules (walked by test/links/route-matrix.test.ts).
+const OTHER_MODULES = [
+  '/api/users/lookups/',
+  '/api/users/agencies/',
+  '/api/users/agents/',
+  '/api/users/representatives',
+];
 
 function kindOf(rule: AccessRule | undefined): Expected | 'other' {
   if (rule?.kind === 'public') return 'public';

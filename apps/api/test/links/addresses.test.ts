@@ -13,23 +13,38 @@ describe('address look-up (embedded US data set)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users/lookups/addresses?zip=90210' });
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
-      { zip: '90210', city: 'Beverly Hills', province: 'CA', country: 'US', label: 'Beverly Hills, CA 90210' },
+      {
+        zip: '90210',
+        city: 'Beverly Hills',
+        province: 'CA',
+        country: 'US',
+        label: 'Beverly Hills, CA 90210',
+      },
     ]);
   });
 
   it('suggests cities by prefix, narrowed by state, one per city', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/lookups/addresses?q=austin,%20tx&limit=5' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/lookups/addresses?q=austin,%20tx&limit=5',
+    });
     const items = res.json().items as { city: string; province: string }[];
     expect(items.length).toBeGreaterThan(0);
-    expect(items.every((item) => item.province === 'TX' && item.city.toLowerCase().startsWith('austin'))).toBe(true);
+    expect(
+      items.every((item) => item.province === 'TX' && item.city.toLowerCase().startsWith('austin')),
+    ).toBe(true);
     expect(new Set(items.map((item) => item.city)).size).toBe(items.length);
   });
 
   it('an unknown ZIP answers no suggestions; a malformed one is a 400', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/lookups/addresses?zip=00000' })).json()).toEqual({
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/lookups/addresses?zip=00000' })).json(),
+    ).toEqual({
       items: [],
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/lookups/addresses?zip=12' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/lookups/addresses?zip=12' })).statusCode,
+    ).toBe(400);
   });
 
   it('the port searches ZIP prefixes too', async () => {

@@ -28,7 +28,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newLink(body: Record<string, unknown> = {}) {
-  const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, { roleIds: [roleA.id], ...body });
+  const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+    roleIds: [roleA.id],
+    ...body,
+  });
   return { ...link!, token: tokenOf(link!.link) };
 }
 
@@ -50,7 +53,12 @@ describe('standalone apply', () => {
     const { submissionId, applicantId } = res.json();
     expect(await foldersOf(submissionId)).toEqual(['NEW_SUBMISSIONS']);
     const row = await submissionRow(submissionId);
-    expect(row).toMatchObject({ roleId: roleB.id, source: 'SUBMISSION_LINK', shareLinkId: link.id, applicantId });
+    expect(row).toMatchObject({
+      roleId: roleB.id,
+      source: 'SUBMISSION_LINK',
+      shareLinkId: link.id,
+      applicantId,
+    });
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/v2/projects/${cast.project.id}/share-links?limit=100`,
@@ -129,9 +137,17 @@ describe('private link: view, update, resend, check-email', () => {
     const { applicantId } = (await apply(body)).json();
     const token = privateTokenFrom((await queuedMailsTo(body.email))[0]!.text);
 
-    const view = await t.app.inject({ method: 'GET', url: `/api/v2/applicants/${applicantId}/standalone/token?token=${token}` });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/applicants/${applicantId}/standalone/token?token=${token}`,
+    });
     expect(view.statusCode).toBe(200);
-    expect(view.json()).toMatchObject({ applicantId, firstName: 'Tara', email: body.email, opportunities: [{ id: roleA.id }] });
+    expect(view.json()).toMatchObject({
+      applicantId,
+      firstName: 'Tara',
+      email: body.email,
+      opportunities: [{ id: roleA.id }],
+    });
 
     const wrong = await t.app.inject({
       method: 'GET',
@@ -145,7 +161,11 @@ describe('private link: view, update, resend, check-email', () => {
       payload: { accessToken: token, firstName: 'Tamsin', sizes: { height: '170cm' } },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ firstName: 'Tamsin', lastName: 'Talent', sizes: { height: '170cm' } });
+    expect(updated.json()).toMatchObject({
+      firstName: 'Tamsin',
+      lastName: 'Talent',
+      sizes: { height: '170cm' },
+    });
 
     const other = await apply(applyBody(link.token));
     const foreign = await t.app.inject({
@@ -197,7 +217,11 @@ describe('representation and claims', () => {
     });
     const token = tokenOf(link!.link);
     const reps = await t.app.inject({ method: 'GET', url: `/api/users/representatives?token=${token}` });
-    expect(reps.json().items[0]).toMatchObject({ id: agent.id, shortLinkId: link!.id, agency: { agencyId: agency.id } });
+    expect(reps.json().items[0]).toMatchObject({
+      id: agent.id,
+      shortLinkId: link!.id,
+      agency: { agencyId: agency.id },
+    });
 
     const res = await apply(applyBody(token));
     expect((await submissionRow(res.json().submissionId))?.referringAgentId).toBe(agent.id);
@@ -289,7 +313,14 @@ describe('representation and claims', () => {
     });
     expect(res.statusCode).toBe(400);
     const text = JSON.stringify(res.json().details);
-    for (const message of [MESSAGES.agencyNameMin, MESSAGES.invalidUrl, MESSAGES.firstNameMin, MESSAGES.lastNameRequired, MESSAGES.invalidEmailAddress, MESSAGES.invalidPhoneNumber]) {
+    for (const message of [
+      MESSAGES.agencyNameMin,
+      MESSAGES.invalidUrl,
+      MESSAGES.firstNameMin,
+      MESSAGES.lastNameRequired,
+      MESSAGES.invalidEmailAddress,
+      MESSAGES.invalidPhoneNumber,
+    ]) {
       expect(text).toContain(message);
     }
   });
@@ -307,7 +338,9 @@ describe('representation and claims', () => {
     const token = tokenOf(link!.link);
     const foreign = await apply(applyBody(token, { repId: stranger.id }));
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().details.issues[0].message).toBe('This link does not let you add or change the representation.');
+    expect(foreign.json().details.issues[0].message).toBe(
+      'This link does not let you add or change the representation.',
+    );
     const none = await apply(applyBody(token));
     expect(none.statusCode).toBe(400);
     expect(none.json().details.issues[0].message).toBe('This link requires a representative.');

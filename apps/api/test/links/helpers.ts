@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { searchFold } from '@casting/domain';
-import {
-  agencies,
-  agents,
-  folderMemberships,
-  folders,
-  submissions,
-} from '../../src/platform/db/schema';
+import { agencies, agents, folderMemberships, folders, submissions } from '../../src/platform/db/schema';
 import { testDatabase } from '../support/database';
 import { selectRows } from '../jobs/support';
 
@@ -93,7 +87,10 @@ export async function submissionRow(id: string) {
 
 export async function submissionsOfLink(shareLinkId: string) {
   const { db } = await testDatabase();
-  return db.select().from(submissions).where(inArray(submissions.shareLinkId, [shareLinkId]));
+  return db
+    .select()
+    .from(submissions)
+    .where(inArray(submissions.shareLinkId, [shareLinkId]));
 }
 
 /** Mails are queued as jobs; the queued notices to an address, newest first. */
@@ -105,5 +102,3 @@ export async function queuedMailsTo(to: string): Promise<{ subject: string; text
   );
   return rows.map((row) => row.data.message);
 }
-
-

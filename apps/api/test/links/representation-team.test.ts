@@ -65,7 +65,10 @@ describe('talent submitters see and manage only their own agency’s team rows',
       url: `/api/projects/${cast.project.id}/accesses`,
       headers: cast.headers('TS'),
     });
-    const emails = asTs.json().items.map((row: { email: string }) => row.email).sort();
+    const emails = asTs
+      .json()
+      .items.map((row: { email: string }) => row.email)
+      .sort();
     expect(emails).toEqual([cast.people.TS.user.email, colleague.email].sort());
 
     const removeRival = await t.app.inject({
@@ -88,9 +91,18 @@ describe('user.agent', () => {
   it('GET /users/me carries the agent record of a representative, null for others', async () => {
     const rep = await signedInUser(t.app);
     const agency = await buildAgency();
-    const agent = await buildAgent(agency.id, { userId: rep.user.id, email: rep.user.email, isVerified: true });
+    const agent = await buildAgent(agency.id, {
+      userId: rep.user.id,
+      email: rep.user.email,
+      isVerified: true,
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: rep.auth });
-    expect(me.json().agent).toEqual({ id: agent.id, agencyId: agency.id, isVerified: true, userId: rep.user.id });
+    expect(me.json().agent).toEqual({
+      id: agent.id,
+      agencyId: agency.id,
+      isVerified: true,
+      userId: rep.user.id,
+    });
     const other = await signedInUser(t.app);
     const plain = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: other.auth });
     expect(plain.json().agent).toBeNull();

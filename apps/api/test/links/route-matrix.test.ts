@@ -34,7 +34,9 @@ const NEW_ROUTE_PATTERNS = [
 describe('the links route table', () => {
   it('covers every new route, and nothing twice', () => {
     const registered = t.app.routeAccess
-      .filter((entry) => entry.method !== 'HEAD' && NEW_ROUTE_PATTERNS.some((pattern) => pattern.test(entry.url)))
+      .filter(
+        (entry) => entry.method !== 'HEAD' && NEW_ROUTE_PATTERNS.some((pattern) => pattern.test(entry.url)),
+      )
       .map((entry) => `${entry.method} ${entry.url}`)
       .sort();
     const tabled = [...LINK_PROJECT_ROUTES, ...LINK_OTHER_ROUTES].map(key).sort();
@@ -56,7 +58,11 @@ describe.each(LINK_OTHER_ROUTES.map((route) => [key(route), route] as const))('%
     const expected: Record<string, Outcome> = {};
     for (const actor of ACTORS) {
       const request = await route.request(fixture, fixture.cast.project.id);
-      const res = await t.app.inject({ method: route.method, headers: fixture.cast.headers(actor), ...request });
+      const res = await t.app.inject({
+        method: route.method,
+        headers: fixture.cast.headers(actor),
+        ...request,
+      });
       const outcome: Outcome = { status: res.statusCode };
       if (res.statusCode >= 400) outcome.code = res.json().code;
       actual[actor] = outcome;
@@ -69,9 +75,15 @@ describe.each(LINK_OTHER_ROUTES.map((route) => [key(route), route] as const))('%
 describe('public routes without a valid secret', () => {
   const guessed = 'AAAAAAAAAAAAAAAAAAAAAAAA';
   const unknownId = '0190a000-0000-7000-8000-000000000000';
-  const cases: [string, () => Promise<{ method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object }>][] = [
+  const cases: [
+    string,
+    () => Promise<{ method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object }>,
+  ][] = [
     ['resolve', async () => ({ method: 'GET', url: `/api/v2/share-links/resolve?token=${guessed}` })],
-    ['url mapping', async () => ({ method: 'GET', url: `/api/v2/projects/standalone-url-mapping?url=${guessed}` })],
+    [
+      'url mapping',
+      async () => ({ method: 'GET', url: `/api/v2/projects/standalone-url-mapping?url=${guessed}` }),
+    ],
     [
       'apply',
       async () => ({
@@ -86,7 +98,11 @@ describe('public routes without a valid secret', () => {
       async () => ({
         method: 'POST',
         url: '/api/users/representatives',
-        payload: { token: guessed, agency: { name: 'Nope' }, agent: { firstName: 'An', lastName: 'On', email: 'x@y.co' } },
+        payload: {
+          token: guessed,
+          agency: { name: 'Nope' },
+          agent: { firstName: 'An', lastName: 'On', email: 'x@y.co' },
+        },
       }),
     ],
     [
@@ -97,10 +113,20 @@ describe('public routes without a valid secret', () => {
         payload: { email: 'a@b.co', token: guessed },
       }),
     ],
-    ['private view', async () => ({ method: 'GET', url: `/api/v2/applicants/${unknownId}/standalone/token?token=${guessed}` })],
+    [
+      'private view',
+      async () => ({
+        method: 'GET',
+        url: `/api/v2/applicants/${unknownId}/standalone/token?token=${guessed}`,
+      }),
+    ],
     [
       'private update',
-      async () => ({ method: 'PATCH', url: `/api/v2/applicants/standalone/${unknownId}`, payload: { accessToken: guessed } }),
+      async () => ({
+        method: 'PATCH',
+        url: `/api/v2/applicants/standalone/${unknownId}`,
+        payload: { accessToken: guessed },
+      }),
     ],
     [
       'change representative',
@@ -115,7 +141,13 @@ describe('public routes without a valid secret', () => {
         },
       }),
     ],
-    ['resend', async () => ({ method: 'GET', url: `/api/v2/applicants/${unknownId}/standalone/resend-email?token=${guessed}` })],
+    [
+      'resend',
+      async () => ({
+        method: 'GET',
+        url: `/api/v2/applicants/${unknownId}/standalone/resend-email?token=${guessed}`,
+      }),
+    ],
     [
       'claim',
       async () => ({
@@ -126,13 +158,16 @@ describe('public routes without a valid secret', () => {
     ],
   ];
 
-  it.each(cases)('%s: a guessed secret is 404 for anonymous and signed-in callers alike', async (_name, build) => {
-    for (const actor of ['anonymous', 'PO', 'SA'] as const) {
-      const request = await build();
-      const res = await t.app.inject({ ...request, headers: fixture.cast.headers(actor) });
-      expect({ actor, status: res.statusCode }).toEqual({ actor, status: 404 });
-    }
-  });
+  it.each(cases)(
+    '%s: a guessed secret is 404 for anonymous and signed-in callers alike',
+    async (_name, build) => {
+      for (const actor of ['anonymous', 'PO', 'SA'] as const) {
+        const request = await build();
+        const res = await t.app.inject({ ...request, headers: fixture.cast.headers(actor) });
+        expect({ actor, status: res.statusCode }).toEqual({ actor, status: 404 });
+      }
+    },
+  );
 
   it('a missing or malformed secret is a 400, never a 500', async () => {
     for (const url of [

@@ -22,7 +22,10 @@ const url = (path: string) => `/api/v2/projects/${cast.project.id}${path}`;
 
 describe('check-title', () => {
   it('answers isUnique, ignoring case and surrounding spaces', async () => {
-    await createLinks(t.app, cast.headers('PO'), cast.project.id, { title: 'Open Call', roleIds: [roleA.id] });
+    await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+      title: 'Open Call',
+      roleIds: [roleA.id],
+    });
     const taken = await t.app.inject({
       method: 'POST',
       url: url('/share-links/check-title'),
@@ -125,7 +128,11 @@ describe('create', () => {
     expect(new Set(tokens).size).toBe(3);
     for (const token of tokens) expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
-    const list = await t.app.inject({ method: 'GET', url: url('/share-links?limit=100'), headers: cast.headers('PO') });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: url('/share-links?limit=100'),
+      headers: cast.headers('PO'),
+    });
     const mine = list.json().items.filter((item: { groupId: string }) => item.groupId === links[0]!.groupId);
     expect(mine).toHaveLength(3);
     expect(mine.map((item: { agency: { id: string } | null }) => item.agency?.id ?? null).sort()).toEqual(
@@ -145,23 +152,40 @@ describe('create', () => {
       includeTalent: false,
       excludeAgent: true,
     });
-    const list = await t.app.inject({ method: 'GET', url: url('/share-links?limit=100'), headers: cast.headers('PO') });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: url('/share-links?limit=100'),
+      headers: cast.headers('PO'),
+    });
     const item = list.json().items.find((row: { id: string }) => row.id === link!.id);
     expect(item.settings.allowChangeRep).toBe(false);
     expect(item.settings.excludeAgent).toBe(false);
   });
 
   it('updates the group of an existing link with id', async () => {
-    const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, { title: 'Before', roleIds: [roleA.id] });
+    const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+      title: 'Before',
+      roleIds: [roleA.id],
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: url('/share-links'),
       headers: cast.headers('PO'),
-      payload: { id: link!.id, title: 'After', roleIds: [roleA.id, roleB.id], defaultRoleId: roleA.id, underReview: true },
+      payload: {
+        id: link!.id,
+        title: 'After',
+        roleIds: [roleA.id, roleB.id],
+        defaultRoleId: roleA.id,
+        underReview: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()[0].link).toBe(link!.link);
-    const list = await t.app.inject({ method: 'GET', url: url('/share-links?limit=100'), headers: cast.headers('PO') });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: url('/share-links?limit=100'),
+      headers: cast.headers('PO'),
+    });
     const item = list.json().items.find((row: { id: string }) => row.id === link!.id);
     expect(item.title).toBe('After');
     expect(item.settings.underReview).toBe(true);
@@ -194,7 +218,11 @@ describe('talent submitter rules', () => {
     });
     expect(refused.statusCode).toBe(400);
     const [link] = await createLinks(t.app, cast.headers('TS'), cast.project.id, { roleIds: [roleA.id] });
-    const list = await t.app.inject({ method: 'GET', url: url('/share-links?limit=100'), headers: cast.headers('TS') });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: url('/share-links?limit=100'),
+      headers: cast.headers('TS'),
+    });
     const items = list.json().items as { id: string; agency: { id: string } | null }[];
     expect(items.map((item) => item.id)).toContain(link!.id);
     expect(items.every((item) => item.agency?.id === own.id)).toBe(true);
@@ -242,7 +270,10 @@ describe('groups, close and expiry, resolve and url mapping', () => {
       headers: cast.headers('PO'),
       payload: { expiresAt: new Date(Date.now() - 1000).toISOString() },
     });
-    const res = await t.app.inject({ method: 'GET', url: `/api/v2/share-links/resolve?token=${tokenOf(link!.link)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/share-links/resolve?token=${tokenOf(link!.link)}`,
+    });
     expect(res.json().status).toBe('EXPIRED');
   });
 
@@ -252,13 +283,19 @@ describe('groups, close and expiry, resolve and url mapping', () => {
       displayProjectDetails: false,
       displayOpportunityDetails: false,
     });
-    const res = await t.app.inject({ method: 'GET', url: `/api/v2/share-links/resolve?token=${tokenOf(link!.link)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/share-links/resolve?token=${tokenOf(link!.link)}`,
+    });
     expect(res.json().project).toBeNull();
     expect(res.json().opportunities[0].description).toBeNull();
   });
 
   it('a guessed or malformed secret is 404 or 400, never a link', async () => {
-    const guessed = await t.app.inject({ method: 'GET', url: '/api/v2/share-links/resolve?token=AAAAAAAAAAAAAAAAAAAAAAAA' });
+    const guessed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/share-links/resolve?token=AAAAAAAAAAAAAAAAAAAAAAAA',
+    });
     expect(guessed.statusCode).toBe(404);
     const malformed = await t.app.inject({ method: 'GET', url: "/api/v2/share-links/resolve?token=x'--" });
     expect(malformed.statusCode).toBe(400);
@@ -283,7 +320,9 @@ describe('groups, close and expiry, resolve and url mapping', () => {
   it('a group of another project is 404', async () => {
     const other = await buildCast(t.app);
     const otherRole = await buildRole(other.project);
-    const [link] = await createLinks(t.app, other.headers('PO'), other.project.id, { roleIds: [otherRole.id] });
+    const [link] = await createLinks(t.app, other.headers('PO'), other.project.id, {
+      roleIds: [otherRole.id],
+    });
     const res = await t.app.inject({
       method: 'PATCH',
       url: url(`/share-link-groups/${link!.groupId}`),
@@ -298,15 +337,17 @@ describe('keyset paging of the links page', () => {
   it('walks every link once, newest first', async () => {
     const fresh = await buildCast(t.app);
     const role = await buildRole(fresh.project);
-    for (let i = 0; i < 5; i += 1) await createLinks(t.app, fresh.headers('PO'), fresh.project.id, { roleIds: [role.id] });
+    for (let i = 0; i < 5; i += 1)
+      await createLinks(t.app, fresh.headers('PO'), fresh.project.id, { roleIds: [role.id] });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { statusCode: number; json(): { items: { id: string }[]; nextCursor: string | null } } = await t.app.inject({
-        method: 'GET',
-        url: `/api/v2/projects/${fresh.project.id}/share-links?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        headers: fresh.headers('PO'),
-      });
+      const res: { statusCode: number; json(): { items: { id: string }[]; nextCursor: string | null } } =
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/projects/${fresh.project.id}/share-links?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          headers: fresh.headers('PO'),
+        });
       expect(res.statusCode).toBe(200);
       seen.push(...res.json().items.map((item) => item.id));
       cursor = res.json().nextCursor;

@@ -102,6 +102,32 @@ describe('media of an applicant', () => {
     expect(again.status).toBe(404);
   });
 
+  it('lets a talent submitter add and delete media only where the submitter-folder table allows', async () => {
+    const project = t.cast.project.id;
+    const submitter = new UploadClient(t.origin, t.cast.headers('TS'));
+    const invited = await t.applicant('TS_INVITED');
+    const refused = await submitter.single(
+      { projectId: project, ...invited },
+      'a.png',
+      await png(),
+      'image/png',
+    );
+    expect([refused.status, refused.body.code]).toEqual([403, 'PERMISSION_DENIED']);
+
+    const newSubmission = await t.applicant('TS_NEW_SUBMISSIONS');
+    const added = await submitter.single(
+      { projectId: project, ...newSubmission },
+      'b.png',
+      await png(),
+      'image/png',
+    );
+    expect(added.status).toBe(200);
+    const url = `/api/applicants/${newSubmission.applicantId}/media/${added.body.mediaId}?projectId=${project}`;
+    // NEW_SUBMISSIONS allows adding media, not deleting it; the team may.
+    expect((await request('DELETE', url, 'TS')).status).toBe(403);
+    expect((await request('DELETE', url, 'TE')).status).toBe(200);
+  });
+
   it('changes visibility and reports a media issue to the chat channel (outbox)', async () => {
     const { applicantId } = await t.applicant();
     const uploaded = (

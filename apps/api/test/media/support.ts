@@ -4,13 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { buildTestApp, type TestApp } from '../support/app';
-import { buildApplicant } from '../support/candidates';
+import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
 import { buildCast, buildRole, type Cast } from '../support/projects';
 
 export interface MediaApp extends TestApp {
   origin: string;
   cast: Cast;
-  applicant(): Promise<{ applicantId: string }>;
+  /**
+   * A new candidate of the project's opportunity, also in a submitter folder (default TS_FOR_REVIEW, where a talent
+   * submitter may add and delete media); `null` for none.
+   */
+  applicant(submitterFolder?: string | null): Promise<{ applicantId: string }>;
 }
 
 async function freePort(): Promise<number> {
@@ -70,8 +74,10 @@ export async function buildMediaApp(
     ...t,
     origin,
     cast,
-    async applicant() {
+    async applicant(submitterFolder: string | null = 'TS_FOR_REVIEW') {
       const row = await buildApplicant(role, cast.people.PO.user, { firstName: 'Maya', lastName: 'Lopez' });
+      if (submitterFolder)
+        await placeInFolder(row, await systemFolder(role, submitterFolder), role.projectId);
       return { applicantId: row.applicantId };
     },
   };

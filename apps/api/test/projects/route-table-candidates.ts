@@ -29,6 +29,14 @@ export const CANDIDATE_ROUTES: RouteCase[] = [
     request: async (_f, id) => ({ url: `/api/projects/${id}/applicants` }),
   },
   {
+    method: 'GET',
+    route: '/api/projects/:id/candidates/:applicantId',
+    rule: inPath(SPEC.viewProject),
+    ok: 200,
+    // In the submitter folder For Review, so the talent submitter sees the candidate too.
+    request: async (f, id) => ({ url: `/api/projects/${id}/candidates/${(await reviewRow(f)).applicantId}` }),
+  },
+  {
     method: 'POST',
     route: '/api/projects/admin/applicants',
     rule: { kind: 'project', allowed: SPEC.addRemoveApplicant, projectIn: 'body' },

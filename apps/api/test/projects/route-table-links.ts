@@ -5,7 +5,16 @@ import { upsertShareLinks } from '../../src/modules/share-links/service';
 import { agencies, agents } from '../../src/platform/db/schema';
 import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
 import { testDatabase } from '../support/database';
-import { SPEC, fresh, inPath, publicRoute, staff, superAdmin, type Fixture, type RouteCase } from './route-rules';
+import {
+  SPEC,
+  fresh,
+  inPath,
+  publicRoute,
+  staff,
+  superAdmin,
+  type Fixture,
+  type RouteCase,
+} from './route-rules';
 
 /** A link of the fixture's project, made through the service; answers its secret and ids. */
 export async function fixtureLink(fixture: Fixture, settings: Record<string, unknown> = {}) {
@@ -23,7 +32,10 @@ export async function fixtureLink(fixture: Fixture, settings: Record<string, unk
 async function fixtureAgent() {
   const { db } = await testDatabase();
   const name = fresh('Agency');
-  const [agency] = await db.insert(agencies).values({ name, searchText: searchFold(name) }).returning();
+  const [agency] = await db
+    .insert(agencies)
+    .values({ name, searchText: searchFold(name) })
+    .returning();
   const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
   const [agent] = await db
     .insert(agents)
@@ -54,7 +66,10 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
     route: '/api/v2/projects/:id/share-links/check-title',
     rule: inPath(SPEC.submitTalent),
     ok: 200,
-    request: async (_f, id) => ({ url: `/api/v2/projects/${id}/share-links/check-title`, payload: { title: 'Any' } }),
+    request: async (_f, id) => ({
+      url: `/api/v2/projects/${id}/share-links/check-title`,
+      payload: { title: 'Any' },
+    }),
   },
   {
     method: 'POST',
@@ -91,7 +106,10 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
     request: async (f, id) => {
       const row = await buildApplicant(f.role, f.cast.people.PO.user);
       await placeInFolder(row, await systemFolder(f.role, 'TS_FOR_REVIEW'), f.role.projectId);
-      return { url: `/api/v2/projects/${id}/applicants/send-under-review`, payload: { applicantIds: [row.id] } };
+      return {
+        url: `/api/v2/projects/${id}/applicants/send-under-review`,
+        payload: { applicantIds: [row.id] },
+      };
     },
   },
   {
@@ -99,23 +117,23 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
     route: '/api/v2/projects/standalone-url-mapping',
     rule: publicRoute,
     ok: 200,
-    request: async (f) => ({ url: `/api/v2/projects/standalone-url-mapping?url=${(await fixtureLink(f)).token}` }),
-  },
-  ...(['', '/deny'] as const).map(
-    (suffix): RouteCase => ({
-      method: 'POST',
-      route: `/api/v2/projects/:id/claim-representative${suffix}`,
-      rule: publicRoute,
-      ok: 200,
-      request: async (f) => {
-        const claim = await fixtureClaim(f);
-        return {
-          url: `/api/v2/projects/${f.cast.project.id}/claim-representative${suffix}`,
-          payload: { claimId: claim.id, token: claim.token },
-        };
-      },
+    request: async (f) => ({
+      url: `/api/v2/projects/standalone-url-mapping?url=${(await fixtureLink(f)).token}`,
     }),
-  ),
+  },
+  ...(['', '/deny'] as const).map((suffix): RouteCase => ({
+    method: 'POST',
+    route: `/api/v2/projects/:id/claim-representative${suffix}`,
+    rule: publicRoute,
+    ok: 200,
+    request: async (f) => {
+      const claim = await fixtureClaim(f);
+      return {
+        url: `/api/v2/projects/${f.cast.project.id}/claim-representative${suffix}`,
+        payload: { claimId: claim.id, token: claim.token },
+      };
+    },
+  })),
   {
     method: 'GET',
     route: '/api/users/lookups/addresses',
@@ -163,14 +181,20 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     route: '/api/users/agencies/:id',
     rule: superAdmin,
     ok: 200,
-    request: async () => ({ url: `/api/users/agencies/${(await fixtureAgent()).agency.id}`, payload: { isVerified: true } }),
+    request: async () => ({
+      url: `/api/users/agencies/${(await fixtureAgent()).agency.id}`,
+      payload: { isVerified: true },
+    }),
   },
   {
     method: 'PATCH',
     route: '/api/users/agents/:id',
     rule: superAdmin,
     ok: 200,
-    request: async () => ({ url: `/api/users/agents/${(await fixtureAgent()).agent.id}`, payload: { isVerified: true } }),
+    request: async () => ({
+      url: `/api/users/agents/${(await fixtureAgent()).agent.id}`,
+      payload: { isVerified: true },
+    }),
   },
   {
     method: 'GET',
@@ -191,7 +215,10 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     route: '/api/v2/applicants/standalone',
     rule: publicRoute,
     ok: 201,
-    request: async (f) => ({ url: '/api/v2/applicants/standalone', payload: applyPayload((await fixtureLink(f)).token) }),
+    request: async (f) => ({
+      url: '/api/v2/applicants/standalone',
+      payload: applyPayload((await fixtureLink(f)).token),
+    }),
   },
   {
     method: 'POST',

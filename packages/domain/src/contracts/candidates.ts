@@ -37,6 +37,8 @@ export const CANDIDATE_MESSAGES = {
   submitterActionRefused: 'This action is not available for candidates in this folder.',
   notInFolderRole: 'These candidates are not in this folder’s opportunity.',
   notInFolder: 'Every candidate in the new order must be in this folder.',
+  unknownFeedbackProvider: 'One or more people are not members of this project’s team.',
+  candidateNotFound: 'This candidate is not in this project.',
 } as const;
 
 /** Search needs this many characters before it touches the trigram index. */
@@ -115,7 +117,19 @@ const many = <T extends z.ZodType>(item: T) =>
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export const APPLICANT_SORTS = ['newest'] as const;
+/**
+ * Orders of the list, each keyset-paged on its own index (docs/decisions/0021-candidates.md):
+ * - `newest`: latest submission first (submission time, then id, descending);
+ * - `name`: last name, first name, then id, ascending, case- and accent-insensitive;
+ * - `votes`: most up votes first, then newest; a vote changes a row's place (see the decision record);
+ * - `manual`: the folder's manual order (applicant-sort); needs `folderId`, else 400 `sortNeedsFolder`.
+ * Sorting by votes needs VIEW_FEEDBACK (a talent submitter may not see the team's feedback).
+ */
+/** What agentSearchTerm is matched against (ours: the spec names the parameter, not its values). */
+export const AGENT_SEARCH_TYPES = ['AGENT_NAME', 'AGENT_EMAIL', 'AGENCY_NAME'] as const;
+export type AgentSearchType = (typeof AGENT_SEARCH_TYPES)[number];
+
+export const APPLICANT_SORTS = ['newest', 'name', 'votes', 'manual'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
 
 /**
@@ -147,10 +161,38 @@ export const applicantListQuerySchema = z
     'tags[notIn]': many(id).optional(),
     includeTagConditionType: z.enum(TAG_CONDITION_TYPES).default('OR'),
     excludeTagConditionType: z.enum(TAG_CONDITION_TYPES).default('OR'),
+    /**
+     * Candidates who received feedback from these team members, named by user id (the web lists the team by name
+     * and sends ids: two members may share a name). With `feedback`, the vote of those members must be that feedback.
+     * Needs VIEW_FEEDBACK. Unknown or non-member ids are a 400 naming the field.
+     */
+    feedbackProviderNames: many(id).optional(),
+    /** OR (default): feedback from any of them; AND: from every one of them. */
+    feedbackProviderQueryType: z.enum(TAG_CONDITION_TYPES).default('OR'),
+    /** Candidates who applied through these submission links (share-link ids). */
+    referral: many(id).optional(),
+    /** Candidates these agents submitted or represent (agent ids). */
+    agents: many(id).optional(),
+    /** Candidates whose representative's name, e-mail or agency contains the term (at least 3 characters). */
+    agentSearchType: z.enum(AGENT_SEARCH_TYPES).default('AGENT_NAME'),
+    agentSearchTerm: z
+      .string()
+      .trim()
+      .max(200)
+      .refine(
+        (value) => value === '' || value.length >= APPLICANT_SEARCH_MIN_CHARS,
+        CANDIDATE_MESSAGES.searchTooShort,
+      )
+      .optional(),
     submitterFolders: booleanText.default(false),
     sort: z.enum(APPLICANT_SORTS).default('newest'),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     ...cursorQuery,
+  })
+  .refine((value) => value.sort !== 'manual' || value.folderId !== undefined, {
+    message: CANDIDATE_MESSAGES.sortNeedsFolder,
+    path: ['folderId'],
+    ...ALWAYS_CHECK,
   })
   .refine(
     (value) =>
@@ -181,6 +223,10 @@ export const applicantListItemSchema = z.object({
   source: z.string(),
   folderIds: z.array(z.string()),
   tags: z.array(tagRefSchema),
+  /**
+   * Vote counts the caller may see: the whole team's with VIEW_FEEDBACK (SA, PO, PE, TE), otherwise (a talent
+   * submitter) only the caller's own vote.
+   */
   votes: z.object({ UP_VOTE: z.number(), DOWN_VOTE: z.number(), MAYBE: z.number() }),
   myVote: z.enum(VOTE_TYPES).nullable(),
   submittedAt: z.string(),
@@ -236,3 +282,89 @@ export type DeleteApplicants = z.infer<typeof deleteApplicantsSchema>;
 
 export const bulkResultSchema = z.object({ count: z.number() });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** A lookup value as the detail shows it. */
+const namedRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** One team member's vote on a submission, as far as the caller may see feedback. */
+export const applicantVoteSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  vote: z.enum(VOTE_TYPES),
+  /** The vote read as feedback: UP_VOTE is YES, DOWN_VOTE NO, MAYBE MAYBE. */
+  feedback: z.enum(FEEDBACK_VALUES),
+});
+export type ApplicantVote = z.infer<typeof applicantVoteSchema>;
+
+export const applicantSubmissionSchema = z.object({
+  /** The list row id (submission). */
+  id: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  source: z.string(),
+  submittedAt: z.string(),
+  /** Folders of the submission the caller may see (a talent submitter: the submitter folders only). */
+  folders: z.array(z.object({ id: z.string(), name: z.string(), systemAlias: z.string().nullable() })),
+  /** Every team member's vote with VIEW_FEEDBACK; otherwise only the caller's own. */
+  votes: z.array(applicantVoteSchema),
+  myVote: z.enum(VOTE_TYPES).nullable(),
+});
+export type ApplicantSubmission = z.infer<typeof applicantSubmissionSchema>;
+
+/**
+ * GET /projects/{id}/candidates/{applicantId}: the person's full profile and every submission to the project's
+ * opportunities the caller may see, newest first. `applicantId` is the person's id; a list row id (submission) is
+ * accepted too and opens the same person.
+ */
+export const applicantDetailSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  age: z.number().nullable(),
+  playingAgeMin: z.number().nullable(),
+  playingAgeMax: z.number().nullable(),
+  gender: namedRefSchema.nullable(),
+  ethnicAppearances: z.array(namedRefSchema),
+  /** From the size fields, shown on their own. */
+  height: z.string().nullable(),
+  weight: z.string().nullable(),
+  sizes: z.partialRecord(z.enum(SIZE_FIELDS), z.string()),
+  skills: z.array(z.string()),
+  unions: z.array(namedRefSchema),
+  languages: z.array(z.string()),
+  location: z.string().nullable(),
+  address: applicantAddressSchema.nullable(),
+  socialProfiles: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string()),
+  bio: z.string().nullable(),
+  resume: z.string().nullable(),
+  tags: z.array(tagRefSchema),
+  submissions: z.array(applicantSubmissionSchema),
+  createdAt: z.string(),
+});
+export type ApplicantDetail = z.infer<typeof applicantDetailSchema>;
+
+/**
+ * What changed, in the `kind` of an APPLICANTS_UPDATED live event's payload. The payload is small and flat:
+ * `{kind, count, roleId?}` (roleId when one opportunity is concerned); the page refetches what it shows.
+ */
+export const APPLICANTS_UPDATE_KINDS = [
+  'ADD',
+  'VOTE',
+  'FOLDER_ADD',
+  'FOLDER_REMOVE',
+  'SORT',
+  'TAGS_ADD',
+  'TAGS_REMOVE',
+  'DELETE',
+  'COPY',
+  'MOVE',
+  'IMPORT',
+  'CROSS_COPY',
+] as const;
+export type ApplicantsUpdateKind = (typeof APPLICANTS_UPDATE_KINDS)[number];

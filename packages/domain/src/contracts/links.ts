@@ -38,6 +38,7 @@ export const LINK_MESSAGES = {
   applicantsInOneProject: 'Choose candidates of one project.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   ageOrBirthDate: 'Give either a date of birth or an age, not both.',
+  uploadGrantRequired: 'Uploads need the upload grant of this apply page. Reload the page and try again.',
 } as const;
 
 const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
@@ -187,13 +188,18 @@ export const shareLinkSettingsSchema = z.object({
 });
 export type ShareLinkSettingsInput = z.input<typeof shareLinkSettingsSchema>;
 export type ShareLinkSettings = z.infer<typeof shareLinkSettingsSchema>;
-export const SHARE_LINK_SETTING_KEYS = Object.keys(shareLinkSettingsSchema.shape) as (keyof ShareLinkSettings)[];
+export const SHARE_LINK_SETTING_KEYS = Object.keys(
+  shareLinkSettingsSchema.shape,
+) as (keyof ShareLinkSettings)[];
 
 /**
  * The toggle dependencies of spec section 4, applied to what is stored: with no agencies chosen changeAgency
  * (allowChangeRep) is off; 'No Agency' needs Change Agency on or no agencies; Exclude Agent needs Include Candidate.
  */
-export function normaliseLinkSettings(settings: ShareLinkSettings, hasRepresentation: boolean): ShareLinkSettings {
+export function normaliseLinkSettings(
+  settings: ShareLinkSettings,
+  hasRepresentation: boolean,
+): ShareLinkSettings {
   const next = { ...settings };
   if (!hasRepresentation) next.allowChangeRep = false;
   if (hasRepresentation && !next.allowChangeRep) next.allowNoRep = false;
@@ -225,7 +231,8 @@ export const shareLinkUpsertSchema = z
       defaultRoleId: value.defaultRoleId,
     });
     if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
     }
   }, ALWAYS_CHECK);
 export type ShareLinkUpsertInput = z.input<typeof shareLinkUpsertSchema>;
@@ -287,7 +294,10 @@ export const shareLinkListSchema = z.object({
 export type ShareLinkList = z.infer<typeof shareLinkListSchema>;
 
 /** GET /v2/projects/standalone-url-mapping?url&projectId: the slug of an apply address to its link. */
-export const urlMappingQuerySchema = z.object({ url: z.string().trim().min(1).max(2000), projectId: id.optional() });
+export const urlMappingQuerySchema = z.object({
+  url: z.string().trim().min(1).max(2000),
+  projectId: id.optional(),
+});
 export const urlMappingResultSchema = z.object({
   projectId: z.string(),
   shareLinkId: z.string(),
@@ -304,9 +314,7 @@ export const resolvedLinkSchema = z.object({
   projectId: z.string(),
   title: z.string(),
   project: z.object({ name: z.string(), description: z.string().nullable() }).nullable(),
-  opportunities: z.array(
-    z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }),
-  ),
+  opportunities: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable() })),
   defaultRoleId: z.string().nullable(),
   settings: shareLinkSettingsSchema.nullable(),
   representative: representativeSchema.nullable(),
@@ -366,6 +374,8 @@ export const standaloneApplySchema = z.object({
   repId: id.nullable().optional(),
   representative: representativeFormSchema.nullable().optional(),
   website: z.string().max(500).optional(),
+  /** The upload grant of the resolve answer; required when `uploads` names any. */
+  uploadGrant: z.string().max(2000).optional(),
 });
 export type StandaloneApplyInput = z.input<typeof standaloneApplySchema>;
 export type StandaloneApply = z.infer<typeof standaloneApplySchema>;
@@ -405,7 +415,6 @@ export type StandaloneView = z.infer<typeof standaloneViewSchema>;
 
 /** GET /v2/applicants/{id}/standalone/resend-email?token=<link token>: a fresh private link to the stored e-mail. */
 export const resendQuerySchema = z.object({ token: linkTokenSchema });
-// messageResultSchema ({ message }) is the media contracts' (contracts/media.ts); the same shape serves here.
 
 /** POST /applicants/{projectId}/check-email-webform: whether this e-mail already applied (mails their link). */
 export const checkEmailWebformSchema = z.object({ email: emailSchema, token: linkTokenSchema });

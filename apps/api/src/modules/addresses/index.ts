@@ -24,7 +24,8 @@ export function addressesModuleWith(lookup: AddressLookup): ApiModule {
           config: { access: access.public() },
           schema: {
             tags: ['lookups'],
-            summary: 'US address suggestions: the place of a ZIP code, or cities (or ZIPs) starting with the text',
+            summary:
+              'US address suggestions: the place of a ZIP code, or cities (or ZIPs) starting with the text',
             querystring: addressLookupQuerySchema,
             response: { 200: addressLookupResultSchema },
           },

@@ -36,7 +36,12 @@ const idParams = z.object({ id: z.uuid() });
  * A talent submitter (a TS in the named project, or any representative when no project is named) sees only their own
  * agency (spec section 6); staff see every agency.
  */
-async function agencyScope(db: Db, userId: string, accountRole: string, projectId?: string): Promise<AgencyScope> {
+async function agencyScope(
+  db: Db,
+  userId: string,
+  accountRole: string,
+  projectId?: string,
+): Promise<AgencyScope> {
   if (accountRole === 'SUPER_ADMIN') return { onlyAgencyId: null };
   const agent = await agentOfUser(db, userId);
   if (!agent) return { onlyAgencyId: null };
@@ -56,7 +61,8 @@ export function agencyRoutes(app: App, context: AppContext) {
       config: { access: access.staff() },
       schema: {
         tags: TAGS,
-        summary: 'Search agencies for the link dialog’s picker (pages of 20); a talent submitter sees only theirs',
+        summary:
+          'Search agencies for the link dialog’s picker (pages of 20); a talent submitter sees only theirs',
         querystring: agencySearchQuerySchema,
         response: { 200: agencySearchResultSchema },
       },
@@ -77,7 +83,8 @@ export function agencyRoutes(app: App, context: AppContext) {
       config: { access: access.staff() },
       schema: {
         tags: TAGS,
-        summary: 'Search agents (representatives) by name or e-mail; a talent submitter sees only their agency’s',
+        summary:
+          'Search agents (representatives) by name or e-mail; a talent submitter sees only their agency’s',
         querystring: representativeSearchQuerySchema,
         response: { 200: representativeSearchResultSchema },
       },

@@ -13,7 +13,13 @@ import {
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
 import { escapeLike } from '../../platform/db/like';
-import { agencies, agents, applicantRepresentatives, applicants, projectAccesses } from '../../platform/db/schema';
+import {
+  agencies,
+  agents,
+  applicantRepresentatives,
+  applicants,
+  projectAccesses,
+} from '../../platform/db/schema';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError, fieldErrors, notFound } from '../../platform/errors';
 
@@ -27,7 +33,12 @@ export interface AgentRecord {
 /** The agent record of a user: having one makes the user a representative (spec section 6). */
 export async function agentOfUser(db: Queryable, userId: string): Promise<AgentRecord | null> {
   const [row] = await db
-    .select({ id: agents.id, agencyId: agents.agencyId, isVerified: agents.isVerified, userId: agents.userId })
+    .select({
+      id: agents.id,
+      agencyId: agents.agencyId,
+      isVerified: agents.isVerified,
+      userId: agents.userId,
+    })
     .from(agents)
     .where(eq(agents.userId, userId));
   return row ?? null;
@@ -102,7 +113,8 @@ export async function searchAgencies(
   const conditions: SQL[] = [];
   if (scope.onlyAgencyId) conditions.push(eq(agencies.id, scope.onlyAgencyId));
   if (query.agencyId) conditions.push(eq(agencies.id, query.agencyId));
-  if (query.text) conditions.push(sql`${agencies.searchText} like ${`%${escapeLike(searchFold(query.text))}%`}`);
+  if (query.text)
+    conditions.push(sql`${agencies.searchText} like ${`%${escapeLike(searchFold(query.text))}%`}`);
   if (query.onlyVerifiedOrAccessProject) {
     const onProject = query.projectId
       ? sql`exists (select 1 from ${agents} a join ${projectAccesses} pa on pa.user_id = a.user_id
@@ -163,7 +175,8 @@ export async function searchRepresentatives(
 ): Promise<{ items: Agent[]; hasMore: boolean }> {
   const conditions: SQL[] = [];
   if (scope.onlyAgencyId) conditions.push(eq(agents.agencyId, scope.onlyAgencyId));
-  if (query.text) conditions.push(sql`${agents.searchText} like ${`%${escapeLike(searchFold(query.text))}%`}`);
+  if (query.text)
+    conditions.push(sql`${agents.searchText} like ${`%${escapeLike(searchFold(query.text))}%`}`);
   const rows = await db
     .select({ agent: agents, agency: agencies })
     .from(agents)
@@ -247,7 +260,13 @@ export async function setAgentVerified(db: Db, agentId: string, isVerified: bool
  */
 export async function openClaim(
   tx: Queryable,
-  claim: { projectId: string; applicantId: string; agentId: string; agencyId: string; shareLinkId: string | null },
+  claim: {
+    projectId: string;
+    applicantId: string;
+    agentId: string;
+    agencyId: string;
+    shareLinkId: string | null;
+  },
 ): Promise<{ id: string; token: string } | null> {
   const token = newLinkToken();
   const [row] = await tx

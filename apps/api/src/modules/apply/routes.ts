@@ -43,7 +43,12 @@ const PUBLIC_BODY_LIMIT = 64 * 1024;
 
 export function applyRoutes(app: App, context: AppContext) {
   const { db } = context.database;
-  const deps: ApplyDeps = { db, jobs: context.jobs, publicUrl: context.config.publicUrl };
+  const deps: ApplyDeps = {
+    db,
+    jobs: context.jobs,
+    publicUrl: context.config.publicUrl,
+    config: context.config,
+  };
 
   app.get(
     '/v2/global-content',
@@ -129,7 +134,8 @@ export function applyRoutes(app: App, context: AppContext) {
       config: { access: access.public() },
       schema: {
         tags: TAGS,
-        summary: 'Mail the talent a fresh private link (to the address they gave); token is the submission link’s',
+        summary:
+          'Mail the talent a fresh private link (to the address they gave); token is the submission link’s',
         params: idParams,
         querystring: resendQuerySchema,
         response: { 200: messageResultSchema },
@@ -204,7 +210,8 @@ export function applyRoutes(app: App, context: AppContext) {
       config: { access: access.public() },
       schema: {
         tags: TAGS,
-        summary: 'The talent changes their representation through their private link (when the link allows it)',
+        summary:
+          'The talent changes their representation through their private link (when the link allows it)',
         body: changeRepresentativeSchema,
         response: { 200: representativeSchema },
       },
@@ -228,6 +235,6 @@ export function applyRoutes(app: App, context: AppContext) {
         response: { 200: sendUnderReviewResultSchema },
       },
     },
-    async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds),
+    async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds, context.events),
   );
 }

@@ -31,8 +31,9 @@ import {
   representativeView,
   representativesOfApplicants,
 } from '../agencies';
-import { addToFolders, searchTextOf, submitApplicant } from '../candidates';
+import { addToFolders, publishApplicantsUpdated, searchTextOf, submitApplicant } from '../candidates';
 import { MAIL_QUEUE } from '../identity';
+import { attachUploads, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../share-links';
 import { claimMail, submissionConfirmationMail } from './mail';
@@ -41,6 +42,8 @@ export interface ApplyDeps {
   db: Db;
   jobs: AppContext['jobs'];
   publicUrl: string;
+  config: AppContext['config'];
+  events?: AppContext['events'];
 }
 
 async function sendMail(deps: ApplyDeps, tx: Db, message: ReturnType<typeof claimMail>) {
@@ -91,6 +94,15 @@ async function chooseRepresentative(
 
 const fakeId = () => crypto.randomUUID();
 
+function uploadGrantFor(deps: ApplyDeps, token: string | undefined, projectId: string) {
+  if (!token) throw fieldErrors([{ path: 'body.uploadGrant', message: LINK_MESSAGES.uploadGrantRequired }]);
+  const grant = verifyUploadGrant(deps.config, token);
+  if (grant.projectId !== projectId) {
+    throw fieldErrors([{ path: 'body.uploadGrant', message: LINK_MESSAGES.uploadGrantRequired }]);
+  }
+  return grant;
+}
+
 /**
  * A talent (or their agent) applies through a link, without an account. In one transaction: the applicant is made
  * or joined (one per e-mail per project), submitted to the chosen opportunity (the link's default when none) in its
@@ -114,6 +126,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       { field: 'genderId', lookup: 'role-genders', value: input.genderId },
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
     ]);
+    // Uploads are attached only under this page's grant, so keys of other people's uploads attach nothing.
+    const grant = input.uploads.length > 0 ? uploadGrantFor(deps, input.uploadGrant, link.projectId) : null;
     const representative = await chooseRepresentative(tx, link, group, input);
     const result = await submitApplicant(tx, {
       projectId: link.projectId,
@@ -155,7 +169,10 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       });
       // "Exclude Agent" keeps the agent out of the mails of this link.
       if (claim && !group.settings.excludeAgent) {
-        const [agent] = await tx.select({ email: agents.email }).from(agents).where(eq(agents.id, representative.agentId));
+        const [agent] = await tx
+          .select({ email: agents.email })
+          .from(agents)
+          .where(eq(agents.id, representative.agentId));
         if (agent) {
           await sendMail(
             deps,
@@ -171,9 +188,23 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
         }
       }
     }
+    if (grant) {
+      await attachUploads(
+        tx,
+        {
+          projectId: link.projectId,
+          applicantId: result.applicantId,
+          uploads: input.uploads.map((upload) => upload.key),
+          grantId: grant.id,
+        },
+        { jobs: deps.jobs },
+      );
+    }
     await issuePrivateLink(deps, tx, result.applicantId, input.email, projectName);
     // Last, because every submission through this link updates the same row: its lock is held only until commit.
     if (result.createdSubmission) {
+      // The team's open candidates pages refetch once this commits.
+      await publishApplicantsUpdated(deps.events, tx, link.projectId, 'ADD', 1, roleId);
       await tx
         .update(shareLinks)
         .set({ submissionCount: sql`${shareLinks.submissionCount} + 1` })
@@ -188,10 +219,20 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
 }
 
 /** A new private link for an applicant, mailed to their stored address. */
-async function issuePrivateLink(deps: ApplyDeps, tx: Db, applicantId: string, email: string, projectName: string) {
+async function issuePrivateLink(
+  deps: ApplyDeps,
+  tx: Db,
+  applicantId: string,
+  email: string,
+  projectName: string,
+) {
   const token = newLinkToken();
   await tx.insert(applicantAccessTokens).values({ applicantId, tokenHash: tokenDigest(token) });
-  await sendMail(deps, tx, submissionConfirmationMail(deps.publicUrl, email, projectName, applicantId, token));
+  await sendMail(
+    deps,
+    tx,
+    submissionConfirmationMail(deps.publicUrl, email, projectName, applicantId, token),
+  );
 }
 
 /** The applicant a private link opens, or 404 (a wrong token and a wrong id answer the same). */
@@ -200,14 +241,26 @@ async function applicantByPrivateToken(db: Queryable, applicantId: string, token
     .select({ applicant: applicants })
     .from(applicantAccessTokens)
     .innerJoin(applicants, eq(applicants.id, applicantAccessTokens.applicantId))
-    .where(and(eq(applicantAccessTokens.applicantId, applicantId), eq(applicantAccessTokens.tokenHash, tokenDigest(token))));
+    .where(
+      and(
+        eq(applicantAccessTokens.applicantId, applicantId),
+        eq(applicantAccessTokens.tokenHash, tokenDigest(token)),
+      ),
+    );
   if (!row) throw new AppError('NOT_FOUND', LINK_MESSAGES.privateLinkInvalid);
   return row.applicant;
 }
 
-export async function standaloneView(db: Queryable, applicantId: string, token: string): Promise<StandaloneView> {
+export async function standaloneView(
+  db: Queryable,
+  applicantId: string,
+  token: string,
+): Promise<StandaloneView> {
   const applicant = await applicantByPrivateToken(db, applicantId, token);
-  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, applicant.projectId));
+  const [project] = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, applicant.projectId));
   const roleRows = await db
     .select({ id: roles.id, name: roles.name })
     .from(submissions)
@@ -253,9 +306,13 @@ export async function updateStandalone(db: Db, applicantId: string, input: Stand
         ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
         ...(input.age !== undefined ? { playingAgeMin: input.age, playingAgeMax: input.age } : {}),
         ...(input.genderId !== undefined ? { genderId: input.genderId } : {}),
-        ...(input.ethnicAppearanceIds !== undefined ? { ethnicAppearanceIds: input.ethnicAppearanceIds } : {}),
+        ...(input.ethnicAppearanceIds !== undefined
+          ? { ethnicAppearanceIds: input.ethnicAppearanceIds }
+          : {}),
         ...(input.sizes !== undefined ? { sizes: input.sizes as Record<string, string> } : {}),
-        ...(input.socialProfiles !== undefined ? { socialProfiles: input.socialProfiles as Record<string, string> } : {}),
+        ...(input.socialProfiles !== undefined
+          ? { socialProfiles: input.socialProfiles as Record<string, string> }
+          : {}),
         ...(input.address !== undefined ? { address: input.address } : {}),
         ...(input.bio !== undefined ? { bio: input.bio } : {}),
       })
@@ -286,7 +343,12 @@ export async function resendPrivateLink(deps: ApplyDeps, applicantId: string, li
  * The apply form's e-mail check: whether this address already applied to the link's project. A returning talent is
  * mailed their private link, so the answer never carries their data.
  */
-export async function checkEmailWebform(deps: ApplyDeps, projectId: string, email: string, linkToken: string) {
+export async function checkEmailWebform(
+  deps: ApplyDeps,
+  projectId: string,
+  email: string,
+  linkToken: string,
+) {
   return deps.db.transaction(async (tx) => {
     const { link } = await openLinkByToken(tx, linkToken);
     if (link.projectId !== projectId) throw notFound('The submission link');
@@ -309,7 +371,11 @@ export async function linkRepresentatives(db: Queryable, token: string) {
     return { items: found ? [representativeView(found.agent, found.agency, link.id)] : [] };
   }
   if (!link.agencyId) return { items: [] };
-  const ids = await db.select({ id: agents.id }).from(agents).where(eq(agents.agencyId, link.agencyId)).limit(100);
+  const ids = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.agencyId, link.agencyId))
+    .limit(100);
   const rows = await agentsWithAgencies(
     db,
     ids.map((row) => row.id),
@@ -360,7 +426,10 @@ export async function changeRepresentative(
       shareLinkId: via?.link.id ?? null,
     });
     if (claim) {
-      const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, applicant.projectId));
+      const [project] = await tx
+        .select({ name: projects.name })
+        .from(projects)
+        .where(eq(projects.id, applicant.projectId));
       await sendMail(
         deps,
         tx,
@@ -382,11 +451,20 @@ export async function changeRepresentative(
  * opportunity's NEW_SUBMISSIONS folder and leaving the review folder. Ids of another project or outside the review
  * folder are refused in one query, nothing half-moved.
  */
-export async function sendUnderReview(db: Db, projectId: string, submissionIds: readonly string[]) {
+export async function sendUnderReview(
+  db: Db,
+  projectId: string,
+  submissionIds: readonly string[],
+  events?: AppContext['events'],
+) {
   const ids = [...new Set(submissionIds)];
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId, roleId: folders.roleId })
+      .select({
+        submissionId: folderMemberships.submissionId,
+        folderId: folderMemberships.folderId,
+        roleId: folders.roleId,
+      })
       .from(folderMemberships)
       .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
       .where(
@@ -421,6 +499,7 @@ export async function sendUnderReview(db: Db, projectId: string, submissionIds: 
       const inRole = rows.filter((row) => row.roleId === target.roleId).map((row) => row.submissionId);
       await addToFolders(tx, projectId, [target.id], inRole);
     }
+    await publishApplicantsUpdated(events, tx, projectId, 'MOVE', ids.length);
     return { sent: ids.length };
   });
 }

@@ -21,3 +21,4 @@ export {
   type ApplicantDetails,
   type SubmitApplicant,
 } from './services/applicant-add';
+export { publishApplicantsUpdated } from './services/live';

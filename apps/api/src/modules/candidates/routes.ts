@@ -3,6 +3,7 @@ import {
   addApplicantResultSchema,
   addApplicantSchema,
   applicantListQuerySchema,
+  applicantDetailSchema,
   applicantListSchema,
   applicantSortSchema,
   bulkResultSchema,
@@ -19,6 +20,7 @@ import { requirePrincipal, requireProjectActor } from '../../platform/http/princ
 import { requireProjectPermission } from '../../platform/http/project-access';
 import type { App } from '../../platform/http/types';
 import { addApplicant } from './services/applicant-add';
+import { applicantDetail } from './services/applicant-detail';
 import { listApplicants } from './services/applicant-list';
 import { copyOrMove, crossCopy, projectOfRole, projectOfRows } from './services/copy-move';
 import {
@@ -37,6 +39,7 @@ const TAGS = ['candidates'];
 /** The applicants list, adding a candidate by hand, and the bulk candidate actions (each one call, one transaction). */
 export function candidateRoutes(app: App, context: AppContext) {
   const { db } = context.database;
+  const { events } = context;
 
   app.get(
     '/projects/:id/applicants',
@@ -60,6 +63,32 @@ export function candidateRoutes(app: App, context: AppContext) {
       ),
   );
 
+  // Not under /projects/{id}/applicants/{x}: that path belongs to client links (/projects/{id}/applicants/{clientLink}).
+  app.get(
+    '/projects/:id/candidates/:applicantId',
+    {
+      config: { access: access.project('VIEW_PROJECT') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'One candidate: the full profile, tags and every submission to the project’s opportunities the caller may see',
+        params: z.object({
+          id: z.string().max(64),
+          applicantId: z.uuid({ error: CANDIDATE_MESSAGES.invalidId }),
+        }),
+        response: { 200: applicantDetailSchema },
+      },
+    },
+    async (request) =>
+      applicantDetail(
+        db,
+        request.params.id,
+        requirePrincipal(request).userId,
+        requireProjectActor(request),
+        request.params.applicantId,
+      ),
+  );
+
   app.post(
     '/projects/admin/applicants',
     {
@@ -72,7 +101,7 @@ export function candidateRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addApplicant(db, requirePrincipal(request).userId, request.body)),
+      reply.status(201).send(await addApplicant(db, requirePrincipal(request).userId, request.body, events)),
   );
 
   app.post(
@@ -94,6 +123,7 @@ export function candidateRoutes(app: App, context: AppContext) {
         requirePrincipal(request).userId,
         requireProjectActor(request),
         request.body,
+        events,
       ),
   );
 
@@ -113,7 +143,7 @@ export function candidateRoutes(app: App, context: AppContext) {
           response: { 200: bulkResultSchema },
         },
       },
-      async (request) => action(db, request.params.id, requireProjectActor(request), request.body),
+      async (request) => action(db, request.params.id, requireProjectActor(request), request.body, events),
     );
   }
 
@@ -130,7 +160,14 @@ export function candidateRoutes(app: App, context: AppContext) {
       },
     },
     async (request) =>
-      sortFolder(db, request.params.id, requireProjectActor(request), request.params.folderId, request.body),
+      sortFolder(
+        db,
+        request.params.id,
+        requireProjectActor(request),
+        request.params.folderId,
+        request.body,
+        events,
+      ),
   );
 
   for (const [path, action] of [
@@ -149,7 +186,7 @@ export function candidateRoutes(app: App, context: AppContext) {
           response: { 200: bulkResultSchema },
         },
       },
-      async (request) => action(db, request.params.id, request.body),
+      async (request) => action(db, request.params.id, request.body, events),
     );
   }
 
@@ -166,7 +203,7 @@ export function candidateRoutes(app: App, context: AppContext) {
       },
     },
     async (request) =>
-      deleteRows(db, request.params.id, requireProjectActor(request), request.body.applicantIds),
+      deleteRows(db, request.params.id, requireProjectActor(request), request.body.applicantIds, events),
   );
 }
 
@@ -207,6 +244,7 @@ export function copyMoveRoutes(app: App, context: AppContext) {
           await projectOfRole(db, request.body.roleId),
           requireProjectActor(request),
           request.body,
+          context.events,
         ),
     );
   }
@@ -231,7 +269,7 @@ export function copyMoveRoutes(app: App, context: AppContext) {
     async (request) => {
       const source = await projectOfRows(db, request.body.applicantIds);
       const destination = await projectOfRole(db, request.body.roleId);
-      return crossCopy(db, source, destination, requireProjectActor(request), request.body);
+      return crossCopy(db, source, destination, requireProjectActor(request), request.body, context.events);
     },
   );
 }

@@ -13,8 +13,10 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { reportMediaIssue } from './issues';
+import { assertSubmitterMayOnApplicant } from './submitter';
 import {
   deleteItem,
+  findItem,
   listApplicantMedia,
   presentItem,
   retryItem,
@@ -66,8 +68,12 @@ export function mediaRoutes(app: App, context: AppContext) {
         response: { 200: messageResultSchema },
       },
     },
-    async (request) =>
-      deleteItem(context, request.query.projectId, request.params.applicantId, request.params.mediaId),
+    async (request) => {
+      const { applicantId, mediaId } = request.params;
+      await findItem(db, request.query.projectId, applicantId, mediaId);
+      await assertSubmitterMayOnApplicant(db, requireProjectActor(request), applicantId, 'DELETE_MEDIA');
+      return deleteItem(context, request.query.projectId, applicantId, mediaId);
+    },
   );
 
   app.put(

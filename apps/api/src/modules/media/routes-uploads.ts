@@ -12,10 +12,12 @@ import {
   uploadFailedSchema,
   uploadResultSchema,
   UPLOAD_GRANT_HEADER,
+  MESSAGES,
 } from '@casting/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import { mediaUploadFailures } from '../../platform/db/schema';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
@@ -32,6 +34,19 @@ import {
 } from './uploads';
 
 const TAGS = ['media'];
+
+/**
+ * Starting uploads is open to apply pages, so it is limited per address: far above what a person choosing files
+ * does (each call may sign 20 files), low enough that a script cannot fill the uploads table.
+ */
+const START_LIMIT = {
+  access: access.public(),
+  rateLimit: {
+    max: 300,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts),
+  },
+};
 const UPLOAD_ACCESS =
   'Access: project staff with CANDIDATE_MEDIA (bearer token), or an apply page with an upload grant in the ' +
   '`x-upload-grant` header or `uploadGrant` field.';
@@ -47,7 +62,7 @@ export function uploadRoutes(app: App, context: AppContext) {
   app.post(
     '/media-management/get-signed-url',
     {
-      config: { access: access.public() },
+      config: START_LIMIT,
       schema: {
         tags: TAGS,
         summary: 'Signed PUT URLs for files under 10 MiB (exact size and type signed)',
@@ -85,7 +100,7 @@ export function uploadRoutes(app: App, context: AppContext) {
   app.post(
     '/media-management/multipart/start',
     {
-      config: { access: access.public() },
+      config: START_LIMIT,
       schema: {
         tags: TAGS,
         summary: 'Start a multipart upload of a declared size (5 MiB parts)',

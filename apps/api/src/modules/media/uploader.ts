@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, fieldErrors, signInRequired } from '../../platform/errors';
 import { access, assertAccountAllowed, assertProjectPermission } from '../../platform/http/access';
 import { verifyUploadGrant } from './grant';
+import { assertSubmitterMayOnApplicant } from './submitter';
 import { assertApplicantInProject, type Uploader } from './uploads';
 
 /** Staff upload media for a candidate with this permission (spec section 6, candidate actions "media"). */
@@ -50,13 +51,17 @@ export async function resolveUploader(
   if (!projectId) throw fieldErrors([{ path: 'body.projectId', message: 'A project id is required.' }]);
   const actor = await app.accessControl.resolveProjectActor(principal, projectId);
   assertProjectPermission(actor, UPLOAD_PERMISSION);
+  const applicantId = existing?.applicantId ?? body.applicantId;
+  if (applicantId) {
+    if (!existing) await assertApplicantInProject(context.database.db, projectId, applicantId);
+    await assertSubmitterMayOnApplicant(context.database.db, actor, applicantId, 'ADD_MEDIA');
+  }
   if (existing) {
     return { kind: 'staff', userId: principal.userId, projectId, applicantId: existing.applicantId };
   }
   if (!body.applicantId) {
     throw fieldErrors([{ path: 'body.applicantId', message: MEDIA_MESSAGES.applicantRequired }]);
   }
-  await assertApplicantInProject(context.database.db, projectId, body.applicantId);
   return { kind: 'staff', userId: principal.userId, projectId, applicantId: body.applicantId };
 }
 

@@ -4,6 +4,7 @@ import {
   MEDIA_MESSAGES,
   MULTIPART_CHUNK_BYTES,
   UPLOAD_URL_TTL_SECONDS,
+  VIEW_URL_TTL_SECONDS,
   type MultipartComplete,
   type MultipartSignedUrls,
   type MultipartStart,
@@ -220,7 +221,11 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
       size: info.size,
       mediaId: media?.id ?? null,
       status: media?.status ?? null,
-      url: null,
+      // The original, viewable at once (its derived files follow from processing, announced by live events).
+      url: await context.storage.presignGet(claimed.objectKey, {
+        expiresIn: VIEW_URL_TTL_SECONDS,
+        contentType: found.contentType,
+      }),
       thumbnailUrl: null,
       convertedUrl: null,
     };

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { createUploadGrant } from '../media';
 import { shareLinkRoutes } from './routes';
 
 /**
@@ -7,8 +8,9 @@ import { shareLinkRoutes } from './routes';
  */
 export const shareLinksModule: ApiModule = {
   name: 'share-links',
-  // Upload grants arrive with the media module's export for public apply pages; until then the pages get none.
-  register: (app, context) => shareLinkRoutes(app, context, async () => null),
+  // An open link's page gets an upload grant for its project, which the media module's upload calls accept.
+  register: (app, context) =>
+    shareLinkRoutes(app, context, async (projectId) => createUploadGrant(context.config, { projectId })),
 };
 
 export { linkStatus, linkUrl, openLinkByToken, type GroupRow, type LinkRow } from './service';

@@ -54,7 +54,8 @@ export function shareLinkRoutes(app: App, context: AppContext, uploadGrant: Uplo
       config: { access: access.project(LINKS_PERMISSION) },
       schema: {
         tags: TAGS,
-        summary: 'Whether a submission link title is free in the project (case and surrounding spaces ignored)',
+        summary:
+          'Whether a submission link title is free in the project (case and surrounding spaces ignored)',
         params: projectParams,
         body: checkTitleRequestSchema,
         response: { 200: checkTitleResultSchema },

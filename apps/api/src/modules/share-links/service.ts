@@ -38,7 +38,10 @@ export function linkUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/castingcall/apply/${token}`;
 }
 
-export function linkStatus(group: { closedAt: Date | null; expiresAt: Date | null }, now = new Date()): LinkStatus {
+export function linkStatus(
+  group: { closedAt: Date | null; expiresAt: Date | null },
+  now = new Date(),
+): LinkStatus {
   if (group.closedAt) return 'CLOSED';
   if (group.expiresAt && group.expiresAt.getTime() <= now.getTime()) return 'EXPIRED';
   return 'OPEN';
@@ -50,7 +53,10 @@ export async function isTitleUnique(
   title: string,
   excludeGroupId?: string,
 ): Promise<boolean> {
-  const conditions: SQL[] = [eq(shareLinkGroups.projectId, projectId), eq(shareLinkGroups.titleKey, titleKey(title))];
+  const conditions: SQL[] = [
+    eq(shareLinkGroups.projectId, projectId),
+    eq(shareLinkGroups.titleKey, titleKey(title)),
+  ];
   if (excludeGroupId) conditions.push(sql`${shareLinkGroups.id} <> ${excludeGroupId}::uuid`);
   const [row] = await db
     .select({ id: shareLinkGroups.id })
@@ -147,7 +153,8 @@ export async function upsertShareLinks(
 ): Promise<CreatedLink[]> {
   const roleIds = [...new Set(input.roleIds)];
   const defaultRoleId = effectiveDefaultRoleId(roleIds, input.defaultRoleId);
-  if (!defaultRoleId) throw fieldErrors([{ path: 'body.defaultRoleId', message: MESSAGES.defaultOpportunityRequired }]);
+  if (!defaultRoleId)
+    throw fieldErrors([{ path: 'body.defaultRoleId', message: MESSAGES.defaultOpportunityRequired }]);
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   try {
     return await db.transaction(async (tx) => {
@@ -255,7 +262,9 @@ export async function patchGroup(db: Db, projectId: string, groupId: string, pat
         .set({
           settings,
           ...(patch.title !== undefined ? { title: patch.title, titleKey: titleKey(patch.title) } : {}),
-          ...(patch.closed !== undefined ? { closedAt: patch.closed ? (group.closedAt ?? new Date()) : null } : {}),
+          ...(patch.closed !== undefined
+            ? { closedAt: patch.closed ? (group.closedAt ?? new Date()) : null }
+            : {}),
           ...(patch.expiresAt !== undefined
             ? { expiresAt: patch.expiresAt ? new Date(patch.expiresAt) : null }
             : {}),
@@ -423,9 +432,14 @@ export async function resolveLink(
     .from(roles)
     .where(and(eq(roles.projectId, link.projectId), inArray(roles.id, group.roleIds)));
   const ordered = group.roleIds.flatMap((id) => roleRows.filter((row) => row.id === id));
-  const agentRow = link.agentId ? (await agentsWithAgencies(db, [link.agentId])).get(link.agentId) : undefined;
+  const agentRow = link.agentId
+    ? (await agentsWithAgencies(db, [link.agentId])).get(link.agentId)
+    : undefined;
   const [agency] = link.agencyId
-    ? await db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, link.agencyId))
+    ? await db
+        .select({ id: agencies.id, name: agencies.name })
+        .from(agencies)
+        .where(eq(agencies.id, link.agencyId))
     : [];
   return {
     ...base,

@@ -29,7 +29,10 @@ function load(): Index {
     .filter((code) => code.country === 'US' && /^\d{5}$/.test(code.zip))
     .map((code) => ({ zip: code.zip, city: code.city, province: code.state, country: 'US' }));
   const byCity = places
-    .map((place) => ({ key: `${place.city.toLowerCase()}|${place.province.toLowerCase()}|${place.zip}`, place }))
+    .map((place) => ({
+      key: `${place.city.toLowerCase()}|${place.province.toLowerCase()}|${place.zip}`,
+      place,
+    }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   index = {
     byZip: new Map(places.map((place) => [place.zip, place])),

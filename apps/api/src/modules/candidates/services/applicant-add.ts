@@ -13,6 +13,8 @@ import { fieldErrors } from '../../../platform/errors';
 import { assertLookupRefs } from '../../lookups';
 import { roleInProject } from '../../opportunities';
 import { projectSettings, uuidArray } from './project-rows';
+import { publishApplicantsUpdated } from './live';
+import type { Events } from '../../../platform/events';
 
 /** The stored search text: names and e-mail folded the same way the query folds what is typed. */
 export function searchTextOf(person: { firstName: string; lastName: string; email?: string | null }): string {
@@ -67,7 +69,12 @@ async function destinationFolders(db: Queryable, roleId: string, folderIds: read
  * second add to the same opportunity returns the existing submission. Without folders the candidate lands in the
  * opportunity's NEW_SUBMISSIONS folder.
  */
-export async function addApplicant(db: Db, userId: string, input: AddApplicant): Promise<AddApplicantResult> {
+export async function addApplicant(
+  db: Db,
+  userId: string,
+  input: AddApplicant,
+  events?: Events,
+): Promise<AddApplicantResult> {
   return db.transaction(async (tx) => {
     const role = await roleInProject(tx, input.projectId, input.roleId);
     const settings = await projectSettings(tx, role.projectId);
@@ -90,7 +97,12 @@ export async function addApplicant(db: Db, userId: string, input: AddApplicant):
       folderIds,
       folderAlias: 'NEW_SUBMISSIONS',
     });
-    return { id: result.submissionId, applicantId: result.applicantId, createdApplicant: result.createdApplicant };
+    await publishApplicantsUpdated(events, tx, role.projectId, 'ADD', 1, role.id);
+    return {
+      id: result.submissionId,
+      applicantId: result.applicantId,
+      createdApplicant: result.createdApplicant,
+    };
   });
 }
 
@@ -140,7 +152,12 @@ export interface SubmitApplicant {
 export async function submitApplicant(
   tx: Queryable,
   input: SubmitApplicant,
-): Promise<{ applicantId: string; submissionId: string; createdApplicant: boolean; createdSubmission: boolean }> {
+): Promise<{
+  applicantId: string;
+  submissionId: string;
+  createdApplicant: boolean;
+  createdSubmission: boolean;
+}> {
   const person = input.person;
   const email = person.email ?? null;
   const [inserted] = await tx

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  can,
   CANDIDATE_MESSAGES,
   searchFold,
   type ApplicantList,
@@ -10,25 +11,25 @@ import {
   type VoteType,
 } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
-import {
-  afterPosition,
-  decodeCursor,
-  keysetPage,
-  keyText,
-  type KeysetPosition,
-} from '../../../platform/db/keyset';
 import type { Queryable } from '../../../platform/db/ids';
 import {
+  agencies,
+  agents,
+  applicantRepresentatives,
   applicants,
   applicantTags,
   folderMemberships,
   folders,
+  projectAccesses,
+  projects,
   submissions,
   tags,
   votes,
 } from '../../../platform/db/schema';
 import { fieldErrors, permissionDenied } from '../../../platform/errors';
 import { roleInProject } from '../../opportunities';
+import { initialsOf } from './applicant-detail';
+import { afterCursor, cursorAfter, orderOf, sortKeyColumns } from './list-sorts';
 import { folderInProject, uuidArray } from './project-rows';
 
 /** The vote a feedback filter looks for: YES is an up vote, NO a down vote, MAYBE a maybe. */
@@ -105,25 +106,33 @@ function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undef
   return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
 }
 
-/** Every filter of the list as one condition; each is an index-served predicate on its own table. */
-async function listWhere(
+/**
+ * Every filter of the list as one condition; each is an index-served predicate on its own table. The ids that must
+ * be checked (tags, feedback providers) are checked by `checks`, which runs beside the page query: a request with
+ * an unknown one fails whatever the page held. Opportunity and folder ids need no query of their own: the page only
+ * holds rows of this project, so a page with rows proves them; an empty page checks them (see listApplicants).
+ */
+function listWhere(
   db: Queryable,
   projectId: string,
+  userId: string,
   actor: ProjectActor,
   query: ApplicantListQuery,
-): Promise<SQL | undefined> {
+): { where: SQL | undefined; checks: Promise<unknown> } {
+  const seesFeedback = can(actor, 'VIEW_FEEDBACK');
+  // The team's votes are feedback: without VIEW_FEEDBACK no filter or order may reveal them (spec section 6).
+  if (!seesFeedback && (query.sort === 'votes' || (query.feedbackProviderNames ?? []).length > 0)) {
+    throw permissionDenied('VIEW_FEEDBACK');
+  }
   const conditions: (SQL | undefined)[] = [
     eq(submissions.projectId, projectId),
     visibility(actor, query.submitterFolders),
   ];
-  if (query.roleId) {
-    const role = await roleInProject(db, projectId, query.roleId);
-    conditions.push(eq(submissions.roleId, role.id));
-  }
-  if (query.folderId) {
-    const folder = await folderInProject(db, projectId, query.folderId);
+  if (query.roleId) conditions.push(eq(submissions.roleId, query.roleId));
+  // The manual order joins the folder's places instead (pageQuery), which filters the same way.
+  if (query.folderId && query.sort !== 'manual') {
     conditions.push(
-      sql`exists (select 1 from ${folderMemberships} m where m.folder_id = ${folder.id} and m.submission_id = ${submissions.id})`,
+      sql`exists (select 1 from ${folderMemberships} m where m.folder_id = ${query.folderId} and m.submission_id = ${submissions.id})`,
     );
   }
   if (query.systemAlias && !ALL_VIEWS.has(query.systemAlias)) {
@@ -137,9 +146,23 @@ async function listWhere(
     const pattern = `%${searchFold(query.nameOrEmail).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(sql`${applicants.searchText} like ${pattern}`);
   }
+  // Without VIEW_FEEDBACK (a talent submitter) feedback means the caller's own votes only.
+  const voter = seesFeedback ? sql`` : sql` and v.user_id = ${userId}`;
+  const feedbackVote = query.feedback ? sql` and v.vote = ${FEEDBACK_VOTE[query.feedback]}` : sql``;
   if (query.feedback) {
     conditions.push(
-      sql`exists (select 1 from ${votes} v where v.submission_id = ${submissions.id} and v.vote = ${FEEDBACK_VOTE[query.feedback]})`,
+      sql`exists (select 1 from ${votes} v where v.submission_id = ${submissions.id}${feedbackVote}${voter})`,
+    );
+  }
+  const providers = [...new Set((query.feedbackProviderNames ?? []).map((id) => id.toLowerCase()))];
+  if (providers.length > 0) {
+    // Each provider's vote is one entry of the votes primary key (submission_id, user_id): a probe per row.
+    const given = sql`from ${votes} v where v.submission_id = ${submissions.id}
+      and v.user_id = any(${uuidArray(providers)}::uuid[])${feedbackVote}`;
+    conditions.push(
+      query.feedbackProviderQueryType === 'AND'
+        ? sql`(select count(*) ${given}) = ${providers.length}`
+        : sql`exists (select 1 ${given})`,
     );
   }
   conditions.push(
@@ -153,26 +176,107 @@ async function listWhere(
       query.missingGender,
     ),
   );
-  await assertProjectTags(db, projectId, query);
   const tagsIn = query['tags[in]'] ?? [];
   if (tagsIn.length > 0) conditions.push(tagCondition(tagsIn, query.includeTagConditionType));
   const tagsNotIn = query['tags[notIn]'] ?? [];
   if (tagsNotIn.length > 0)
     conditions.push(sql`not ${tagCondition(tagsNotIn, query.excludeTagConditionType)}`);
-  return and(...conditions);
+  conditions.push(...referralConditions(query));
+  const checks = Promise.all([
+    assertProjectTags(db, projectId, query),
+    feedbackProviders(db, projectId, providers),
+  ]);
+  return { where: and(...conditions), checks };
 }
 
-/** The page's rows: ids through the sort index first, the people joined in. */
-function pageQuery(db: Queryable, where: SQL | undefined, after: KeysetPosition | undefined, limit: number) {
-  return db
+/**
+ * The referral and agent filters of spec section 3. Referral is the submission's link (partial index on
+ * `(project_id, share_link_id)`); agents are the submitting agent (partial index on `(project_id,
+ * referring_agent_id)`) or a representative named on the applicant (a probe of the `(applicant_id, agent_id)` key);
+ * the agent search reads the applicant's representatives through the same key and the agents' primary key.
+ */
+function referralConditions(query: ApplicantListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  const links = query.referral ?? [];
+  if (links.length > 0) conditions.push(sql`${submissions.shareLinkId} = any(${uuidArray(links)}::uuid[])`);
+  const agentIds = query.agents ?? [];
+  if (agentIds.length > 0) {
+    const ids = sql`${uuidArray(agentIds)}::uuid[]`;
+    conditions.push(sql`(${submissions.referringAgentId} = any(${ids}) or exists (select 1 from ${applicantRepresentatives} ar
+      where ar.applicant_id = ${submissions.applicantId} and ar.agent_id = any(${ids})))`);
+  }
+  if (query.agentSearchTerm) {
+    const pattern = `%${searchFold(query.agentSearchTerm).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const column =
+      query.agentSearchType === 'AGENCY_NAME'
+        ? sql`ag.search_text`
+        : query.agentSearchType === 'AGENT_EMAIL'
+          ? sql`a.email`
+          : sql`a.search_text`;
+    conditions.push(sql`exists (select 1 from ${applicantRepresentatives} ar
+      join ${agents} a on a.id = ar.agent_id join ${agencies} ag on ag.id = ar.agency_id
+      where ar.applicant_id = ${submissions.applicantId} and ${column} like ${pattern})`);
+  }
+  return conditions;
+}
+
+/**
+ * Feedback providers are named by user id and must be the project's team (owner, members) or have voted in it;
+ * anything else is a 400 naming the field, in one query.
+ */
+async function feedbackProviders(
+  db: Queryable,
+  projectId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (unique.length === 0) return [];
+  const [members, owners] = await Promise.all([
+    db
+      .select({ id: projectAccesses.userId })
+      .from(projectAccesses)
+      .where(and(eq(projectAccesses.projectId, projectId), inArray(projectAccesses.userId, unique))),
+    db
+      .select({ id: projects.ownerId })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), inArray(projects.ownerId, unique))),
+  ]);
+  const found = new Set([...members, ...owners].map((row) => row.id));
+  // Former members who voted: one vote of theirs in the project is enough (one index entry each, not all their votes).
+  for (const id of unique.filter((candidate) => !found.has(candidate))) {
+    const [vote] = await db
+      .select({ id: votes.userId })
+      .from(votes)
+      .where(and(eq(votes.userId, id), eq(votes.projectId, projectId)))
+      .limit(1);
+    if (vote) found.add(vote.id);
+  }
+  if (unique.some((id) => !found.has(id))) {
+    throw fieldErrors([
+      { path: 'querystring.feedbackProviderNames', message: CANDIDATE_MESSAGES.unknownFeedbackProvider },
+    ]);
+  }
+  return unique;
+}
+
+/**
+ * The page's rows: ids through the sort's index first, the people joined in. The manual order reads the folder's
+ * places (folder_memberships) in order and joins the submissions.
+ */
+function pageQuery(
+  db: Queryable,
+  where: SQL | undefined,
+  query: Pick<ApplicantListQuery, 'sort' | 'cursor' | 'limit' | 'folderId'>,
+) {
+  const base = db
     .select({
+      ...sortKeyColumns(query.sort),
       id: submissions.id,
       applicantId: submissions.applicantId,
       projectId: submissions.projectId,
       roleId: submissions.roleId,
       source: submissions.source,
       createdAt: submissions.createdAt,
-      sortKey: keyText(submissions.createdAt),
       firstName: applicants.firstName,
       lastName: applicants.lastName,
       email: applicants.email,
@@ -184,31 +288,42 @@ function pageQuery(db: Queryable, where: SQL | undefined, after: KeysetPosition 
     })
     .from(submissions)
     .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
-    .where(and(where, after ? afterPosition(submissions.createdAt, submissions.id, after) : undefined))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
-    .limit(limit + 1);
+    .$dynamic();
+  const rows =
+    query.sort === 'manual' && query.folderId
+      ? base.innerJoin(
+          folderMemberships,
+          and(
+            eq(folderMemberships.submissionId, submissions.id),
+            eq(folderMemberships.folderId, query.folderId),
+          ),
+        )
+      : base;
+  return rows
+    .where(and(where, afterCursor(query.sort, query.cursor)))
+    .orderBy(...orderOf(query.sort))
+    .limit(query.limit + 1);
 }
 
 /** The list query with its values, unawaited: what the plan test EXPLAINs. */
 export async function applicantListQuery(
   db: Queryable,
   projectId: string,
+  userId: string,
   actor: ProjectActor,
   query: ApplicantListQuery,
 ) {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // Checked first: a malformed cursor is a 400 before any other query runs.
+  afterCursor(query.sort, query.cursor);
+  const { where, checks } = listWhere(db, projectId, userId, actor, query);
   // Wrapped, so that awaiting this function does not run the query (a drizzle query is a thenable).
-  return { page: pageQuery(db, await listWhere(db, projectId, actor, query), after, query.limit) };
-}
-
-function initialsOf(firstName: string, lastName: string): string {
-  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+  return { page: pageQuery(db, where, query), checks };
 }
 
 /**
- * A page of a project's candidates, newest submission first. The order is by submission time and id, which no vote,
- * move or tag changes, so paging on while others work neither repeats nor skips a row; new submissions appear only
- * before the first page.
+ * A page of a project's candidates in the order asked for (newest by default). Newest, name and manual orders have
+ * keys no vote, move or tag changes, so paging on while others work neither repeats nor skips a row; new submissions
+ * appear only before the first page (newest). The votes order's key changes with each up vote: see decision 0021.
  */
 export async function listApplicants(
   db: Db,
@@ -217,11 +332,26 @@ export async function listApplicants(
   actor: ProjectActor,
   query: ApplicantListQuery,
 ): Promise<ApplicantList> {
-  const rows = await (await applicantListQuery(db, projectId, actor, query)).page;
-  const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.id }));
+  const { page: pageRows, checks } = await applicantListQuery(db, projectId, userId, actor, query);
+  const [rows] = await Promise.all([pageRows, checks]);
+  if (rows.length === 0) {
+    // Nothing matched: an opportunity or folder of another project (or none) must say so, not look empty.
+    await Promise.all([
+      query.roleId ? roleInProject(db, projectId, query.roleId) : undefined,
+      query.folderId ? folderInProject(db, projectId, query.folderId) : undefined,
+    ]);
+  }
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const page = {
+    items,
+    nextCursor: rows.length > query.limit && last ? cursorAfter(query.sort, last) : null,
+  };
   const ids = page.items.map((row) => row.id);
   const details =
-    ids.length === 0 ? new Map<string, Details>() : await detailsOf(db, ids, page.items, userId);
+    ids.length === 0
+      ? new Map<string, Details>()
+      : await detailsOf(db, ids, page.items, userId, can(actor, 'VIEW_FEEDBACK'));
   return {
     items: page.items.map((row) => {
       const extra = details.get(row.id);
@@ -267,6 +397,7 @@ async function detailsOf(
   ids: string[],
   rows: readonly { id: string; applicantId: string }[],
   userId: string,
+  seesFeedback: boolean,
 ): Promise<Map<string, Details>> {
   const applicantIds = [...new Set(rows.map((row) => row.applicantId))];
   const [memberships, tagRows, voteRows] = await Promise.all([
@@ -283,7 +414,8 @@ async function detailsOf(
     db
       .select({ submissionId: votes.submissionId, vote: votes.vote, userId: votes.userId })
       .from(votes)
-      .where(inArray(votes.submissionId, ids)),
+      // Without VIEW_FEEDBACK the counts are of the caller's own vote only.
+      .where(and(inArray(votes.submissionId, ids), seesFeedback ? undefined : eq(votes.userId, userId))),
   ]);
   const result = new Map<string, Details>();
   for (const row of rows) {

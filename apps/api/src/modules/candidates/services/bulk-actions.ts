@@ -34,6 +34,14 @@ import {
   type RowInfo,
 } from './project-rows';
 import { assertSubmitterMay } from './submitter-actions';
+import { publishApplicantsUpdated } from './live';
+import type { Events } from '../../../platform/events';
+
+/** The opportunity of the rows when they share one (the live event names it), else undefined. */
+function oneRole(rows: readonly RowInfo[]): string | undefined {
+  const roles = new Set(rows.map((row) => row.roleId));
+  return roles.size === 1 ? rows[0]?.roleId : undefined;
+}
 
 const VOTE_FEEDBACK: Partial<Record<VoteType, Feedback>> = {
   UP_VOTE: 'YES',
@@ -95,10 +103,12 @@ export async function vote(
   userId: string,
   actor: ProjectActor,
   request: VoteRequest,
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const rows = await rowsInProject(tx, projectId, request.applicantIds);
     assertSubmitterMay(actor, rows, TS_VOTE_ACTION[request.vote]);
+    await publishApplicantsUpdated(events, tx, projectId, 'VOTE', rows.length, oneRole(rows));
     const ids = rows.map((row) => row.id);
     const submitter = actor === 'TS';
     const hidden = submitter ? 'TS_HIDDEN' : 'HIDDEN';
@@ -158,10 +168,12 @@ export async function addToFolder(
   projectId: string,
   actor: ProjectActor,
   request: FolderMembershipRequest,
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const { folder, rows } = await folderRequest(tx, projectId, actor, request);
     assertSubmitterMay(actor, rows, 'MOVE');
+    await publishApplicantsUpdated(events, tx, projectId, 'FOLDER_ADD', rows.length, folder.roleId);
     const ids = rows.map((row) => row.id);
     const settings = await projectSettings(tx, projectId);
     if (settings.applicantOnlyInOneFolder) {
@@ -177,10 +189,12 @@ export async function removeFromFolder(
   projectId: string,
   actor: ProjectActor,
   request: FolderMembershipRequest,
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const { folder, rows } = await folderRequest(tx, projectId, actor, request);
     assertSubmitterMay(actor, rows, 'MOVE');
+    await publishApplicantsUpdated(events, tx, projectId, 'FOLDER_REMOVE', rows.length, folder.roleId);
     await tx.delete(folderMemberships).where(
       and(
         eq(folderMemberships.folderId, folder.id),
@@ -204,6 +218,7 @@ export async function sortFolder(
   actor: ProjectActor,
   folderId: string,
   request: ApplicantSortRequest,
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const folder = await folderInProject(tx, projectId, folderId);
@@ -228,6 +243,7 @@ export async function sortFolder(
         where rest.folder_id = ${folder.id} and not (rest.submission_id = any(${uuidArray(ordered)}::uuid[]))
       ) ranked
       where m.folder_id = ${folder.id} and m.submission_id = ranked.id`);
+    await publishApplicantsUpdated(events, tx, projectId, 'SORT', ordered.length, folder.roleId);
     return { count: ordered.length };
   });
 }
@@ -246,10 +262,16 @@ async function assertTags(tx: Queryable, projectId: string, tagIds: readonly str
 }
 
 /** Applies tags to the people behind the rows (a tag belongs to the person within the project). */
-export async function applyTags(db: Db, projectId: string, request: TagApplyRequest): Promise<BulkResult> {
+export async function applyTags(
+  db: Db,
+  projectId: string,
+  request: TagApplyRequest,
+  events?: Events,
+): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const rows = await rowsInProject(tx, projectId, request.applicantIds);
     const tagIds = await assertTags(tx, projectId, request.tagIds);
+    await publishApplicantsUpdated(events, tx, projectId, 'TAGS_ADD', rows.length, oneRole(rows));
     const people = [...new Set(rows.map((row) => row.applicantId))];
     await tx
       .insert(applicantTags)
@@ -259,10 +281,16 @@ export async function applyTags(db: Db, projectId: string, request: TagApplyRequ
   });
 }
 
-export async function removeTags(db: Db, projectId: string, request: TagApplyRequest): Promise<BulkResult> {
+export async function removeTags(
+  db: Db,
+  projectId: string,
+  request: TagApplyRequest,
+  events?: Events,
+): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const rows = await rowsInProject(tx, projectId, request.applicantIds);
     const tagIds = await assertTags(tx, projectId, request.tagIds);
+    await publishApplicantsUpdated(events, tx, projectId, 'TAGS_REMOVE', rows.length, oneRole(rows));
     await tx.delete(applicantTags).where(
       and(
         inArray(
@@ -285,10 +313,12 @@ export async function deleteRows(
   projectId: string,
   actor: ProjectActor,
   applicantIds: readonly string[],
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const rows = await rowsInProject(tx, projectId, applicantIds);
     assertSubmitterMay(actor, rows, 'DELETE');
+    await publishApplicantsUpdated(events, tx, projectId, 'DELETE', rows.length, oneRole(rows));
     const ids = rows.map((row) => row.id);
     const people = [...new Set(rows.map((row) => row.applicantId))];
     await tx.delete(submissions).where(inArray(submissions.id, ids));

@@ -22,6 +22,8 @@ import { AppError, fieldErrors, notFound } from '../../../platform/errors';
 import { addToFolders, searchTextOf } from './applicant-add';
 import { projectSettings, rowsInProject, uuidArray } from './project-rows';
 import { assertSubmitterMay } from './submitter-actions';
+import { publishApplicantsUpdated } from './live';
+import type { Events } from '../../../platform/events';
 
 /** The project of the destination opportunity, so the route can check the caller's permission there first. */
 export async function projectOfRole(db: Queryable, roleId: string | null | undefined): Promise<string> {
@@ -86,6 +88,7 @@ export async function copyOrMove(
   projectId: string,
   actor: ProjectActor,
   request: CopyMoveRequest,
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const roleId = request.roleId!;
@@ -128,6 +131,8 @@ export async function copyOrMove(
       const leaving = rows.filter((row) => row.roleId !== roleId).map((row) => row.id);
       if (leaving.length > 0) await tx.delete(submissions).where(inArray(submissions.id, leaving));
     }
+    // No opportunity named: a move or copy touches the source opportunities as well as the destination.
+    await publishApplicantsUpdated(events, tx, projectId, request.type, rows.length);
     return { count: rows.length };
   });
 }
@@ -172,6 +177,7 @@ export async function crossCopy(
   destinationProjectId: string,
   actor: ProjectActor,
   request: CopyMoveRequest,
+  events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const roleId = request.roleId!;
@@ -220,6 +226,10 @@ export async function crossCopy(
       }
     }
     await addToFolders(tx, destinationProjectId, targets, landed);
+    // Both projects: the destination gains candidates, the source's copies gain nothing visible but its reviewers
+    // may show where a candidate was copied (and a cross-copy is a candidate action of the source project).
+    await publishApplicantsUpdated(events, tx, destinationProjectId, 'CROSS_COPY', rows.length, roleId);
+    await publishApplicantsUpdated(events, tx, sourceProjectId, 'CROSS_COPY', rows.length);
     return { count: rows.length };
   });
 }

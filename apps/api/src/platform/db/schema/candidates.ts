@@ -116,6 +116,15 @@ export const submissions = pgTable(
     referringAgentId: uuid('referring_agent_id'),
     /** The submission link the talent applied through (the list's referral filter); no foreign key, links may go. */
     shareLinkId: uuid('share_link_id'),
+    /**
+     * The person's last and first names folded for sorting (lower case, Latin accents removed), copied from the
+     * applicant by the trigger `submissions_sort_names` (and kept in step when the applicant's names change), so the
+     * list sorted by name walks one index of this table like the other sorts.
+     */
+    sortLastName: text('sort_last_name').notNull().default(''),
+    sortFirstName: text('sort_first_name').notNull().default(''),
+    /** How many team members voted UP_VOTE, kept by the triggers on `votes`: the key of the list's "votes" sort. */
+    upVotes: integer('up_votes').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -135,6 +144,26 @@ export const submissions = pgTable(
     ),
     index('submissions_role_newest_idx').on(
       table.roleId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Sort "name" (last, first, id ascending) and "votes" (most up votes, then newest), per project and opportunity.
+    index('submissions_project_name_idx').on(
+      table.projectId,
+      table.sortLastName,
+      table.sortFirstName,
+      table.id,
+    ),
+    index('submissions_role_name_idx').on(table.roleId, table.sortLastName, table.sortFirstName, table.id),
+    index('submissions_project_votes_idx').on(
+      table.projectId,
+      table.upVotes.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('submissions_role_votes_idx').on(
+      table.roleId,
+      table.upVotes.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),

@@ -171,7 +171,10 @@ export const applicantRepresentatives = pgTable(
     uniqueIndex('applicant_representatives_applicant_agent_key').on(table.applicantId, table.agentId),
     index('applicant_representatives_project_agent_idx').on(table.projectId, table.agentId),
     index('applicant_representatives_project_agency_idx').on(table.projectId, table.agencyId),
-    check('applicant_representatives_status_check', sql`${table.status} in ('PENDING', 'CONFIRMED', 'DENIED')`),
+    check(
+      'applicant_representatives_status_check',
+      sql`${table.status} in ('PENDING', 'CONFIRMED', 'DENIED')`,
+    ),
   ],
 );
 

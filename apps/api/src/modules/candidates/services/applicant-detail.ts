@@ -1,0 +1,195 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import {
+  can,
+  CANDIDATE_MESSAGES,
+  type ApplicantDetail,
+  type Feedback,
+  type ProjectActor,
+  type VoteType,
+} from '@casting/domain';
+import type { Queryable } from '../../../platform/db/ids';
+import {
+  applicants,
+  applicantTags,
+  folderMemberships,
+  folders,
+  lookupValues,
+  roles,
+  submissions,
+  tags,
+  users,
+  votes,
+} from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+
+const VOTE_FEEDBACK: Record<string, Feedback> = { UP_VOTE: 'YES', DOWN_VOTE: 'NO', MAYBE: 'MAYBE' };
+
+/** A talent submitter sees a candidate only through the submitter folders (their review queue). */
+const isSubmitterAlias = (alias: string | null) => alias?.startsWith('TS_') === true;
+
+export function initialsOf(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/**
+ * One candidate of a project with every submission the caller may see. The person is read with the project id in
+ * the same query as the id (a person of another project, or a row id of one, is simply not found), by person id or
+ * by a list row id. Feedback follows VIEW_FEEDBACK (spec section 6): the team's votes for SA, PO, PE and TE, only the
+ * caller's own for a talent submitter, who also sees only the submissions in submitter folders and those folders.
+ */
+export async function applicantDetail(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+  actor: ProjectActor,
+  applicantOrRowId: string,
+): Promise<ApplicantDetail> {
+  const notFound = () => new AppError('NOT_FOUND', CANDIDATE_MESSAGES.candidateNotFound);
+  const [person] = await db
+    .select({
+      applicant: applicants,
+      genderName: lookupValues.name,
+      age: sql<number | null>`extract(year from age(current_date, ${applicants.dateOfBirth}))::int`,
+    })
+    .from(applicants)
+    .leftJoin(lookupValues, eq(lookupValues.id, applicants.genderId))
+    .where(
+      and(
+        eq(applicants.projectId, projectId),
+        or(
+          eq(applicants.id, applicantOrRowId),
+          eq(
+            applicants.id,
+            sql`(select s.applicant_id from ${submissions} s where s.id = ${applicantOrRowId} and s.project_id = ${projectId})`,
+          ),
+        ),
+      ),
+    );
+  if (!person) throw notFound();
+  const applicant = person.applicant;
+
+  const [submissionRows, membershipRows, voteRows, tagRows] = await Promise.all([
+    db
+      .select({
+        id: submissions.id,
+        roleId: submissions.roleId,
+        roleName: roles.name,
+        source: submissions.source,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .innerJoin(roles, eq(roles.id, submissions.roleId))
+      .where(eq(submissions.applicantId, applicant.id))
+      .orderBy(desc(submissions.createdAt), desc(submissions.id)),
+    db
+      .select({
+        submissionId: folderMemberships.submissionId,
+        id: folders.id,
+        name: folders.name,
+        systemAlias: folders.systemAlias,
+      })
+      .from(folderMemberships)
+      .innerJoin(submissions, eq(submissions.id, folderMemberships.submissionId))
+      .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
+      .where(eq(submissions.applicantId, applicant.id))
+      .orderBy(folders.name),
+    db
+      .select({
+        submissionId: votes.submissionId,
+        userId: votes.userId,
+        vote: votes.vote,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(votes)
+      .innerJoin(submissions, eq(submissions.id, votes.submissionId))
+      .innerJoin(users, eq(users.id, votes.userId))
+      .where(
+        and(
+          eq(submissions.applicantId, applicant.id),
+          can(actor, 'VIEW_FEEDBACK') ? undefined : eq(votes.userId, userId),
+        ),
+      )
+      .orderBy(users.firstName, users.lastName, votes.userId),
+    db
+      .select({ id: tags.id, name: tags.name })
+      .from(applicantTags)
+      .innerJoin(tags, eq(tags.id, applicantTags.tagId))
+      .where(eq(applicantTags.applicantId, applicant.id))
+      .orderBy(tags.name),
+  ]);
+
+  const submitterView = actor === 'TS';
+  const visibleFolders = membershipRows.filter(
+    (folder) => !submitterView || isSubmitterAlias(folder.systemAlias),
+  );
+  const visibleSubmissions = submissionRows.filter(
+    (row) => !submitterView || visibleFolders.some((folder) => folder.submissionId === row.id),
+  );
+  if (visibleSubmissions.length === 0) throw notFound();
+
+  const refIds = [...applicant.ethnicAppearanceIds, ...applicant.unionIds];
+  const refs =
+    refIds.length === 0
+      ? []
+      : await db
+          .select({ id: lookupValues.id, name: lookupValues.name })
+          .from(lookupValues)
+          .where(inArray(lookupValues.id, refIds));
+  const named = (ids: readonly string[]) =>
+    ids.flatMap((id) =>
+      refs.filter((ref) => ref.id === id).map(({ id: refId, name }) => ({ id: refId, name })),
+    );
+
+  const sizes = applicant.sizes ?? {};
+  return {
+    id: applicant.id,
+    projectId: applicant.projectId,
+    firstName: applicant.firstName,
+    lastName: applicant.lastName,
+    name: `${applicant.firstName} ${applicant.lastName}`,
+    initials: initialsOf(applicant.firstName, applicant.lastName),
+    email: applicant.email,
+    phone: applicant.phone,
+    dateOfBirth: applicant.dateOfBirth,
+    age: person.age === null ? null : Number(person.age),
+    playingAgeMin: applicant.playingAgeMin,
+    playingAgeMax: applicant.playingAgeMax,
+    gender:
+      applicant.genderId && person.genderName ? { id: applicant.genderId, name: person.genderName } : null,
+    ethnicAppearances: named(applicant.ethnicAppearanceIds),
+    height: sizes.height ?? null,
+    weight: sizes.weight ?? null,
+    sizes,
+    skills: applicant.skills,
+    unions: named(applicant.unionIds),
+    languages: applicant.languages,
+    location: applicant.location,
+    address: applicant.address ?? null,
+    socialProfiles: applicant.socialProfiles ?? {},
+    bio: applicant.bio,
+    resume: applicant.resume,
+    tags: tagRows,
+    createdAt: new Date(applicant.createdAt).toISOString(),
+    submissions: visibleSubmissions.map((row) => {
+      const rowVotes = voteRows.filter((vote) => vote.submissionId === row.id);
+      return {
+        id: row.id,
+        roleId: row.roleId,
+        roleName: row.roleName,
+        source: row.source,
+        submittedAt: new Date(row.createdAt).toISOString(),
+        folders: visibleFolders
+          .filter((folder) => folder.submissionId === row.id)
+          .map(({ id, name, systemAlias }) => ({ id, name, systemAlias })),
+        votes: rowVotes.map((vote) => ({
+          userId: vote.userId,
+          name: `${vote.firstName} ${vote.lastName}`,
+          vote: vote.vote as VoteType,
+          feedback: VOTE_FEEDBACK[vote.vote] ?? 'MAYBE',
+        })),
+        myVote: (rowVotes.find((vote) => vote.userId === userId)?.vote as VoteType | undefined) ?? null,
+      };
+    }),
+  };
+}
