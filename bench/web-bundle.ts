@@ -20,7 +20,11 @@ console.log(
   `Goal largest chunk < ${GOALS.largestChunkGzipBytes / 1024} kB gzip: ${verdict(report.largest.gzipBytes < GOALS.largestChunkGzipBytes)}`,
 );
 console.log(
+  `Goal apply page initial < ${GOALS.applyInitialGzipBytes / 1024} kB gzip: ${verdict(report.apply.gzipBytes < GOALS.applyInitialGzipBytes)}`,
+);
+console.log(
   JSON.stringify({
+    applyGzipBytes: report.apply.gzipBytes,
     signInGzipBytes: report.signIn.gzipBytes,
     largestGzipBytes: report.largest.gzipBytes,
     goalsMet: meetsGoals(report),

@@ -107,6 +107,27 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/roles'),
     (m) => m.ProjectRolesPage,
   ),
+  ApplicantLinksPage: lazyPage(
+    () => import('../features/links'),
+    (m) => m.ApplicantLinksPage,
+  ),
+  // The public apply pages are one chunk of their own (no back office, no form library): decision 0028.
+  SubmitPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.ApplyPage,
+  ),
+  ApplyPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.ApplyPage,
+  ),
+  ClaimConfirmationPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.ClaimConfirmationPage,
+  ),
+  PrivateSubmissionPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.PrivateSubmissionRoute,
+  ),
   DownloadsPage: lazyPage(
     () => import('../features/media/downloads-page'),
     (m) => m.DownloadsPage,

@@ -26,4 +26,11 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   users: 'Users',
   import: 'Import',
   notFound: 'Page not found',
+  submit: 'Apply',
+  castingCallApply: 'Apply',
+  castingCallApplySlug: 'Apply',
+  typedApply: 'Apply',
+  typedApplySlug: 'Apply',
+  claimConfirmation: 'Confirm representation',
+  submission: 'Your submission',
 };

@@ -53,7 +53,8 @@ export type PageName =
   | 'HomeRedirect'
   | 'SubmitPage'
   | 'ApplyPage'
-  | 'ClaimConfirmationPage';
+  | 'ClaimConfirmationPage'
+  | 'PrivateSubmissionPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -123,6 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('typedApply', 'public', 'ApplyPage'),
   route('typedApplySlug', 'public', 'ApplyPage'),
   route('claimConfirmation', 'public', 'ClaimConfirmationPage'),
+  route('submission', 'public', 'PrivateSubmissionPage'),
 ];
 
 export interface RouteMatch {

@@ -31,6 +31,8 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/:type/apply',
   '/:type/apply/:slug',
   '/claim-confirmation/:id',
+  // (ours) The talent's private link from the confirmation e-mail.
+  '/submission/:id',
   '/404',
 ];
 // '/audit' is ours (the audit log of issue 14), not the spec's; it follows the spec's rule for /users.

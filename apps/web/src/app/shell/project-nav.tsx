@@ -1,5 +1,9 @@
+import { can } from '@casting/domain';
+import type { Permission, ProjectActor } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
-import { ProjectSwitcher } from '../../features/projects';
+import { projectQuery, ProjectSwitcher } from '../../features/projects';
+import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { cn } from '../../ui/cn';
 import { isPageBuilt } from '../pages';
@@ -9,15 +13,24 @@ import type { PageName } from '../routes';
 /**
  * The workspace's pages. The project's roles are called "Opportunities" everywhere a person reads
  * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
- * brings (chat, applicant links, e-mail templates, roster) are left out until they exist.
+ * brings (chat, e-mail templates, roster) are left out until they exist, and a page shows only to the
+ * project roles that may use it (applicant links: whoever may submit talent, as the links API allows).
  */
-export function projectLinks(projectId: string): { label: string; to: string }[] {
-  const links: { label: string; to: string; page: PageName }[] = [
+export function projectLinks(
+  projectId: string,
+  actor: ProjectActor | null = null,
+): { label: string; to: string }[] {
+  const links: { label: string; to: string; page: PageName; permission?: Permission }[] = [
     { label: 'Overview', to: paths.project.overview(projectId), page: 'ProjectOverviewPage' },
     { label: 'Opportunities', to: paths.project.roles(projectId), page: 'ProjectRolesPage' },
     { label: 'Candidates', to: paths.project.candidates(projectId), page: 'ProjectCandidatesPage' },
     { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage' },
-    { label: 'Applicant links', to: paths.project.applicantLinks(projectId), page: 'ApplicantLinksPage' },
+    {
+      label: 'Applicant links',
+      to: paths.project.applicantLinks(projectId),
+      page: 'ApplicantLinksPage',
+      permission: 'SUBMIT_TALENT',
+    },
     { label: 'Email templates', to: paths.project.emailTemplates(projectId), page: 'EmailTemplatesPage' },
     {
       label: 'Roster management',
@@ -25,7 +38,7 @@ export function projectLinks(projectId: string): { label: string; to: string }[]
       page: 'RosterManagementPage',
     },
   ];
-  return links.filter((link) => isPageBuilt(link.page));
+  return links.filter((link) => (!link.permission || can(actor, link.permission)) && isPageBuilt(link.page));
 }
 
 /**
@@ -47,6 +60,8 @@ function useOpenProject(): (projectId: string) => void {
 /** The extra project navigation shown on workspace pages, with the project switcher on top. */
 export function ProjectNav({ projectId }: { projectId: string }) {
   const openProject = useOpenProject();
+  // The workspace page loads the same project; the navigation reads the caller's role from that cache.
+  const { data: project } = useQuery(projectQuery(useHttpClient(), projectId));
   return (
     <nav
       aria-label="Project navigation"
@@ -56,7 +71,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         <ProjectSwitcher currentProjectId={projectId} onSelect={openProject} />
       </div>
       <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
-        {projectLinks(projectId).map((link) => (
+        {projectLinks(projectId, project?.projectActor ?? null).map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink
               to={link.to}

@@ -7,5 +7,4 @@ export { ProjectSwitcher } from './project-switcher';
 export type { ProjectSwitcherProps } from './project-switcher';
 export { ProjectWorkspace, useProjectIdParam } from './project-workspace';
 export { ProjectHeader } from './project-header';
-export { projectListQuery } from './projects-api';
-export { accessedProjectsQuery } from './projects-api';
+export { accessedProjectsQuery, projectListQuery, projectQuery } from './projects-api';

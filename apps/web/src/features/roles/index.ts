@@ -2,4 +2,4 @@ export { ProjectRolesPage } from './roles-page';
 export { RoleSelect } from './role-select';
 export type { RoleSelectProps } from './role-select';
 export { truncateName } from './truncate-name';
-export { roleOptionsQuery } from './roles-api';
+export { rolesQuery, roleOptionsQuery } from './roles-api';

@@ -78,4 +78,5 @@ export const paths = {
         : fillPattern(PATTERNS.typedApply, { type }),
   },
   claimConfirmation: (id: Id) => fillPattern(PATTERNS.claimConfirmation, { id }),
+  submission: (id: Id, token: string) => fillPattern(PATTERNS.submission, { id }, { token }),
 } as const;

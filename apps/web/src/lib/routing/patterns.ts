@@ -55,6 +55,8 @@ export const PATTERNS = {
   typedApply: '/:type/apply',
   typedApplySlug: '/:type/apply/:slug',
   claimConfirmation: '/claim-confirmation/:id',
+  /** (ours) The talent's private link from the confirmation e-mail: view and update their submission. */
+  submission: '/submission/:id',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;

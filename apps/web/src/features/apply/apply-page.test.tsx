@@ -1,0 +1,133 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@casting/domain';
+import { describe, expect, it } from 'vitest';
+import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
+import { renderApp } from '../../../test/render-app';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
+const PROJECT = '11111111-1111-4111-8111-111111111111';
+const LEAD = '22222222-2222-4222-8222-222222222222';
+const EXTRA = '33333333-3333-4333-8333-333333333333';
+
+const notSignedIn = () => jsonResponse(401, { code: 'INVALID_REFRESH_TOKEN', message: 'Not signed in' });
+
+function resolved(overrides: Record<string, unknown> = {}) {
+  return {
+    status: 'OPEN',
+    message: null,
+    shareLinkId: '44444444-4444-4444-8444-444444444444',
+    projectId: PROJECT,
+    title: 'Open call — spring',
+    project: { name: 'Harbor Lights', description: 'A feature film shot in Maine.' },
+    opportunities: [
+      { id: LEAD, name: 'Lead', description: 'Late twenties.' },
+      { id: EXTRA, name: 'Extra', description: null },
+    ],
+    defaultRoleId: EXTRA,
+    settings: {
+      displayProjectDetails: true,
+      displayOpportunityDetails: true,
+      allowChangeRep: false,
+      allowAddRep: true,
+      underReview: false,
+      allowNoRep: true,
+      includeTalent: true,
+      excludeAgent: false,
+    },
+    representative: null,
+    agency: null,
+    uploadGrant: null,
+    ...overrides,
+  };
+}
+
+describe('public apply page', () => {
+  it('shows a closed link as a clear page, never a form', async () => {
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () =>
+        jsonResponse(200, {
+          ...resolved({
+            status: 'CLOSED',
+            message: 'This submission link is closed and no longer accepts submissions.',
+          }),
+          project: null,
+          opportunities: [],
+          settings: null,
+        }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'This link is closed' })).toBeVisible();
+    expect(screen.getByText(/no longer accepts submissions/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Review submission' })).toBeNull();
+    // The secret went to the resolve call, without an account.
+    const [call] = api.callsTo('GET /api/v2/share-links/resolve');
+    expect(call?.url).toContain(`token=${TOKEN}`);
+    expect(call?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('says so when the link does not exist', async () => {
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () => jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' }),
+      'GET /api/v2/projects/standalone-url-mapping': () =>
+        jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'Submission link not found' })).toBeVisible();
+  });
+
+  it('checks the form with the domain rules, confirms, and submits what the talent typed', async () => {
+    const user = userEvent.setup();
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () => jsonResponse(200, resolved()),
+      [`POST /api/applicants/${PROJECT}/check-email-webform`]: () => jsonResponse(200, { isReturning: true }),
+      'POST /api/v2/applicants/standalone': () =>
+        jsonResponse(201, { applicantId: 'a1', submissionId: 's1', message: 'Thank you!' }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'Open call — spring', level: 1 })).toBeVisible();
+    expect(screen.getByText('Late twenties.')).toBeVisible();
+    // The default opportunity is chosen to start with.
+    expect(screen.getByLabelText('Extra')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Review submission' }));
+    expect(await screen.findByText(MESSAGES.emailRequired)).toBeVisible();
+    expect(screen.getByText(MESSAGES.invalidPhoneNumber)).toBeVisible();
+    expect(api.callsTo('POST /api/v2/applicants/standalone')).toHaveLength(0);
+
+    await user.click(screen.getByLabelText('Lead'));
+    await user.type(screen.getByLabelText('First name'), 'Tess');
+    await user.type(screen.getByLabelText('Last name'), 'Alvarez');
+    await user.type(screen.getByLabelText('Email'), 'tess@example.com');
+    await user.tab();
+    expect(await screen.findByText(/Welcome back!/)).toBeVisible();
+    await user.type(screen.getByLabelText('Phone number'), '(202) 555-0143');
+    await user.click(screen.getByLabelText('I don’t have representation'));
+    await user.click(screen.getByRole('button', { name: 'Review submission' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm submission' });
+    expect(within(confirm).getByText('+12025550143')).toBeVisible();
+    expect(within(confirm).getByText('Lead')).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: /Your submission has been received/ })).toBeVisible();
+    expect(screen.getByText(/check your e-mail/i)).toBeVisible();
+    const [sent] = api.callsTo('POST /api/v2/applicants/standalone');
+    expect(sent?.body).toMatchObject({
+      token: TOKEN,
+      roleId: LEAD,
+      firstName: 'Tess',
+      lastName: 'Alvarez',
+      email: 'tess@example.com',
+      phone: '+12025550143',
+      repId: null,
+      representative: null,
+    });
+    // The honeypot stays empty for a person.
+    expect((sent?.body as { website?: string }).website).toBeUndefined();
+    expect(sent?.headers.get('Authorization')).toBeNull();
+  });
+});

@@ -1,0 +1,129 @@
+import { extractErrorMessage } from '@casting/domain';
+import type { ResolvedLink } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useTitleSubject } from '../../lib/routing/document-title';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { HttpError } from '../../lib/http/http-error';
+import { looksLikeToken, mapUrl, resolveLink } from './apply-api';
+import { ApplyForm } from './apply-form';
+import { ApplyFrame, Notice } from './apply-frame';
+import { SubmittedPanel } from './submitted-panel';
+
+/**
+ * The link secret of an apply address: the slug of /castingcall/apply/{slug} and /{type}/apply/{slug}, or
+ * the `token` query of /submit/{projectId} and of a bare /castingcall/apply. A slug that is not a secret (a
+ * readable address) is resolved by the URL mapping call.
+ */
+function useLinkToken(): { token: string | null; projectId?: string } {
+  const { slug, projectId } = useParams();
+  const [search] = useSearchParams();
+  return { token: slug ?? search.get('token') ?? search.get('link'), projectId };
+}
+
+async function resolveAny(
+  http: ReturnType<typeof useHttpClient>,
+  slug: string,
+  projectId?: string,
+  href?: string,
+) {
+  if (looksLikeToken(slug)) {
+    try {
+      return { token: slug, link: await resolveLink(http, slug) };
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 404) || !href) throw error;
+    }
+  }
+  const mapped = await mapUrl(http, href ?? slug, projectId);
+  return { token: mapped.token, link: await resolveLink(http, mapped.token) };
+}
+
+/** /submit/:projectId, /castingcall/apply[/:slug], /:type/apply[/:slug]: apply through a link, no account. */
+export function ApplyPage() {
+  const http = useHttpClient();
+  const { pathname } = useLocation();
+  const { token, projectId } = useLinkToken();
+  const [submitted, setSubmitted] = useState<{ applicantId: string; email: string } | null>(null);
+  const resolved = useQuery({
+    queryKey: ['apply-link', token, projectId],
+    queryFn: () => resolveAny(http, token ?? '', projectId, `${window.location.origin}${pathname}`),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const link: ResolvedLink | undefined = resolved.data?.link;
+  useTitleSubject(link?.title ?? null);
+
+  if (!token) {
+    return (
+      <ApplyFrame>
+        <Notice title="This link is incomplete">
+          The address has no submission link in it. Open the link exactly as you received it.
+        </Notice>
+      </ApplyFrame>
+    );
+  }
+  if (resolved.isPending) {
+    return (
+      <ApplyFrame>
+        <p role="status" className="py-16 text-center text-ink-muted">
+          Loading the submission form…
+        </p>
+      </ApplyFrame>
+    );
+  }
+  if (resolved.isError || !link) {
+    const missing =
+      resolved.error instanceof HttpError && (resolved.error.status === 404 || resolved.error.status === 400);
+    return (
+      <ApplyFrame>
+        <Notice title={missing ? 'Submission link not found' : 'Something went wrong'}>
+          {missing
+            ? 'This submission link does not exist. Check the address and try again.'
+            : extractErrorMessage(resolved.error)}
+        </Notice>
+      </ApplyFrame>
+    );
+  }
+  if (link.status !== 'OPEN') {
+    return (
+      <ApplyFrame>
+        <Notice title={link.status === 'CLOSED' ? 'This link is closed' : 'This link has expired'}>
+          {link.message ?? 'This submission link no longer accepts submissions.'}
+        </Notice>
+      </ApplyFrame>
+    );
+  }
+  if (submitted) {
+    return (
+      <ApplyFrame>
+        <SubmittedPanel
+          applicantId={submitted.applicantId}
+          email={submitted.email}
+          token={resolved.data.token}
+        />
+      </ApplyFrame>
+    );
+  }
+  return (
+    <ApplyFrame>
+      <header className="flex flex-col gap-2">
+        <p className="text-sm text-ink-muted">{link.project?.name ?? 'Casting call'}</p>
+        <h1 className="text-2xl font-semibold break-words text-ink">{link.title}</h1>
+        {link.project?.description ? <p className="text-base text-ink">{link.project.description}</p> : null}
+      </header>
+      {link.opportunities.some((opportunity) => opportunity.description) ? (
+        <section aria-label="Opportunities" className="flex flex-col gap-2">
+          {link.opportunities.map((opportunity) => (
+            <div key={opportunity.id} className="rounded-lg border border-line bg-surface p-3">
+              <h2 className="text-base font-semibold text-ink">{opportunity.name}</h2>
+              {opportunity.description ? <p className="text-sm text-ink">{opportunity.description}</p> : null}
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <ApplyForm link={link} token={resolved.data.token} onSubmitted={setSubmitted} />
+    </ApplyFrame>
+  );
+}

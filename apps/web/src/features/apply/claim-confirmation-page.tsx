@@ -1,0 +1,86 @@
+import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { HttpError } from '../../lib/http/http-error';
+import { answerClaim } from './apply-api';
+import { ApplyFrame, Notice } from './apply-frame';
+
+/**
+ * /claim-confirmation/:id?projectId=&token=: the agent a talent named answers the claim from the e-mailed link,
+ * without an account. A second answer to a declined claim gets APPLICANT_REPRESENTATIVE_ALREADY_DENIED's text.
+ */
+export function ClaimConfirmationPage() {
+  const http = useHttpClient();
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const projectId = search.get('projectId');
+  const token = search.get('token');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+
+  if (!id || !projectId || !token) {
+    return (
+      <ApplyFrame>
+        <Notice title="This link is incomplete">Open the link exactly as the e-mail gives it.</Notice>
+      </ApplyFrame>
+    );
+  }
+
+  const answer = (kind: 'confirm' | 'deny') => {
+    setBusy(true);
+    answerClaim(http, projectId, kind, { claimId: id, token })
+      .then(
+        (result) => setOutcome({ ok: true, message: result.message }),
+        (error: unknown) =>
+          setOutcome({
+            ok: false,
+            message:
+              error instanceof HttpError && error.code === 'APPLICANT_REPRESENTATIVE_ALREADY_DENIED'
+                ? MESSAGES.representationAlreadyDeclined
+                : extractErrorMessage(error),
+          }),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <ApplyFrame>
+      <section className="flex flex-col items-center gap-4 py-10 text-center">
+        <h1 className="text-2xl font-semibold text-ink">Confirm representation</h1>
+        {outcome ? (
+          <p
+            role={outcome.ok ? 'status' : 'alert'}
+            className={outcome.ok ? 'text-base text-success' : 'text-base text-danger'}
+          >
+            {outcome.message}
+          </p>
+        ) : (
+          <>
+            <p className="max-w-md text-base text-ink">
+              A talent named you as their representative in a submission. Do you represent them?
+            </p>
+            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => answer('confirm')}
+                className="min-h-12 rounded-md bg-accent px-5 text-base font-semibold text-on-accent disabled:bg-accent/60"
+              >
+                Yes, I represent them
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => answer('deny')}
+                className="min-h-12 rounded-md border border-line px-5 text-base text-ink"
+              >
+                No, decline
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </ApplyFrame>
+  );
+}

@@ -1,0 +1,3 @@
+export { ApplyPage } from './apply-page';
+export { ClaimConfirmationPage } from './claim-confirmation-page';
+export { PrivateSubmissionRoute } from './private-submission';

@@ -1,0 +1,103 @@
+import { useId } from 'react';
+
+/** Dial codes offered; the United States first and by default (spec section 5). */
+export const DIAL_CODES = [
+  { country: 'US', label: 'United States (+1)', code: '1' },
+  { country: 'CA', label: 'Canada (+1)', code: '1' },
+  { country: 'GB', label: 'United Kingdom (+44)', code: '44' },
+  { country: 'AU', label: 'Australia (+61)', code: '61' },
+  { country: 'IE', label: 'Ireland (+353)', code: '353' },
+  { country: 'NZ', label: 'New Zealand (+64)', code: '64' },
+  { country: 'DE', label: 'Germany (+49)', code: '49' },
+  { country: 'FR', label: 'France (+33)', code: '33' },
+  { country: 'ES', label: 'Spain (+34)', code: '34' },
+  { country: 'MX', label: 'Mexico (+52)', code: '52' },
+  { country: 'IN', label: 'India (+91)', code: '91' },
+] as const;
+export type Country = (typeof DIAL_CODES)[number]['country'];
+
+const dialOf = (country: Country) => DIAL_CODES.find((entry) => entry.country === country)?.code ?? '1';
+
+/**
+ * The number as the API takes it: '+', the dial code, then the digits typed (spaces, dashes and brackets
+ * dropped). The dial code is kept as a prefix the person cannot delete; a number typed with its own '+'
+ * prefix is taken as complete.
+ */
+export function phoneValue(country: Country, typed: string): string {
+  const trimmed = typed.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (!digits) return '';
+  if (trimmed.startsWith('+')) return `+${digits}`;
+  return `+${dialOf(country)}${digits}`;
+}
+
+export interface PhoneFieldProps {
+  country: Country;
+  number: string;
+  onChange(country: Country, number: string): void;
+  error?: string;
+  required?: boolean;
+}
+
+/** Phone with a country dial code (US by default); the number field shows the prefix it will carry. */
+export function PhoneField({ country, number, onChange, error, required }: PhoneFieldProps) {
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-medium text-ink">
+        Phone{' '}
+        {required ? (
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
+        ) : null}
+      </legend>
+      <div className="flex gap-2">
+        <label htmlFor={`${id}-country`} className="sr-only">
+          Country dial code
+        </label>
+        <select
+          id={`${id}-country`}
+          value={country}
+          onChange={(event) => onChange(event.target.value as Country, number)}
+          className="min-h-11 w-28 shrink-0 rounded-md border border-line bg-surface px-2 text-sm text-ink"
+        >
+          {DIAL_CODES.map((entry) => (
+            <option key={entry.country} value={entry.country}>
+              {entry.country} +{entry.code}
+            </option>
+          ))}
+        </select>
+        <div className="flex min-h-11 min-w-0 flex-1 items-center rounded-md border border-line bg-surface aria-invalid:border-danger">
+          <span aria-hidden="true" className="pl-3 text-sm text-ink-muted">
+            +{dialOf(country)}
+          </span>
+          <label htmlFor={`${id}-number`} className="sr-only">
+            Phone number
+          </label>
+          <input
+            id={`${id}-number`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={number}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            aria-required={required || undefined}
+            onChange={(event) => onChange(country, event.target.value)}
+            className="min-h-11 w-full min-w-0 rounded-md bg-transparent px-2 text-base text-ink outline-none"
+          />
+        </div>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-ink-muted">
+          Digits only; the dial code is added for you.
+        </p>
+      )}
+    </fieldset>
+  );
+}

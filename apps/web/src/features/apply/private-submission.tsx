@@ -1,0 +1,200 @@
+import { extractErrorMessage } from '@casting/domain';
+import type { StandaloneView } from '@casting/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { AddRepresentationDialog } from './add-representation-dialog';
+import { applyContracts, changeRepresentative, updateSubmission, viewSubmission } from './apply-api';
+import { ApplyFrame, Notice } from './apply-frame';
+import { TextInput } from './text-input';
+
+/** /submission/:id?token=: the talent's private link from the confirmation e-mail. */
+export function PrivateSubmissionRoute() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  if (!id || !token) {
+    return (
+      <ApplyFrame>
+        <Notice title="This private link is incomplete">
+          Open the link exactly as your confirmation e-mail gives it.
+        </Notice>
+      </ApplyFrame>
+    );
+  }
+  return <PrivateSubmissionPage applicantId={id} token={token} />;
+}
+
+/** What the talent submitted, and the details they may update (the opportunity and files stay as sent). */
+export function PrivateSubmissionPage({ applicantId, token }: { applicantId: string; token: string }) {
+  const http = useHttpClient();
+  const view = useQuery({
+    queryKey: ['private-submission', applicantId, token],
+    queryFn: ({ signal }) => viewSubmission(http, applicantId, token, signal),
+    retry: false,
+  });
+  if (view.isPending) {
+    return (
+      <ApplyFrame>
+        <p role="status" className="py-16 text-center text-ink-muted">
+          Loading your submission…
+        </p>
+      </ApplyFrame>
+    );
+  }
+  if (view.isError) {
+    return (
+      <ApplyFrame>
+        <Notice title="We could not open your submission">{extractErrorMessage(view.error)}</Notice>
+      </ApplyFrame>
+    );
+  }
+  return (
+    <ApplyFrame>
+      <SubmissionDetails view={view.data} token={token} />
+    </ApplyFrame>
+  );
+}
+
+function SubmissionDetails({ view, token }: { view: StandaloneView; token: string }) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({
+    firstName: view.firstName,
+    lastName: view.lastName,
+    phone: view.phone ?? '',
+    bio: view.bio ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [addingRep, setAddingRep] = useState(false);
+
+  const save = async () => {
+    const { standaloneUpdateSchema } = await applyContracts();
+    const body = {
+      accessToken: token,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      phone: values.phone.trim() || null,
+      bio: values.bio.trim() || null,
+    };
+    const parsed = standaloneUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await updateSubmission(http, view.applicantId, body);
+      setStatus('Your details are saved.');
+      await queryClient.invalidateQueries({ queryKey: ['private-submission', view.applicantId] });
+    } catch (error) {
+      setStatus(extractErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <header className="flex flex-col gap-1">
+        <p className="text-sm text-ink-muted">{view.projectName}</p>
+        <h1 className="text-2xl font-semibold text-ink">Your submission</h1>
+        <p className="text-base text-ink">
+          Opportunities: {view.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}
+        </p>
+        <div>
+          <button
+            type="button"
+            onClick={() => setAddingRep(true)}
+            className="min-h-11 rounded-md border border-line px-4 text-base text-ink hover:bg-canvas"
+          >
+            Add Representation
+          </button>
+        </div>
+        {view.representatives.length > 0 ? (
+          <p className="text-base text-ink">
+            Representation:{' '}
+            {view.representatives
+              .map((rep) => `${rep.agent.name}, ${rep.agency.name} (${rep.status.toLowerCase()})`)
+              .join('; ')}
+          </p>
+        ) : null}
+      </header>
+      <AddRepresentationDialog
+        open={addingRep}
+        onClose={() => setAddingRep(false)}
+        onSave={async (form) => {
+          await changeRepresentative(http, { applicantId: view.applicantId, accessToken: token, ...form });
+          setStatus('Your representation is saved; your agent will be asked to confirm it.');
+          await queryClient.invalidateQueries({ queryKey: ['private-submission', view.applicantId] });
+        }}
+      />
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <TextInput
+          required
+          label="First name"
+          value={values.firstName}
+          onChange={(firstName) => setValues({ ...values, firstName })}
+          error={errors.firstName}
+        />
+        <TextInput
+          required
+          label="Last name"
+          value={values.lastName}
+          onChange={(lastName) => setValues({ ...values, lastName })}
+          error={errors.lastName}
+        />
+        <TextInput
+          label="Email"
+          value={view.email ?? ''}
+          onChange={() => undefined}
+          readOnly
+          hint="Your e-mail cannot be changed here."
+        />
+        <TextInput
+          type="tel"
+          label="Phone"
+          hint="With the dial code, for example +12125550123."
+          value={values.phone}
+          onChange={(phone) => setValues({ ...values, phone })}
+          error={errors.phone}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="submission-bio" className="text-sm font-medium text-ink">
+            About you
+          </label>
+          <textarea
+            id="submission-bio"
+            rows={4}
+            value={values.bio}
+            onChange={(event) => setValues({ ...values, bio: event.target.value })}
+            className="w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-ink"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={saving}
+          className="min-h-12 rounded-md bg-accent px-4 text-base font-semibold text-on-accent disabled:bg-accent/60 sm:self-end"
+        >
+          {saving ? 'Saving…' : 'Save changes'}
+        </button>
+        <p role="status" className="text-sm text-ink-muted">
+          {status}
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,291 @@
+import { INVITE_DIALOG_WIDTH, linkTitleSchema, MESSAGES, opportunitySelectionSchema } from '@casting/domain';
+import type { Option } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { extractErrorMessage } from '@casting/domain';
+import { paths } from '../../lib/routing/paths';
+import { toast } from '../../lib/toast/toast';
+import { Button } from '../../ui/button';
+import { Dialog, DialogFooter } from '../../ui/dialog';
+import { Field } from '../../ui/field';
+import { CheckboxField, FormAlert } from '../../ui/form-controls';
+import { Select } from '../../ui/select';
+import { roleOptionsQuery } from '../roles';
+import { AgencyPicker } from './agency-picker';
+import {
+  addAgency,
+  addAgent,
+  emptyLinkForm,
+  formSignature,
+  isSettingEnabled,
+  previewLine,
+  removeAgency,
+  removeAgent,
+  setRoleIds,
+  setSetting,
+  settle,
+  toLinkPayload,
+} from './link-form-state';
+import type { AgencyChoice, LinkFormState, SettingName } from './link-form-state';
+import { checkTitle, useCreateLinks } from './links-api';
+import { TitleField, useTitleCheck } from './title-field';
+
+/** The toggles with the names the dialog shows and what each does for the talent who opens the link. */
+const SETTING_LABELS: Record<SettingName, { label: string; hint: string }> = {
+  displayProjectDetails: { label: 'Show project details', hint: 'The apply page describes the project.' },
+  displayOpportunityDetails: {
+    label: 'Show opportunity details',
+    hint: 'The apply page describes the opportunities.',
+  },
+  allowChangeRep: {
+    label: 'Change Agency',
+    hint: 'Talent may change the agency the link is pre-filled with.',
+  },
+  allowNoRep: { label: 'No Agency', hint: 'Talent may apply without representation.' },
+  allowAddRep: { label: 'Add Representation', hint: 'Talent may name an agent who is not listed yet.' },
+  underReview: {
+    label: 'Agency review',
+    hint: 'Submissions go to the agency’s For review folder before the casting team sees them.',
+  },
+  includeTalent: {
+    label: 'Include Candidate',
+    hint: 'The candidate receives the e-mails about the submission.',
+  },
+  excludeAgent: {
+    label: 'Exclude Agent',
+    hint: 'The agent does not receive the e-mails about the submission.',
+  },
+};
+
+const STAFF_SETTINGS: readonly SettingName[] = [
+  'displayProjectDetails',
+  'displayOpportunityDetails',
+  'allowChangeRep',
+  'allowNoRep',
+  'allowAddRep',
+  'underReview',
+  'includeTalent',
+  'excludeAgent',
+];
+
+/** A talent submitter sees only the review and communication settings (spec section 6). */
+const SUBMITTER_SETTINGS: readonly SettingName[] = ['underReview', 'includeTalent', 'excludeAgent'];
+
+export interface CreateLinkDialogProps {
+  projectId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A link to start from ('Clone'): its form with the cloned-title rule already applied. */
+  cloneOf?: LinkFormState | null;
+  /**
+   * A talent submitter's own agency: filled in automatically and not changeable. Null when the submitter is
+   * not a verified agent, who then cannot choose agencies at all (spec section 5).
+   */
+  submitterAgency?: AgencyChoice | null;
+  submitter?: boolean;
+  /** From a candidate page the success takes the person to the links page. */
+  navigateOnSuccess?: boolean;
+  onCreated?(): void;
+}
+
+/** Create New Candidate Submission Link(s): the dialog of spec sections 2, 4 and 5. */
+export function CreateLinkDialog(props: CreateLinkDialogProps) {
+  const { open, onOpenChange } = props;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={MESSAGES.createLinkDialogTitle}
+      width={INVITE_DIALOG_WIDTH}
+    >
+      {open ? <CreateLinkForm {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function initialState(props: CreateLinkDialogProps): LinkFormState {
+  if (props.cloneOf) return props.cloneOf;
+  const empty = emptyLinkForm();
+  if (props.submitter && props.submitterAgency) return settle(addAgency(empty, props.submitterAgency));
+  return empty;
+}
+
+function CreateLinkForm(props: CreateLinkDialogProps) {
+  const { projectId, onOpenChange, submitter = false } = props;
+  const http = useHttpClient();
+  const navigate = useNavigate();
+  const roles = useQuery(roleOptionsQuery(http, projectId));
+  const create = useCreateLinks(projectId);
+  const [start] = useState(() => initialState(props));
+  const [state, setState] = useState(start);
+  const [touched, setTouched] = useState({ title: false, roles: false });
+  const [alert, setAlert] = useState<string | null>(null);
+  const defaultId = useId();
+
+  const check = useCallback(
+    (title: string, signal: AbortSignal) => checkTitle(http, projectId, title, signal),
+    [http, projectId],
+  );
+  const titleStatus = useTitleCheck(state.title, check);
+  const options: readonly Option[] = useMemo(() => roles.data?.items ?? [], [roles.data]);
+  const roleName = useMemo(() => {
+    const names = new Map(options.map((option) => [option.value, option.label]));
+    return (id: string) => names.get(id) ?? 'an opportunity';
+  }, [options]);
+
+  const titleValid = linkTitleSchema.safeParse(state.title).success;
+  const selection = opportunitySelectionSchema.safeParse({
+    roleIds: state.roleIds,
+    defaultRoleId: state.defaultRoleId,
+  });
+  const selectionErrors = new Map(
+    selection.success ? [] : selection.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+  );
+  const changed = Boolean(props.cloneOf) || formSignature(state) !== formSignature(start);
+  const canCreate =
+    titleValid && selection.success && titleStatus === 'unique' && changed && !create.isPending;
+  const visibleSettings = submitter ? SUBMITTER_SETTINGS : STAFF_SETTINGS;
+  const canChooseAgencies = !submitter;
+
+  const onCreate = () => {
+    setTouched({ title: true, roles: true });
+    if (!canCreate) return;
+    setAlert(null);
+    create.mutate(toLinkPayload(state, projectId), {
+      onSuccess: () => {
+        toast.success(MESSAGES.linkCreated);
+        onOpenChange(false);
+        props.onCreated?.();
+        if (props.navigateOnSuccess) void navigate(paths.project.applicantLinks(projectId));
+      },
+      onError: (error) => setAlert(extractErrorMessage(error)),
+    });
+  };
+
+  const toggleRole = (id: string, on: boolean) => {
+    setTouched((current) => ({ ...current, roles: true }));
+    setState((current) =>
+      setRoleIds(current, on ? [...current.roleIds, id] : current.roleIds.filter((roleId) => roleId !== id)),
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCreate();
+      }}
+    >
+      <FormAlert message={alert} />
+      <TitleField
+        value={state.title}
+        onChange={(title) => {
+          setTouched((current) => ({ ...current, title: true }));
+          setState((current) => ({ ...current, title }));
+        }}
+        status={titleStatus}
+        showRequired={touched.title}
+      />
+
+      {canChooseAgencies ? (
+        <AgencyPicker
+          projectId={projectId}
+          agencies={state.agencies}
+          agents={state.agents}
+          onAddAgency={(agency) => setState((current) => addAgency(current, agency))}
+          onAddAgent={(agent) => setState((current) => addAgent(current, agent))}
+          onRemoveAgency={(id) => setState((current) => removeAgency(current, id))}
+          onRemoveAgent={(id) => setState((current) => removeAgent(current, id))}
+        />
+      ) : (
+        <p className="text-sm text-ink-muted">
+          {props.submitterAgency
+            ? 'Links are pre-filled with your own agency.'
+            : 'Only a verified agent can pre-fill links with an agency.'}
+        </p>
+      )}
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-ink">
+          Opportunities{' '}
+          <span aria-hidden="true" className="text-danger">
+            *
+          </span>
+        </legend>
+        {roles.isPending ? (
+          <p className="text-sm text-ink-muted">Loading opportunities…</p>
+        ) : roles.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {MESSAGES.errorLoadingData(extractErrorMessage(roles.error))}
+          </p>
+        ) : options.length === 0 ? (
+          <p className="text-sm text-ink-muted">This project has no opportunities yet; add one first.</p>
+        ) : (
+          <div className="grid gap-2 sm:grid-cols-2">
+            {options.map((option) => (
+              <CheckboxField
+                key={option.value}
+                id={`${defaultId}-role-${option.value}`}
+                label={option.label}
+                checked={state.roleIds.includes(option.value)}
+                onChange={(event) => toggleRole(option.value, event.target.checked)}
+              />
+            ))}
+          </div>
+        )}
+        {touched.roles && selectionErrors.get('roleIds') ? (
+          <p className="text-sm text-danger">{selectionErrors.get('roleIds')}</p>
+        ) : null}
+      </fieldset>
+
+      {state.roleIds.length > 1 ? (
+        <Field required label="Default opportunity" error={selectionErrors.get('defaultRoleId')}>
+          {(control) => (
+            <Select
+              {...control}
+              value={state.defaultRoleId ?? undefined}
+              onValueChange={(value) => setState((current) => ({ ...current, defaultRoleId: value }))}
+              placeholder="Where submissions land"
+              options={state.roleIds.map((id) => ({ value: id, label: roleName(id) }))}
+            />
+          )}
+        </Field>
+      ) : null}
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-medium text-ink">Settings</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {visibleSettings.map((name) => (
+            <CheckboxField
+              key={name}
+              id={`${defaultId}-${name}`}
+              role="switch"
+              label={SETTING_LABELS[name].label}
+              hint={SETTING_LABELS[name].hint}
+              checked={state.settings[name]}
+              disabled={!isSettingEnabled(state, name)}
+              onChange={(event) => setState((current) => setSetting(current, name, event.target.checked))}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <p aria-live="polite" className="rounded-md bg-canvas px-3 py-2 text-sm text-ink">
+        {previewLine(state, roleName)}
+      </p>
+
+      <DialogFooter>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canCreate}>
+          {create.isPending ? 'Creating…' : 'Create'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

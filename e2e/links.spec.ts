@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { expectAccessible } from './support/axe';
+import { expect, outbox, signInViaUi, test } from './support/fixtures';
+import { agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
+import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
+
+/** Issue 10: submission links from the dialog to a talent's phone, the agent's claim, a closed link. */
+
+test.describe('submission links', () => {
+  test('a director creates a link for two opportunities with an agency; a talent applies on a phone; the agent confirms', async ({
+    page,
+    request,
+    browser,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const director = person('Dana', 'Okafor');
+    const agent = person('Ari', 'Mendes');
+    const suffix = randomUUID().slice(0, 6);
+    const agencyName = `Northside Talent ${suffix}`;
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Harbor Lights ${suffix}`, ['Lead', 'Extra']);
+    // The agency exists because a talent once named its agent on an apply page.
+    const setup = await apiLink(request, director, project.id, {
+      title: 'Setup',
+      roleIds: [project.roles.Lead],
+    });
+    await agencyThroughLink(request, setup.token, agencyName, agent);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInViaUi(page, director.email, PASSWORD);
+    await page.goto(`/projects/${project.id}/applicant-links`);
+    await expect(page.getByRole('heading', { name: 'Candidate submission links' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Project navigation' })
+        .getByRole('link', { name: 'Applicant links' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Candidate Submission Link(s)' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    await expect(create).toBeDisabled();
+    await dialog.getByLabel('Title').fill('Setup');
+    await expect(dialog.getByText(/already exists for this project/)).toBeVisible();
+    await dialog.getByLabel('Title').fill('Open call — spring');
+    await dialog.getByLabel('Agencies and agents').fill(agencyName);
+    await dialog.getByRole('button', { name: `Add agency ${agencyName}` }).click();
+    await expect(dialog.getByRole('list', { name: 'Chosen representation' })).toContainText(agencyName);
+    await dialog.getByLabel('Lead').check();
+    await dialog.getByLabel('Extra').check();
+    await expect(
+      dialog.getByText('Please select a default opportunity when multiple opportunities are chosen'),
+    ).toBeVisible();
+    await expect(create).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'Default opportunity' }).click();
+    await page.getByRole('option', { name: 'Extra', exact: true }).click();
+    // No Agency is off and locked while Change Agency is off (spec section 4).
+    await expect(dialog.getByRole('switch', { name: 'No Agency' })).toBeDisabled();
+    await expect(dialog.getByText(`1 link pre-filled with ${agencyName}`)).toBeVisible();
+    await expectAccessible(page, { label: 'link dialog', include: '[role="dialog"]' });
+    await expect(create).toBeEnabled();
+    await create.click();
+    await expect(page.getByText('Candidate submission link created successfully')).toBeVisible();
+
+    const row = page.getByRole('listitem').filter({ hasText: 'Open call — spring' });
+    await expect(row).toContainText('Lead, Extra');
+    await expect(row).toContainText(agencyName);
+    await expectAccessible(page, 'applicant links page');
+    await row.getByRole('button', { name: 'Share Open call — spring' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Open call — spring' });
+    await share.getByRole('button', { name: 'Copy Link' }).click();
+    await expect(share.getByRole('button', { name: 'Copied' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/castingcall\/apply\/[A-Za-z0-9_-]{16,}$/);
+    // 'Copied' goes back to 'Copy Link' after 1.5 s.
+    await expect(share.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 3_000 });
+    const download = page.waitForEvent('download');
+    await share.getByRole('button', { name: /Download the QR code/ }).click();
+    expect((await download).suggestedFilename()).toBe('QR_Code.png');
+
+    // A talent opens the copied link on a phone.
+    const talent = person('Tess', 'Alvarez');
+    const mobile = await phone(browser);
+    await mobile.goto(link);
+    await expect(mobile.getByRole('heading', { name: 'Open call — spring', level: 1 })).toBeVisible();
+    await expectAccessible(mobile, 'apply page at 375 px');
+    const scrollWidth = await mobile.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+    await mobile.getByLabel('Lead').check();
+    await mobile.getByLabel('First name').fill(talent.firstName);
+    await mobile.getByLabel('Last name').fill(talent.lastName);
+    await mobile.getByLabel('Email').fill(talent.email);
+    await mobile.getByLabel('Phone number').fill('2025550143');
+    await mobile.getByLabel(`${agent.firstName} ${agent.lastName}, ${agencyName}`).check();
+    // US ZIP suggestions fill in the city and state.
+    await mobile.locator('summary', { hasText: 'Address' }).click();
+    await mobile.getByLabel('ZIP code').fill('10001');
+    await mobile.getByRole('list', { name: 'Address suggestions' }).getByRole('button').first().click();
+    await expect(mobile.getByLabel('City')).not.toHaveValue('');
+    await expect(mobile.getByLabel('State')).not.toHaveValue('');
+    await mobile.getByRole('button', { name: 'Review submission' }).click();
+    const confirm = mobile.getByRole('dialog', { name: 'Confirm submission' });
+    await expect(confirm).toContainText('+12025550143');
+    await expect(confirm).toContainText('Lead');
+    await confirm.getByRole('button', { name: 'Submit' }).click();
+    await expect(mobile.getByRole('heading', { name: /Your submission has been received/ })).toBeVisible();
+    await expect(mobile.getByText(/check your e-mail/i)).toBeVisible();
+
+    // The submission is in the chosen opportunity's New submissions folder.
+    const api = await apiAs(request, director);
+    const listed = await api<{ items: { email: string | null }[] }>(
+      'GET',
+      `/projects/${project.id}/applicants?roleId=${project.roles.Lead}&systemAlias=NEW_SUBMISSIONS`,
+    );
+    expect(listed.items.map((item) => item.email)).toContain(talent.email);
+
+    // The talent's private link from the confirmation e-mail opens their submission.
+    let privateLink = '';
+    await expect
+      .poll(async () => {
+        const mail = (await outbox(request, talent.email)).find((message) =>
+          /private link/.test(message.text),
+        );
+        privateLink = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return privateLink;
+      })
+      .not.toBe('');
+    await mobile.goto(privateLink);
+    await expect(mobile.getByRole('heading', { name: 'Your submission' })).toBeVisible();
+    await expect(mobile.getByLabel('First name')).toHaveValue(talent.firstName);
+
+    // The agent confirms the claim from the e-mailed link.
+    let claimLink = '';
+    await expect
+      .poll(async () => {
+        const mail = (await outbox(request, agent.email)).find((message) =>
+          /Confirm or decline/.test(message.text),
+        );
+        claimLink = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return claimLink;
+      })
+      .not.toBe('');
+    const agentPage = await (await browser.newContext()).newPage();
+    await agentPage.goto(claimLink);
+    await expect(agentPage.getByRole('heading', { name: 'Confirm representation' })).toBeVisible();
+    await expectAccessible(agentPage, 'claim confirmation');
+    await agentPage.getByRole('button', { name: 'Yes, I represent them' }).click();
+    await expect(agentPage.getByRole('status')).toContainText(/confirmed/i);
+  });
+
+  test('a closed link shows talent a clear page instead of a form', async ({ page, request, browser }) => {
+    const director = person('Noor', 'Haddad');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Night Shift ${randomUUID().slice(0, 6)}`, [
+      'Lead',
+    ]);
+    const created = await apiLink(request, director, project.id, {
+      title: 'Walk-ins',
+      roleIds: [project.roles.Lead],
+    });
+
+    await signInViaUi(page, director.email, PASSWORD);
+    await page.goto(`/projects/${project.id}/applicant-links`);
+    const row = page.getByRole('listitem').filter({ hasText: 'Walk-ins' });
+    await row.getByRole('button', { name: 'Close Walk-ins' }).click();
+    await page
+      .getByRole('dialog', { name: 'Close link' })
+      .getByRole('button', { name: 'Close link' })
+      .click();
+    await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+
+    const mobile = await phone(browser);
+    await mobile.goto(created.link);
+    await expect(mobile.getByRole('heading', { name: 'This link is closed' })).toBeVisible();
+    await expect(mobile.getByRole('button', { name: 'Review submission' })).toHaveCount(0);
+    await expectAccessible(mobile, 'closed link page');
+  });
+});
