@@ -58,8 +58,10 @@ test.describe('submission links', () => {
     // No Agency is off and locked while Change Agency is off (spec section 4).
     await expect(dialog.getByRole('switch', { name: 'No Agency' })).toBeDisabled();
     await expect(dialog.getByText(`1 link pre-filled with ${agencyName}`)).toBeVisible();
-    await expectAccessible(page, { label: 'link dialog', include: '[role="dialog"]' });
+    // Enabled first: the button's colour change is a transition, which the accessibility check waits out only once it
+    // has started.
     await expect(create).toBeEnabled();
+    await expectAccessible(page, { label: 'link dialog', include: '[role="dialog"]' });
     await create.click();
     await expect(page.getByText('Candidate submission link created successfully')).toBeVisible();
 

@@ -147,6 +147,15 @@ for (const theme of THEMES) {
         `opportunities and folders, ${width} px, ${theme}`,
       );
 
+      await page.goto(`/projects/candidate/${project.id}?roleId=${lead.id}`);
+      await expect(page.getByText('Ada Quinn').first()).toBeVisible();
+      await expect(page.getByText('Bea Marlow').first()).toBeVisible();
+      await snap(page, `candidates-${width}-${theme}.png`, `candidates workspace, ${width} px, ${theme}`);
+
+      await page.goto(`/projects/${project.id}/applicant-links`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await snap(page, `applicant-links-${width}-${theme}.png`, `applicant links, ${width} px, ${theme}`);
+
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: 'Your profile', level: 1 })).toBeVisible();
       const sessions = page.getByRole('list', { name: 'Active sessions' });

@@ -9,6 +9,8 @@ import { cn } from './cn';
  * rows in view (plus a margin), so a page of hundreds of rows costs what a page of thirty does.
  */
 export const VIRTUALIZE_FROM = 50;
+/** Rows rendered before the scroll area is measured. */
+const INITIAL_ROWS = 20;
 
 /** Rows rendered beyond each edge of the view, so Tab and short scrolls find the next row ready. */
 const OVERSCAN = 10;
@@ -43,6 +45,10 @@ function useWindowedRows(
     estimateSize: () => estimateSize,
     overscan: OVERSCAN,
     gap,
+    // Until the scroll area has been measured, assume it shows a screenful of rows. A scroll area sized by its
+    // content (a max-height, not a height) would otherwise start with no rows, so at no height, and stay empty:
+    // what happened to a long table on a phone, where its header row is hidden.
+    initialRect: { width: 0, height: estimateSize * INITIAL_ROWS },
   });
   // A scroll element owned by a parent (a table's scroll area) gets its ref after this component's
   // layout effects, where the virtualizer looks for it: look again once everything is attached.
