@@ -200,3 +200,46 @@ for (const theme of THEMES) {
     });
   }
 }
+
+/*
+ * The pages without a baseline, checked by axe in both themes: the project form, the guest pages of the account
+ * flows, the super admin's lookup values and the 404 page. The screens with baselines are checked above.
+ */
+for (const theme of THEMES) {
+  test(`the other pages pass axe in the ${theme} theme`, async ({ page, request, browser, admin }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    for (const [path, heading] of [
+      ['/auth/forgot-password', /forgot/i],
+      ['/404', /not found|doesn.t exist|no page/i],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+      await expectAccessible(page, `${path}, ${theme}`);
+    }
+
+    const director: Person = { firstName: 'Rowan', lastName: 'Pike', email: `look-axe-${theme}@e2e.test` };
+    await signUpConfirmed(request, director);
+    const api = await apiAs(request, director);
+    const project = await api<{ id: string }>('POST', '/v2/projects', { name: 'Tidewater' });
+    await signInViaUi(page, director.email, PASSWORD);
+    for (const path of [
+      '/projectv2/create',
+      `/projectv2/edit/${project.id}`,
+      `/projectv2/view/${project.id}`,
+      '/profile/edit',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, `${path}, ${theme}`);
+    }
+
+    const adminContext = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce' });
+    const adminPage = await adminContext.newPage();
+    await signInViaUi(adminPage, admin.email, admin.password);
+    await adminPage.goto('/enums');
+    await expect(adminPage.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(adminPage, `/enums, ${theme}`);
+    await adminContext.close();
+  });
+}
