@@ -230,6 +230,13 @@ export const applicantListItemSchema = z.object({
   votes: z.object({ UP_VOTE: z.number(), DOWN_VOTE: z.number(), MAYBE: z.number() }),
   myVote: z.enum(VOTE_TYPES).nullable(),
   submittedAt: z.string(),
+  /** Where the person lives, composed as the detail composes it (applicantLocation): null when unknown. */
+  location: z.string().nullable(),
+  /**
+   * Who represents the candidate on this row: the agent who submitted it, else the first representative named on
+   * the person; null when self-submitted and unrepresented.
+   */
+  representation: z.object({ agencyName: z.string(), agentName: z.string() }).nullable(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 
