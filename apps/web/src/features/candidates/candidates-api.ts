@@ -1,4 +1,5 @@
 import {
+  agencySearchResultSchema,
   applicantDetailSchema,
   applicantListSchema,
   CACHE_MS,
@@ -6,6 +7,7 @@ import {
   bulkResultSchema,
   lookupPageSchema,
   optionSchema,
+  shareLinkListSchema,
 } from '@casting/domain';
 import type { ApplicantList, CopyMoveRequestInput, VoteType } from '@casting/domain';
 import {
@@ -30,7 +32,43 @@ export const candidateKeys = {
   detail: (projectId: string, applicantId: string) =>
     ['candidates', projectId, 'detail', applicantId] as const,
   tags: (projectId: string) => ['candidates', projectId, 'tags'] as const,
+  referralOptions: (projectId: string) => ['candidates', projectId, 'referral-options'] as const,
+  agentOptions: (projectId: string) => ['candidates', projectId, 'agent-options'] as const,
 };
+
+/** How many links and agencies the filter panel offers; the agent search box reaches the rest. */
+const FILTER_OPTIONS_LIMIT = 100;
+
+/** The project's submission links as referral filter choices, newest first (the links page's list, one page). */
+export function referralOptionsQuery(http: HttpClient, projectId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.referralOptions(projectId),
+    queryFn: async ({ signal }) => {
+      const page = await http.request(
+        `/v2/projects/${encodeURIComponent(projectId)}/share-links`,
+        shareLinkListSchema,
+        { signal, query: { limit: FILTER_OPTIONS_LIMIT } },
+      );
+      return page.items.map((link) => ({ value: link.id, label: link.title }));
+    },
+  });
+}
+
+/** Agents of the agencies verified or working with this project, as agent filter choices ("Agent (Agency)"). */
+export function agentOptionsQuery(http: HttpClient, projectId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.agentOptions(projectId),
+    queryFn: async ({ signal }) => {
+      const page = await http.request('/users/agencies/search', agencySearchResultSchema, {
+        signal,
+        query: { projectId, onlyVerifiedOrAccessProject: true, limit: FILTER_OPTIONS_LIMIT, offset: 0 },
+      });
+      return page.items.flatMap((agency) =>
+        agency.agents.map((agent) => ({ value: agent.id, label: `${agent.name} (${agency.name})` })),
+      );
+    },
+  });
+}
 
 const projectPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
 

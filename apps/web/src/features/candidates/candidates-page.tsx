@@ -38,7 +38,9 @@ import { CandidatePreview, PREVIEW_SHORTCUTS } from './candidate-preview';
 import {
   candidateFoldersQuery,
   candidateKeys,
+  agentOptionsQuery,
   candidateListQuery,
+  referralOptionsQuery,
   projectTagsQuery,
   refreshCandidates,
   useSortFolder,
@@ -46,6 +48,7 @@ import {
 } from './candidates-api';
 import {
   activeFilters,
+  AGENT_SEARCH_LABELS,
   FEEDBACK_LABELS,
   listQuery,
   MISSING_LABELS,
@@ -146,6 +149,26 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const teamNames = useMemo(
     () => new Map(teamOptions.map((option) => [option.value, option.label])),
     [teamOptions],
+  );
+  // Referral links are the links page's (SUBMIT_TALENT). Choosing agents is the team's (SELECT_LINK_REFERRAL_USERS):
+  // a talent submitter is an agent and filters no other agents. Both lists load only while needed.
+  const mayFilterReferral = can(actor, 'SUBMIT_TALENT');
+  const mayFilterAgents = can(actor, 'SELECT_LINK_REFERRAL_USERS');
+  const referralLinks = useQuery({
+    ...referralOptionsQuery(http, project.id),
+    enabled: mayFilterReferral && (filtersOpen || view.referral.length > 0),
+  });
+  const agentOptions = useQuery({
+    ...agentOptionsQuery(http, project.id),
+    enabled: mayFilterAgents && (filtersOpen || view.agents.length > 0),
+  });
+  const linkNames = useMemo(
+    () => new Map((referralLinks.data ?? []).map((option) => [option.value, option.label])),
+    [referralLinks.data],
+  );
+  const agentNames = useMemo(
+    () => new Map((agentOptions.data ?? []).map((option) => [option.value, option.label])),
+    [agentOptions.data],
   );
   const tagOptions = useMemo(() => tags.data ?? [], [tags.data]);
   const tagNames = useMemo(() => new Map(tagOptions.map((tag) => [tag.value, tag.label])), [tagOptions]);
@@ -285,7 +308,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
   const chips: FilterChip[] = activeFilters(view).map((filter) => ({
     id: `${filter.key}:${filter.value ?? ''}`,
-    label: chipLabel(view, filter, { genderNames, tagNames, teamNames }),
+    label: chipLabel(view, filter, { genderNames, tagNames, teamNames, linkNames, agentNames }),
   }));
   const removeChip = (id: string) => {
     const filter = activeFilters(view).find((item) => `${item.key}:${item.value ?? ''}` === id);
@@ -383,6 +406,8 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                 tags={tagOptions}
                 teamMembers={seesFeedback ? teamOptions : null}
                 feedbackEnabled={folders.data?.folderFeedbackEnabled ?? true}
+                referralLinks={mayFilterReferral ? (referralLinks.data ?? []) : null}
+                agents={mayFilterAgents ? (agentOptions.data ?? []) : null}
               />
             ) : null}
           </div>
@@ -516,9 +541,12 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 function chipLabel(
   view: CandidatesView,
   filter: ActiveFilter,
-  names: Record<'genderNames' | 'tagNames' | 'teamNames', ReadonlyMap<string, string>>,
+  names: Record<
+    'genderNames' | 'tagNames' | 'teamNames' | 'linkNames' | 'agentNames',
+    ReadonlyMap<string, string>
+  >,
 ): string {
-  const { genderNames, tagNames, teamNames } = names;
+  const { genderNames, tagNames, teamNames, linkNames, agentNames } = names;
   switch (filter.key) {
     case 'q':
       return `Search: ${view.q}`;
@@ -542,6 +570,12 @@ function chipLabel(
       return `Without tag: ${tagNames.get(filter.value ?? '') ?? 'unknown'}`;
     case 'feedbackFrom':
       return `Feedback from: ${teamNames.get(filter.value ?? '') ?? 'a team member'}${view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? ' (all)' : ''}`;
+    case 'referral':
+      return `Referral: ${linkNames.get(filter.value ?? '') ?? 'a submission link'}`;
+    case 'agents':
+      return `Agent: ${agentNames.get(filter.value ?? '') ?? 'an agent'}`;
+    case 'agentSearch':
+      return `${AGENT_SEARCH_LABELS[view.agentSearchType]}: ${view.agentSearchTerm}`;
     case 'sort':
       return `Sort: ${sortLabel(view.sort)}`;
   }
