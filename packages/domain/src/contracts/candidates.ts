@@ -356,6 +356,25 @@ export const applicantDetailSchema = z.object({
 });
 export type ApplicantDetail = z.infer<typeof applicantDetailSchema>;
 
+/** Folder counts stop here: counting further would read a whole large folder for a number nobody needs exactly. */
+export const FOLDER_COUNT_CAP = 1000;
+
+/** GET /projects/{id}/applicants/folder-counts?roleId=: how many candidates each folder of the opportunity holds. */
+export const folderCountsQuerySchema = z.object({ roleId: id });
+export type FolderCountsQuery = z.infer<typeof folderCountsQuerySchema>;
+
+export const folderCountsSchema = z.object({
+  counts: z.array(
+    z.object({
+      folderId: z.string(),
+      /** At most FOLDER_COUNT_CAP; `capped` says there are more ("1,000+"). */
+      count: z.number(),
+      capped: z.boolean(),
+    }),
+  ),
+});
+export type FolderCounts = z.infer<typeof folderCountsSchema>;
+
 /**
  * What changed, in the `kind` of an APPLICANTS_UPDATED live event's payload. The payload is small and flat:
  * `{kind, count, roleId?}` (roleId when one opportunity is concerned); the page refetches what it shows.

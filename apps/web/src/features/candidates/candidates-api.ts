@@ -3,6 +3,7 @@ import {
   applicantDetailSchema,
   applicantListSchema,
   CACHE_MS,
+  folderCountsSchema,
   folderListSchema,
   bulkResultSchema,
   lookupPageSchema,
@@ -32,9 +33,29 @@ export const candidateKeys = {
   detail: (projectId: string, applicantId: string) =>
     ['candidates', projectId, 'detail', applicantId] as const,
   tags: (projectId: string) => ['candidates', projectId, 'tags'] as const,
+  folderCounts: (projectId: string, roleId: string) =>
+    ['candidates', projectId, 'folder-counts', roleId] as const,
   referralOptions: (projectId: string) => ['candidates', projectId, 'referral-options'] as const,
   agentOptions: (projectId: string) => ['candidates', projectId, 'agent-options'] as const,
 };
+
+/**
+ * How many candidates each folder of an opportunity holds (at most 1,000 each, `capped` beyond). Under the
+ * project's candidate key, so refreshCandidates (every change, APPLICANTS_UPDATED) refetches it with the list.
+ */
+export function folderCountsQuery(http: HttpClient, projectId: string, roleId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.folderCounts(projectId, roleId),
+    queryFn: async ({ signal }) =>
+      (
+        await http.request(`${projectPath(projectId)}/applicants/folder-counts`, folderCountsSchema, {
+          signal,
+          query: { roleId },
+        })
+      ).counts,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** How many links and agencies the filter panel offers; the agent search box reaches the rest. */
 const FILTER_OPTIONS_LIMIT = 100;

@@ -3,14 +3,13 @@ import {
   BULK_MAX,
   can,
   extractErrorMessage,
-  isSubmitterFolderAlias,
   SEARCH_SELECT_DEBOUNCE_MS,
 } from '@casting/domain';
 import type { ApplicantList, ApplicantListItem, Folder, ProjectDetail, VoteType } from '@casting/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { paths } from '../../lib/routing/paths';
@@ -32,6 +31,7 @@ import { teamMembersQuery } from '../team';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
 import { CandidateList } from './candidate-list';
+import { FolderNav } from './folder-nav';
 import { mayDo } from './candidate-permissions';
 import type { CandidateAction } from './candidate-permissions';
 import { CandidatePreview, PREVIEW_SHORTCUTS } from './candidate-preview';
@@ -39,6 +39,7 @@ import {
   candidateFoldersQuery,
   candidateKeys,
   agentOptionsQuery,
+  folderCountsQuery,
   candidateListQuery,
   referralOptionsQuery,
   projectTagsQuery,
@@ -114,6 +115,11 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   );
   const folders = useQuery({
     ...candidateFoldersQuery(http, project.id, view.roleId ?? '', submitterSet),
+    enabled: view.roleId !== null,
+  });
+  // Counts are part of the project's candidate queries: every change (and APPLICANTS_UPDATED) refetches them.
+  const folderCounts = useQuery({
+    ...folderCountsQuery(http, project.id, view.roleId ?? ''),
     enabled: view.roleId !== null,
   });
   const folder: Folder | null = folders.data?.items.find((item) => item.id === view.folderId) ?? null;
@@ -366,6 +372,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               folders={folders.data?.items ?? null}
               loading={folders.isPending}
               current={view.folderId}
+              counts={folderCounts.data ?? null}
               hrefFor={(folderId) => `?${serializeView(withFolder(view, folderId)).toString()}`}
             />
           ) : (
@@ -579,48 +586,6 @@ function chipLabel(
     case 'sort':
       return `Sort: ${sortLabel(view.sort)}`;
   }
-}
-
-/** The opportunity's folders as links (each keeps the other filters); system folders first, as the API orders them. */
-function FolderNav({
-  folders,
-  loading,
-  current,
-  hrefFor,
-}: {
-  folders: readonly Folder[] | null;
-  loading: boolean;
-  current: string | null;
-  hrefFor(folderId: string | null): string;
-}) {
-  if (loading) return <SkeletonList label="Loading folders" rows={3} />;
-  if (!folders) return null;
-  const entries: { id: string | null; name: string; submitter: boolean }[] = [
-    { id: null, name: 'Everyone in this opportunity', submitter: false },
-    ...folders.map((folder) => ({
-      id: folder.id,
-      name: folder.name,
-      submitter: isSubmitterFolderAlias(folder.systemAlias),
-    })),
-  ];
-  return (
-    <ul aria-label="Folders" className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
-      {entries.map((entry) => (
-        <li key={entry.id ?? 'all'} className="shrink-0">
-          <Link
-            to={hrefFor(entry.id)}
-            aria-current={entry.id === current ? 'page' : undefined}
-            className={cn(
-              'flex min-h-10 items-center rounded-md px-3 text-sm whitespace-nowrap',
-              entry.id === current ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink hover:bg-canvas',
-            )}
-          >
-            {entry.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function NoCandidates({
