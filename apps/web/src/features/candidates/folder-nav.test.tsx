@@ -37,7 +37,7 @@ describe('FolderNav counts', () => {
           counts={[
             { folderId: 'f1', count: 12, capped: false },
             { folderId: 'f2', count: 1000, capped: true },
-            { folderId: 'f3', count: 0, capped: false },
+            { folderId: 'f3', count: 1, capped: false },
           ]}
           hrefFor={() => '?'}
         />
@@ -50,7 +50,7 @@ describe('FolderNav counts', () => {
     expect(within(nav).getByRole('link', { name: 'New Submissions, 1,000+ candidates' })).toHaveTextContent(
       'New Submissions1,000+',
     );
-    expect(within(nav).getByRole('link', { name: 'Callbacks, 0 candidates' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Callbacks, 1 candidate' })).toBeInTheDocument();
   });
 
   it('are refetched with the list when candidates change (APPLICANTS_UPDATED)', async () => {

@@ -45,7 +45,11 @@ export function FolderNav({
             <Link
               to={hrefFor(entry.id)}
               aria-current={entry.id === current ? 'page' : undefined}
-              aria-label={countText ? `${entry.name}, ${countText} candidates` : undefined}
+              aria-label={
+                countText
+                  ? `${entry.name}, ${countText} ${count?.count === 1 && !count.capped ? 'candidate' : 'candidates'}`
+                  : undefined
+              }
               className={cn(
                 'flex min-h-10 items-center justify-between gap-3 rounded-md px-3 text-sm whitespace-nowrap',
                 entry.id === current ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink hover:bg-canvas',
