@@ -56,6 +56,42 @@ describe('referral and agent filters of the applicants list', () => {
     expect(await list('agentSearchType=AGENCY_NAME&agentSearchTerm=nobody')).toEqual([]);
   });
 
+  it('shows each row’s location and representation (the submitting agent and agency, else none)', async () => {
+    const role = await buildRole(cast.project);
+    const agency = await buildAgency('Harbour Artists');
+    const agent = await buildAgent(agency.id, { firstName: 'Rosa' });
+    const [plain] = await createLinks(t.app, cast.headers('PO'), cast.project.id, { roleIds: [role.id] });
+    const [viaAgent] = await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+      roleIds: [role.id],
+      agentIds: [agent.id],
+    });
+    const apply = async (token: string, extra: Record<string, unknown> = {}) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/applicants/standalone',
+        payload: applyBody(token, extra),
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json().submissionId as string;
+    };
+    const self = await apply(tokenOf(plain!.link), {
+      address: { city: 'Porto', province: 'Douro', country: 'Portugal' },
+    });
+    const represented = await apply(tokenOf(viaAgent!.link));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${cast.project.id}/applicants?roleId=${role.id}`,
+      headers: cast.headers('PO'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().items as { id: string; location: string | null; representation: unknown }[];
+    expect(rows.find((row) => row.id === self)).toMatchObject({ location: 'Porto, Douro', representation: null });
+    expect(rows.find((row) => row.id === represented)).toMatchObject({
+      location: null,
+      representation: { agencyName: 'Harbour Artists', agentName: 'Rosa Agent' },
+    });
+  });
+
   it('refuses a short agent search and a malformed id with field messages', async () => {
     const short = await t.app.inject({
       method: 'GET',

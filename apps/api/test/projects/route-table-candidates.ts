@@ -30,6 +30,13 @@ export const CANDIDATE_ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/projects/:id/applicants/folder-counts',
+    rule: inPath(SPEC.viewProject),
+    ok: 200,
+    request: async (f, id) => ({ url: `/api/projects/${id}/applicants/folder-counts?roleId=${f.role.id}` }),
+  },
+  {
+    method: 'GET',
     route: '/api/projects/:id/candidates/:applicantId',
     rule: inPath(SPEC.viewProject),
     ok: 200,

@@ -230,6 +230,13 @@ export const applicantListItemSchema = z.object({
   votes: z.object({ UP_VOTE: z.number(), DOWN_VOTE: z.number(), MAYBE: z.number() }),
   myVote: z.enum(VOTE_TYPES).nullable(),
   submittedAt: z.string(),
+  /** Where the person lives, composed as the detail composes it (applicantLocation): null when unknown. */
+  location: z.string().nullable(),
+  /**
+   * Who represents the candidate on this row: the agent who submitted it, else the first representative named on
+   * the person; null when self-submitted and unrepresented.
+   */
+  representation: z.object({ agencyName: z.string(), agentName: z.string() }).nullable(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 
@@ -348,6 +355,25 @@ export const applicantDetailSchema = z.object({
   createdAt: z.string(),
 });
 export type ApplicantDetail = z.infer<typeof applicantDetailSchema>;
+
+/** Folder counts stop here: counting further would read a whole large folder for a number nobody needs exactly. */
+export const FOLDER_COUNT_CAP = 1000;
+
+/** GET /projects/{id}/applicants/folder-counts?roleId=: how many candidates each folder of the opportunity holds. */
+export const folderCountsQuerySchema = z.object({ roleId: id });
+export type FolderCountsQuery = z.infer<typeof folderCountsQuerySchema>;
+
+export const folderCountsSchema = z.object({
+  counts: z.array(
+    z.object({
+      folderId: z.string(),
+      /** At most FOLDER_COUNT_CAP; `capped` says there are more ("1,000+"). */
+      count: z.number(),
+      capped: z.boolean(),
+    }),
+  ),
+});
+export type FolderCounts = z.infer<typeof folderCountsSchema>;
 
 /**
  * What changed, in the `kind` of an APPLICANTS_UPDATED live event's payload. The payload is small and flat:

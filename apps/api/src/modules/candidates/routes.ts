@@ -10,6 +10,8 @@ import {
   CANDIDATE_MESSAGES,
   copyMoveRequestSchema,
   deleteApplicantsSchema,
+  folderCountsQuerySchema,
+  folderCountsSchema,
   folderMembershipRequestSchema,
   tagApplyRequestSchema,
   voteRequestSchema,
@@ -22,6 +24,7 @@ import type { App } from '../../platform/http/types';
 import { addApplicant } from './services/applicant-add';
 import { applicantDetail } from './services/applicant-detail';
 import { listApplicants } from './services/applicant-list';
+import { folderCounts } from './services/folder-counts';
 import { copyOrMove, crossCopy, projectOfRole, projectOfRows } from './services/copy-move';
 import {
   addToFolder,
@@ -61,6 +64,23 @@ export function candidateRoutes(app: App, context: AppContext) {
         requireProjectActor(request),
         request.query,
       ),
+  );
+
+  app.get(
+    '/projects/:id/applicants/folder-counts',
+    {
+      config: { access: access.project('VIEW_PROJECT') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'How many candidates each folder of an opportunity holds, each count capped at 1,000 (a talent submitter: the submitter folders)',
+        params: projectParams,
+        querystring: folderCountsQuerySchema,
+        response: { 200: folderCountsSchema },
+      },
+    },
+    async (request) =>
+      folderCounts(db, request.params.id, requireProjectActor(request), request.query.roleId),
   );
 
   // Not under /projects/{id}/applicants/{x}: that path belongs to client links (/projects/{id}/applicants/{clientLink}).

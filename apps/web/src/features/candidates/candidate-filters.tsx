@@ -1,5 +1,12 @@
-import { APPLICANT_SORTS, FEEDBACK_VALUES, MISSING_DATA_FILTERS, TAG_CONDITION_TYPES } from '@casting/domain';
-import type { Feedback, MissingDataFilter, TagConditionType } from '@casting/domain';
+import {
+  AGENT_SEARCH_TYPES,
+  APPLICANT_SEARCH_MIN_CHARS,
+  APPLICANT_SORTS,
+  FEEDBACK_VALUES,
+  MISSING_DATA_FILTERS,
+  TAG_CONDITION_TYPES,
+} from '@casting/domain';
+import type { AgentSearchType, Feedback, MissingDataFilter, TagConditionType } from '@casting/domain';
 import { useState } from 'react';
 import type { ComponentProps } from 'react';
 import { Button } from '../../ui/button';
@@ -9,6 +16,7 @@ import { Input } from '../../ui/input';
 import { MultiSelect } from '../../ui/multi-select';
 import type { MultiSelectOption } from '../../ui/multi-select';
 import {
+  AGENT_SEARCH_LABELS,
   FEEDBACK_LABELS,
   MISSING_LABELS,
   sortLabel,
@@ -48,6 +56,10 @@ export interface CandidateFiltersProps {
   teamMembers: readonly MultiSelectOption[] | null;
   /** The feedback filter needs the feedback folders (FOLDERS_FEEDBACK); hidden otherwise. */
   feedbackEnabled: boolean;
+  /** The project's submission links; null when the person may not use links (SUBMIT_TALENT). */
+  referralLinks?: readonly MultiSelectOption[] | null;
+  /** Agents to filter by, and the agent search; null when the person may not choose agents (see the page). */
+  agents?: readonly MultiSelectOption[] | null;
 }
 
 /** Parses an age box: empty is no limit; anything else must be a whole number of years up to 120. */
@@ -69,6 +81,8 @@ export function CandidateFilters({
   tags,
   teamMembers,
   feedbackEnabled,
+  referralLinks = null,
+  agents = null,
 }: CandidateFiltersProps) {
   const set = (patch: Partial<CandidatesView>) => onChange({ ...view, ...patch });
   return (
@@ -136,6 +150,37 @@ export function CandidateFilters({
           onChange={(feedbackFrom, feedbackFromMode) => set({ feedbackFrom, feedbackFromMode })}
           emptyText="No team member has signed up yet."
         />
+      ) : null}
+      {referralLinks ? (
+        <Field label="Referral link">
+          {(props) => (
+            <MultiSelect
+              {...props}
+              label="Referral link"
+              options={referralLinks}
+              value={view.referral}
+              onChange={(referral) => set({ referral })}
+              emptyText="This project has no submission links yet."
+            />
+          )}
+        </Field>
+      ) : null}
+      {agents ? (
+        <>
+          <Field label="Agents">
+            {(props) => (
+              <MultiSelect
+                {...props}
+                label="Agents"
+                options={agents}
+                value={view.agents}
+                onChange={(next) => set({ agents: next })}
+                emptyText="No agency works with this project yet."
+              />
+            )}
+          </Field>
+          <AgentSearch view={view} onChange={onChange} />
+        </>
       ) : null}
       <Field label="Sort by" hint={view.folderId ? undefined : 'Choose a folder to sort by hand.'}>
         {(props) => (
@@ -206,6 +251,62 @@ function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: Can
     <div className="grid grid-cols-2 gap-3">
       {box('Minimum age', minText, setMinText, false)}
       {box('Maximum age', maxText, setMaxText, true)}
+    </div>
+  );
+}
+
+/**
+ * Search by the candidates' representatives: what to match (agent name, e-mail, agency name) and the text, applied
+ * when the person leaves the box or presses Enter (3 characters at least, as the API asks).
+ */
+function AgentSearch({ view, onChange }: { view: CandidatesView; onChange(view: CandidatesView): void }) {
+  const [text, setText] = useState(view.agentSearchTerm);
+  const [seen, setSeen] = useState(view.agentSearchTerm);
+  if (seen !== view.agentSearchTerm) {
+    // Changed from outside (a chip removed, a link opened): the box follows.
+    setSeen(view.agentSearchTerm);
+    setText(view.agentSearchTerm);
+  }
+  const term = text.trim();
+  const error =
+    term !== '' && term.length < APPLICANT_SEARCH_MIN_CHARS ? 'Type at least 3 characters to search.' : undefined;
+  const commit = () => {
+    if (error || term === view.agentSearchTerm) return;
+    onChange({ ...view, agentSearchTerm: term });
+  };
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field label="Search representatives by">
+        {(props) => (
+          <NativeSelect
+            {...props}
+            value={view.agentSearchType}
+            onChange={(event) =>
+              onChange({ ...view, agentSearchType: event.target.value as AgentSearchType })
+            }
+          >
+            {AGENT_SEARCH_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {AGENT_SEARCH_LABELS[type]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Representative contains" error={error}>
+        {(props) => (
+          <Input
+            {...props}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
+          />
+        )}
+      </Field>
     </div>
   );
 }

@@ -41,7 +41,8 @@ export interface CandidateListProps {
 type RowProps = VirtualRowProps & { 'aria-posinset': number; 'aria-setsize': number };
 
 /**
- * The candidates, one row each: picture (initials until media exists), name, age, tags and the team's votes.
+ * The candidates, one row each: picture (initials until media exists), name, age, location, representation, tags
+ * and the team's votes.
  * Only the rows in view are rendered once the list is long (ui/virtual-rows). In manual order each row has a
  * handle to drag it, or to move it with the keyboard (Space to pick up, arrow keys, Space to drop).
  */
@@ -187,6 +188,12 @@ function RowBody({
         <span className="max-w-full truncate text-xs text-ink-muted">
           {facts.join(' · ') || 'No details yet'}
         </span>
+        {item.location || item.representation ? (
+          // Shown at every width: on a phone it is the only place the row says where and through whom.
+          <span className="max-w-full truncate text-xs text-ink-muted">
+            {[item.location, representationText(item.representation)].filter(Boolean).join(' · ')}
+          </span>
+        ) : null}
         {item.tags.length > 0 ? (
           <span className="mt-1 flex max-w-full flex-wrap gap-1">
             {item.tags.slice(0, 3).map((tag) => (
@@ -199,6 +206,11 @@ function RowBody({
       <Votes votes={item.votes} myVote={item.myVote} />
     </>
   );
+}
+
+/** "Agent Name (Agency)": who submitted or represents the candidate. */
+export function representationText(representation: ApplicantListItem['representation']): string | null {
+  return representation ? `Represented by ${representation.agentName} (${representation.agencyName})` : null;
 }
 
 function playingAge(item: ApplicantListItem): string | null {

@@ -30,6 +30,8 @@ const row: ApplicantListItem = {
   votes: { UP_VOTE: 2, DOWN_VOTE: 0, MAYBE: 1 },
   myVote: null,
   submittedAt: '2031-01-01T00:00:00.000Z',
+  location: null,
+  representation: null,
 };
 
 const detail = {

@@ -1,11 +1,14 @@
 import {
+  agencySearchResultSchema,
   applicantDetailSchema,
   applicantListSchema,
   CACHE_MS,
+  folderCountsSchema,
   folderListSchema,
   bulkResultSchema,
   lookupPageSchema,
   optionSchema,
+  shareLinkListSchema,
 } from '@casting/domain';
 import type { ApplicantList, CopyMoveRequestInput, VoteType } from '@casting/domain';
 import {
@@ -30,7 +33,63 @@ export const candidateKeys = {
   detail: (projectId: string, applicantId: string) =>
     ['candidates', projectId, 'detail', applicantId] as const,
   tags: (projectId: string) => ['candidates', projectId, 'tags'] as const,
+  folderCounts: (projectId: string, roleId: string) =>
+    ['candidates', projectId, 'folder-counts', roleId] as const,
+  referralOptions: (projectId: string) => ['candidates', projectId, 'referral-options'] as const,
+  agentOptions: (projectId: string) => ['candidates', projectId, 'agent-options'] as const,
 };
+
+/**
+ * How many candidates each folder of an opportunity holds (at most 1,000 each, `capped` beyond). Under the
+ * project's candidate key, so refreshCandidates (every change, APPLICANTS_UPDATED) refetches it with the list.
+ */
+export function folderCountsQuery(http: HttpClient, projectId: string, roleId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.folderCounts(projectId, roleId),
+    queryFn: async ({ signal }) =>
+      (
+        await http.request(`${projectPath(projectId)}/applicants/folder-counts`, folderCountsSchema, {
+          signal,
+          query: { roleId },
+        })
+      ).counts,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many links and agencies the filter panel offers; the agent search box reaches the rest. */
+const FILTER_OPTIONS_LIMIT = 100;
+
+/** The project's submission links as referral filter choices, newest first (the links page's list, one page). */
+export function referralOptionsQuery(http: HttpClient, projectId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.referralOptions(projectId),
+    queryFn: async ({ signal }) => {
+      const page = await http.request(
+        `/v2/projects/${encodeURIComponent(projectId)}/share-links`,
+        shareLinkListSchema,
+        { signal, query: { limit: FILTER_OPTIONS_LIMIT } },
+      );
+      return page.items.map((link) => ({ value: link.id, label: link.title }));
+    },
+  });
+}
+
+/** Agents of the agencies verified or working with this project, as agent filter choices ("Agent (Agency)"). */
+export function agentOptionsQuery(http: HttpClient, projectId: string) {
+  return queryOptions({
+    queryKey: candidateKeys.agentOptions(projectId),
+    queryFn: async ({ signal }) => {
+      const page = await http.request('/users/agencies/search', agencySearchResultSchema, {
+        signal,
+        query: { projectId, onlyVerifiedOrAccessProject: true, limit: FILTER_OPTIONS_LIMIT, offset: 0 },
+      });
+      return page.items.flatMap((agency) =>
+        agency.agents.map((agent) => ({ value: agent.id, label: `${agent.name} (${agency.name})` })),
+      );
+    },
+  });
+}
 
 const projectPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
 

@@ -3,14 +3,13 @@ import {
   BULK_MAX,
   can,
   extractErrorMessage,
-  isSubmitterFolderAlias,
   SEARCH_SELECT_DEBOUNCE_MS,
 } from '@casting/domain';
 import type { ApplicantList, ApplicantListItem, Folder, ProjectDetail, VoteType } from '@casting/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { paths } from '../../lib/routing/paths';
@@ -32,13 +31,17 @@ import { teamMembersQuery } from '../team';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
 import { CandidateList } from './candidate-list';
+import { FolderNav } from './folder-nav';
 import { mayDo } from './candidate-permissions';
 import type { CandidateAction } from './candidate-permissions';
 import { CandidatePreview, PREVIEW_SHORTCUTS } from './candidate-preview';
 import {
   candidateFoldersQuery,
   candidateKeys,
+  agentOptionsQuery,
+  folderCountsQuery,
   candidateListQuery,
+  referralOptionsQuery,
   projectTagsQuery,
   refreshCandidates,
   useSortFolder,
@@ -46,6 +49,7 @@ import {
 } from './candidates-api';
 import {
   activeFilters,
+  AGENT_SEARCH_LABELS,
   FEEDBACK_LABELS,
   listQuery,
   MISSING_LABELS,
@@ -113,6 +117,11 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
     ...candidateFoldersQuery(http, project.id, view.roleId ?? '', submitterSet),
     enabled: view.roleId !== null,
   });
+  // Counts are part of the project's candidate queries: every change (and APPLICANTS_UPDATED) refetches them.
+  const folderCounts = useQuery({
+    ...folderCountsQuery(http, project.id, view.roleId ?? ''),
+    enabled: view.roleId !== null,
+  });
   const folder: Folder | null = folders.data?.items.find((item) => item.id === view.folderId) ?? null;
 
   // An opportunity (or folder) that is not in this project is dropped from the link rather than sent (spec 2).
@@ -146,6 +155,26 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const teamNames = useMemo(
     () => new Map(teamOptions.map((option) => [option.value, option.label])),
     [teamOptions],
+  );
+  // Referral links are the links page's (SUBMIT_TALENT). Choosing agents is the team's (SELECT_LINK_REFERRAL_USERS):
+  // a talent submitter is an agent and filters no other agents. Both lists load only while needed.
+  const mayFilterReferral = can(actor, 'SUBMIT_TALENT');
+  const mayFilterAgents = can(actor, 'SELECT_LINK_REFERRAL_USERS');
+  const referralLinks = useQuery({
+    ...referralOptionsQuery(http, project.id),
+    enabled: mayFilterReferral && (filtersOpen || view.referral.length > 0),
+  });
+  const agentOptions = useQuery({
+    ...agentOptionsQuery(http, project.id),
+    enabled: mayFilterAgents && (filtersOpen || view.agents.length > 0),
+  });
+  const linkNames = useMemo(
+    () => new Map((referralLinks.data ?? []).map((option) => [option.value, option.label])),
+    [referralLinks.data],
+  );
+  const agentNames = useMemo(
+    () => new Map((agentOptions.data ?? []).map((option) => [option.value, option.label])),
+    [agentOptions.data],
   );
   const tagOptions = useMemo(() => tags.data ?? [], [tags.data]);
   const tagNames = useMemo(() => new Map(tagOptions.map((tag) => [tag.value, tag.label])), [tagOptions]);
@@ -285,7 +314,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
   const chips: FilterChip[] = activeFilters(view).map((filter) => ({
     id: `${filter.key}:${filter.value ?? ''}`,
-    label: chipLabel(view, filter, { genderNames, tagNames, teamNames }),
+    label: chipLabel(view, filter, { genderNames, tagNames, teamNames, linkNames, agentNames }),
   }));
   const removeChip = (id: string) => {
     const filter = activeFilters(view).find((item) => `${item.key}:${item.value ?? ''}` === id);
@@ -343,6 +372,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               folders={folders.data?.items ?? null}
               loading={folders.isPending}
               current={view.folderId}
+              counts={folderCounts.data ?? null}
               hrefFor={(folderId) => `?${serializeView(withFolder(view, folderId)).toString()}`}
             />
           ) : (
@@ -383,6 +413,8 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                 tags={tagOptions}
                 teamMembers={seesFeedback ? teamOptions : null}
                 feedbackEnabled={folders.data?.folderFeedbackEnabled ?? true}
+                referralLinks={mayFilterReferral ? (referralLinks.data ?? []) : null}
+                agents={mayFilterAgents ? (agentOptions.data ?? []) : null}
               />
             ) : null}
           </div>
@@ -516,9 +548,12 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 function chipLabel(
   view: CandidatesView,
   filter: ActiveFilter,
-  names: Record<'genderNames' | 'tagNames' | 'teamNames', ReadonlyMap<string, string>>,
+  names: Record<
+    'genderNames' | 'tagNames' | 'teamNames' | 'linkNames' | 'agentNames',
+    ReadonlyMap<string, string>
+  >,
 ): string {
-  const { genderNames, tagNames, teamNames } = names;
+  const { genderNames, tagNames, teamNames, linkNames, agentNames } = names;
   switch (filter.key) {
     case 'q':
       return `Search: ${view.q}`;
@@ -542,51 +577,15 @@ function chipLabel(
       return `Without tag: ${tagNames.get(filter.value ?? '') ?? 'unknown'}`;
     case 'feedbackFrom':
       return `Feedback from: ${teamNames.get(filter.value ?? '') ?? 'a team member'}${view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? ' (all)' : ''}`;
+    case 'referral':
+      return `Referral: ${linkNames.get(filter.value ?? '') ?? 'a submission link'}`;
+    case 'agents':
+      return `Agent: ${agentNames.get(filter.value ?? '') ?? 'an agent'}`;
+    case 'agentSearch':
+      return `${AGENT_SEARCH_LABELS[view.agentSearchType]}: ${view.agentSearchTerm}`;
     case 'sort':
       return `Sort: ${sortLabel(view.sort)}`;
   }
-}
-
-/** The opportunity's folders as links (each keeps the other filters); system folders first, as the API orders them. */
-function FolderNav({
-  folders,
-  loading,
-  current,
-  hrefFor,
-}: {
-  folders: readonly Folder[] | null;
-  loading: boolean;
-  current: string | null;
-  hrefFor(folderId: string | null): string;
-}) {
-  if (loading) return <SkeletonList label="Loading folders" rows={3} />;
-  if (!folders) return null;
-  const entries: { id: string | null; name: string; submitter: boolean }[] = [
-    { id: null, name: 'Everyone in this opportunity', submitter: false },
-    ...folders.map((folder) => ({
-      id: folder.id,
-      name: folder.name,
-      submitter: isSubmitterFolderAlias(folder.systemAlias),
-    })),
-  ];
-  return (
-    <ul aria-label="Folders" className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
-      {entries.map((entry) => (
-        <li key={entry.id ?? 'all'} className="shrink-0">
-          <Link
-            to={hrefFor(entry.id)}
-            aria-current={entry.id === current ? 'page' : undefined}
-            className={cn(
-              'flex min-h-10 items-center rounded-md px-3 text-sm whitespace-nowrap',
-              entry.id === current ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink hover:bg-canvas',
-            )}
-          >
-            {entry.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function NoCandidates({

@@ -100,4 +100,42 @@ describe('candidates view in the URL', () => {
     });
     expect(withFolder(view, null)).toMatchObject({ roleId: ROLE, folderId: null, candidateId: null });
   });
+
+  it('keeps the referral and agent filters in the URL, sends them as the API names them, and clears each by chip', () => {
+    const view = parse(
+      `referral=${TAG_A}&referral=nope&agents=${TAG_B}&agentSearchType=AGENCY_NAME&agentSearchTerm=%20north%20`,
+    );
+    expect(view).toMatchObject({
+      referral: [TAG_A],
+      agents: [TAG_B],
+      agentSearchType: 'AGENCY_NAME',
+      agentSearchTerm: 'north',
+    });
+    expect(parse(serializeView(view).toString())).toEqual(view);
+    expect(listQuery(view, '')).toMatchObject({
+      referral: [TAG_A],
+      agents: [TAG_B],
+      agentSearchType: 'AGENCY_NAME',
+      agentSearchTerm: 'north',
+    });
+    expect(activeFilters(view)).toEqual([
+      { key: 'referral', value: TAG_A },
+      { key: 'agents', value: TAG_B },
+      { key: 'agentSearch' },
+    ]);
+    const cleared = withoutFilter(withoutFilter(view, { key: 'agentSearch' }), { key: 'referral', value: TAG_A });
+    expect(cleared).toMatchObject({ referral: [], agents: [TAG_B], agentSearchTerm: '' });
+    expect(serializeView(cleared).toString()).toBe(`agents=${TAG_B}`);
+  });
+
+  it('sends no agent search shorter than 3 characters and no search type without a term', () => {
+    const short = parse('agentSearchType=AGENT_EMAIL&agentSearchTerm=ab');
+    const query = listQuery(short, '');
+    expect(query.agentSearchTerm).toBeUndefined();
+    expect(query.agentSearchType).toBeUndefined();
+    expect(activeFilters(short)).toEqual([]);
+    expect(serializeView(parse('agentSearchType=AGENT_EMAIL')).toString()).toBe('');
+    expect(listQuery(parse('agentSearchTerm=quent'), '')).toMatchObject({ agentSearchTerm: 'quent' });
+    expect(listQuery(parse('agentSearchTerm=quent'), '').agentSearchType).toBeUndefined();
+  });
 });

@@ -1,11 +1,12 @@
 import {
+  AGENT_SEARCH_TYPES,
   APPLICANT_SEARCH_MIN_CHARS,
   APPLICANT_SORTS,
   FEEDBACK_VALUES,
   MISSING_DATA_FILTERS,
   TAG_CONDITION_TYPES,
 } from '@casting/domain';
-import type { ApplicantSort, Feedback, MissingDataFilter, TagConditionType } from '@casting/domain';
+import type { AgentSearchType, ApplicantSort, Feedback, MissingDataFilter, TagConditionType } from '@casting/domain';
 import type { QueryParams } from '../../lib/http/http-client';
 
 /**
@@ -33,6 +34,13 @@ export interface CandidatesView {
   /** Team members (user ids) whose feedback the candidates received; needs VIEW_FEEDBACK. */
   feedbackFrom: string[];
   feedbackFromMode: TagConditionType;
+  /** Submission links (share-link ids) the candidates applied through. */
+  referral: string[];
+  /** Agents (ids) who submitted or represent the candidates. */
+  agents: string[];
+  /** What the agent search term is matched against, and the term (3 characters and more reach the API). */
+  agentSearchType: AgentSearchType;
+  agentSearchTerm: string;
   sort: ApplicantSort;
   /** The talent submitter's review folders (SA may switch to them to look). */
   submitterFolders: boolean;
@@ -55,6 +63,10 @@ export const DEFAULT_VIEW: CandidatesView = {
   tagsNotInMode: 'OR',
   feedbackFrom: [],
   feedbackFromMode: 'OR',
+  referral: [],
+  agents: [],
+  agentSearchType: 'AGENT_NAME',
+  agentSearchTerm: '',
   sort: 'newest',
   submitterFolders: false,
 };
@@ -106,6 +118,10 @@ export function parseView(params: URLSearchParams): CandidatesView {
     tagsNotInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsNotInMode'), 'OR'),
     feedbackFrom: ids(params, 'feedbackFrom'),
     feedbackFromMode: oneOf(TAG_CONDITION_TYPES, params.get('feedbackFromMode'), 'OR'),
+    referral: ids(params, 'referral'),
+    agents: ids(params, 'agents'),
+    agentSearchType: oneOf(AGENT_SEARCH_TYPES, params.get('agentSearchType'), 'AGENT_NAME'),
+    agentSearchTerm: (params.get('agentSearchTerm') ?? '').trim().slice(0, 200),
     // Manual order is the order of one folder: without a folder it falls back to the default.
     sort: sortNeedsFolder(sort) && !folderId ? DEFAULT_VIEW.sort : sort,
     submitterFolders: params.get('submitterFolders') === 'true',
@@ -137,6 +153,11 @@ export function serializeView(view: CandidatesView): URLSearchParams {
   set('tagsNotInMode', view.tagsNotInMode, 'OR');
   view.feedbackFrom.forEach((id) => params.append('feedbackFrom', id));
   set('feedbackFromMode', view.feedbackFromMode, 'OR');
+  view.referral.forEach((id) => params.append('referral', id));
+  view.agents.forEach((id) => params.append('agents', id));
+  // The search type means nothing without a term: left out then, so it makes no chip and no link noise.
+  if (view.agentSearchTerm) set('agentSearchType', view.agentSearchType, 'AGENT_NAME');
+  set('agentSearchTerm', view.agentSearchTerm);
   set('sort', view.sort, DEFAULT_VIEW.sort);
   set('submitterFolders', view.submitterFolders, false);
   set('candidateId', view.candidateId);
@@ -166,8 +187,21 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
     feedbackProviderNames: view.feedbackFrom.length > 0 ? view.feedbackFrom : undefined,
     feedbackProviderQueryType:
       view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? 'AND' : undefined,
+    referral: view.referral.length > 0 ? view.referral : undefined,
+    agents: view.agents.length > 0 ? view.agents : undefined,
+    ...agentSearch(view),
     sort: view.sort === DEFAULT_VIEW.sort ? undefined : view.sort,
     submitterFolders: view.submitterFolders ? true : undefined,
+  };
+}
+
+/** The agent search as the API takes it: only a term of 3 characters and more (a shorter one is a 400). */
+function agentSearch(view: CandidatesView): QueryParams {
+  const term = view.agentSearchTerm.trim();
+  if (term.length < APPLICANT_SEARCH_MIN_CHARS) return {};
+  return {
+    agentSearchTerm: term,
+    agentSearchType: view.agentSearchType === 'AGENT_NAME' ? undefined : view.agentSearchType,
   };
 }
 
@@ -182,6 +216,9 @@ export type FilterKey =
   | 'tagsIn'
   | 'tagsNotIn'
   | 'feedbackFrom'
+  | 'referral'
+  | 'agents'
+  | 'agentSearch'
   | 'sort';
 
 export interface ActiveFilter {
@@ -202,6 +239,9 @@ export function activeFilters(view: CandidatesView): ActiveFilter[] {
   view.tagsIn.forEach((value) => active.push({ key: 'tagsIn', value }));
   view.tagsNotIn.forEach((value) => active.push({ key: 'tagsNotIn', value }));
   view.feedbackFrom.forEach((value) => active.push({ key: 'feedbackFrom', value }));
+  view.referral.forEach((value) => active.push({ key: 'referral', value }));
+  view.agents.forEach((value) => active.push({ key: 'agents', value }));
+  if (view.agentSearchTerm.trim().length >= APPLICANT_SEARCH_MIN_CHARS) active.push({ key: 'agentSearch' });
   if (view.sort !== DEFAULT_VIEW.sort) active.push({ key: 'sort' });
   return active;
 }
@@ -227,6 +267,12 @@ export function withoutFilter(view: CandidatesView, filter: ActiveFilter): Candi
       return { ...view, tagsNotIn: view.tagsNotIn.filter((id) => id !== filter.value) };
     case 'feedbackFrom':
       return { ...view, feedbackFrom: view.feedbackFrom.filter((id) => id !== filter.value) };
+    case 'referral':
+      return { ...view, referral: view.referral.filter((id) => id !== filter.value) };
+    case 'agents':
+      return { ...view, agents: view.agents.filter((id) => id !== filter.value) };
+    case 'agentSearch':
+      return { ...view, agentSearchTerm: '', agentSearchType: DEFAULT_VIEW.agentSearchType };
     case 'sort':
       return { ...view, sort: DEFAULT_VIEW.sort };
   }
@@ -278,6 +324,12 @@ const KNOWN_SORT_LABELS: Record<string, string> = {
   name: 'Name',
   votes: 'Most votes',
   manual: 'Manual order',
+};
+
+export const AGENT_SEARCH_LABELS: Record<AgentSearchType, string> = {
+  AGENT_NAME: 'Agent name',
+  AGENT_EMAIL: 'Agent e-mail',
+  AGENCY_NAME: 'Agency name',
 };
 
 export function sortLabel(sort: string): string {

@@ -35,6 +35,8 @@ function row(id: string, name: string) {
     votes: { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
     myVote: null,
     submittedAt: '2031-03-04T10:00:00.000Z',
+    location: null,
+    representation: null,
   };
 }
 

@@ -32,6 +32,19 @@ export function initialsOf(firstName: string, lastName: string): string {
 }
 
 /**
+ * Where a person lives as list rows and the detail show it: the location they gave, else the city and state
+ * (province) of their address (the apply form asks for an address, not a location); null when neither is known.
+ */
+export function applicantLocation(
+  location: string | null,
+  address: { city?: string | null; province?: string | null } | null,
+): string | null {
+  if (location?.trim()) return location.trim();
+  const parts = [address?.city, address?.province].map((part) => part?.trim()).filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/**
  * One candidate of a project with every submission the caller may see. The person is read with the project id in
  * the same query as the id (a person of another project, or a row id of one, is simply not found), by person id or
  * by a list row id. Feedback follows VIEW_FEEDBACK (spec section 6): the team's votes for SA, PO, PE and TE, only the
@@ -164,7 +177,7 @@ export async function applicantDetail(
     skills: applicant.skills,
     unions: named(applicant.unionIds),
     languages: applicant.languages,
-    location: applicant.location,
+    location: applicantLocation(applicant.location, applicant.address ?? null),
     address: applicant.address ?? null,
     socialProfiles: applicant.socialProfiles ?? {},
     bio: applicant.bio,

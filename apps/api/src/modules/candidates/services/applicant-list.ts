@@ -28,7 +28,7 @@ import {
 } from '../../../platform/db/schema';
 import { fieldErrors, permissionDenied } from '../../../platform/errors';
 import { roleInProject } from '../../opportunities';
-import { initialsOf } from './applicant-detail';
+import { applicantLocation, initialsOf } from './applicant-detail';
 import { afterCursor, cursorAfter, orderOf, sortKeyColumns } from './list-sorts';
 import { folderInProject, uuidArray } from './project-rows';
 
@@ -289,6 +289,10 @@ function pageQuery(
       playingAgeMin: applicants.playingAgeMin,
       playingAgeMax: applicants.playingAgeMax,
       genderId: applicants.genderId,
+      // The person is joined already: their location columns cost the page query nothing.
+      location: applicants.location,
+      address: applicants.address,
+      referringAgentId: submissions.referringAgentId,
     })
     .from(submissions)
     .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
@@ -380,6 +384,8 @@ export async function listApplicants(
         votes: extra?.votes ?? { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
         myVote: extra?.myVote ?? null,
         submittedAt: new Date(row.createdAt).toISOString(),
+        location: applicantLocation(row.location, row.address ?? null),
+        representation: extra?.representation ?? null,
       };
     }),
     limit: query.limit,
@@ -393,18 +399,24 @@ interface Details {
   tags: { id: string; name: string }[];
   votes: Record<'UP_VOTE' | 'DOWN_VOTE' | 'MAYBE', number>;
   myVote: VoteType | null;
+  representation: { agencyName: string; agentName: string } | null;
 }
 
-/** Folders, tags and votes of the page's rows only: three index reads keyed by the page's ids. */
+/**
+ * Folders, tags, votes and representation of the page's rows only: index reads keyed by the page's ids, run after
+ * the keyset page is chosen so the page query stays one index walk.
+ */
 async function detailsOf(
   db: Queryable,
   ids: string[],
-  rows: readonly { id: string; applicantId: string }[],
+  rows: readonly { id: string; applicantId: string; referringAgentId: string | null }[],
   userId: string,
   seesFeedback: boolean,
 ): Promise<Map<string, Details>> {
   const applicantIds = [...new Set(rows.map((row) => row.applicantId))];
-  const [memberships, tagRows, voteRows] = await Promise.all([
+  const agentIds = [...new Set(rows.flatMap((row) => (row.referringAgentId ? [row.referringAgentId] : [])))];
+  const agentName = sql<string>`${agents.firstName} || ' ' || ${agents.lastName}`;
+  const [memberships, tagRows, voteRows, submittingAgents, representatives] = await Promise.all([
     db
       .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId })
       .from(folderMemberships)
@@ -420,6 +432,20 @@ async function detailsOf(
       .from(votes)
       // Without VIEW_FEEDBACK the counts are of the caller's own vote only.
       .where(and(inArray(votes.submissionId, ids), seesFeedback ? undefined : eq(votes.userId, userId))),
+    agentIds.length === 0
+      ? []
+      : db
+          .select({ id: agents.id, agentName, agencyName: agencies.name })
+          .from(agents)
+          .innerJoin(agencies, eq(agencies.id, agents.agencyId))
+          .where(inArray(agents.id, agentIds)),
+    db
+      .select({ applicantId: applicantRepresentatives.applicantId, agentName, agencyName: agencies.name })
+      .from(applicantRepresentatives)
+      .innerJoin(agents, eq(agents.id, applicantRepresentatives.agentId))
+      .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
+      .where(inArray(applicantRepresentatives.applicantId, applicantIds))
+      .orderBy(applicantRepresentatives.createdAt, applicantRepresentatives.id),
   ]);
   const result = new Map<string, Details>();
   for (const row of rows) {
@@ -433,7 +459,17 @@ async function detailsOf(
         .map(({ id, name }) => ({ id, name })),
       votes: counts,
       myVote: (mine.find((vote) => vote.userId === userId)?.vote as VoteType | undefined) ?? null,
+      representation: representationOf(
+        submittingAgents.find((agent) => agent.id === row.referringAgentId) ??
+          representatives.find((rep) => rep.applicantId === row.applicantId),
+      ),
     });
   }
   return result;
+}
+
+function representationOf(
+  found: { agentName: string; agencyName: string } | undefined,
+): Details['representation'] {
+  return found ? { agencyName: found.agencyName, agentName: found.agentName } : null;
 }

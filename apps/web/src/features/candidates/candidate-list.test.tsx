@@ -1,0 +1,68 @@
+import type { ApplicantListItem } from '@casting/domain';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CandidateList } from './candidate-list';
+
+function row(overrides: Partial<ApplicantListItem>): ApplicantListItem {
+  return {
+    id: 'row-1',
+    applicantId: 'person-1',
+    projectId: 'p1',
+    roleId: 'role-1',
+    firstName: 'Ava',
+    lastName: 'Lindgren',
+    name: 'Ava Lindgren',
+    initials: 'AL',
+    email: null,
+    phone: null,
+    age: 30,
+    playingAgeMin: null,
+    playingAgeMax: null,
+    genderId: null,
+    source: 'ADMIN',
+    folderIds: [],
+    tags: [],
+    votes: { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
+    myVote: null,
+    submittedAt: '2031-01-01T00:00:00.000Z',
+    location: null,
+    representation: null,
+    ...overrides,
+  };
+}
+
+const renderList = (items: ApplicantListItem[]) =>
+  render(
+    <CandidateList
+      items={items}
+      selected={new Set()}
+      openId={null}
+      roleNames={new Map()}
+      showRole={false}
+      genderNames={new Map()}
+      onToggle={vi.fn()}
+      onOpen={vi.fn()}
+    />,
+  );
+
+describe('CandidateList rows', () => {
+  it('show where the candidate lives and who represents them, and nothing for a self-submitted one', () => {
+    renderList([
+      row({
+        id: 'row-1',
+        name: 'Ava Lindgren',
+        location: 'Porto, Douro',
+        representation: { agencyName: 'Harbour Artists', agentName: 'Rosa Agent' },
+      }),
+      row({ id: 'row-2', applicantId: 'person-2', name: 'Ben Ode', location: 'Lisbon' }),
+      row({ id: 'row-3', applicantId: 'person-3', name: 'Cy Nil' }),
+    ]);
+    const items = screen.getAllByRole('listitem');
+    expect(
+      within(items[0]!).getByText('Porto, Douro · Represented by Rosa Agent (Harbour Artists)'),
+    ).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Lisbon')).toBeInTheDocument();
+    expect(within(items[1]!).queryByText(/Represented by/)).toBeNull();
+    expect(within(items[2]!).queryByText(/Represented by|Lisbon|Porto/)).toBeNull();
+  });
+});
