@@ -69,7 +69,11 @@ describe('GET /api/projects/{id}/applicants/folder-counts', () => {
     const res = await countsAs('PO', role.id);
     expect(res.statusCode, res.body).toBe(200);
     const counts = res.json().counts as Counts;
-    expect(counts.find((row) => row.folderId === target)).toEqual({ folderId: target, count: 1000, capped: true });
+    expect(counts.find((row) => row.folderId === target)).toEqual({
+      folderId: target,
+      count: 1000,
+      capped: true,
+    });
     expect(counts.find((row) => row.folderId !== target && row.count > 0)).toMatchObject({
       count: 1000,
       capped: true,

@@ -85,7 +85,10 @@ describe('referral and agent filters of the applicants list', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().items as { id: string; location: string | null; representation: unknown }[];
-    expect(rows.find((row) => row.id === self)).toMatchObject({ location: 'Porto, Douro', representation: null });
+    expect(rows.find((row) => row.id === self)).toMatchObject({
+      location: 'Porto, Douro',
+      representation: null,
+    });
     expect(rows.find((row) => row.id === represented)).toMatchObject({
       location: null,
       representation: { agencyName: 'Harbour Artists', agentName: 'Rosa Agent' },

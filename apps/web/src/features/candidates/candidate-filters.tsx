@@ -269,7 +269,9 @@ function AgentSearch({ view, onChange }: { view: CandidatesView; onChange(view: 
   }
   const term = text.trim();
   const error =
-    term !== '' && term.length < APPLICANT_SEARCH_MIN_CHARS ? 'Type at least 3 characters to search.' : undefined;
+    term !== '' && term.length < APPLICANT_SEARCH_MIN_CHARS
+      ? 'Type at least 3 characters to search.'
+      : undefined;
   const commit = () => {
     if (error || term === view.agentSearchTerm) return;
     onChange({ ...view, agentSearchTerm: term });

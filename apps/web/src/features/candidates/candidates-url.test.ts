@@ -123,7 +123,10 @@ describe('candidates view in the URL', () => {
       { key: 'agents', value: TAG_B },
       { key: 'agentSearch' },
     ]);
-    const cleared = withoutFilter(withoutFilter(view, { key: 'agentSearch' }), { key: 'referral', value: TAG_A });
+    const cleared = withoutFilter(withoutFilter(view, { key: 'agentSearch' }), {
+      key: 'referral',
+      value: TAG_A,
+    });
     expect(cleared).toMatchObject({ referral: [], agents: [TAG_B], agentSearchTerm: '' });
     expect(serializeView(cleared).toString()).toBe(`agents=${TAG_B}`);
   });

@@ -6,7 +6,13 @@ import {
   MISSING_DATA_FILTERS,
   TAG_CONDITION_TYPES,
 } from '@casting/domain';
-import type { AgentSearchType, ApplicantSort, Feedback, MissingDataFilter, TagConditionType } from '@casting/domain';
+import type {
+  AgentSearchType,
+  ApplicantSort,
+  Feedback,
+  MissingDataFilter,
+  TagConditionType,
+} from '@casting/domain';
 import type { QueryParams } from '../../lib/http/http-client';
 
 /**
