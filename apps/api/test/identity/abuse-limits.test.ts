@@ -38,10 +38,11 @@ async function outbox(email: string): Promise<{ subject: string; text: string }[
 }
 
 async function waitForMail(email: string, subject: string) {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
+  // Bounded by time, not attempts: on a loaded machine the mail job can take seconds to be picked up.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const found = (await outbox(email)).find((item) => item.subject === subject);
     if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no mail '${subject}' to ${email}`);
 }

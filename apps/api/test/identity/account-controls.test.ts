@@ -42,10 +42,11 @@ async function subjects(email: string): Promise<string[]> {
 
 /** Waits for a mail with this subject: notices leave through the `mail` job, after the answer. */
 async function waitForSubject(email: string, subject: string): Promise<string[]> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
+  // Bounded by time, not attempts: on a loaded machine the mail job can take seconds to be picked up.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const found = await subjects(email);
     if (found.includes(subject)) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no mail '${subject}' to ${email}`);
 }

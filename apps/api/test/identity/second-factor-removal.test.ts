@@ -69,9 +69,11 @@ async function subjects(email: string): Promise<string[]> {
 
 /** Waits for a notice with this subject (notices leave through the `mail` job, after the answer) and returns it. */
 async function noticeSubject(email: string, subject: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
+  // Bounded by time, not attempts: on a loaded machine the job can take seconds to be picked up.
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     if ((await subjects(email)).includes(subject)) return subject;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return undefined;
 }

@@ -152,7 +152,8 @@ export async function latestCode(
   to: string,
   options: { after?: string | undefined; subject?: string } = {},
 ): Promise<{ code: string; id: string; subject: string }> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
+  // Bounded by time, not attempts: on a loaded machine the mail job can take seconds to be picked up.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const [newest] = (await outbox(app, to)).filter(
       (item) => !options.subject || item.subject === options.subject,
     );
@@ -161,7 +162,7 @@ export async function latestCode(
       if (!code) throw new Error(`no code in: ${newest.text}`);
       return { code, id: newest.id, subject: newest.subject };
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no new message for ${to}`);
 }
