@@ -271,8 +271,10 @@ test.describe('candidates workspace on a desktop', () => {
     await expect(page.getByText('New order saved')).toBeVisible();
     const after = [second, before[0]!, before[2]!];
     await expect.poll(() => rowNames(page)).toEqual(after);
-    // And by dragging with the pointer: the last row to the top.
+    // And by dragging with the pointer: the last row to the top. The open filter panel pushes the rows down, so the
+    // handles are brought into view first (the mouse only acts on what is on screen).
     const last = after[2]!;
+    await page.getByRole('button', { name: `Reorder ${last}` }).scrollIntoViewIfNeeded();
     const handle = await page.getByRole('button', { name: `Reorder ${last}` }).boundingBox();
     const top = await page.getByRole('button', { name: `Reorder ${after[0]!}` }).boundingBox();
     await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
