@@ -86,6 +86,31 @@ export function fileExtension(fileName: string): string {
   return fileName.slice(dot + 1).toLowerCase();
 }
 
+/** Extensions with an icon of their own in the media viewer (spec section 9); any other file gets the default icon. */
+export const VIEWER_ICON_EXTENSIONS: ReadonlySet<string> = new Set([
+  'pdf',
+  'xls',
+  'xlsx',
+  'doc',
+  'docx',
+  'txt',
+  'mp3',
+  'mp4',
+  'mov',
+  'heic',
+  'heif',
+  'jpg',
+  'jpeg',
+  'webp',
+  'rtf',
+  'png',
+  'css',
+  'pptx',
+  'ppt',
+  'quicktime',
+  'video',
+]);
+
 /** Which accepted kind a file name belongs to, by extension; null when it is not accepted. */
 export function uploadKindOf(fileName: string): UploadKind | null {
   const ext = fileExtension(fileName);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
   fileExtension,
+  VIEWER_ICON_EXTENSIONS,
   MEDIA_MESSAGES,
   VIEW_URL_TTL_SECONDS,
   type MediaItem,
@@ -18,33 +19,10 @@ import { assertApplicantInProject } from './uploads';
 
 type MediaRow = typeof mediaItems.$inferSelect;
 
-/** Viewer icons by extension (spec section 9), with the default fallback. */
-const ICONS = new Set([
-  'pdf',
-  'xls',
-  'xlsx',
-  'doc',
-  'docx',
-  'txt',
-  'mp3',
-  'mp4',
-  'mov',
-  'heic',
-  'heif',
-  'jpg',
-  'jpeg',
-  'webp',
-  'rtf',
-  'png',
-  'css',
-  'pptx',
-  'ppt',
-  'quicktime',
-  'video',
-]);
+/** The viewer icon of a document without a preview: its extension's, or the default. */
 export function iconFor(name: string, kind: MediaRow['kind']): string {
   const ext = fileExtension(name);
-  if (ICONS.has(ext)) return ext;
+  if (VIEWER_ICON_EXTENSIONS.has(ext)) return ext;
   return kind === 'video' ? 'video' : 'default';
 }
 

@@ -1,30 +1,5 @@
-import { fileExtension } from '@casting/domain';
+import { fileExtension, VIEWER_ICON_EXTENSIONS } from '@casting/domain';
 import { cn } from '../../ui/cn';
-
-/** Extensions with an icon of their own in the viewer (spec section 9); anything else gets the default. */
-const ICON_EXTENSIONS = new Set([
-  'pdf',
-  'xls',
-  'xlsx',
-  'doc',
-  'docx',
-  'txt',
-  'mp3',
-  'mp4',
-  'mov',
-  'heic',
-  'heif',
-  'jpg',
-  'jpeg',
-  'webp',
-  'rtf',
-  'png',
-  'css',
-  'pptx',
-  'ppt',
-  'quicktime',
-  'video',
-]);
 
 const TONE: Record<string, string> = {
   pdf: 'bg-danger text-white',
@@ -42,7 +17,7 @@ const TONE: Record<string, string> = {
 export function iconKey(nameOrType: string): string {
   const ext = fileExtension(nameOrType) || nameOrType.toLowerCase();
   const key = ext === 'quicktime' ? 'mov' : ext;
-  return ICON_EXTENSIONS.has(key) ? key : 'file';
+  return VIEWER_ICON_EXTENSIONS.has(key) ? key : 'file';
 }
 
 /** A document-shaped badge with the extension on it; decorative, the file name beside it carries the meaning. */
