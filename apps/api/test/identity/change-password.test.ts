@@ -45,14 +45,18 @@ describe('PUT /api/users/me/password', () => {
     expect((await refresh(t.app, elsewhere.refreshToken)).statusCode).toBe(401);
     expect((await refresh(t.app, here.refreshToken)).statusCode).toBe(200);
 
+    // The notice leaves through the mail job after the answer: wait for it by time (the poll's default is 1 s).
     await expect
-      .poll(async () => {
-        const outbox = await t.app.inject({
-          method: 'GET',
-          url: `/api/dev/outbox?to=${encodeURIComponent(user.email)}`,
-        });
-        return outbox.json().items.map((item: { subject: string }) => item.subject);
-      })
+      .poll(
+        async () => {
+          const outbox = await t.app.inject({
+            method: 'GET',
+            url: `/api/dev/outbox?to=${encodeURIComponent(user.email)}`,
+          });
+          return outbox.json().items.map((item: { subject: string }) => item.subject);
+        },
+        { timeout: 20_000, interval: 100 },
+      )
       .toContain('Your Casting password was changed');
   });
 
