@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'PASSWORD_CHANGE_REQUIRED',
   'SERVICE_UNAVAILABLE',
   'LINK_CLOSED',
+  'CLIENT_LINK_REVOKED',
+  'CLIENT_LINK_EXPIRED',
+  'VIEWER_IDENTIFICATION_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

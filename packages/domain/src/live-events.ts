@@ -22,6 +22,16 @@ export const LIVE_EVENTS = [
    * (APPLICANTS_UPDATE_KINDS); published inside the change's transaction, so it arrives only once it committed.
    */
   'APPLICANTS_UPDATED',
+  /**
+   * Refresh the project roster and the roster status of the open candidate: someone checked, held, booked or
+   * released a candidate (decision 0040). Payload `{status}`; published inside the change's transaction.
+   */
+  'PROJECT_ROSTER_UPDATED',
+  /**
+   * Refresh a client review link's feedback and view log: a viewer voted, commented or opened the link. Payload
+   * `{linkId}`; only actors who may see feedback receive it.
+   */
+  'CLIENT_FEEDBACK_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -35,6 +45,9 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
   APPLICANT_STREAM_STATUS_UPDATED_EVENT: 'VIEW_PROJECT',
   APPLICANTS_UPDATED: 'VIEW_PROJECT',
+  // Rates and other people's holds are for those who may read the project roster.
+  PROJECT_ROSTER_UPDATED: 'VIEW_PROJECT_ROSTER',
+  CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
 };
 
 /** The client waits this long after a close before it reconnects and rejoins. */

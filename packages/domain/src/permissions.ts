@@ -33,6 +33,9 @@ export const PERMISSIONS = [
   'CANDIDATE_SELFIE',
   'CANDIDATE_MEDIA',
   'CANDIDATE_EDIT_TAGS',
+  'VIEW_PROJECT_ROSTER',
+  'MANAGE_PROJECT_ROSTER',
+  'MANAGE_EMAIL_TEMPLATES',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -72,6 +75,15 @@ export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   CANDIDATE_SELFIE: MEMBERS,
   CANDIDATE_MEDIA: MEMBERS,
   CANDIDATE_EDIT_TAGS: MEMBERS,
+  // Ours (decision 0039): the project roster (avail checks, holds, bookings, releases) is the casting office's own
+  // work. The team's reviewers (talent editors too) see who is held and booked; only the project's staff (SA, PO,
+  // PE, who manage the project and its roles) change it. Talent submitters are agents outside the office and clients
+  // review through their own link: neither sees rates or other people's holds.
+  VIEW_PROJECT_ROSTER: REVIEWERS,
+  MANAGE_PROJECT_ROSTER: STAFF,
+  // Ours: a project's e-mail templates are the casting staff's to write; everyone who may e-mail candidates uses them
+  // (docs/decisions/0032-email-templates.md).
+  MANAGE_EMAIL_TEMPLATES: STAFF,
 };
 
 /** A non-member (null) may do nothing. */

@@ -79,12 +79,16 @@ export interface ProjectActorInput {
   scope?: ProjectScope | null;
   isOwner?: boolean;
   viaClientLink?: boolean;
+  /** The account's role is CLIENT (a producer or agency with an account). */
+  isClientAccount?: boolean;
 }
 
 /** Who the person is inside a project, or null for a non-member (spec section 6). */
 export function projectActorFor(input: ProjectActorInput): ProjectActor | null {
   // A client link is a guest portal: even a super admin following one sees only the client view.
   if (input.viaClientLink) return 'CLIENT';
+  // A client account reviews: on any team it joins, whatever scope it was invited with, it acts as CLIENT.
+  if (input.isClientAccount) return input.scope || input.isOwner ? 'CLIENT' : null;
   if (input.isSuperAdmin) return 'SA';
   if (input.scope) return SCOPE_ACTOR[input.scope];
   if (input.isOwner) return 'PO';

@@ -41,6 +41,9 @@ describe('error catalogue', () => {
       'PASSWORD_CHANGE_REQUIRED',
       'SERVICE_UNAVAILABLE',
       'LINK_CLOSED',
+      'CLIENT_LINK_REVOKED',
+      'CLIENT_LINK_EXPIRED',
+      'VIEWER_IDENTIFICATION_REQUIRED',
     ]);
     expect(isErrorCode('TOTP_NOT_ENABLED')).toBe(true);
     expect(isErrorCode('NOPE')).toBe(false);

@@ -16,9 +16,15 @@ describe('live project channel (spec section 4)', () => {
       'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
       'APPLICANT_STREAM_STATUS_UPDATED_EVENT',
       'APPLICANTS_UPDATED',
+      'PROJECT_ROSTER_UPDATED',
+      'CLIENT_FEEDBACK_UPDATED',
     ]);
     // Every member who may read the project may refresh its candidates (the API then filters what each sees).
     expect(LIVE_EVENT_PERMISSION.APPLICANTS_UPDATED).toBe('VIEW_PROJECT');
+    // The project roster's changes reach only those who may read it (decision 0039).
+    expect(LIVE_EVENT_PERMISSION.PROJECT_ROSTER_UPDATED).toBe('VIEW_PROJECT_ROSTER');
+    // Client feedback reaches those who may see feedback; a talent submitter never hears of it.
+    expect(LIVE_EVENT_PERMISSION.CLIENT_FEEDBACK_UPDATED).toBe('VIEW_FEEDBACK');
   });
 
   it('rejoins 100 ms after a close', () => {

@@ -43,7 +43,12 @@ const SPEC_ROWS: Record<Permission, string> = {
   CANDIDATE_VOTE: 'SA PO PE TE TS',
   CANDIDATE_SELFIE: 'SA PO PE TE TS',
   CANDIDATE_MEDIA: 'SA PO PE TE TS',
+  // Ours (decision 0032): the casting staff write a project's e-mail templates.
+  MANAGE_EMAIL_TEMPLATES: 'SA PO PE',
   CANDIDATE_EDIT_TAGS: 'SA PO PE TE TS',
+  // Ours (decision 0039): the team's reviewers read the project roster, the project's staff change it.
+  VIEW_PROJECT_ROSTER: 'SA PO PE TE',
+  MANAGE_PROJECT_ROSTER: 'SA PO PE',
 };
 
 const cases = Object.entries(SPEC_ROWS).flatMap(([permission, allowed]) =>

@@ -74,6 +74,10 @@ describe('project actor (spec section 6)', () => {
     [{ isOwner: true }, 'PO'],
     [{ scope: null, isOwner: false }, null],
     [{}, null],
+    // A client account is CLIENT on any team it joins, whatever the scope; off the team it is nobody.
+    [{ isClientAccount: true, scope: 'PROJECT_EDITOR' }, 'CLIENT'],
+    [{ isClientAccount: true, isOwner: true }, 'CLIENT'],
+    [{ isClientAccount: true }, null],
   ];
   it.each(cases)('%j is %s', (input, actor) => {
     expect(projectActorFor(input)).toBe(actor);

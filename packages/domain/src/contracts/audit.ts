@@ -27,6 +27,14 @@ export const AUDIT_ACTIONS = [
   'media.delete',
   'media.visibility',
   'media.download',
+  'import.start',
+  'admin-script.run',
+  'admin-script.restore',
+  'roster.merge',
+  'client-link.create',
+  'client-link.update',
+  'client-link.export',
+  'project-share.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

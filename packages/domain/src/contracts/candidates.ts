@@ -237,6 +237,11 @@ export const applicantListItemSchema = z.object({
    * the person; null when self-submitted and unrepresented.
    */
   representation: z.object({ agencyName: z.string(), agentName: z.string() }).nullable(),
+  /**
+   * The person's primary photo (its thumbnail, else the original) as a short-lived signed URL, null when none is set
+   * or the caller may not see it (a team-only photo for a client-link viewer). Lists show initials instead.
+   */
+  photoUrl: z.string().nullable(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 
@@ -330,6 +335,8 @@ export const applicantDetailSchema = z.object({
   lastName: z.string(),
   name: z.string(),
   initials: z.string(),
+  /** A short-lived address of the primary photo's thumbnail; null shows the initials. */
+  photoUrl: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   dateOfBirth: z.string().nullable(),

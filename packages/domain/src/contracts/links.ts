@@ -5,6 +5,7 @@ import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validatio
 import { linkTitleSchema, opportunitySelectionSchema } from '../validation/share-link';
 import { representativeFormSchema } from '../validation/representative';
 import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
+import { optionSchema } from './lookups';
 import { cursorQuery, keysetPageFields } from './pagination';
 
 /**
@@ -207,6 +208,33 @@ export const SHARE_LINK_SETTING_KEYS = Object.keys(
 ) as (keyof ShareLinkSettings)[];
 
 /**
+ * The settings a talent submitter (an agent outside the casting office) chooses for their links: whether submissions
+ * wait for their agency's review, and who gets the e-mails about a submission. What the apply page shows and how
+ * representation may be changed stay the casting office's call, so a submitter's other values are not taken.
+ */
+export const SUBMITTER_LINK_SETTING_KEYS = [
+  'underReview',
+  'includeTalent',
+  'excludeAgent',
+] as const satisfies readonly (keyof ShareLinkSettings)[];
+
+/**
+ * A talent submitter's settings: the review and communication ones as they asked, every other one as `base` holds it
+ * (the stored values of an existing group, the defaults of a new one).
+ */
+export function submitterLinkSettings(
+  base: ShareLinkSettings,
+  requested: Partial<ShareLinkSettings>,
+): ShareLinkSettings {
+  const next = { ...base };
+  for (const key of SUBMITTER_LINK_SETTING_KEYS) {
+    const value = requested[key];
+    if (value !== undefined) next[key] = value;
+  }
+  return next;
+}
+
+/**
  * The toggle dependencies of spec section 4, applied to what is stored: with no agencies chosen changeAgency
  * (allowChangeRep) is off; 'No Agency' needs Change Agency on or no agencies; Exclude Agent needs Include Candidate.
  */
@@ -335,6 +363,11 @@ export const resolvedLinkSchema = z.object({
   agency: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Opaque grant for the upload calls of the apply page (media module), when the link is open. */
   uploadGrant: z.string().nullable(),
+  /**
+   * The choices of the apply form's lookup fields (gender, ethnic appearance), when the link is open: the lookup
+   * calls are for signed-in staff, so an apply page learns them here, under the link's secret (decision 0047).
+   */
+  lookups: z.object({ genders: z.array(optionSchema), ethnicAppearances: z.array(optionSchema) }).nullable(),
 });
 export type ResolvedLink = z.infer<typeof resolvedLinkSchema>;
 

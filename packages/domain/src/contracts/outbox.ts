@@ -10,6 +10,9 @@ export const outboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part, when the message has one. */
+  html: z.string().nullable().optional(),
+  replyTo: z.string().nullable().optional(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

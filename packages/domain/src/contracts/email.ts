@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { emailDocSchema } from '../email/document';
+import { isMergeField, mergeFieldsIn, MERGE_FIELDS } from '../email/render';
+import { docTexts } from '../email/document';
+import { CANDIDATE_MESSAGES } from './candidates';
+import { cursorQuery, keysetPageFields } from './pagination';
+
+/**
+ * E-mail templates, sending to candidates, invitations to apply and the opt-out (issue 12). Decisions 0032 to 0034.
+ */
+
+export const EMAIL_SEND_MAX_RECIPIENTS = 500;
+export const INVITATION_MAX_ROWS = 500;
+/** A pasted list or CSV file larger than this is refused before it is read. */
+export const INVITATION_INPUT_MAX_CHARS = 200_000;
+
+export const EMAIL_MESSAGES = {
+  templateNameRequired: 'Give the template a name.',
+  subjectRequired: 'Write a subject.',
+  unknownMergeFields: (names: readonly string[]) =>
+    `Unknown merge field${names.length === 1 ? '' : 's'}: ${names.map((name) => `{{${name}}}`).join(', ')}. ` +
+    `Use one from the menu: ${MERGE_FIELDS.map((name) => `{{${name}}}`).join(', ')}.`,
+  templateOrMessage: 'Choose a template or write a message.',
+  linkNeeded: 'This message uses {{submissionLink}}: choose a submission link.',
+  linkNotInProject: 'Choose a submission link of this project.',
+  chooseCandidates: 'Select at least one candidate.',
+  tooManyRecipients: `Send to at most ${EMAIL_SEND_MAX_RECIPIENTS} people at a time.`,
+  noAddress: 'No e-mail address on file',
+  optedOut: 'Unsubscribed from this project’s e-mails',
+  bounced: 'This address bounced before; mail to it is no longer sent',
+  interrupted: 'Sending was interrupted and may or may not have reached the person; it is not repeated',
+  optOutInvalid: 'This unsubscribe link is not valid. Use the link from the e-mail you received.',
+  optOutDone: 'You will no longer receive e-mails about this project from its casting team.',
+  invalidEmail: 'Not a valid e-mail address',
+  duplicateEmail: 'Listed more than once',
+  alreadyInvited: 'Already invited to this opportunity',
+  noRows: 'Paste at least one e-mail address or upload a CSV file with an e-mail column.',
+  noEmailColumn: 'The CSV file has no column named email (or e-mail).',
+  inputTooLong: `The list is too long (at most ${INVITATION_INPUT_MAX_CHARS.toLocaleString('en-US')} characters).`,
+  tooManyRows: `Invite at most ${INVITATION_MAX_ROWS} people at a time.`,
+  opportunityNotInProject: 'Choose an opportunity of this project.',
+  linkNotForOpportunity: 'This submission link does not accept submissions for the chosen opportunity.',
+} as const;
+
+const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
+
+const unknownFields = (texts: readonly string[]) =>
+  mergeFieldsIn(texts).filter((name) => !isMergeField(name));
+
+export const emailSubjectSchema = z
+  .string()
+  .trim()
+  .min(1, EMAIL_MESSAGES.subjectRequired)
+  .max(200, CANDIDATE_MESSAGES.tooLong(200));
+
+/** A template's editable parts; unknown merge fields are refused so a typo never reaches a candidate. */
+export const emailTemplateInputSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, EMAIL_MESSAGES.templateNameRequired)
+      .max(120, CANDIDATE_MESSAGES.tooLong(120)),
+    subject: emailSubjectSchema,
+    body: emailDocSchema,
+  })
+  .superRefine((value, ctx) => {
+    const unknown = unknownFields([value.subject, ...docTexts(value.body.content)]);
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: EMAIL_MESSAGES.unknownMergeFields(unknown) });
+    }
+  });
+export type EmailTemplateInput = z.infer<typeof emailTemplateInputSchema>;
+
+export const emailTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  body: emailDocSchema,
+  starterKey: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+
+export const emailTemplateListSchema = z.object({
+  items: z.array(emailTemplateSchema.omit({ body: true })),
+  ...keysetPageFields,
+});
+export type EmailTemplateList = z.infer<typeof emailTemplateListSchema>;
+
+export const emailTemplateListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  ...cursorQuery,
+});
+
+/** What a message is made of: a saved template, or a one-off subject and body. */
+const messageFields = {
+  templateId: id.optional(),
+  subject: emailSubjectSchema.optional(),
+  body: emailDocSchema.optional(),
+  /** The submission link {{submissionLink}} stands for. */
+  shareLinkId: id.nullable().optional(),
+};
+const needsMessage = (value: {
+  templateId?: string | undefined;
+  subject?: string | undefined;
+  body?: unknown;
+}) => value.templateId !== undefined || (value.subject !== undefined && value.body !== undefined);
+
+export const emailPreviewRequestSchema = z
+  .object({ ...messageFields, submissionId: id.optional() })
+  .refine(needsMessage, { message: EMAIL_MESSAGES.templateOrMessage, path: ['templateId'] });
+export type EmailPreviewRequest = z.infer<typeof emailPreviewRequestSchema>;
+
+export const renderedEmailSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  to: z.string().nullable(),
+});
+export type RenderedEmailView = z.infer<typeof renderedEmailSchema>;
+
+export const emailSendRequestSchema = z
+  .object({
+    ...messageFields,
+    /** Rows of the candidates workspace (submissions). */
+    submissionIds: z
+      .array(id)
+      .min(1, EMAIL_MESSAGES.chooseCandidates)
+      .max(EMAIL_SEND_MAX_RECIPIENTS, EMAIL_MESSAGES.tooManyRecipients),
+  })
+  .refine(needsMessage, { message: EMAIL_MESSAGES.templateOrMessage, path: ['templateId'] });
+export type EmailSendRequest = z.infer<typeof emailSendRequestSchema>;
+
+export const RECIPIENT_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'SKIPPED'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const recipientStatusLabel: Record<RecipientStatus, string> = {
+  QUEUED: 'Queued',
+  SENDING: 'Sending',
+  SENT: 'Sent',
+  FAILED: 'Failed',
+  SKIPPED: 'Not sent',
+};
+
+export const EMAIL_SEND_KINDS = ['CANDIDATES', 'INVITATION'] as const;
+
+const statusCounts = z.object(
+  Object.fromEntries(RECIPIENT_STATUSES.map((status) => [status, z.number().int()])) as Record<
+    RecipientStatus,
+    z.ZodNumber
+  >,
+);
+
+export const emailSendSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(EMAIL_SEND_KINDS),
+  subject: z.string(),
+  templateName: z.string().nullable(),
+  sentBy: z.string(),
+  createdAt: z.string(),
+  counts: statusCounts,
+});
+export type EmailSendSummary = z.infer<typeof emailSendSummarySchema>;
+
+export const emailRecipientSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  status: z.enum(RECIPIENT_STATUSES),
+  reason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type EmailRecipient = z.infer<typeof emailRecipientSchema>;
+
+export const emailSendDetailSchema = emailSendSummarySchema.extend({
+  recipients: z.array(emailRecipientSchema),
+});
+export type EmailSendDetail = z.infer<typeof emailSendDetailSchema>;
+
+export const emailSendListSchema = z.object({ items: z.array(emailSendSummarySchema), ...keysetPageFields });
+export type EmailSendList = z.infer<typeof emailSendListSchema>;
+
+export const emailSendListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...cursorQuery,
+});
+
+/** Invitations: a pasted list or a CSV file's text, read by the API so the preview and the send agree. */
+export const invitationParseRequestSchema = z.object({
+  text: z.string().max(INVITATION_INPUT_MAX_CHARS, EMAIL_MESSAGES.inputTooLong),
+  format: z.enum(['LIST', 'CSV']),
+  roleId: id.optional(),
+});
+
+export const invitationRowSchema = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type InvitationRow = z.infer<typeof invitationRowSchema>;
+
+export const invitationParseResultSchema = z.object({
+  valid: z.array(invitationRowSchema),
+  invalid: z.array(z.object({ line: z.number().int(), value: z.string(), reason: z.string() })),
+  duplicates: z.array(invitationRowSchema),
+  alreadyInvited: z.array(invitationRowSchema),
+});
+export type InvitationParseResult = z.infer<typeof invitationParseResultSchema>;
+
+export const invitationSendRequestSchema = z.object({
+  roleId: id,
+  shareLinkId: id,
+  templateId: id,
+  people: z
+    .array(
+      z.object({
+        email: z.string().trim().toLowerCase().max(254).pipe(z.email(EMAIL_MESSAGES.invalidEmail)),
+        firstName: z.string().trim().max(100).default(''),
+        lastName: z.string().trim().max(100).default(''),
+      }),
+    )
+    .min(1, EMAIL_MESSAGES.noRows)
+    .max(INVITATION_MAX_ROWS, EMAIL_MESSAGES.tooManyRows),
+});
+export type InvitationSendRequest = z.input<typeof invitationSendRequestSchema>;
+
+export const invitationSendResultSchema = z.object({
+  sendId: z.string().nullable(),
+  invited: z.number().int(),
+  skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
+});
+
+export const INVITATION_STATUSES = ['INVITED', 'FAILED', 'APPLIED'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  opportunityName: z.string(),
+  /** INVITED once the e-mail is queued or sent, FAILED when it could not be sent, APPLIED once the person applied. */
+  status: z.enum(INVITATION_STATUSES),
+  mailStatus: z.enum(RECIPIENT_STATUSES),
+  reason: z.string().nullable(),
+  /** TS_INVITED when a talent submitter invited the person for their agency, else null. */
+  submitterFolder: z.literal('TS_INVITED').nullable(),
+  invitedBy: z.string(),
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationListSchema = z.object({ items: z.array(invitationSchema), ...keysetPageFields });
+export type InvitationList = z.infer<typeof invitationListSchema>;
+
+export const invitationListQuerySchema = z.object({
+  roleId: id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...cursorQuery,
+});
+
+export const optOutRequestSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{24}$/, EMAIL_MESSAGES.optOutInvalid),
+});
+export const optOutResultSchema = z.object({ projectName: z.string(), message: z.string() });
