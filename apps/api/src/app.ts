@@ -6,20 +6,27 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressesModule } from './modules/addresses';
+import { adminScriptsModule } from './modules/admin-scripts';
 import { agenciesModule } from './modules/agencies';
 import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
 import { candidatesModule } from './modules/candidates';
+import { conversationsModule } from './modules/conversations';
+import { clientReviewModule, createClientLinkResolver, createPageHead } from './modules/client-review';
 import { devModule } from './modules/dev';
+import { emailModule } from './modules/email';
+import { invitationsModule } from './modules/invitations';
 import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
+import { importModule } from './modules/import';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
 import { mediaModule } from './modules/media';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
+import { rosterModule } from './modules/roster';
 import { shareLinksModule } from './modules/share-links';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
@@ -64,12 +71,19 @@ export function apiModules(context: AppContext): ApiModule[] {
     agenciesModule,
     shareLinksModule,
     applyModule,
+    emailModule,
+    invitationsModule,
+    clientReviewModule,
     addressesModule,
     filesModule,
     mediaModule,
+    conversationsModule,
     jobsModule,
     liveModule,
     auditModule,
+    importModule,
+    adminScriptsModule,
+    rosterModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }
@@ -126,6 +140,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     ...noAuthenticator,
     authenticate: createAuthenticator(context),
     resolveProjectActor: createProjectActorResolver(context.database.db),
+    resolveClientLink: createClientLinkResolver(context.database.db),
     ...options.accessPorts,
   });
   // After access control: only admitted, validated calls claim an idempotency key; audited routes record every answer.
@@ -146,6 +161,6 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.addHook('onClose', () => context.jobs.stop());
 
   await registerOpenApiUi(app);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, { pageHead: createPageHead(context) });
   return app;
 }

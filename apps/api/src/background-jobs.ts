@@ -1,6 +1,12 @@
+import { defineEmailJobs } from './modules/email';
+import { defineChatMailJobs } from './modules/conversations';
+import { defineClientReviewJobs } from './modules/client-review';
+import { defineAdminScriptJobs } from './modules/admin-scripts';
 import { defineHousekeepingJobs } from './modules/housekeeping';
 import { defineMailJobs } from './modules/identity';
+import { defineImportJobs } from './modules/import';
 import { defineMediaJobs } from './modules/media';
+import { defineRosterJobs } from './modules/roster';
 import type { AppContext } from './platform/context';
 
 /**
@@ -11,4 +17,10 @@ export function defineBackgroundJobs(context: AppContext) {
   defineHousekeepingJobs(context);
   defineMailJobs(context);
   defineMediaJobs(context);
+  defineEmailJobs(context);
+  defineChatMailJobs(context);
+  defineImportJobs(context);
+  defineAdminScriptJobs(context);
+  defineRosterJobs(context);
+  defineClientReviewJobs(context);
 }

@@ -83,6 +83,28 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers the public apply addresses with the lean apply page, and nothing else with it', async () => {
+    const applyUrls = [
+      '/submit/123?token=abc',
+      '/castingcall/apply',
+      '/castingcall/apply/AbCdEfGhIjKlMnOpQrSt',
+      '/theatre/apply/some-slug/',
+      '/claim-confirmation/42?projectId=1&token=x',
+      '/submission/42?token=x',
+    ];
+    for (const url of applyUrls) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-page="apply"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/submit', '/projects/candidate/1', '/submission', '/a/b/apply', '/auth/sign-in']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('data-page="apply"');
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

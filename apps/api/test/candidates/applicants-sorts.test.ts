@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { testDatabase } from '../support/database';
-import { applicants, submissions, votes } from '../../src/platform/db/schema';
+import { applicants, folderMemberships, submissions, votes } from '../../src/platform/db/schema';
 import {
   buildCast,
   buildFolder,
@@ -207,11 +207,20 @@ describe('feedback as each actor may see it', () => {
   beforeAll(async () => {
     role = await buildRole(cast.project);
     row = await buildApplicant(role, cast.people.PO.user, { firstName: 'Fay', lastName: 'Feedback' });
-    await placeInFolder(row, await systemFolder(role, 'TS_FOR_REVIEW'), cast.project.id);
+    // The talent submitter votes while the candidate is in their For Review folder; the candidate then waits in
+    // Hold for Later, where the submitter still sees them and the casting team does too (a submission in For Review
+    // is not the team's yet: decision 0047).
+    const forReview = await systemFolder(role, 'TS_FOR_REVIEW');
+    await placeInFolder(row, forReview, cast.project.id);
+    await vote('TS', [row.id], 'MAYBE');
+    const { db } = await testDatabase();
+    await db
+      .delete(folderMemberships)
+      .where(and(eq(folderMemberships.submissionId, row.id), eq(folderMemberships.folderId, forReview)));
+    await placeInFolder(row, await systemFolder(role, 'TS_HOLD_LATER'), cast.project.id);
     await vote('PO', [row.id], 'UP_VOTE');
     await vote('PE', [row.id], 'UP_VOTE');
     await vote('TE', [row.id], 'DOWN_VOTE');
-    await vote('TS', [row.id], 'MAYBE');
   });
 
   it.each([

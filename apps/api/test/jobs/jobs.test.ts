@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/client';
 import { authRateLimits } from '../../src/platform/db/schema';
-import { JOBS_SCHEMA } from '../../src/platform/jobs/pg-boss-jobs';
+import { createPgBossJobs, JOBS_SCHEMA } from '../../src/platform/jobs/pg-boss-jobs';
+import { pgliteExecutor, poolExecutor } from '../../src/platform/jobs/sql-executors';
 import type { Jobs } from '../../src/platform/jobs/ports';
 import { testJobs } from '../support/app';
 import { testDatabase } from '../support/database';
@@ -196,5 +197,100 @@ describe('stopping', () => {
     expect((await jobRows(database.db, queue)).map((row) => [row.state, row.retry_count])).toEqual([
       ['retry', 0],
     ]);
+  });
+});
+
+describe('leases of long jobs', () => {
+  /** A jobs instance whose connection can be cut, as when its process dies: every later query fails. */
+  function mortalJobs(maintenanceIntervalSeconds: number) {
+    const inner = database.pglite ? pgliteExecutor(database.pglite) : poolExecutor(database.pool!);
+    let alive = true;
+    const jobs = createPgBossJobs({
+      database,
+      log,
+      runWorkers: true,
+      pollingIntervalSeconds: 0.5,
+      stopTimeoutSeconds: 1,
+      maintenanceIntervalSeconds,
+      executor: {
+        executeSql: (text, values) =>
+          alive ? inner.executeSql(text, values) : Promise.reject(new Error('connection lost')),
+      },
+    });
+    started.push(jobs);
+    return { jobs, kill: () => (alive = false), revive: () => (alive = true) };
+  }
+
+  it('gives the job of a worker that died to another worker once its lease ends, not at its expiry', async () => {
+    const queue = uniqueQueue('lease');
+    const options = {
+      leaseSeconds: 2,
+      expireInSeconds: 3600,
+      retryLimit: 3,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+    };
+    const began = latch();
+    const never = latch();
+    const dying = mortalJobs(3600);
+    dying.jobs.define(
+      queue,
+      async () => {
+        began.open();
+        await never.opened;
+      },
+      options,
+    );
+    await dying.jobs.start();
+    await dying.jobs.send(queue, { import: 'big.csv' });
+    await began.opened;
+    dying.kill();
+
+    const ran: unknown[] = [];
+    const survivor = mortalJobs(1);
+    survivor.jobs.define(
+      queue,
+      async (data) => {
+        ran.push(data);
+      },
+      options,
+    );
+    await survivor.jobs.start();
+    await eventually('the survivor ran the job', () => ran.length === 1, 20_000);
+    expect(ran).toEqual([{ import: 'big.csv' }]);
+    await eventually('the job is completed', async () => {
+      const rows = await jobRows(database.db, queue);
+      return rows.length === 1 && rows[0]!.state === 'completed';
+    });
+    expect((await jobRows(database.db, queue))[0]!.retry_count).toBe(1);
+    // Cleaning up: the "dead" worker gets its connection back so it can be stopped; finishing its handler now
+    // changes nothing (the job is no longer its).
+    dying.revive();
+    never.open();
+    await eventually('nothing is active', async () =>
+      (await jobRows(database.db, queue)).every((row) => row.state === 'completed'),
+    );
+  });
+
+  it('keeps renewing the lease of a live job that runs longer than it', async () => {
+    const queue = uniqueQueue('lease-live');
+    let runs = 0;
+    const { jobs } = mortalJobs(1);
+    jobs.define(
+      queue,
+      async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+      },
+      { leaseSeconds: 1.5, expireInSeconds: 3600, retryLimit: 3, retryDelaySeconds: 0, retryBackoff: false },
+    );
+    await jobs.start();
+    await jobs.send(queue, {});
+    await eventually('the job is completed', async () => {
+      const rows = await jobRows(database.db, queue);
+      return rows.length === 1 && rows[0]!.state === 'completed';
+    });
+    expect(runs).toBe(1);
+    expect((await jobRows(database.db, queue))[0]!.retry_count).toBe(0);
   });
 });

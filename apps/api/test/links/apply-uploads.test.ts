@@ -53,6 +53,25 @@ describe('apply with a photo through the upload grant of the resolve answer', ()
       .from(mediaItems)
       .where(eq(mediaItems.applicantId, res.json().applicantId));
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ name: 'headshot.png', kind: 'image' });
+    // The first photo is the applicant's primary photo: the team's list and preview show it.
+    expect(items[0]).toMatchObject({ name: 'headshot.png', kind: 'image', isPrimaryPhoto: true });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${t.cast.project.id}/applicants?roleId=${role.id}`,
+      headers: t.cast.headers('PO'),
+    });
+    const item = (listed.json().items as { applicantId: string; photoUrl: string | null }[]).find(
+      (row) => row.applicantId === res.json().applicantId,
+    );
+    expect(item?.photoUrl).toBeTruthy();
+    const photo = await fetch(new URL(item!.photoUrl!, t.origin));
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${t.cast.project.id}/candidates/${res.json().applicantId}`,
+      headers: t.cast.headers('PO'),
+    });
+    expect(detail.json().photoUrl).toBeTruthy();
   });
 });

@@ -69,6 +69,50 @@ describe('standalone apply', () => {
     expect(mail?.text).toContain(`/submission/${applicantId}?token=`);
   });
 
+  it('offers the gender and ethnic appearance choices under the link secret, and stores the ones chosen', async () => {
+    const link = await newLink();
+    const resolved = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/share-links/resolve?token=${link.token}`,
+    });
+    expect(resolved.statusCode).toBe(200);
+    const { genders, ethnicAppearances } = resolved.json().lookups as Record<
+      string,
+      { value: string; label: string }[]
+    >;
+    const female = genders!.find((option) => option.label === 'Female');
+    expect(female).toBeDefined();
+    expect(ethnicAppearances!.length).toBeGreaterThan(1);
+    // The role breakdowns' wildcards describe a role, never a person.
+    expect([...genders!, ...ethnicAppearances!].map((option) => option.label)).not.toContain('Any Gender');
+    expect(ethnicAppearances!.map((option) => option.label)).not.toContain('Any Ethnicity');
+    const [first, second] = ethnicAppearances!;
+    const body = {
+      ...applyBody(link.token),
+      genderId: female!.value,
+      ethnicAppearanceIds: [first!.value, second!.value],
+    };
+    const res = await apply(body);
+    expect(res.statusCode).toBe(201);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${cast.project.id}/candidates/${res.json().applicantId}`,
+      headers: cast.headers('PO'),
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().gender).toEqual({ id: female!.value, name: 'Female' });
+    expect(
+      detail
+        .json()
+        .ethnicAppearances.map((ref: { id: string }) => ref.id)
+        .sort(),
+    ).toEqual([first!.value, second!.value].sort());
+    // A value of another lookup (a gender offered as an appearance) is a field error, nothing written.
+    const wrong = await apply({ ...applyBody(link.token), ethnicAppearanceIds: [female!.value] });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('ethnicAppearanceIds');
+  });
+
   it('lands in TS_FOR_REVIEW when the link requires agency review', async () => {
     const link = await newLink({ underReview: true });
     const res = await apply(applyBody(link.token));
@@ -400,6 +444,31 @@ describe('send under review', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(await foldersOf(submissionId)).toEqual(['TS_FOR_REVIEW']);
+    // While it waits for the agency it is in no casting folder: New Submissions holds it only once sent on.
+    const inNewSubmissions = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${cast.project.id}/applicants?roleId=${roleA.id}&systemAlias=NEW_SUBMISSIONS&limit=100`,
+        headers: cast.headers('PO'),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { id: string }[]).map((item) => item.id);
+    };
+    expect(await inNewSubmissions()).not.toContain(submissionId);
+    // Nor anywhere else of the casting team's (not even Everyone); the talent submitter sees it in For Review.
+    const listed = async (actor: 'PO' | 'TE' | 'TS') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${cast.project.id}/applicants?roleId=${roleA.id}&limit=100`,
+        headers: cast.headers(actor),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { id: string }[]).map((item) => item.id);
+    };
+    expect(await listed('PO')).not.toContain(submissionId);
+    expect(await listed('TE')).not.toContain(submissionId);
+    expect(await listed('PO')).toContain(other);
+    expect(await listed('TS')).toContain(submissionId);
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/v2/projects/${cast.project.id}/applicants/send-under-review`,
@@ -408,6 +477,8 @@ describe('send under review', () => {
     });
     expect(sent.json()).toEqual({ sent: 1 });
     expect(await foldersOf(submissionId)).toEqual(['NEW_SUBMISSIONS']);
+    expect(await inNewSubmissions()).toContain(submissionId);
+    expect(await listed('PO')).toContain(submissionId);
     const byDirector = await t.app.inject({
       method: 'POST',
       url: `/api/v2/projects/${cast.project.id}/applicants/send-under-review`,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { addInvitation, buildCast, signedInUser, type Cast } from '../support/projects';
+import { eq } from 'drizzle-orm';
+import { agents } from '../../src/platform/db/schema';
+import { testDatabase } from '../support/database';
 import { buildAgency, buildAgent } from './helpers';
 
 let t: TestApp;
@@ -106,6 +109,29 @@ describe('user.agent', () => {
     const other = await signedInUser(t.app);
     const plain = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: other.auth });
     expect(plain.json().agent).toBeNull();
+  });
+
+  it('an agent named on an apply page becomes the user who signs in with that e-mail, and theirs only', async () => {
+    const rep = await signedInUser(t.app);
+    const agency = await buildAgency();
+    // Made by an apply page's Add Representation form: no user yet.
+    const agent = await buildAgent(agency.id, { email: rep.user.email });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: rep.auth });
+    expect(me.json().agent).toEqual({
+      id: agent.id,
+      agencyId: agency.id,
+      isVerified: true,
+      userId: rep.user.id,
+    });
+    const { db } = await testDatabase();
+    const [row] = await db.select({ userId: agents.userId }).from(agents).where(eq(agents.id, agent.id));
+    expect(row?.userId).toBe(rep.user.id);
+    // A record already linked to someone else is never taken over by a matching e-mail.
+    const owner = await signedInUser(t.app);
+    const stranger = await signedInUser(t.app);
+    await buildAgent(agency.id, { email: stranger.user.email, userId: owner.user.id });
+    const strangerMe = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: stranger.auth });
+    expect(strangerMe.json().agent).toBeNull();
   });
 
   it('a super admin verifies agencies and agents; nobody else may', async () => {

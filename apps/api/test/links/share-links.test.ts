@@ -194,6 +194,25 @@ describe('create', () => {
 });
 
 describe('talent submitter rules', () => {
+  let ownAgency: { id: string } | undefined;
+  /** Makes the cast's talent submitter a verified agent of an agency (once); answers the agency. */
+  async function submitterAgency() {
+    if (!ownAgency) {
+      ownAgency = await buildAgency();
+      await buildAgent(ownAgency.id, { userId: cast.people.TS.user.id, email: cast.people.TS.user.email });
+    }
+    return ownAgency;
+  }
+  const groupStatus = async (linkId: string) => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: url('/share-links?limit=100'),
+      headers: cast.headers('PO'),
+    });
+    return (list.json().items as { id: string; title: string; status: string; settings: object }[]).find(
+      (item) => item.id === linkId,
+    )!;
+  };
   it('a TS who is not a verified agent cannot choose agencies', async () => {
     const agency = await buildAgency();
     const res = await t.app.inject({
@@ -207,8 +226,7 @@ describe('talent submitter rules', () => {
   });
 
   it('a verified agent TS gets their own agency filled in, may not pick another, and lists only theirs', async () => {
-    const own = await buildAgency();
-    await buildAgent(own.id, { userId: cast.people.TS.user.id, email: cast.people.TS.user.email });
+    const own = await submitterAgency();
     const other = await buildAgency();
     const refused = await t.app.inject({
       method: 'POST',
@@ -226,6 +244,122 @@ describe('talent submitter rules', () => {
     const items = list.json().items as { id: string; agency: { id: string } | null }[];
     expect(items.map((item) => item.id)).toContain(link!.id);
     expect(items.every((item) => item.agency?.id === own.id)).toBe(true);
+  });
+
+  it('a TS changes only groups wholly shared with their own agency; others are 404 and unchanged', async () => {
+    const own = await submitterAgency();
+    const other = await buildAgency();
+    const po = cast.headers('PO');
+    const [plain] = await createLinks(t.app, po, cast.project.id, { roleIds: [roleA.id] });
+    const [foreign] = await createLinks(t.app, po, cast.project.id, {
+      roleIds: [roleA.id],
+      agencyIds: [other.id],
+    });
+    const [mixed] = await createLinks(t.app, po, cast.project.id, {
+      roleIds: [roleA.id],
+      agencyIds: [own.id, other.id],
+    });
+    const [forOwn] = await createLinks(t.app, po, cast.project.id, {
+      roleIds: [roleA.id],
+      agencyIds: [own.id],
+    });
+    const [mine] = await createLinks(t.app, cast.headers('TS'), cast.project.id, { roleIds: [roleA.id] });
+    const patch = (link: { groupId: string }) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: url(`/share-link-groups/${link.groupId}`),
+        headers: cast.headers('TS'),
+        payload: { closed: true, title: `Taken ${link.groupId}` },
+      });
+    for (const link of [plain!, foreign!, mixed!]) {
+      const res = await patch(link);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+      expect(await groupStatus(link.id)).toMatchObject({ status: 'OPEN' });
+      expect((await groupStatus(link.id)).title).not.toContain('Taken');
+      // The update branch of the upsert is refused the same way.
+      const upsert = await t.app.inject({
+        method: 'POST',
+        url: url('/share-links'),
+        headers: cast.headers('TS'),
+        payload: { id: link.id, title: 'Renamed by TS', roleIds: [roleA.id] },
+      });
+      expect(upsert.statusCode).toBe(404);
+      expect((await groupStatus(link.id)).title).not.toBe('Renamed by TS');
+    }
+    for (const link of [forOwn!, mine!]) {
+      const res = await patch(link);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'CLOSED' });
+    }
+    // The staff still change any group.
+    const staff = await t.app.inject({
+      method: 'PATCH',
+      url: url(`/share-link-groups/${foreign!.groupId}`),
+      headers: po,
+      payload: { closed: true },
+    });
+    expect(staff.statusCode).toBe(200);
+  });
+
+  it('a TS sets only the review and communication settings; the others keep their stored or default values', async () => {
+    await submitterAgency();
+    const [link] = await createLinks(t.app, cast.headers('TS'), cast.project.id, {
+      roleIds: [roleA.id],
+      displayProjectDetails: false,
+      displayOpportunityDetails: false,
+      allowAddRep: false,
+      underReview: true,
+      includeTalent: false,
+    });
+    expect((await groupStatus(link!.id)).settings).toMatchObject({
+      displayProjectDetails: true,
+      displayOpportunityDetails: true,
+      allowAddRep: true,
+      underReview: true,
+      includeTalent: false,
+      excludeAgent: false,
+    });
+    // The director hides the project details; the submitter cannot turn them back on.
+    const staff = await t.app.inject({
+      method: 'PATCH',
+      url: url(`/share-link-groups/${link!.groupId}`),
+      headers: cast.headers('PO'),
+      payload: { settings: { displayProjectDetails: false } },
+    });
+    expect(staff.json().settings.displayProjectDetails).toBe(false);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: url(`/share-link-groups/${link!.groupId}`),
+      headers: cast.headers('TS'),
+      payload: { settings: { displayProjectDetails: true, allowAddRep: false, includeTalent: true } },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().settings).toMatchObject({
+      displayProjectDetails: false,
+      allowAddRep: true,
+      includeTalent: true,
+    });
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: url('/share-links'),
+      headers: cast.headers('TS'),
+      payload: {
+        id: link!.id,
+        title: 'TS settings kept',
+        roleIds: [roleA.id],
+        displayProjectDetails: true,
+        displayOpportunityDetails: false,
+        underReview: false,
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await groupStatus(link!.id)).settings).toMatchObject({
+      displayProjectDetails: false,
+      displayOpportunityDetails: true,
+      allowAddRep: true,
+      underReview: false,
+    });
   });
 });
 
@@ -251,6 +385,7 @@ describe('groups, close and expiry, resolve and url mapping', () => {
       message: 'This submission link is closed and no longer accepts submissions.',
       opportunities: [],
       project: null,
+      lookups: null,
     });
     await t.app.inject({
       method: 'PATCH',

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaItems } from '../../src/platform/db/schema';
+import { CANDIDATE_MESSAGES, MEDIA_MESSAGES } from '@casting/domain';
+import { buildZip } from '../../src/modules/media/downloads';
+import { downloadBundles, mediaItems } from '../../src/platform/db/schema';
 import { COPY_MOVE_ROUTES } from '../projects/route-table-candidates';
 import { LINK_OTHER_ROUTES, LINK_PROJECT_ROUTES } from '../projects/route-table-links';
-import { ACTORS, type ActorName } from '../support/projects';
+import { ACTORS, addMember, signedInUser, type ActorName } from '../support/projects';
 import { buildMediaApp, type MediaApp } from './support';
 
 /**
@@ -299,4 +302,112 @@ describe('media routes', () => {
       expect(actual).toEqual(wanted);
     },
   );
+});
+
+/** An item whose original is really stored (a zip streams it), for `applicant`, shared as `visibility`. */
+async function storedItem(applicant: string, name: string, visibility: 'ALL' | 'TEAM') {
+  const key = `PM/RoleSideDocuments/${projectId}/${randomUUID()}`;
+  await t.context.storage.putObject(key, Buffer.from(`${name} bytes`), 'text/plain');
+  return item({ applicantId: applicant, originalKey: key, name, contentType: 'text/plain', visibility });
+}
+
+/** The zip job the request queued: its data, then the job run as the worker would, and the bundle it left. */
+async function runZipJob(bundleId: string) {
+  const { rows } = (await t.context.database.db.execute(
+    sql`select data from pgboss.job where name = 'media-zip' and data->>'bundleId' = ${bundleId}`,
+  )) as unknown as { rows: { data: { bundleId: string; visibility?: ('ALL' | 'TEAM')[] } }[] };
+  expect(rows).toHaveLength(1);
+  await buildZip(t.context, bundleId, rows[0]!.data.visibility);
+  const [bundleRow] = await t.context.database.db
+    .select()
+    .from(downloadBundles)
+    .where(eq(downloadBundles.id, bundleId));
+  return { data: rows[0]!.data, bundle: bundleRow! };
+}
+
+describe('media as far as the caller may see it', () => {
+  it('zips for a client account (CLIENT) only the items shared with everyone, never TEAM-only ones', async () => {
+    const client = await signedInUser(t.app, { roleCode: 'CLIENT', firstName: 'Carl', lastName: 'Client' });
+    await addMember(t.cast.project, client.user, 'PROJECT_EDITOR');
+    const candidate = (await t.applicant()).applicantId;
+    await storedItem(candidate, 'shared.txt', 'ALL');
+    await storedItem(candidate, 'team-notes.txt', 'TEAM');
+
+    for (const url of ['/api/applicants/download-zip', '/api/applicants/send-download-link']) {
+      const asked = await api('POST', url, client.auth, {
+        projectId,
+        email: 'carl@example.com',
+        applicantIds: [candidate],
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const { data, bundle: zipped } = await runZipJob(asked.json().id);
+      expect(data.visibility).toEqual(['ALL']);
+      expect(zipped.status).toBe('READY');
+      expect(zipped.fileCount).toBe(1);
+    }
+
+    // The team's zip of the same candidate holds both.
+    const team = await api('POST', '/api/applicants/download-zip', po(), {
+      projectId,
+      applicantIds: [candidate],
+    });
+    expect(team.statusCode).toBe(202);
+    expect((await runZipJob(team.json().id)).bundle.fileCount).toBe(2);
+
+    const listed = await api('GET', `/api/applicants/${candidate}/media?projectId=${projectId}`, client.auth);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items.map((row: { name: string }) => row.name)).toEqual(['shared.txt']);
+  });
+
+  it('refuses a talent submitter (404) the media of candidates outside their submitter folders', async () => {
+    const inside = (await t.applicant('TS_FOR_REVIEW')).applicantId;
+    const outside = (await t.applicant(null)).applicantId;
+    await storedItem(inside, 'in.txt', 'ALL');
+    const photo = await item({ applicantId: outside, status: 'FAILED', failureReason: 'x' });
+    const ts = t.cast.headers('TS');
+    const bundlesOfTs = async () =>
+      (
+        await t.context.database.db
+          .select({ id: downloadBundles.id })
+          .from(downloadBundles)
+          .where(eq(downloadBundles.requestedById, t.cast.people.TS.user.id))
+      ).length;
+    const before = await bundlesOfTs();
+
+    for (const url of ['/api/applicants/download-zip', '/api/applicants/send-download-link']) {
+      for (const applicantIds of [[outside], [inside, outside]]) {
+        const res = await api('POST', url, ts, { projectId, email: 'sam@example.com', applicantIds });
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: CANDIDATE_MESSAGES.notInProject });
+      }
+    }
+    // Nothing half-written: no bundle, no job.
+    expect(await bundlesOfTs()).toBe(before);
+    const own = await api('POST', '/api/applicants/download-zip', ts, { projectId, applicantIds: [inside] });
+    expect(own.statusCode).toBe(202);
+    expect((await runZipJob(own.json().id)).bundle.fileCount).toBe(1);
+
+    const list = await api('GET', `/api/applicants/${outside}/media?projectId=${projectId}`, ts);
+    expect(list.statusCode).toBe(404);
+    expect(list.json().message).toBe(MEDIA_MESSAGES.notInProject);
+    const primary = await api('PUT', `/api/applicants/${outside}/media/${photo.id}/primary`, ts, {
+      projectId,
+    });
+    expect(primary.statusCode).toBe(404);
+    const retry = await api('POST', `/api/applicants/${outside}/media/${photo.id}/retry`, ts, { projectId });
+    expect(retry.statusCode).toBe(404);
+    const [unchanged] = await t.context.database.db
+      .select()
+      .from(mediaItems)
+      .where(eq(mediaItems.id, photo.id));
+    expect(unchanged).toMatchObject({ status: 'FAILED', isPrimaryPhoto: false });
+
+    // The team still reaches that candidate, and the submitter their own.
+    expect(
+      (await api('GET', `/api/applicants/${outside}/media?projectId=${projectId}`, po())).statusCode,
+    ).toBe(200);
+    expect((await api('GET', `/api/applicants/${inside}/media?projectId=${projectId}`, ts)).statusCode).toBe(
+      200,
+    );
+  });
 });

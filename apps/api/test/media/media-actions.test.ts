@@ -74,6 +74,39 @@ describe('media of an applicant', () => {
     },
   );
 
+  it('shows each candidate’s primary photo in the candidates list', { timeout: 90_000 }, async () => {
+    const project = t.cast.project.id;
+    // Out of the agency's For Review folder: the casting team's list leaves out submissions still under review.
+    const { applicantId } = await t.applicant(null);
+    const other = await t.applicant(null);
+    const target = { projectId: project, applicantId };
+    const photo = (await staff.single(target, 'face.png', await png(), 'image/png')).body;
+    await eventually(async () => (await list(applicantId))[0]?.status === 'PROCESSED');
+    const primary = await request(
+      'PUT',
+      `/api/applicants/${applicantId}/media/${photo.mediaId}/primary`,
+      'PE',
+      { projectId: project },
+    );
+    expect(primary.status).toBe(200);
+
+    const rows = await request('GET', `/api/projects/${project}/applicants?limit=100`, 'TE');
+    expect(rows.status).toBe(200);
+    const byPerson = new Map(
+      (rows.body.items as { applicantId: string; photoUrl: string | null }[]).map((row) => [
+        row.applicantId,
+        row.photoUrl,
+      ]),
+    );
+    expect(byPerson.get(other.applicantId)).toBeNull();
+    const url = byPerson.get(applicantId);
+    expect(url).toEqual(expect.any(String));
+    // The list shows the thumbnail, not the original.
+    const served = await fetch(url!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+  });
+
   it('deletes content with its stored files', async () => {
     const { applicantId } = await t.applicant();
     const uploaded = (
@@ -96,8 +129,13 @@ describe('media of an applicant', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'media.delete'), eq(auditEvents.targetId, uploaded.mediaId)));
     expect(audit).toMatchObject({ outcome: 'success', projectId: t.cast.project.id });
-    expect(await t.context.storage.head(row!.originalKey)).toBeNull();
-    expect(await t.context.storage.head(row!.thumbnailKey!)).toBeNull();
+    // The files go through the storage purge job, queued with the delete.
+    await eventually(
+      async () =>
+        !(await t.context.storage.head(row!.originalKey)) &&
+        !(await t.context.storage.head(row!.thumbnailKey!)),
+      20_000,
+    );
     // Another project's id, or the same call again, finds nothing.
     const again = await request(
       'DELETE',

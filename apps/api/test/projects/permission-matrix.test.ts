@@ -4,12 +4,27 @@ import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { ACTORS, buildCast, buildRole } from '../support/projects';
 import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from './route-rules';
+import { ADMIN_SCRIPT_ROUTES } from './route-table-admin-scripts';
 import { CANDIDATE_ROUTES, COPY_MOVE_ROUTES } from './route-table-candidates';
+import { EMAIL_ROUTES } from './route-table-email';
+import { CHAT_ROUTES } from './route-table-chat';
+import { CLIENT_REVIEW_PROJECT_ROUTES } from './route-table-client-review';
 import { LINK_PROJECT_ROUTES } from './route-table-links';
 import { LOOKUP_ROUTES } from './route-table-lookups';
 import { PROJECT_ROUTES } from './route-table-projects';
+import { ROSTER_PROJECT_ROUTES } from './route-table-roster';
 
-const ROUTES = [...PROJECT_ROUTES, ...LOOKUP_ROUTES, ...CANDIDATE_ROUTES, ...LINK_PROJECT_ROUTES];
+const ROUTES = [
+  ...PROJECT_ROUTES,
+  ...LOOKUP_ROUTES,
+  ...CANDIDATE_ROUTES,
+  ...LINK_PROJECT_ROUTES,
+  ...EMAIL_ROUTES,
+  ...CHAT_ROUTES,
+  ...ROSTER_PROJECT_ROUTES,
+  ...CLIENT_REVIEW_PROJECT_ROUTES,
+  ...ADMIN_SCRIPT_ROUTES,
+];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 
 let t: TestApp;
@@ -24,7 +39,14 @@ afterAll(() => t.close());
 
 const key = (route: Pick<RouteCase, 'method' | 'route'>) => `${route.method} ${route.route}`;
 
-const MODULE_PREFIXES = ['/api/v2/projects', '/api/projects', '/api/users/lookups', '/api/lookup-management'];
+const MODULE_PREFIXES = [
+  '/api/v2/projects',
+  '/api/projects',
+  '/api/users/lookups',
+  '/api/lookup-management',
+  '/api/email/',
+  '/api/conversation-management',
+];
 
 describe('the route table', () => {
   it('covers every route of the projects and lookups modules, and nothing twice', () => {

@@ -93,6 +93,8 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
     route: '/api/v2/projects/:id/share-link-groups/:groupId',
     rule: inPath(SPEC.submitTalent),
     ok: 200,
+    // The owner's plain link: a talent submitter changes only groups shared with their own agency.
+    outcomeFor: { TS: { status: 404, code: 'NOT_FOUND' } },
     request: async (f, id) => ({
       url: `/api/v2/projects/${id}/share-link-groups/${(await fixtureLink(f)).groupId}`,
       payload: { closed: false },

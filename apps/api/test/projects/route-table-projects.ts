@@ -1,7 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../support/identity';
-import { addInvitation, addMember, buildFolder, buildRole } from '../support/projects';
-import { SPEC, fresh, inPath, staff, type RouteCase } from './route-rules';
+import { addInvitation, addMember, buildFolder, buildProject, buildRole } from '../support/projects';
+import { eq } from 'drizzle-orm';
+import { projects } from '../../src/platform/db/schema';
+import { testDatabase } from '../support/database';
+import { SPEC, fresh, inPath, staff, type Fixture, type RouteCase } from './route-rules';
+
+/**
+ * A wizard draft with the fixture's team (editor, talent editor, submitter) and one opportunity, so each actor keeps
+ * their standing; a fresh one per request, since finishing or discarding uses it up. A missing project id is
+ * passed through for the 404 checks.
+ */
+async function draftWithTeam(fixture: Fixture, projectId: string): Promise<string> {
+  if (projectId !== fixture.cast.project.id) return projectId;
+  const { people } = fixture.cast;
+  const { db } = await testDatabase();
+  const project = await buildProject(people.PO.user, { name: fresh('Draft') });
+  await db.update(projects).set({ draftStep: 'TEAM' }).where(eq(projects.id, project.id));
+  await addMember(project, people.PE.user, 'PROJECT_EDITOR');
+  await addMember(project, people.TE.user, 'TALENT_EDITOR');
+  await addMember(project, people.TS.user, 'TALENT_SUBMITTER');
+  await buildRole(project);
+  return project.id;
+}
 
 /** Projects, opportunities, folders and team access. */
 export const PROJECT_ROUTES: RouteCase[] = [
@@ -54,6 +75,52 @@ export const PROJECT_ROUTES: RouteCase[] = [
     rule: inPath(SPEC.projectPreview),
     ok: 200,
     request: async (_f, id) => ({ url: `/api/projects/${id}/overview` }),
+  },
+  // Project wizard drafts (docs/decisions/0041-project-wizard.md)
+  {
+    method: 'POST',
+    route: '/api/projects/drafts',
+    rule: staff,
+    ok: 201,
+    request: async () => ({ url: '/api/projects/drafts', payload: { name: fresh('Wizard') } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/drafts',
+    rule: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/projects/drafts' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/drafts/:id',
+    rule: inPath(SPEC.manageProject),
+    ok: 200,
+    request: async (f, id) => ({ url: `/api/projects/drafts/${await draftWithTeam(f, id)}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/drafts/:id',
+    rule: inPath(SPEC.manageProject),
+    ok: 200,
+    request: async (f, id) => ({
+      url: `/api/projects/drafts/${await draftWithTeam(f, id)}`,
+      payload: { step: 'LINK' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/drafts/:id/finish',
+    rule: inPath(SPEC.manageProject),
+    ok: 200,
+    request: async (f, id) => ({ url: `/api/projects/drafts/${await draftWithTeam(f, id)}/finish` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/projects/drafts/:id',
+    rule: inPath(SPEC.manageProject),
+    ok: 204,
+    request: async (f, id) => ({ url: `/api/projects/drafts/${await draftWithTeam(f, id)}` }),
   },
   // Opportunities
   {

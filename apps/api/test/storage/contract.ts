@@ -183,6 +183,42 @@ export function storageContract(name: string, start: () => Promise<StorageHarnes
       expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.concat(parts))).toBe(true);
     });
 
+    it('serves a completed multipart object whole, by ranges across part boundaries, and deletes it', async () => {
+      const key = storage.newKey('multipart-ranges');
+      const parts = [
+        randomBytes(STORAGE_LIMITS.minPartBytes),
+        randomBytes(STORAGE_LIMITS.minPartBytes),
+        randomBytes(7),
+      ];
+      const whole = Buffer.concat(parts);
+      const uploadId = await storage.createMultipart(key, 'video/mp4');
+      const etags: string[] = [];
+      for (const [index, body] of parts.entries()) {
+        const url = await storage.presignPart(key, uploadId, index + 1, { expiresIn: EXPIRES_IN });
+        etags.push((await fetch(url, { method: 'PUT', body })).headers.get('etag') ?? '');
+      }
+      // A part sent but not named when completing is not part of the object (the last part here).
+      await storage.completeMultipart(key, uploadId, [
+        { partNumber: 1, etag: etags[0]! },
+        { partNumber: 2, etag: etags[1]! },
+      ]);
+      const named = whole.subarray(0, 2 * STORAGE_LIMITS.minPartBytes);
+      expect((await storage.head(key))?.size).toBe(named.length);
+      expect((await readAll((await storage.getObjectStream(key))!)).equals(named)).toBe(true);
+      const url = await storage.presignGet(key, { expiresIn: EXPIRES_IN });
+      // 10 bytes each side of the boundary between parts 1 and 2.
+      const from = STORAGE_LIMITS.minPartBytes - 10;
+      const across = await fetch(url, { headers: { range: `bytes=${from}-${from + 19}` } });
+      expect(across.status).toBe(206);
+      expect(Buffer.from(await across.arrayBuffer()).equals(named.subarray(from, from + 20))).toBe(true);
+      const tail = await fetch(url, { headers: { range: `bytes=${named.length - 5}-` } });
+      expect(Buffer.from(await tail.arrayBuffer()).equals(named.subarray(named.length - 5))).toBe(true);
+
+      await storage.delete(key);
+      expect(await storage.head(key)).toBeNull();
+      expect((await fetch(url)).status).toBe(404);
+    });
+
     it('refuses to complete with a part under 5 MiB that is not the last', async (context) => {
       if (h.peerLacks?.partMinimum) context.skip();
       const key = storage.newKey('small-parts');

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { LocalStorage } from '../../src/platform/storage';
+import { describe, expect, it } from 'vitest';
+import { LocalStorage, STORAGE_LIMITS } from '../../src/platform/storage';
 import { buildTestApp } from '../support/app';
 import { storageContract } from './contract';
 
@@ -20,4 +23,48 @@ storageContract('local adapter served by the API', async () => {
     lateSigner: new LocalStorage({ ...options, now: () => new Date(Date.now() - 2 * 3600_000) }),
     stop: () => t.close(),
   };
+});
+
+describe('local adapter: completing a multipart upload copies nothing', () => {
+  it('makes the parts the object with one rename; a late part is refused, and delete removes them', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as AddressInfo;
+      const served = t.context.storage as LocalStorage;
+      const storage = new LocalStorage({
+        root: path.join(t.context.config.dataDir, 'files'),
+        secret: served.secret,
+        baseUrl: `http://127.0.0.1:${port}`,
+      });
+      const key = storage.newKey('zero-copy');
+      const uploadId = await storage.createMultipart(key, 'video/mp4');
+      const bodies = [randomBytes(STORAGE_LIMITS.minPartBytes), randomBytes(99)];
+      const etags: string[] = [];
+      for (const [index, body] of bodies.entries()) {
+        const url = await storage.presignPart(key, uploadId, index + 1, { expiresIn: 300 });
+        etags.push((await fetch(url, { method: 'PUT', body })).headers.get('etag') ?? '');
+      }
+      await storage.completeMultipart(
+        key,
+        uploadId,
+        etags.map((etag, index) => ({ partNumber: index + 1, etag })),
+      );
+      const object = await storage.disk.readObject(key);
+      const blobDir = storage.disk.blobPath(object!.blob);
+      // The part files themselves are the object's bytes: nothing was joined into a new file.
+      expect(fs.readdirSync(blobDir).sort()).toEqual(object!.parts!.map((part) => part.file).sort());
+      expect(object!.parts!.map((part) => part.size)).toEqual([STORAGE_LIMITS.minPartBytes, 99]);
+
+      // A retried chunk arriving after completion finds no upload (404), and leaves nothing behind.
+      const late = await storage.presignPart(key, uploadId, 2, { expiresIn: 300 });
+      expect((await fetch(late, { method: 'PUT', body: randomBytes(99) })).status).toBe(404);
+      expect(fs.existsSync(path.join(storage.disk.root, 'uploads', uploadId))).toBe(false);
+
+      await storage.delete(key);
+      expect(fs.existsSync(blobDir)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp, type BuildAppOptions } from '../../src/app';
@@ -12,6 +13,7 @@ import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
 import type { Jobs } from '../../src/platform/jobs/ports';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import type { Mailer } from '../../src/platform/mail/ports';
+import { authRateLimits } from '../../src/platform/db/schema';
 import { createStorage } from '../../src/platform/storage';
 import { testDatabase } from './database';
 
@@ -28,6 +30,10 @@ export function fakeWebDist(): string {
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'apply.html'),
+    '<!doctype html><html><body><div id="root" data-page="apply"></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
   return dir;
@@ -75,6 +81,10 @@ export async function buildTestApp(
   const config = testConfig(options.env);
   const log = options.log ?? pino({ level: 'silent' });
   const database = await testDatabase();
+  // The files a test worker runs share its database, and with it the per-address quotas of the public calls (every
+  // injected request comes from 127.0.0.1): a file that identifies viewers or fuzzes public routes would otherwise
+  // spend the next file's allowance. Each app starts with them fresh; the quota tests use addresses of their own.
+  await database.db.delete(authRateLimits).where(like(authRateLimits.key, 'public:%'));
   const context: AppContext = {
     config,
     log,

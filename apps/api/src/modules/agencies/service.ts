@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   LINK_MESSAGES,
   MESSAGES,
@@ -21,6 +21,7 @@ import {
   applicants,
   projectAccesses,
   projects,
+  users,
 } from '../../platform/db/schema';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError, fieldErrors, notFound } from '../../platform/errors';
@@ -32,18 +33,32 @@ export interface AgentRecord {
   userId: string | null;
 }
 
-/** The agent record of a user: having one makes the user a representative (spec section 6). */
+/**
+ * The agent record of a user: having one makes the user a representative (spec section 6). Agents are made by the
+ * apply pages' Add Representation form, by e-mail, before the agent has an account; the record becomes the user's
+ * once they hold an account with that e-mail (sign-up confirms the address), linked the first time it is looked up
+ * (decision 0047). An agent already linked to another user stays theirs.
+ */
 export async function agentOfUser(db: Queryable, userId: string): Promise<AgentRecord | null> {
-  const [row] = await db
-    .select({
-      id: agents.id,
-      agencyId: agents.agencyId,
-      isVerified: agents.isVerified,
-      userId: agents.userId,
-    })
-    .from(agents)
-    .where(eq(agents.userId, userId));
-  return row ?? null;
+  const columns = {
+    id: agents.id,
+    agencyId: agents.agencyId,
+    isVerified: agents.isVerified,
+    userId: agents.userId,
+  };
+  const [row] = await db.select(columns).from(agents).where(eq(agents.userId, userId));
+  if (row) return row;
+  const [linked] = await db
+    .update(agents)
+    .set({ userId })
+    .where(
+      and(
+        isNull(agents.userId),
+        eq(agents.email, sql`(select ${users.email} from ${users} where ${users.id} = ${userId})`),
+      ),
+    )
+    .returning(columns);
+  return linked ?? null;
 }
 
 type AgentRow = typeof agents.$inferSelect;

@@ -22,3 +22,5 @@ export {
   type SubmitApplicant,
 } from './services/applicant-add';
 export { publishApplicantsUpdated } from './services/live';
+export { rowsInProject, type RowInfo } from './services/project-rows';
+export { assertSubmitterMay } from './services/submitter-actions';

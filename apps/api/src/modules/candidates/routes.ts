@@ -17,10 +17,12 @@ import {
   voteRequestSchema,
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
+import { requestStoragePurge } from '../../platform/storage/purge';
 import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import { requireProjectPermission } from '../../platform/http/project-access';
 import type { App } from '../../platform/http/types';
+import { primaryPhotoUrls } from '../media';
 import { addApplicant } from './services/applicant-add';
 import { applicantDetail } from './services/applicant-detail';
 import { listApplicants } from './services/applicant-list';
@@ -56,14 +58,18 @@ export function candidateRoutes(app: App, context: AppContext) {
         response: { 200: applicantListSchema },
       },
     },
-    async (request) =>
-      listApplicants(
+    async (request) => {
+      const actor = requireProjectActor(request);
+      return listApplicants(
         db,
         request.params.id,
         requirePrincipal(request).userId,
-        requireProjectActor(request),
+        actor,
         request.query,
-      ),
+        // Each row shows the person's primary photo (issue 11), as the caller may see it.
+        (applicantIds) => primaryPhotoUrls(context, applicantIds, actor),
+      );
+    },
   );
 
   app.get(
@@ -99,14 +105,17 @@ export function candidateRoutes(app: App, context: AppContext) {
         response: { 200: applicantDetailSchema },
       },
     },
-    async (request) =>
-      applicantDetail(
+    async (request) => {
+      const detail = await applicantDetail(
         db,
         request.params.id,
         requirePrincipal(request).userId,
         requireProjectActor(request),
         request.params.applicantId,
-      ),
+      );
+      const photos = await primaryPhotoUrls(context, [detail.id], requireProjectActor(request));
+      return { ...detail, photoUrl: photos.get(detail.id) ?? null };
+    },
   );
 
   app.post(
@@ -222,8 +231,18 @@ export function candidateRoutes(app: App, context: AppContext) {
         response: { 200: bulkResultSchema },
       },
     },
-    async (request) =>
-      deleteRows(db, request.params.id, requireProjectActor(request), request.body.applicantIds, events),
+    async (request) => {
+      const result = await deleteRows(
+        db,
+        request.params.id,
+        requireProjectActor(request),
+        request.body.applicantIds,
+        events,
+      );
+      // A deleted person's media files are purged by a job (the keys were queued by the delete's triggers).
+      if (result.count > 0) await requestStoragePurge(context.jobs);
+      return result;
+    },
   );
 }
 

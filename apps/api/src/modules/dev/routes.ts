@@ -58,6 +58,8 @@ export function devRoutes(app: App, context: AppContext) {
           to: row.toAddress,
           subject: row.subject,
           text: row.textBody,
+          html: row.htmlBody,
+          replyTo: row.replyTo,
           createdAt: row.createdAt.toISOString(),
         })),
       };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
@@ -89,7 +88,7 @@ async function serveObject(storage: LocalStorage, request: FastifyRequest, reply
   if (range.kind === 'part') reply.code(206).header('content-range', `bytes ${start}-${end}/${object.size}`);
   reply.header('content-length', String(end - start + 1));
   if (request.method === 'HEAD' || object.size === 0) return reply.send();
-  return reply.send(fs.createReadStream(storage.disk.blobPath(object.blob), { start, end }));
+  return reply.send(storage.disk.openRead(object, start, end));
 }
 
 /**

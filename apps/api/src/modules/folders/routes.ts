@@ -21,7 +21,14 @@ export function folderRoutes(app: App, context: AppContext) {
   app.get(
     '/projects/:projectId/folders',
     {
-      config: { access: access.project('VIEW_PROJECT', { from: 'params', key: 'projectId' }) },
+      // With `clientLink` (portal mode) a review link's viewer sees only the folders the link was made from.
+      config: {
+        access: access.project(
+          'VIEW_PROJECT',
+          { from: 'params', key: 'projectId' },
+          { clientLink: { from: 'query', key: 'clientLink' } },
+        ),
+      },
       schema: {
         tags: ['folders'],
         summary: 'Folders of a project or of one opportunity, with the folder-feedback flag',
@@ -30,7 +37,14 @@ export function folderRoutes(app: App, context: AppContext) {
         response: { 200: folderListSchema },
       },
     },
-    async (request) => listFolders(db, request.params.projectId, requireProjectActor(request), request.query),
+    async (request) =>
+      listFolders(
+        db,
+        request.params.projectId,
+        requireProjectActor(request),
+        request.query,
+        request.clientLink?.folderIds,
+      ),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, asc, eq, isNull, like, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_MESSAGES,
   folderFeedbackEnabled,
@@ -48,8 +48,14 @@ export async function listFolders(
   projectId: string,
   actor: ProjectActor,
   query: FolderListQuery,
+  /** A client link's folders: only these are listed (none for a link made from a selection). */
+  onlyFolderIds?: readonly string[],
 ): Promise<FolderList> {
   const filters = [eq(folders.projectId, projectId), folderSet(actor, query.submitterFolders)];
+  if (onlyFolderIds) {
+    if (onlyFolderIds.length === 0) return { items: [], folderFeedbackEnabled: false };
+    filters.push(inArray(folders.id, [...onlyFolderIds]));
+  }
   if (query.roleId) {
     const role = await roleInProject(db, projectId, query.roleId);
     filters.push(eq(folders.roleId, role.id));

@@ -17,6 +17,7 @@ export const lookupsModule: ApiModule = {
 export {
   assertLookupRefs,
   loadOptions,
+  lookupChoices,
   optionOf,
   optionsOf,
   type LookupField,

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { LOOKUP_TITLES, MESSAGES, type LookupName, type Option } from '@casting/domain';
 import type { Queryable } from '../../platform/db/ids';
 import { lookupValues } from '../../platform/db/schema';
@@ -44,6 +44,44 @@ export async function assertLookupRefs(db: Queryable, fields: readonly LookupFie
 }
 
 export type OptionMap = ReadonlyMap<string, Option>;
+
+/** The most values a form is offered per lookup: lookups are short lists kept by super admins. */
+const FORM_OPTIONS_CAP = 500;
+
+/**
+ * Every value of the given lookups, in their managed order (position, then name), in one index-backed query
+ * (lookup_values_lookup_position_idx): the choices a form offers.
+ */
+export async function lookupChoices<L extends LookupName>(
+  db: Queryable,
+  lookups: readonly L[],
+): Promise<Record<L, Option[]>> {
+  const result = Object.fromEntries(lookups.map((lookup) => [lookup, [] as Option[]])) as Record<L, Option[]>;
+  if (lookups.length === 0) return result;
+  const rows = await db
+    .select({
+      id: lookupValues.id,
+      lookup: lookupValues.lookup,
+      name: lookupValues.name,
+      description: lookupValues.description,
+    })
+    .from(lookupValues)
+    .where(inArray(lookupValues.lookup, [...lookups]))
+    .orderBy(
+      asc(lookupValues.lookup),
+      asc(lookupValues.position),
+      asc(lookupValues.name),
+      asc(lookupValues.id),
+    )
+    .limit(FORM_OPTIONS_CAP * lookups.length);
+  for (const row of rows) {
+    const list = result[row.lookup as L];
+    if (list && list.length < FORM_OPTIONS_CAP) {
+      list.push({ value: row.id, label: row.name, description: row.description });
+    }
+  }
+  return result;
+}
 
 /** The {value, label, description} of each id, in one query. */
 export async function loadOptions(

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
+  CANDIDATE_MESSAGES,
   DOWNLOAD_EXPIRY_DAYS,
   MEDIA_MESSAGES,
   VIEW_URL_TTL_SECONDS,
   type Download,
   type DownloadZipRequest,
+  type MediaVisibility,
   type ProjectActor,
 } from '@casting/domain';
 import type { Config } from '../../config';
@@ -21,13 +23,17 @@ import {
   downloadBundles,
   folderMemberships,
   mediaItems,
+  storagePurges,
   submissions,
   users,
 } from '../../platform/db/schema';
 import { AppError, fieldErrors } from '../../platform/errors';
 import type { Principal, ProjectActorResolver } from '../../platform/http/access';
+import { purgeDeletedObjects, requestStoragePurge } from '../../platform/storage/purge';
 import { MAIL_QUEUE } from '../identity';
+import { visibleTo } from './items';
 import { MEDIA_ZIP_QUEUE, type ZipJob } from './queues';
+import { assertSubmitterReaches } from './submitter';
 import { writeZip, type ZipEntry } from './zip-writer';
 
 type BundleRow = typeof downloadBundles.$inferSelect;
@@ -105,9 +111,16 @@ async function chosenApplicants(db: Db, input: DownloadZipRequest): Promise<stri
  * Download zip / send download link: records a bundle for the chosen candidates and queues the job that builds it
  * and mails the link (to `email`, by default the caller's own address), in one transaction.
  */
-export async function requestDownload(context: AppContext, principal: Principal, input: DownloadZipRequest) {
+export async function requestDownload(
+  context: AppContext,
+  principal: Principal,
+  actor: ProjectActor,
+  input: DownloadZipRequest,
+) {
   const { db } = context.database;
   const applicantIds = await chosenApplicants(db, input);
+  // A talent submitter zips only candidates in their submitter folders; any other one is "not in this project".
+  await assertSubmitterReaches(db, actor, input.projectId, applicantIds, CANDIDATE_MESSAGES.notInProject);
   const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, principal.userId));
   const recipientEmail = (input.email ?? me?.email ?? '').toLowerCase();
   if (!recipientEmail) throw fieldErrors([{ path: 'body.email', message: 'Email is required' }]);
@@ -123,7 +136,12 @@ export async function requestDownload(context: AppContext, principal: Principal,
         expiresAt,
       })
       .returning({ id: downloadBundles.id });
-    await context.jobs.send<ZipJob>(MEDIA_ZIP_QUEUE, { bundleId: bundle!.id }, { tx: tx as unknown as Db });
+    // The caller's visibility travels with the job: a client account (CLIENT) zips only items shared with everyone.
+    await context.jobs.send<ZipJob>(
+      MEDIA_ZIP_QUEUE,
+      { bundleId: bundle!.id, visibility: visibleTo(actor) },
+      { tx: tx as unknown as Db },
+    );
     return bundle!.id;
   });
   return { id, message: MEDIA_MESSAGES.downloadLinkSent };
@@ -146,7 +164,12 @@ export function safeName(value: string): string {
  * file, which is then stored and mailed as a link. Memory stays flat whatever the sizes; the disk holds one zip.
  * Entries are `{Last}_{First}/{nn}_{original name}`, numbered in upload order per candidate.
  */
-export async function buildZip(context: AppContext, bundleId: string): Promise<void> {
+export async function buildZip(
+  context: AppContext,
+  bundleId: string,
+  // A job queued before the visibility travelled with it zips only what everyone may see (never more).
+  visibility: readonly MediaVisibility[] = ['ALL'],
+): Promise<void> {
   const { db } = context.database;
   const [bundle] = await db.select().from(downloadBundles).where(eq(downloadBundles.id, bundleId));
   if (!bundle || bundle.status === 'READY') return;
@@ -162,7 +185,11 @@ export async function buildZip(context: AppContext, bundleId: string): Promise<v
     .from(mediaItems)
     .innerJoin(applicants, eq(applicants.id, mediaItems.applicantId))
     .where(
-      and(eq(mediaItems.projectId, bundle.projectId), inArray(mediaItems.applicantId, bundle.applicantIds)),
+      and(
+        eq(mediaItems.projectId, bundle.projectId),
+        inArray(mediaItems.applicantId, bundle.applicantIds),
+        inArray(mediaItems.visibility, [...visibility]),
+      ),
     )
     .orderBy(
       asc(applicants.lastName),
@@ -199,10 +226,17 @@ export async function buildZip(context: AppContext, bundleId: string): Promise<v
     const { size } = await fs.promises.stat(file);
     const key = `downloads/${bundle.projectId}/${bundle.id}.zip`;
     await context.storage.putObject(key, fs.createReadStream(file), 'application/zip', size);
-    await db
+    const stillWanted = await db
       .update(downloadBundles)
       .set({ status: 'READY', objectKey: key, size, fileCount: count })
-      .where(eq(downloadBundles.id, bundle.id));
+      .where(eq(downloadBundles.id, bundle.id))
+      .returning({ id: downloadBundles.id });
+    if (stillWanted.length === 0) {
+      // The bundle (or its project) was deleted while zipping: the zip just stored goes to the storage purge.
+      await db.insert(storagePurges).values({ objectKey: key });
+      await requestStoragePurge(context.jobs);
+      return;
+    }
     const link = `${context.config.publicUrl}/downloads/${bundle.id}?token=${downloadToken(context.config, bundle)}`;
     await context.jobs.send(MAIL_QUEUE, {
       kind: 'notice',
@@ -250,6 +284,19 @@ export async function readDownload(
     if (!allowed) {
       const actor: ProjectActor | null = await resolveActor(principal, bundle.projectId).catch(() => null);
       allowed = actor !== null && actor !== 'CLIENT';
+      // A talent submitter of the team only when every candidate of the zip is in their submitter folders.
+      if (allowed && actor === 'TS') {
+        allowed = await assertSubmitterReaches(
+          db,
+          actor,
+          bundle.projectId,
+          bundle.applicantIds,
+          MEDIA_MESSAGES.downloadNotFound,
+        ).then(
+          () => true,
+          () => false,
+        );
+      }
     }
   }
   if (!allowed) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.downloadNotFound);
@@ -272,12 +319,12 @@ export async function readDownload(
   };
 }
 
-/** Daily: expired bundles lose their zip and their row. */
+/** Daily: expired bundles lose their row; their zips follow through the storage purge (the delete trigger). */
 export async function purgeExpiredDownloads(context: AppContext): Promise<void> {
   const { db } = context.database;
   const expired = await db
     .delete(downloadBundles)
     .where(lt(downloadBundles.expiresAt, sql`now()`))
-    .returning({ key: downloadBundles.objectKey });
-  for (const row of expired) if (row.key) await context.storage.delete(row.key);
+    .returning({ id: downloadBundles.id });
+  if (expired.length > 0) await purgeDeletedObjects(context);
 }

@@ -28,4 +28,6 @@ export const mediaModule: ApiModule = {
 export { createUploadGrant, verifyUploadGrant, UPLOAD_GRANT_TTL_SECONDS, type UploadGrant } from './grant';
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
-export { primaryPhotoUrls } from './items';
+export { presentItem, primaryPhotoUrls } from './items';
+export { adoptOriginals, newOriginalKey, reprocessFailedMedia, type AdoptedOriginal } from './maintenance';
+export { sniffBytes as sniffMedia, readHead, SNIFF_BYTES, type Sniffed } from './sniff';

@@ -14,7 +14,9 @@ import { isUuid, type Queryable } from '../../platform/db/ids';
 import { mediaItems } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { requestStoragePurge } from '../../platform/storage/purge';
 import { MEDIA_PROCESS_QUEUE, type ProcessJob } from './queues';
+import { assertSubmitterReaches } from './submitter';
 import { assertApplicantInProject } from './uploads';
 
 type MediaRow = typeof mediaItems.$inferSelect;
@@ -27,7 +29,7 @@ export function iconFor(name: string, kind: MediaRow['kind']): string {
 }
 
 /** Client-link viewers (CLIENT) see only items shared with everyone; the team sees all (spec section 6). */
-function visibleTo(actor: ProjectActor): MediaVisibility[] {
+export function visibleTo(actor: ProjectActor): MediaVisibility[] {
   return actor === 'CLIENT' ? ['ALL'] : ['ALL', 'TEAM'];
 }
 
@@ -79,6 +81,7 @@ export async function listApplicantMedia(
   await assertApplicantInProject(db, projectId, applicantId).catch(() => {
     throw new AppError('NOT_FOUND', MEDIA_MESSAGES.notInProject);
   });
+  await assertSubmitterReaches(db, actor, projectId, [applicantId], MEDIA_MESSAGES.notInProject);
   // An applicant has tens of items, not thousands: one indexed read (applicant, created) without paging.
   const rows = await db
     .select()
@@ -113,36 +116,34 @@ export async function findItem(db: Queryable, projectId: string, applicantId: st
   return row;
 }
 
-/** Delete Content: the row goes in one statement; the stored files after it, so a failure never leaves a row without them. */
+/**
+ * Delete Content: the row goes, and with it (through the delete trigger) its stored files' keys into the storage
+ * purge, whose job is queued in the same transaction; the job deletes the original and every derived file, with
+ * retries, so a storage hiccup never leaves files behind.
+ */
 export async function deleteItem(
   context: AppContext,
   projectId: string,
   applicantId: string,
   mediaId: string,
 ) {
-  const { db } = context.database;
-  const [row] =
-    isUuid(mediaId) && isUuid(applicantId)
-      ? await db
-          .delete(mediaItems)
-          .where(
-            and(
-              eq(mediaItems.id, mediaId),
-              eq(mediaItems.applicantId, applicantId),
-              eq(mediaItems.projectId, projectId),
-            ),
-          )
-          .returning()
-      : [];
-  if (!row) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
-  const keys = [row.originalKey, row.thumbnailKey, row.displayKey, row.posterKey, row.mp4Key, row.previewKey];
-  for (const key of keys) {
-    if (key) {
-      await context.storage.delete(key).catch((error: unknown) => {
-        context.log.warn({ err: error, key }, 'a deleted media item’s file stays in storage');
-      });
-    }
-  }
+  await context.database.db.transaction(async (tx) => {
+    const [row] =
+      isUuid(mediaId) && isUuid(applicantId)
+        ? await tx
+            .delete(mediaItems)
+            .where(
+              and(
+                eq(mediaItems.id, mediaId),
+                eq(mediaItems.applicantId, applicantId),
+                eq(mediaItems.projectId, projectId),
+              ),
+            )
+            .returning({ id: mediaItems.id })
+        : [];
+    if (!row) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
+    await requestStoragePurge(context.jobs, { tx });
+  });
   return { message: MEDIA_MESSAGES.deleted };
 }
 
@@ -214,6 +215,7 @@ export async function retryItem(
 export async function primaryPhotoUrls(
   context: Pick<AppContext, 'database' | 'storage'>,
   applicantIds: readonly string[],
+  actor: ProjectActor,
 ): Promise<Map<string, string>> {
   const ids = applicantIds.filter(isUuid);
   if (ids.length === 0) return new Map();
@@ -224,7 +226,14 @@ export async function primaryPhotoUrls(
       original: mediaItems.originalKey,
     })
     .from(mediaItems)
-    .where(and(inArray(mediaItems.applicantId, ids), eq(mediaItems.isPrimaryPhoto, true)));
+    // The partial unique index on primary photos serves this: one row at most per applicant.
+    .where(
+      and(
+        inArray(mediaItems.applicantId, ids),
+        eq(mediaItems.isPrimaryPhoto, true),
+        inArray(mediaItems.visibility, visibleTo(actor)),
+      ),
+    );
   const urls = new Map<string, string>();
   for (const row of rows) {
     urls.set(

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { defineStoragePurgeJob } from '../../platform/storage/purge';
 import { buildZip, purgeExpiredDownloads } from './downloads';
 import { MEDIA_ISSUE_QUEUE, notifyIssue, type IssueJob } from './issues';
 import { processMedia } from './processing';
@@ -30,7 +31,7 @@ export function defineMediaJobs(context: AppContext) {
     deadLetter: true,
   });
   // A zip is one streaming pass over its files; a failure is recorded on the bundle and retried once.
-  context.jobs.define<ZipJob>(MEDIA_ZIP_QUEUE, (job) => buildZip(context, job.bundleId), {
+  context.jobs.define<ZipJob>(MEDIA_ZIP_QUEUE, (job) => buildZip(context, job.bundleId, job.visibility), {
     retryLimit: 1,
     retryDelaySeconds: 60,
     expireInSeconds: 6 * 3600,
@@ -47,4 +48,6 @@ export function defineMediaJobs(context: AppContext) {
     { policy: 'stately' },
   );
   context.jobs.schedule(UPLOAD_PURGE_QUEUE, '41 * * * *');
+  // Stored files of deleted media, uploads and zips (whatever deleted them: see platform/storage/purge.ts).
+  defineStoragePurgeJob(context.jobs, context);
 }

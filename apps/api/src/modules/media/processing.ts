@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { VIDEO_PREVIEW_FRAME_SECONDS, type LiveEventName, type MediaStatus } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
-import { mediaItems } from '../../platform/db/schema';
+import { mediaItems, storagePurges } from '../../platform/db/schema';
+import { runIsolated } from './isolated';
+import { requestStoragePurge } from '../../platform/storage/purge';
 
 type MediaRow = typeof mediaItems.$inferSelect;
 
@@ -98,9 +101,24 @@ async function putBuffer(context: AppContext, key: string, body: Buffer, content
   return key;
 }
 
+/**
+ * sharp (libvips) is loaded on the first conversion, not when the API starts: most API processes (and every one
+ * with a separate worker) never convert, and loading it costs about 25 MB resident. libvips' operation cache is off:
+ * it keeps recent decoded images for repeated operations on the same file (up to 50 MB), which a worker converting
+ * a different file every time never reuses.
+ */
+let loadedSharp: Promise<typeof SharpModule> | null = null;
+async function image(input: Buffer | string, options?: SharpOptions): Promise<Sharp> {
+  loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return (await loadedSharp)(input, options);
+}
+
 /** The grid thumbnail: decoded at the smallest scale that still covers 320 px (JPEG shrink-on-load), upright. */
-export function renderThumbnail(input: Buffer | string): Promise<Buffer> {
-  return sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+export async function renderThumbnail(input: Buffer | string): Promise<Buffer> {
+  return (await image(input, { failOn: 'error', limitInputPixels: 268_402_689 }))
     .rotate()
     .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
@@ -113,9 +131,11 @@ export function renderThumbnail(input: Buffer | string): Promise<Buffer> {
  * the worker already has every core busy with one decode.
  */
 export async function renderImageVariants(input: Buffer | string) {
-  const meta = await sharp(input).metadata();
+  const meta = await (await image(input)).metadata();
   const thumbnail = await renderThumbnail(input);
-  const display = await sharp(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+  const display = await (
+    await image(input, { failOn: 'error', limitInputPixels: 268_402_689 })
+  )
     .rotate()
     .resize(DISPLAY_PX, DISPLAY_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
@@ -144,22 +164,13 @@ async function imageVariants(context: AppContext, item: MediaRow, input: Buffer 
   };
 }
 
-type HeicConvert = (options: {
-  buffer: Buffer;
-  format: 'JPEG' | 'PNG';
-  /** 0..1, JPEG only. */
-  quality?: number;
-}) => Promise<ArrayBuffer>;
-
-/** HEIC/HEIF (phones) through libheif compiled to WebAssembly: sharp's prebuilt libvips reads only AVIF. */
+/**
+ * HEIC/HEIF (phones) through libheif compiled to WebAssembly (heic-convert): sharp's prebuilt libvips reads only
+ * AVIF. In a thread of its own, so its memory goes when it ends (isolated.ts).
+ */
 async function heicToJpeg(file: string): Promise<Buffer> {
-  // heic-convert ships no types: the specifier is a variable so the compiler takes the shape below instead.
-  const specifier = 'heic-convert';
-  const { default: convert } = (await import(specifier)) as { default: HeicConvert };
   try {
-    return Buffer.from(
-      await convert({ buffer: await fs.promises.readFile(file), format: 'JPEG', quality: 0.92 }),
-    );
+    return await runIsolated({ task: 'heicToJpeg', input: await fs.promises.readFile(file), quality: 0.92 });
   } catch (error) {
     throw new ConversionError(`HEIC conversion failed: ${(error as Error).message}`);
   }
@@ -182,6 +193,9 @@ async function videoVariants(
       '0:v:0',
       '-map',
       '0:a:0?',
+      // No metadata from the original (a phone's GPS location, device, time): client-link viewers get this file.
+      '-map_metadata',
+      '-1',
       '-c:v',
       'libx264',
       '-preset',
@@ -212,7 +226,9 @@ async function videoVariants(
   if (!fs.existsSync(poster)) {
     await runFfmpeg(binary, ['-i', mp4, '-frames:v', '1', '-q:v', '3', poster]);
   }
-  const thumbnail = await sharp(poster)
+  const thumbnail = await (
+    await image(poster)
+  )
     .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
     .toBuffer();
@@ -226,28 +242,25 @@ async function videoVariants(
   };
 }
 
-/** The first page of a PDF rendered with MuPDF (WebAssembly, no native canvas), then a preview and a thumbnail. */
+/**
+ * The first page of a PDF rendered with MuPDF (WebAssembly, no native canvas) in a thread of its own (isolated.ts),
+ * then a preview and a thumbnail.
+ */
 async function pdfVariants(context: AppContext, item: MediaRow, file: string): Promise<Derived> {
-  const mupdf = await import('mupdf');
   let png: Buffer;
   try {
-    const document = mupdf.Document.openDocument(await fs.promises.readFile(file), 'application/pdf');
-    try {
-      const page = document.loadPage(0);
-      const [x0, , x1] = page.getBounds();
-      const scale = Math.min(4, PREVIEW_WIDTH_PX / Math.max(1, x1 - x0));
-      const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-      png = Buffer.from(pixmap.asPNG());
-      pixmap.destroy();
-      page.destroy();
-    } finally {
-      document.destroy();
-    }
+    png = await runIsolated({
+      task: 'pdfFirstPage',
+      input: await fs.promises.readFile(file),
+      widthPx: PREVIEW_WIDTH_PX,
+    });
   } catch (error) {
     throw new ConversionError(`PDF preview failed: ${(error as Error).message}`);
   }
-  const preview = await sharp(png).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-  const thumbnail = await sharp(png)
+  const preview = await (await image(png)).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+  const thumbnail = await (
+    await image(png)
+  )
     .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' })
     .webp({ quality: 75 })
     .toBuffer();
@@ -257,11 +270,19 @@ async function pdfVariants(context: AppContext, item: MediaRow, file: string): P
   };
 }
 
-async function setStatus(context: AppContext, item: MediaRow, status: MediaStatus, values: object = {}) {
-  await context.database.db
+/** Writes the status; answers false when the item was deleted meanwhile (then nothing is published). */
+async function setStatus(
+  context: AppContext,
+  item: MediaRow,
+  status: MediaStatus,
+  values: object = {},
+): Promise<boolean> {
+  const updated = await context.database.db
     .update(mediaItems)
     .set({ status, ...values })
-    .where(eq(mediaItems.id, item.id));
+    .where(eq(mediaItems.id, item.id))
+    .returning({ id: mediaItems.id });
+  if (updated.length === 0) return false;
   const payload = { applicantId: item.applicantId, mediaId: item.id, status };
   const events: LiveEventName[] = ['APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT'];
   if (item.kind === 'video') events.push('APPLICANT_STREAM_STATUS_UPDATED_EVENT');
@@ -271,6 +292,7 @@ async function setStatus(context: AppContext, item: MediaRow, status: MediaStatu
       context.log.warn({ err: error, mediaId: item.id }, 'media status event not published');
     });
   }
+  return true;
 }
 
 function reasonOf(error: unknown): string {
@@ -304,7 +326,14 @@ export async function processMedia(context: AppContext, mediaId: string): Promis
       derived = await pdfVariants(context, item, original);
     }
     // Other documents are shown with an icon by extension; there is nothing to convert.
-    await setStatus(context, item, 'PROCESSED', { ...derived, failureReason: null });
+    if (!(await setStatus(context, item, 'PROCESSED', { ...derived, failureReason: null }))) {
+      // Deleted while converting: the files just written have no row left to name them, so they are purged too.
+      const keys = Object.values(derived).filter((value): value is string => typeof value === 'string');
+      if (keys.length > 0) {
+        await context.database.db.insert(storagePurges).values(keys.map((objectKey) => ({ objectKey })));
+        await requestStoragePurge(context.jobs);
+      }
+    }
   } catch (error) {
     context.log.warn({ err: error, mediaId }, 'media conversion failed');
     await setStatus(context, item, 'FAILED', { failureReason: reasonOf(error) });

@@ -1,3 +1,5 @@
+import type { MediaVisibility } from '@casting/domain';
+
 /** The media module's background queues. */
 export const MEDIA_PROCESS_QUEUE = 'media-process';
 export const MEDIA_ZIP_QUEUE = 'media-zip';
@@ -10,4 +12,6 @@ export interface ProcessJob {
 /** Build one download bundle's zip and mail its link. */
 export interface ZipJob {
   bundleId: string;
+  /** What the asker may see (items.ts visibleTo); absent in jobs queued before it was recorded. */
+  visibility?: MediaVisibility[];
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { downloadCreatedSchema, downloadSchema, downloadZipSchema } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
-import { requirePrincipal } from '../../platform/http/principal';
+import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { readDownload, requestDownload } from './downloads';
 
@@ -33,7 +33,16 @@ export function downloadRoutes(app: App, context: AppContext) {
         },
       },
       async (request, reply) =>
-        reply.status(202).send(await requestDownload(context, requirePrincipal(request), request.body)),
+        reply
+          .status(202)
+          .send(
+            await requestDownload(
+              context,
+              requirePrincipal(request),
+              requireProjectActor(request),
+              request.body,
+            ),
+          ),
     );
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MEDIA_MESSAGES,
   mediaItemSchema,
   mediaListQuerySchema,
   mediaListSchema,
@@ -13,7 +14,7 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { reportMediaIssue } from './issues';
-import { assertSubmitterMayOnApplicant } from './submitter';
+import { assertSubmitterMayOnApplicant, assertSubmitterReaches } from './submitter';
 import {
   deleteItem,
   findItem,
@@ -92,6 +93,13 @@ export function mediaRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => {
+      await assertSubmitterReaches(
+        db,
+        requireProjectActor(request),
+        request.body.projectId,
+        [request.params.applicantId],
+        MEDIA_MESSAGES.mediaNotFound,
+      );
       const row = await setPrimaryPhoto(
         db,
         request.body.projectId,
@@ -146,6 +154,13 @@ export function mediaRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => {
+      await assertSubmitterReaches(
+        db,
+        requireProjectActor(request),
+        request.body.projectId,
+        [request.params.applicantId],
+        MEDIA_MESSAGES.mediaNotFound,
+      );
       const row = await retryItem(
         context,
         request.body.projectId,

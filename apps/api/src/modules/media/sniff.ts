@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { fileExtension, type MediaKind } from '@casting/domain';
 
 /** Bytes read from the start of an upload to decide what it is (zip-based Office files need more than a header). */
@@ -71,6 +70,8 @@ function isText(sample: Buffer): boolean {
 /** The accepted kind and type of these first bytes of a file named `fileName`, or null when they are not accepted. */
 export async function sniffBytes(sample: Buffer, fileName: string): Promise<Sniffed | null> {
   const nameExt = fileExtension(fileName);
+  // Loaded on the first completed upload rather than at start (about 12 MB resident).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(sample);
   if (!detected) {
     return nameExt === 'txt' && isText(sample)

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import {
   canInSubmitterFolder,
   CANDIDATE_MESSAGES,
@@ -6,9 +6,9 @@ import {
   type ProjectActor,
   type SubmitterFolderAction,
 } from '@casting/domain';
-import type { Queryable } from '../../platform/db/ids';
+import { isUuid, type Queryable } from '../../platform/db/ids';
 import { folderMemberships, folders, submissions } from '../../platform/db/schema';
-import { permissionDenied } from '../../platform/errors';
+import { AppError, permissionDenied } from '../../platform/errors';
 
 /**
  * A talent submitter adds or deletes a candidate's media only where the submitter-folder table allows it for a
@@ -33,4 +33,36 @@ export async function assertSubmitterMayOnApplicant(
     message: CANDIDATE_MESSAGES.submitterActionRefused,
     details: { action, applicantIds: [applicantId] },
   });
+}
+
+/**
+ * A talent submitter reaches a candidate only through the submitter folders (their review queue), as the candidate
+ * detail does: any of `applicantIds` with no submission in a submitter folder of the project answers 404, the same
+ * answer as an unknown id, so the request reveals nothing about candidates outside them. One query for all ids.
+ * Other actors are governed by the matrix alone.
+ */
+export async function assertSubmitterReaches(
+  db: Queryable,
+  actor: ProjectActor,
+  projectId: string,
+  applicantIds: readonly string[],
+  message: string,
+): Promise<void> {
+  if (actor !== 'TS') return;
+  const wanted = [...new Set(applicantIds.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return;
+  if (!wanted.every(isUuid)) throw new AppError('NOT_FOUND', message);
+  const rows = await db
+    .selectDistinct({ applicantId: submissions.applicantId })
+    .from(submissions)
+    .innerJoin(folderMemberships, eq(folderMemberships.submissionId, submissions.id))
+    .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
+    .where(
+      and(
+        eq(submissions.projectId, projectId),
+        inArray(submissions.applicantId, wanted),
+        like(folders.systemAlias, 'TS\\_%'),
+      ),
+    );
+  if (rows.length < wanted.length) throw new AppError('NOT_FOUND', message);
 }

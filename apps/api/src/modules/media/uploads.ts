@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import { applicants, mediaItems, mediaUploads } from '../../platform/db/schema';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { AppError, fieldErrors } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/ports';
 import { STORAGE_LIMITS } from '../../platform/storage';
@@ -261,7 +262,33 @@ async function attachRows(tx: Db, jobs: Pick<Jobs, 'send'>, rows: UploadRow[], a
   for (const item of created) {
     await jobs.send<ProcessJob>(MEDIA_PROCESS_QUEUE, { mediaId: item.id }, { tx });
   }
+  await choosePrimaryPhotoIfNone(tx, applicantId);
   return created;
+}
+
+/**
+ * An applicant's first photo becomes their primary photo (the picture candidate lists and the preview show) while
+ * they have none, so a talent who applies with a headshot is seen with it at once; the team can choose another
+ * (`PUT .../primary`). A concurrent attach that chose first wins (the one-primary index), without failing this one.
+ */
+async function choosePrimaryPhotoIfNone(tx: Db, applicantId: string) {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.execute(sql`
+        update ${mediaItems} set is_primary_photo = true
+        where id = (
+          select id from ${mediaItems}
+          where applicant_id = ${applicantId} and kind = 'image'
+          order by created_at, id
+          limit 1
+        )
+        and not exists (
+          select 1 from ${mediaItems} where applicant_id = ${applicantId} and is_primary_photo
+        )`);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 export interface AttachUploadsInput {

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 
 // Media that is already compressed is stored as it is: deflating a video costs CPU and saves nothing.
 const STORE_ONLY = /^(image|video|audio)\/|^application\/(pdf|zip|vnd\.openxmlformats)/;
@@ -17,6 +16,8 @@ export interface ZipEntry {
  * open read. Already-compressed media is stored, the rest deflated. Answers the number of entries written.
  */
 export async function writeZip(entries: readonly ZipEntry[], out: Writable): Promise<number> {
+  // Loaded when a zip is built, not when the API starts (about 20 MB resident that most processes never use).
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const failed = new Promise<never>((_, reject) => zip.once('error', reject));
   failed.catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { projectDraftRoutes } from './routes-drafts';
 import { projectRoutes } from './routes';
 
 /**
@@ -6,4 +7,10 @@ import { projectRoutes } from './routes';
  * a project's opportunities and team. Who may do what in a project is decided in the platform layer
  * (platform/http/project-access.ts), which the project-scoped modules share.
  */
-export const projectsModule: ApiModule = { name: 'projects', register: projectRoutes };
+export const projectsModule: ApiModule = {
+  name: 'projects',
+  register(app, context) {
+    projectDraftRoutes(app, context);
+    projectRoutes(app, context);
+  },
+};

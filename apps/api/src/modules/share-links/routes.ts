@@ -121,7 +121,8 @@ export function shareLinkRoutes(app: App, context: AppContext, uploadGrant: Uplo
         },
       },
     },
-    async (request) => patchGroup(db, request.params.id, request.params.groupId, request.body),
+    async (request) =>
+      patchGroup(db, request.params.id, creator(request), request.params.groupId, request.body),
   );
 
   app.get(

@@ -1,12 +1,14 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import {
   LINK_MESSAGES,
   MESSAGES,
   effectiveDefaultRoleId,
   normaliseLinkSettings,
   shareLinkSettingsSchema,
+  submitterLinkSettings,
   type LinkStatus,
   type ProjectActor,
+  type Option,
   type ResolvedLink,
   type ShareLinkList,
   type ShareLinkListItem,
@@ -29,6 +31,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError, fieldErrors, notFound } from '../../platform/errors';
 import { agentOfUser, agentsWithAgencies, representativeView } from '../agencies';
+import { lookupChoices } from '../lookups';
 
 const titleKey = (title: string) => title.trim().toLowerCase();
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -70,6 +73,43 @@ export async function isTitleUnique(
 export interface LinkCreator {
   userId: string;
   actor: ProjectActor;
+}
+
+/** A link shared with the agency: directly, or through one of its agents. Never null (a plain link is false). */
+function sharedWithAgency(agencyId: string): SQL {
+  return sql`(coalesce(${shareLinks.agencyId} = ${agencyId}::uuid, false) or exists (select 1 from ${agents} a where a.id = ${shareLinks.agentId} and a.agency_id = ${agencyId}::uuid))`;
+}
+
+/**
+ * A talent submitter changes a group of links only when every link of it is shared with their own agency: a change
+ * (closing, renaming, re-timing, settings) applies to the whole group, and links of the director or of another
+ * agency are not theirs. Anything else is "not found", as it is absent from their links page. Other actors are
+ * governed by the permission matrix alone.
+ */
+async function assertGroupOfSubmitter(
+  db: Queryable,
+  creator: LinkCreator,
+  groupId: string,
+  what: 'The submission link' | 'The submission link group',
+) {
+  if (creator.actor !== 'TS') return;
+  const agent = await agentOfUser(db, creator.userId);
+  if (!agent) throw notFound(what);
+  const [outside] = await db
+    .select({ id: shareLinks.id })
+    .from(shareLinks)
+    .where(and(eq(shareLinks.groupId, groupId), not(sharedWithAgency(agent.agencyId))))
+    .limit(1);
+  if (outside) throw notFound(what);
+}
+
+/** The settings to store: a talent submitter's only where they may choose (the review and communication ones). */
+function chosenSettings(
+  creator: LinkCreator,
+  base: ShareLinkSettings,
+  requested: Partial<ShareLinkSettings>,
+): ShareLinkSettings {
+  return creator.actor === 'TS' ? submitterLinkSettings(base, requested) : { ...base, ...requested };
 }
 
 /**
@@ -165,8 +205,14 @@ export async function upsertShareLinks(
           .from(shareLinks)
           .where(and(eq(shareLinks.id, input.id), eq(shareLinks.projectId, projectId)));
         if (!existing) throw notFound('The submission link');
+        await assertGroupOfSubmitter(tx, creator, existing.groupId, 'The submission link');
+        const [group] = await tx
+          .select({ settings: shareLinkGroups.settings })
+          .from(shareLinkGroups)
+          .where(eq(shareLinkGroups.id, existing.groupId));
         const links = await tx.select().from(shareLinks).where(eq(shareLinks.groupId, existing.groupId));
         const hasRepresentation = links.some((link) => link.agencyId || link.agentId);
+        const settings = chosenSettings(creator, group!.settings, settingsOf(input));
         await tx
           .update(shareLinkGroups)
           .set({
@@ -174,7 +220,7 @@ export async function upsertShareLinks(
             titleKey: titleKey(input.title),
             roleIds,
             defaultRoleId,
-            settings: settingsOf(normaliseLinkSettings(input, hasRepresentation)),
+            settings: settingsOf(normaliseLinkSettings(settings, hasRepresentation)),
             ...(input.expiresAt !== undefined ? { expiresAt } : {}),
           })
           .where(eq(shareLinkGroups.id, existing.groupId));
@@ -188,6 +234,7 @@ export async function upsertShareLinks(
       }
       const representation = await representationOf(tx, creator, input);
       const hasRepresentation = representation.agencyIds.length + representation.agentIds.length > 0;
+      const settings = chosenSettings(creator, shareLinkSettingsSchema.parse({}), settingsOf(input));
       const [group] = await tx
         .insert(shareLinkGroups)
         .values({
@@ -196,7 +243,7 @@ export async function upsertShareLinks(
           titleKey: titleKey(input.title),
           roleIds,
           defaultRoleId,
-          settings: settingsOf(normaliseLinkSettings(input, hasRepresentation)),
+          settings: settingsOf(normaliseLinkSettings(settings, hasRepresentation)),
           isRepresentative: input.isRepresentative ?? representation.agentIds.length > 0,
           expiresAt,
           createdById: creator.userId,
@@ -239,8 +286,17 @@ export interface GroupPatch {
   settings?: Partial<ShareLinkSettings>;
 }
 
-/** Renames, re-sets, closes or reopens a group of links, or sets its expiry. */
-export async function patchGroup(db: Db, projectId: string, groupId: string, patch: GroupPatch) {
+/**
+ * Renames, re-sets, closes or reopens a group of links, or sets its expiry. A talent submitter changes only groups
+ * wholly shared with their own agency, and only the review and communication settings.
+ */
+export async function patchGroup(
+  db: Db,
+  projectId: string,
+  actor: LinkCreator,
+  groupId: string,
+  patch: GroupPatch,
+) {
   try {
     return await db.transaction(async (tx) => {
       const [group] = await tx
@@ -249,13 +305,16 @@ export async function patchGroup(db: Db, projectId: string, groupId: string, pat
         .where(and(eq(shareLinkGroups.id, groupId), eq(shareLinkGroups.projectId, projectId)))
         .for('update');
       if (!group) throw notFound('The submission link group');
+      await assertGroupOfSubmitter(tx, actor, groupId, 'The submission link group');
       const links = await tx
         .select({ agencyId: shareLinks.agencyId, agentId: shareLinks.agentId })
         .from(shareLinks)
         .where(eq(shareLinks.groupId, groupId));
       const hasRepresentation = links.some((link) => link.agencyId || link.agentId);
       const settings = patch.settings
-        ? settingsOf(normaliseLinkSettings({ ...group.settings, ...patch.settings }, hasRepresentation))
+        ? settingsOf(
+            normaliseLinkSettings(chosenSettings(actor, group.settings, patch.settings), hasRepresentation),
+          )
         : group.settings;
       const [row] = await tx
         .update(shareLinkGroups)
@@ -304,9 +363,7 @@ export async function listShareLinks(
   if (viewer.actor === 'TS') {
     const agent = await agentOfUser(db, viewer.userId);
     if (!agent) return { items: [], limit: query.limit, nextCursor: null, totalCapped: false };
-    conditions.push(
-      sql`(${shareLinks.agencyId} = ${agent.agencyId}::uuid or exists (select 1 from ${agents} a where a.id = ${shareLinks.agentId} and a.agency_id = ${agent.agencyId}::uuid))`,
-    );
+    conditions.push(sharedWithAgency(agent.agencyId));
   }
   const rows = await db
     .select({
@@ -421,6 +478,7 @@ export async function resolveLink(
       representative: null,
       agency: null,
       uploadGrant: null,
+      lookups: null,
     };
   }
   const [project] = await db
@@ -455,6 +513,21 @@ export async function resolveLink(
     representative: agentRow ? representativeView(agentRow.agent, agentRow.agency, link.id) : null,
     agency: agency ?? (agentRow ? { id: agentRow.agency.id, name: agentRow.agency.name } : null),
     uploadGrant: await uploadGrant(link.projectId),
+    lookups: await applyFormLookups(db),
+  };
+}
+
+/**
+ * The apply form's lookup choices: the genders and ethnic appearances candidates are filtered by. The lookups are
+ * shared with role breakdowns, whose wildcards ('Any Gender', 'Any Ethnicity') describe a role, never a person, so
+ * they are not offered to talent (decision 0047).
+ */
+async function applyFormLookups(db: Queryable): Promise<NonNullable<ResolvedLink['lookups']>> {
+  const choices = await lookupChoices(db, ['role-genders', 'ethnic-appearances']);
+  const forPeople = (options: Option[]) => options.filter((option) => !/^any\b/i.test(option.label.trim()));
+  return {
+    genders: forPeople(choices['role-genders']),
+    ethnicAppearances: forPeople(choices['ethnic-appearances']),
   };
 }
 

@@ -6,8 +6,9 @@ import {
   type Permission,
   type ProjectActor,
   type UserRoleCode,
+  CLIENT_LINK_HEADER,
 } from '@casting/domain';
-import { AppError, permissionDenied, projectAccessDenied, signInRequired } from '../errors';
+import { AppError, notFound, permissionDenied, projectAccessDenied, signInRequired } from '../errors';
 
 /** Who is calling, once the bearer token has been verified. */
 export interface Principal {
@@ -31,8 +32,19 @@ export type AccessRule =
       roles: readonly AccountRole[];
       allowPendingSecondFactor: boolean;
       allowPendingPasswordChange?: boolean;
+      /** User roles refused although their account role is allowed (a client account signs in as ADMIN). */
+      excludedUserRoles?: readonly UserRoleCode[];
     }
-  | { kind: 'project'; permission: Permission; projectId: ProjectIdSource };
+  | {
+      kind: 'project';
+      permission: Permission;
+      projectId: ProjectIdSource;
+      /**
+       * Where a client review link's secret may be (portal mode): when the request carries one, no sign-in is read,
+       * the link is resolved instead and the caller acts as CLIENT within what the link shares.
+       */
+      clientLink?: ProjectIdSource;
+    };
 
 const STAFF: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN'];
 const ANY_ACCOUNT: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN', 'TALENT'];
@@ -50,6 +62,27 @@ export const access = {
   }),
   /** Staff accounts: super admins and admins (casting directors, assistants, clients). */
   staff: (): AccessRule => ({ kind: 'account', roles: STAFF, allowPendingSecondFactor: false }),
+  /**
+   * The office's own staff: staff accounts except client accounts. The office's talent database (the roster, the
+   * imports into it) holds every person who ever applied to any project; a producer or an ad agency given a client
+   * account sees the projects they were invited to, never the whole office's people (decision 0039).
+   */
+  office: (): AccessRule => ({
+    kind: 'account',
+    roles: STAFF,
+    allowPendingSecondFactor: false,
+    excludedUserRoles: ['CLIENT'],
+  }),
+  /**
+   * Who may import people (into the office roster or an opportunity): the office's staff but casting assistants,
+   * from whom the product hides the import page, and client accounts, who may add candidates nowhere.
+   */
+  importers: (): AccessRule => ({
+    kind: 'account',
+    roles: STAFF,
+    allowPendingSecondFactor: false,
+    excludedUserRoles: ['CASTING_ASSISTANT', 'CLIENT'],
+  }),
   superAdmin: (): AccessRule => ({
     kind: 'account',
     roles: ['SUPER_ADMIN'],
@@ -59,10 +92,12 @@ export const access = {
   project: (
     permission: Permission,
     projectId: ProjectIdSource = { from: 'params', key: 'id' },
+    options: { clientLink?: ProjectIdSource } = {},
   ): AccessRule => ({
     kind: 'project',
     permission,
     projectId,
+    ...(options.clientLink ? { clientLink: options.clientLink } : {}),
   }),
 };
 
@@ -73,6 +108,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     projectActor: ProjectActor | null;
+    /** Set in client-link portal mode: what the link shares (the handler must answer nothing beyond it). */
+    clientLink: ClientLinkScope | null;
   }
   interface FastifyInstance {
     routeAccess: RouteAccessEntry[];
@@ -93,9 +130,38 @@ export type Authenticator = (token: string, request: FastifyRequest) => Promise<
 /** Answers the caller's actor in a project, or null for a non-member; throws NOT_FOUND for an unknown project. */
 export type ProjectActorResolver = (principal: Principal, projectId: string) => Promise<ProjectActor | null>;
 
+/** What one client review link shares, as its resolver found it (the link is live: neither revoked nor expired). */
+export interface ClientLinkScope {
+  linkId: string;
+  projectId: string;
+  /** The folders the link was made from (empty for a selection of candidates). */
+  folderIds: readonly string[];
+  /** The identified viewer of this request (portal header), or null. */
+  viewerId: string | null;
+}
+
+/**
+ * Resolves a client link's secret within a project: throws NOT_FOUND for an unknown secret or another project's,
+ * and the link's own 410 once it is revoked or expired. Supplied by the client-review module.
+ */
+export type ClientLinkResolver = (
+  secret: string,
+  projectId: string,
+  request: FastifyRequest,
+) => Promise<ClientLinkScope>;
+
 export interface AccessControlPorts {
   authenticate: Authenticator;
   resolveProjectActor: ProjectActorResolver;
+  resolveClientLink?: ClientLinkResolver;
+}
+
+/** The client link secret a portal-mode request carries, from where its route's rule says (or its header). */
+export function clientLinkSecretOf(request: FastifyRequest, rule: AccessRule): string | null {
+  if (rule.kind !== 'project' || !rule.clientLink) return null;
+  const container = request[rule.clientLink.from] as Record<string, unknown> | undefined;
+  const value = container?.[rule.clientLink.key] ?? request.headers[CLIENT_LINK_HEADER];
+  return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
 /**
@@ -130,7 +196,10 @@ function readProjectId(request: FastifyRequest, source: ProjectIdSource): string
 export function assertAccountAllowed(rule: AccessRule, principal: Principal | null): void {
   if (rule.kind === 'public') return;
   if (!principal) throw signInRequired();
-  if (rule.kind === 'account' && !rule.roles.includes(principal.accountRole)) {
+  if (
+    rule.kind === 'account' &&
+    (!rule.roles.includes(principal.accountRole) || rule.excludedUserRoles?.includes(principal.roleCode))
+  ) {
     if (principal.accountRole === 'TALENT')
       throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
     throw new AppError('FORBIDDEN', MESSAGES.notAllowed);
@@ -159,6 +228,7 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
   app.decorate('accessControl', ports);
   app.decorateRequest('principal', null);
   app.decorateRequest('projectActor', null);
+  app.decorateRequest('clientLink', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -182,6 +252,9 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.access;
     if (!rule) return; // not-found handling, which serves no data
+    // Portal mode: the link's secret is the credential; a bearer token is not read (a super admin following a
+    // client link sees only the client view).
+    if (clientLinkSecretOf(request, rule)) return;
     const token = bearerToken(request);
     request.principal = token ? await ports.authenticate(token, request) : null;
     if (token && !request.principal && rule.kind !== 'public') {
@@ -192,7 +265,18 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
 
   app.addHook('preHandler', async (request) => {
     const rule = request.routeOptions.config.access;
-    if (rule?.kind !== 'project' || !request.principal) return;
+    if (rule?.kind !== 'project') return;
+    const secret = clientLinkSecretOf(request, rule);
+    if (secret) {
+      if (!ports.resolveClientLink) throw notFound('The review link');
+      const projectId = readProjectId(request, rule.projectId);
+      const scope = await ports.resolveClientLink(secret, projectId, request);
+      assertProjectPermission('CLIENT', rule.permission);
+      request.projectActor = 'CLIENT';
+      request.clientLink = scope;
+      return;
+    }
+    if (!request.principal) return;
     const projectId = readProjectId(request, rule.projectId);
     const actor = await ports.resolveProjectActor(request.principal, projectId);
     assertProjectPermission(actor, rule.permission);

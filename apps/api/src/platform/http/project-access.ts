@@ -44,7 +44,7 @@ export function strongestScope(scopes: readonly string[]): ProjectScope | null {
  */
 export async function projectStanding(
   db: Queryable,
-  principal: Pick<Principal, 'userId' | 'accountRole'>,
+  principal: Pick<Principal, 'userId' | 'accountRole'> & Partial<Pick<Principal, 'roleCode'>>,
   projectId: string,
 ): Promise<ProjectStanding> {
   if (!isUuid(projectId)) throw notFound('The project');
@@ -63,6 +63,7 @@ export async function projectStanding(
     isSuperAdmin: principal.accountRole === 'SUPER_ADMIN',
     scope,
     isOwner: first.ownerId === principal.userId,
+    isClientAccount: principal.roleCode === 'CLIENT',
   });
   return { actor, scope, ownerId: first.ownerId };
 }

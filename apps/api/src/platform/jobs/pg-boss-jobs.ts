@@ -21,6 +21,11 @@ export interface PgBossJobsOptions {
   pollingIntervalSeconds: number;
   /** Default grace a running job gets on stop before it is failed back to its queue for a retry. */
   stopTimeoutSeconds: number;
+  /**
+   * How often expired claims are failed back to their queues (pg-boss maintenance; one instance per tick does it):
+   * with `leaseSeconds`, a crashed worker's job is retried within lease + this. Default 60.
+   */
+  maintenanceIntervalSeconds?: number;
   /** Another connection to the same database (tests run two workers on two pools). */
   executor?: SqlExecutor;
 }
@@ -56,6 +61,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
     supervise: runWorkers,
     schedule: runWorkers,
     pollingIntervalSeconds: options.pollingIntervalSeconds,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
   boss.on('error', (error) => log.error({ err: error }, 'background jobs: pg-boss error'));
 
@@ -77,7 +83,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       for (const [queue, { handler, options: queueOptions }] of definitions) {
         for (let worker = 0; worker < (queueOptions.concurrency ?? 1); worker += 1) {
           await boss.work<object>(queue, { batchSize: 1 }, async ([job]) => {
-            if (job) await runJob(queue, handler, job);
+            if (job) await runJob(queue, handler, job, queueOptions.leaseSeconds);
           });
         }
       }
@@ -86,13 +92,40 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
     log.info({ queues: [...definitions.keys()], workers: runWorkers }, 'background jobs started');
   }
 
-  async function runJob(queue: string, handler: JobHandler<object>, job: PgBoss.Job<object>) {
+  async function runJob(
+    queue: string,
+    handler: JobHandler<object>,
+    job: PgBoss.Job<object>,
+    leaseSeconds: number | undefined,
+  ) {
     await handlers.track(async () => {
+      // The lease: the claim's expiry in the job row is moved to "now + lease" at once and then every third of the
+      // lease while the handler runs. pg-boss's own in-process bound stays the queue's `expireInSeconds` (read when
+      // the job was fetched), so a long job of a live worker is never cut; a dead worker's job expires with its lease.
+      const renew = async () => {
+        try {
+          await executor.executeSql(
+            `UPDATE ${JOBS_SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+             WHERE name = $1 AND id = $2 AND state = 'active'`,
+            [queue, job.id, leaseSeconds],
+          );
+        } catch (error) {
+          log.warn({ err: error, queue, jobId: job.id }, 'background job: lease not renewed');
+        }
+      };
+      let timer: NodeJS.Timeout | undefined;
+      if (leaseSeconds) {
+        await renew();
+        timer = setInterval(() => void renew(), (leaseSeconds * 1000) / 3);
+        timer.unref();
+      }
       try {
         await handler(job.data, { id: job.id, queue });
       } catch (error) {
         log.warn({ err: error, queue, jobId: job.id }, 'background job failed');
         throw error;
+      } finally {
+        clearInterval(timer);
       }
     });
   }

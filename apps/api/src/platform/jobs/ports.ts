@@ -21,6 +21,12 @@ export interface QueueOptions {
   /** A job running longer than this is failed (and retried if attempts remain). */
   expireInSeconds?: number;
   /**
+   * For long jobs: how long a job stays claimed without a sign of life from its worker. While the handler runs, the
+   * worker renews the claim every third of this; a process that dies stops renewing, so its job is failed back to its
+   * queue (and retried) about this long after, instead of only when `expireInSeconds` ends.
+   */
+  leaseSeconds?: number;
+  /**
    * Keeps a copy of every job whose retries are spent in the queue `<name>-dead` (a dead-letter queue no worker
    * takes from), so an operator can see and replay it.
    */

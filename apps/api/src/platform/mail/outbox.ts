@@ -15,6 +15,7 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html ?? null,
+        replyTo: message.replyTo ?? null,
       });
       log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail recorded in outbox');
     },

@@ -3,6 +3,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (the project team's sender for candidate mail). */
+  replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface TextMessage {
@@ -20,4 +24,10 @@ export interface Mailer {
 export interface TextMessenger {
   readonly kind: 'outbox';
   send(message: TextMessage): Promise<void>;
+}
+
+/** A delivery the receiving server refused for good (a 5xx answer): the address is marked and not retried. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }

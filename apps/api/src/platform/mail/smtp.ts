@@ -13,6 +13,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     close: () => transport.close(),

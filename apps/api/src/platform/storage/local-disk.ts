@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '@casting/domain';
 import { AppError } from '../errors';
@@ -11,15 +11,22 @@ import { STORAGE_LIMITS, type CompletedPart, type ObjectInfo, type UploadedPart 
 
 /**
  * The embedded adapter's files, under one root (DATA_DIR/files):
- *   blobs/<uuid>             object bytes, written once and never changed
- *   objects/<key>.json       the object: which blob, size, content type, ETag
+ *   blobs/<uuid>             a single upload's or a server write's bytes, written once and never changed
+ *   blobs/<uuid>/<n>.<md5>   a completed multipart upload: its parts, kept as they arrived, read in part order
+ *   objects/<key>.json       the object: which blob (and, for a multipart one, which parts), size, type, ETag
  *   uploads/<id>/upload.json a multipart upload: its key and content type
  *   uploads/<id>/<n>.<md5>   a received part; the name carries its MD5 so that the part and its ETag appear together
  * Every write streams to a file that nothing points at yet, then one rename publishes it, so a dropped connection or
  * a crash never leaves a half object: at worst an unreferenced blob.
+ *
+ * Completing a multipart upload copies nothing: the upload's folder becomes the object's blob folder with one
+ * rename, and reads go through the parts in order. Joining the parts into one file used to cost a full second pass
+ * over the bytes (seconds per gigabyte) while the uploader waited for `complete`.
  */
 export interface StoredObject extends ObjectInfo {
   blob: string;
+  /** For a completed multipart upload: the part files under `blobs/<blob>/`, in order, with their sizes. */
+  parts?: Array<{ file: string; size: number }>;
 }
 
 interface UploadRecord {
@@ -70,8 +77,9 @@ export class LocalDisk {
     body: Readable | Buffer,
     dir: string,
     maxBytes: number,
+    createDir = true,
   ): Promise<{ file: string; md5: Buffer; bytes: number }> {
-    await fsp.mkdir(dir, { recursive: true });
+    if (createDir) await fsp.mkdir(dir, { recursive: true });
     const file = path.join(dir, `.incoming-${randomUUID()}`);
     const meter = new MeasuringStream(maxBytes);
     try {
@@ -115,8 +123,7 @@ export class LocalDisk {
     const temporary = `${file}.${randomUUID()}.tmp`;
     await fsp.writeFile(temporary, JSON.stringify(object));
     await fsp.rename(temporary, file);
-    if (previous && previous.blob !== object.blob)
-      await fsp.rm(this.blobPath(previous.blob), { force: true });
+    if (previous && previous.blob !== object.blob) await this.removeBlob(previous);
     return object;
   }
 
@@ -133,7 +140,35 @@ export class LocalDisk {
     const previous = await this.readObject(key);
     if (!previous) return;
     await fsp.rm(this.objectFile(key), { force: true });
-    await fsp.rm(this.blobPath(previous.blob), { force: true });
+    await this.removeBlob(previous);
+  }
+
+  private async removeBlob(object: StoredObject): Promise<void> {
+    await fsp.rm(this.blobPath(object.blob), { force: true, recursive: !!object.parts });
+  }
+
+  /**
+   * The object's bytes from `start` to `end` (inclusive; the whole object by default) as one stream: a single blob
+   * is read directly, a multipart object part after part, opening only the parts the range touches.
+   */
+  openRead(object: StoredObject, start = 0, end = object.size - 1): Readable {
+    if (!object.parts) return fs.createReadStream(this.blobPath(object.blob), { start, end });
+    const dir = this.blobPath(object.blob);
+    const segments: Array<{ file: string; start: number; end: number }> = [];
+    let offset = 0;
+    for (const part of object.parts) {
+      const first = Math.max(start, offset);
+      const last = Math.min(end, offset + part.size - 1);
+      if (first <= last)
+        segments.push({ file: path.join(dir, part.file), start: first - offset, end: last - offset });
+      offset += part.size;
+    }
+    async function* read() {
+      for (const segment of segments) {
+        yield* fs.createReadStream(segment.file, { start: segment.start, end: segment.end });
+      }
+    }
+    return Readable.from(read(), { objectMode: false });
   }
 
   async createUpload(key: string, contentType: string): Promise<string> {
@@ -161,10 +196,25 @@ export class LocalDisk {
   async writePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<UploadedPart> {
     await this.readUpload(key, uploadId);
     const dir = this.uploadDir(uploadId);
-    const received = await this.receive(body, dir, STORAGE_LIMITS.maxPartBytes);
+    // The folder is never created here: a part arriving after the upload was completed or aborted (its folder gone)
+    // is refused instead of starting a stray folder.
+    const uploadGone = (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return new AppError('NOT_FOUND', 'The upload was not found.');
+      }
+      return error;
+    };
+    const received = await this.receive(body, dir, STORAGE_LIMITS.maxPartBytes, false).catch(
+      (error: unknown) => {
+        throw uploadGone(error);
+      },
+    );
     const md5 = received.md5.toString('hex');
     // A part sent again replaces the earlier copy, as in S3 (a retried chunk).
-    await fsp.rename(received.file, path.join(dir, `${partNumber}.${md5}`));
+    await fsp.rename(received.file, path.join(dir, `${partNumber}.${md5}`)).catch(async (error: unknown) => {
+      await fsp.rm(received.file, { force: true });
+      throw uploadGone(error);
+    });
     for (const part of await this.partFiles(uploadId)) {
       if (part.partNumber === partNumber && part.md5 !== md5) await fsp.rm(part.file, { force: true });
     }
@@ -217,35 +267,33 @@ export class LocalDisk {
       }
       return found;
     });
-    const dir = this.uploadDir(uploadId);
+    // One rename makes the upload's folder the object's blob folder: the parts stay where they were written, and the
+    // upload is gone (its id answers 404 from now on, as after S3's completion).
     const blob = randomUUID();
-    const blobFile = this.blobPath(blob);
-    await fsp.mkdir(path.dirname(blobFile), { recursive: true });
-    const temporary = path.join(this.root, 'blobs', `.incoming-${blob}`);
-    try {
-      const out = fs.createWriteStream(temporary, { flags: 'wx' });
-      for (const part of chosen) {
-        const file = path.join(dir, `${part.partNumber}.${part.etag.replaceAll('"', '')}`);
-        await pipeline(fs.createReadStream(file), out, { end: false });
+    const blobDir = this.blobPath(blob);
+    await fsp.mkdir(path.dirname(blobDir), { recursive: true });
+    await fsp.rename(this.uploadDir(uploadId), blobDir).catch((error: unknown) => {
+      // Completed (or aborted) by a concurrent call a moment ago.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new AppError('NOT_FOUND', 'The upload was not found.');
       }
-      await new Promise<void>((resolve, reject) =>
-        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
-    } catch (error) {
-      await fsp.rm(temporary, { force: true });
       throw error;
+    });
+    const files = chosen.map((part) => `${part.partNumber}.${part.etag.replaceAll('"', '')}`);
+    // Parts received but not named, and the upload record, are not part of the object (S3 drops them too).
+    const keep = new Set(files);
+    for (const name of await fsp.readdir(blobDir)) {
+      if (!keep.has(name)) await fsp.rm(path.join(blobDir, name), { force: true });
     }
-    await fsp.rename(temporary, blobFile);
     const digest = createHash('md5');
     for (const part of chosen) digest.update(Buffer.from(part.etag.replaceAll('"', ''), 'hex'));
-    const object = await this.publish(key, {
+    return this.publish(key, {
       blob,
+      parts: chosen.map((part, index) => ({ file: files[index]!, size: part.size })),
       size: chosen.reduce((sum, part) => sum + part.size, 0),
       contentType: upload.contentType,
       etag: `"${digest.digest('hex')}-${chosen.length}"`,
     });
-    await fsp.rm(dir, { recursive: true, force: true });
-    return object;
   }
 
   async abortUpload(key: string, uploadId: string): Promise<void> {

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import fs from 'node:fs';
 import { AppError } from '../errors';
 import { attachmentDisposition } from './disposition';
 import { assertValidKey, generateKey } from './keys';
@@ -159,7 +158,7 @@ export class LocalStorage implements Storage {
 
   async getObjectStream(key: string): Promise<Readable | null> {
     const object = await this.disk.readObject(key);
-    return object && fs.createReadStream(this.disk.blobPath(object.blob));
+    return object && this.disk.openRead(object);
   }
 
   close(): void {}

@@ -141,6 +141,11 @@ export interface SubmitApplicant {
   folderAlias: 'NEW_SUBMISSIONS' | 'TS_FOR_REVIEW';
   shareLinkId?: string | null;
   referringAgentId?: string | null;
+  /**
+   * The office person this applicant is, when the caller knows it (the roster's "add to an opportunity"); otherwise
+   * the database links the new applicant by e-mail (decision 0038). Ignored when the applicant already exists.
+   */
+  personId?: string | null;
 }
 
 /**
@@ -184,6 +189,7 @@ export async function submitApplicant(
       resume: person.resume ?? null,
       searchText: searchTextOf({ ...person, email }),
       createdById: input.createdById,
+      personId: input.personId ?? null,
     })
     .onConflictDoNothing({
       target: [applicants.projectId, applicants.email],

@@ -45,6 +45,15 @@ export function applicantLocation(
 }
 
 /**
+ * Contact details (e-mail, phone, postal address) are the casting team's: a client account, which acts as CLIENT,
+ * never receives them, as a client review link hides them unless the team switches them on for that link. The
+ * shown location then comes from the location the person gave, never from their address.
+ */
+export function seesContactDetails(actor: ProjectActor): boolean {
+  return actor !== 'CLIENT';
+}
+
+/**
  * One candidate of a project with every submission the caller may see. The person is read with the project id in
  * the same query as the id (a person of another project, or a row id of one, is simply not found), by person id or
  * by a list row id. Feedback follows VIEW_FEEDBACK (spec section 6): the team's votes for SA, PO, PE and TE, only the
@@ -155,6 +164,7 @@ export async function applicantDetail(
     );
 
   const sizes = applicant.sizes ?? {};
+  const contact = seesContactDetails(actor);
   return {
     id: applicant.id,
     projectId: applicant.projectId,
@@ -162,8 +172,10 @@ export async function applicantDetail(
     lastName: applicant.lastName,
     name: `${applicant.firstName} ${applicant.lastName}`,
     initials: initialsOf(applicant.firstName, applicant.lastName),
-    email: applicant.email,
-    phone: applicant.phone,
+    // Filled by the route from the media module (its storage signs the address).
+    photoUrl: null,
+    email: contact ? applicant.email : null,
+    phone: contact ? applicant.phone : null,
     dateOfBirth: applicant.dateOfBirth,
     age: person.age === null ? null : Number(person.age),
     playingAgeMin: applicant.playingAgeMin,
@@ -177,8 +189,8 @@ export async function applicantDetail(
     skills: applicant.skills,
     unions: named(applicant.unionIds),
     languages: applicant.languages,
-    location: applicantLocation(applicant.location, applicant.address ?? null),
-    address: applicant.address ?? null,
+    location: applicantLocation(applicant.location, contact ? (applicant.address ?? null) : null),
+    address: contact ? (applicant.address ?? null) : null,
     socialProfiles: applicant.socialProfiles ?? {},
     bio: applicant.bio,
     resume: applicant.resume,

@@ -28,7 +28,7 @@ import {
 } from '../../../platform/db/schema';
 import { fieldErrors, permissionDenied } from '../../../platform/errors';
 import { roleInProject } from '../../opportunities';
-import { applicantLocation, initialsOf } from './applicant-detail';
+import { applicantLocation, initialsOf, seesContactDetails } from './applicant-detail';
 import { afterCursor, cursorAfter, orderOf, sortKeyColumns } from './list-sorts';
 import { folderInProject, uuidArray } from './project-rows';
 
@@ -101,11 +101,18 @@ async function assertProjectTags(db: Queryable, projectId: string, query: Applic
 
 /**
  * Which rows the caller may see at all. A talent submitter sees only candidates in submitter folders (their
- * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row.
+ * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row
+ * except submissions still waiting for their agency's review (in For Review, TS_FOR_REVIEW): those reach the team
+ * when the agency sends them on (decision 0047). The project's For Review folders are a handful of ids, so the check
+ * reads their members through the memberships' (folder_id, submission_id) key.
  */
-function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undefined {
+function visibility(actor: ProjectActor, submitterFolders: boolean, projectId: string): SQL | undefined {
   if (actor === 'TS') return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
-  if (!submitterFolders) return undefined;
+  if (!submitterFolders) {
+    return sql`not exists (select 1 from ${folderMemberships} rm where rm.submission_id = ${submissions.id}
+      and rm.folder_id = any(array(select rf.id from ${folders} rf
+        where rf.project_id = ${projectId}::uuid and rf.system_alias = 'TS_FOR_REVIEW')))`;
+  }
   if (actor !== 'SA') throw permissionDenied('SUBMITTER_FOLDERS_SWITCH');
   return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
 }
@@ -130,7 +137,7 @@ function listWhere(
   }
   const conditions: (SQL | undefined)[] = [
     eq(submissions.projectId, projectId),
-    visibility(actor, query.submitterFolders),
+    visibility(actor, query.submitterFolders, projectId),
   ];
   if (query.roleId) conditions.push(eq(submissions.roleId, query.roleId));
   // The manual order joins the folder's places instead (pageQuery), which filters the same way.
@@ -149,6 +156,11 @@ function listWhere(
   if (query.nameOrEmail) {
     const pattern = `%${searchFold(query.nameOrEmail).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(sql`${applicants.searchText} like ${pattern}`);
+    // A caller without contact details must not find people by their e-mail either: the search text ends with the
+    // e-mail (the only word holding an @), so the same pattern is rechecked on the text without it.
+    if (!seesContactDetails(actor)) {
+      conditions.push(sql`regexp_replace(${applicants.searchText}, ' [^ ]*@[^ ]*$', '') like ${pattern}`);
+    }
   }
   // Without VIEW_FEEDBACK (a talent submitter) feedback means the caller's own votes only.
   const voter = seesFeedback ? sql`` : sql` and v.user_id = ${userId}`;
@@ -339,6 +351,8 @@ export async function listApplicants(
   userId: string,
   actor: ProjectActor,
   query: ApplicantListQuery,
+  /** The page's primary photo URLs by applicant id (the media module's, wired by the route); none without it. */
+  photosOf?: (applicantIds: string[]) => Promise<Map<string, string>>,
 ): Promise<ApplicantList> {
   const { page: pageRows, checks } = await applicantListQuery(db, projectId, userId, actor, query);
   const [rows] = await Promise.all([pageRows, checks]);
@@ -356,10 +370,14 @@ export async function listApplicants(
     nextCursor: rows.length > query.limit && last ? cursorAfter(query.sort, last) : null,
   };
   const ids = page.items.map((row) => row.id);
-  const details =
+  const contact = seesContactDetails(actor);
+  const [details, photos] =
     ids.length === 0
-      ? new Map<string, Details>()
-      : await detailsOf(db, ids, page.items, userId, can(actor, 'VIEW_FEEDBACK'));
+      ? [new Map<string, Details>(), new Map<string, string>()]
+      : await Promise.all([
+          detailsOf(db, ids, page.items, userId, can(actor, 'VIEW_FEEDBACK')),
+          photosOf?.([...new Set(page.items.map((row) => row.applicantId))]) ?? new Map<string, string>(),
+        ]);
   return {
     items: page.items.map((row) => {
       const extra = details.get(row.id);
@@ -372,8 +390,8 @@ export async function listApplicants(
         lastName: row.lastName,
         name: `${row.firstName} ${row.lastName}`,
         initials: initialsOf(row.firstName, row.lastName),
-        email: row.email,
-        phone: row.phone,
+        email: contact ? row.email : null,
+        phone: contact ? row.phone : null,
         age: row.age === null ? null : Number(row.age),
         playingAgeMin: row.playingAgeMin,
         playingAgeMax: row.playingAgeMax,
@@ -384,8 +402,9 @@ export async function listApplicants(
         votes: extra?.votes ?? { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
         myVote: extra?.myVote ?? null,
         submittedAt: new Date(row.createdAt).toISOString(),
-        location: applicantLocation(row.location, row.address ?? null),
+        location: applicantLocation(row.location, contact ? (row.address ?? null) : null),
         representation: extra?.representation ?? null,
+        photoUrl: photos.get(row.applicantId) ?? null,
       };
     }),
     limit: query.limit,

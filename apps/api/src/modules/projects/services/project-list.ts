@@ -112,9 +112,11 @@ function nameMatches(q: string | undefined): SQL | undefined {
   return pattern === undefined ? undefined : sql`lower(${projects.name}) like ${pattern}`;
 }
 
+/** The archived filter; drafts of the project wizard are never listed here (the projects page lists them apart). */
 function archivedFilter(archived: ProjectListQuery['archived']): SQL | undefined {
-  if (archived === 'all') return undefined;
-  return archived === 'true' ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt);
+  const notDraft = isNull(projects.draftStep);
+  if (archived === 'all') return notDraft;
+  return and(archived === 'true' ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt), notDraft);
 }
 
 /** What decides the text of the list query; the values (user, pattern, cursor, limit, offset) are parameters. */
@@ -360,7 +362,12 @@ export function switcherQueries(
 ) {
   const base = and(accessible(principal), nameMatches(query.q));
   const columns = { id: projects.id, name: projects.name, archivedAt: projects.archivedAt };
-  const others = and(base, isNull(projects.archivedAt), currentId ? ne(projects.id, currentId) : undefined);
+  const others = and(
+    base,
+    isNull(projects.archivedAt),
+    isNull(projects.draftStep),
+    currentId ? ne(projects.id, currentId) : undefined,
+  );
   const first = currentId !== null && query.offset === 0;
   return {
     current: db

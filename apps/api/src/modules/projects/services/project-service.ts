@@ -67,6 +67,7 @@ export async function createProject(
   db: Db,
   principal: Principal,
   input: CreateProject,
+  options: { draftStep?: string } = {},
 ): Promise<ProjectDetail> {
   if (!PROJECT_CREATORS.includes(principal.roleCode)) {
     throw permissionDenied('CREATE_PROJECT', { message: MESSAGES.accountRoleNotAllowed('CREATE_PROJECT') });
@@ -80,7 +81,12 @@ export async function createProject(
     if (!creator) throw signInRequired();
     const [row] = await tx
       .insert(projects)
-      .values({ ...columnsOf(input), name: input.name, ownerId: principal.userId })
+      .values({
+        ...columnsOf(input),
+        name: input.name,
+        ownerId: principal.userId,
+        draftStep: options.draftStep ?? null,
+      })
       .returning();
     if (!row) throw new Error('project insert returned nothing');
     await tx.insert(projectAccesses).values({

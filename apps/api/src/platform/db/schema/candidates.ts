@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { lookupValues } from './lookups';
+import { people } from './people';
 import { folders, projects, roles, tags } from './projects';
 import { users } from './users';
 
@@ -78,6 +79,12 @@ export const applicants = pgTable(
      */
     searchText: text('search_text').notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The office-level person this applicant is (decision 0038). Never null in the database (the migration sets NOT
+     * NULL after its backfill); typed optional because the trigger `applicants_link_person` fills it on insert when a
+     * writer leaves it out (by e-mail, else a new person).
+     */
+    personId: uuid('person_id').references(() => people.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,6 +94,7 @@ export const applicants = pgTable(
       .where(sql`${table.email} is not null`),
     index('applicants_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('applicants_project_idx').on(table.projectId),
+    index('applicants_person_idx').on(table.personId),
     check('applicants_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check(
       'applicants_playing_age_check',

@@ -171,3 +171,20 @@ export const downloadBundles = pgTable(
     check('download_bundles_applicants_nonempty', sql`cardinality(${table.applicantIds}) > 0`),
   ],
 );
+
+/**
+ * Stored objects whose rows are gone, waiting for the storage purge job (platform/storage/purge.ts). Triggers on
+ * `media_items`, `media_uploads` and `download_bundles` (hand-written SQL at the end of the migration) add a row for
+ * every key of a deleted row, however it was deleted: Delete Content, an applicant's delete, a project's delete
+ * cascading to its media. The job deletes the object through the storage port, then the row; it may run any number
+ * of times (deleting a missing object is not an error). No foreign key: the project is usually gone already.
+ */
+export const storagePurges = pgTable('storage_purges', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  objectKey: text('object_key').notNull(),
+  /** An open multipart upload to abort before the key is deleted (its parts are not an object yet). */
+  multipartId: text('multipart_id'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});

@@ -12,6 +12,8 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Where replies go, when the message names an address other than the sender's. */
+    replyTo: text('reply_to'),
     createdAt: createdAt(),
   },
   (table) => [

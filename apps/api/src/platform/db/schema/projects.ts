@@ -65,10 +65,18 @@ export const projects = pgTable(
       .notNull()
       .default({ applicantOnlyInOneFolder: false }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The wizard step a draft project reopens at (PROJECT, OPPORTUNITIES, TEAM, LINK); null once finished. Drafts
+     * stay out of the project lists and the switcher and are listed to their owner only.
+     */
+    draftStep: text('draft_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    index('projects_drafts_owner_idx')
+      .on(table.ownerId, table.updatedAt.desc())
+      .where(sql`${table.draftStep} is not null`),
     index('projects_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
     index('projects_owner_idx').on(table.ownerId, table.createdAt.desc()),
     // The lists sort by last change, newest first, with the id as tie-breaker; one index per archived filter lets a

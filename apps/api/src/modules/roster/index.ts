@@ -1,0 +1,18 @@
+import type { ApiModule } from '../../platform/http/module';
+import { officeRosterRoutes, projectRosterRoutes } from './routes';
+
+/**
+ * The office's talent database (issue 16): the roster of every person known to the office (people, office notes
+ * and tags, likely duplicates and merges, "add to an opportunity") and each project's roster of avail checks,
+ * holds, bookings and releases, with their history, conflicts and notices to talent. Decisions 0038 to 0040.
+ */
+export const rosterModule: ApiModule = {
+  name: 'roster',
+  register(app, context) {
+    officeRosterRoutes(app, context);
+    projectRosterRoutes(app, context);
+  },
+};
+
+export { defineRosterJobs, noticeTemplate, ROSTER_NOTICE_QUEUE } from './notices';
+export { matchPerson, mergePeople } from './people';

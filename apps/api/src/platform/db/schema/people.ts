@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { createdAt, updatedAt } from '../columns';
+import { lookupValues } from './lookups';
+
+/**
+ * The office's talent database (issue 16, decision 0038). The instance is one casting office, so a person is known
+ * once across all its projects: `people` holds one row per person, and every applicant (a person within one
+ * project) points at it through `applicants.person_id`. The link is made by the database itself (trigger
+ * `applicants_link_person`, hand-written in the migration) whenever an applicant is inserted without one, so every
+ * way into a project (apply pages, adds by hand, copies, imports, demo data) lands on the same person:
+ *
+ * - by e-mail (lower-cased, unique among people): a second application anywhere joins the first person;
+ * - without an e-mail, or with an e-mail nobody has: a new person. Same folded names and date of birth as another
+ *   person is only a *likely* duplicate, listed for a human to confirm (merge) or dismiss, never merged silently.
+ *
+ * Writers that already know the person (the roster's "add to an opportunity", an import row matched by a human)
+ * set `applicants.person_id` themselves and the trigger leaves it alone.
+ */
+export const people = pgTable(
+  'people',
+  {
+    // The API writes UUIDv7 like every table; the SQL default serves rows the link trigger creates.
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(() => uuidv7()),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased; one person per e-mail in the office. */
+    email: text('email'),
+    phone: text('phone'),
+    dateOfBirth: date('date_of_birth'),
+    genderId: uuid('gender_id').references(() => lookupValues.id, { onDelete: 'set null' }),
+    location: text('location'),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    unionIds: uuid('union_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Names and e-mail folded like `applicants.search_text` (lower case, accents removed) for the trigram search. */
+    searchText: text('search_text').notNull().default(''),
+    /** Names folded by `candidate_sort_fold` (set by trigger): the name sort and the likely-duplicate match. */
+    sortLastName: text('sort_last_name').notNull().default(''),
+    sortFirstName: text('sort_first_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('people_email_key')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
+    index('people_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The roster's two sorts, each entered at a keyset cursor.
+    index('people_name_idx').on(table.sortLastName, table.sortFirstName, table.id),
+    index('people_newest_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // Likely duplicates: same folded names and date of birth.
+    index('people_identity_idx')
+      .on(table.sortLastName, table.sortFirstName, table.dateOfBirth)
+      .where(sql`${table.dateOfBirth} is not null`),
+    check('people_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export type PersonRow = typeof people.$inferSelect;
