@@ -18,7 +18,13 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/size-report.ts to tell which chunks the sign-in page loads first.
     manifest: true,
+    // Two pages: the app (index.html) and the public apply pages (apply.html, decision 0046), which the API serves
+    // for the apply, claim-confirmation and private-submission addresses.
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        apply: fileURLToPath(new URL('apply.html', import.meta.url)),
+      },
       output: {
         // zod is its own chunk: left to itself, the bundler files it with the domain's messages, which
         // the entry needs, and so puts zod in the sign-in page's first download (decision 0022).

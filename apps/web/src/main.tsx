@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { createAuthService } from './lib/auth/auth-service';
 import { localSessionHint } from './lib/auth/session-hint';
 import { showTalentRefusedToast } from './lib/auth/talent-refusal';
@@ -21,7 +21,9 @@ const auth = createAuthService({
 createRoot(rootElement).render(
   <StrictMode>
     <AppProviders auth={auth} queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import type { ApplyAddressProvider } from '../features/apply';
 import { lazyComponent } from '../lib/lazy/lazy-component';
 import type { LazyComponent } from '../lib/lazy/lazy-component';
 import { paths } from '../lib/routing/paths';
@@ -22,6 +23,23 @@ const eager = (Component: ComponentType): LazyPage => ({
   Component,
   preload: () => Promise.resolve(Component),
 });
+
+/**
+ * The apply pages read their address from a context rather than from React Router, so their own entry
+ * (apply.html) needs no router library; inside the app the router fills that context (decision 0046).
+ */
+function routedApplyPage(Provider: typeof ApplyAddressProvider, Page: ComponentType): ComponentType {
+  return function RoutedApplyPage() {
+    const params = useParams();
+    const [search] = useSearchParams();
+    const { pathname } = useLocation();
+    return (
+      <Provider value={{ params, search, pathname }}>
+        <Page />
+      </Provider>
+    );
+  };
+}
 
 const notFound = lazyPage(
   () => import('../features/not-found/not-found-page'),
@@ -77,6 +95,18 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/audit'),
     (m) => m.AuditPage,
   ),
+  ProjectCreatePage: lazyPage(
+    () => import('../features/project-wizard'),
+    (m) => m.ProjectWizardPage,
+  ),
+  ProjectAdminScriptsPage: lazyPage(
+    () => import('../features/admin-scripts'),
+    (m) => m.ProjectAdminScriptsPage,
+  ),
+  ImportPage: lazyPage(
+    () => import('../features/import'),
+    (m) => m.ImportPage,
+  ),
   NotFoundPage: notFound,
   HomeRedirect: eager(HomeRedirect),
   ProjectsPage: lazyPage(
@@ -111,22 +141,81 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/links'),
     (m) => m.ApplicantLinksPage,
   ),
+  RosterPage: lazyPage(
+    () => import('../features/roster'),
+    (m) => m.RosterPage,
+  ),
+  RosterManagementPage: lazyPage(
+    () => import('../features/roster'),
+    (m) => m.RosterManagementPage,
+  ),
   // The public apply pages are one chunk of their own (no back office, no form library): decision 0028.
   SubmitPage: lazyPage(
     () => import('../features/apply'),
-    (m) => m.ApplyPage,
+    (m) => routedApplyPage(m.ApplyAddressProvider, m.ApplyPage),
   ),
   ApplyPage: lazyPage(
     () => import('../features/apply'),
-    (m) => m.ApplyPage,
+    (m) => routedApplyPage(m.ApplyAddressProvider, m.ApplyPage),
   ),
   ClaimConfirmationPage: lazyPage(
     () => import('../features/apply'),
-    (m) => m.ClaimConfirmationPage,
+    (m) => routedApplyPage(m.ApplyAddressProvider, m.ClaimConfirmationPage),
   ),
   PrivateSubmissionPage: lazyPage(
     () => import('../features/apply'),
-    (m) => m.PrivateSubmissionRoute,
+    (m) => routedApplyPage(m.ApplyAddressProvider, m.PrivateSubmissionRoute),
+  ),
+  InviteCandidatesPage: lazyPage(
+    () => import('../features/invite'),
+    (m) => m.InviteCandidatesPage,
+  ),
+  EmailTemplatesPage: lazyPage(
+    () => import('../features/email/templates-page'),
+    (m) => m.EmailTemplatesPage,
+  ),
+  EmailTemplateEditorPage: lazyPage(
+    () => import('../features/email/template-editor-page'),
+    (m) => m.EmailTemplateEditorPage,
+  ),
+  SendEmailPage: lazyPage(
+    () => import('../features/email/send-page'),
+    (m) => m.SendEmailPage,
+  ),
+  EmailOptOutPage: lazyPage(
+    () => import('../features/email/opt-out-page'),
+    (m) => m.EmailOptOutPage,
+  ),
+  ProjectChatPage: lazyPage(
+    () => import('../features/chat/chat-page'),
+    (m) => m.ProjectChatPage,
+  ),
+  // The public reply page of chat e-mails is a small chunk of its own, like the apply pages.
+  ChatReplyPage: lazyPage(
+    () => import('../features/chat/reply-page'),
+    (m) => m.ChatReplyPage,
+  ),
+  // The client review pages are one lean chunk of their own, like the apply pages (decision 0037).
+  ClientReviewSubmissionPage: lazyPage(
+    () => import('../features/client-review/portal-pages'),
+    (m) => m.ClientReviewSubmissionPage,
+  ),
+  ClientReviewAuthPage: lazyPage(
+    () => import('../features/client-review/portal-pages'),
+    (m) => m.ClientReviewAuthPage,
+  ),
+  // A client account's review of a project it was invited to (signed in; its own chunk, not the portal's).
+  ClientReviewProjectPage: lazyPage(
+    () => import('../features/client-review/review-project-page'),
+    (m) => m.ClientReviewProjectPage,
+  ),
+  ProjectSharePage: lazyPage(
+    () => import('../features/project-share/project-share-page'),
+    (m) => m.ProjectSharePage,
+  ),
+  DeepLinkingPage: lazyPage(
+    () => import('../features/deep-linking/deep-linking-page'),
+    (m) => m.DeepLinkingPage,
   ),
   DownloadsPage: lazyPage(
     () => import('../features/media/downloads-page'),

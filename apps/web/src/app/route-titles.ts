@@ -21,6 +21,10 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   projectChat: 'Chat',
   projectApplicantLinks: 'Applicant links',
   projectEmailTemplates: 'Email templates',
+  projectEmailTemplate: 'Email template',
+  projectEmailTemplateNew: 'New email template',
+  projectSendEmail: 'Send email',
+  projectInviteCandidates: 'Invite candidates',
   projectRosterManagement: 'Roster management',
   enums: 'Enums',
   users: 'Users',
@@ -33,4 +37,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   typedApplySlug: 'Apply',
   claimConfirmation: 'Confirm representation',
   submission: 'Your submission',
+  emailOptOut: 'Unsubscribe',
+  chatReply: 'Conversation with the casting team',
 };

@@ -7,9 +7,10 @@ import type { RouteId } from '../lib/routing/patterns';
  * - guest: signed-out visitors only (auth pages);
  * - public: signed out, admin and super admin (client review, downloads, apply pages, ...);
  * - staff: SUPER_ADMIN and ADMIN accounts;
- * - superAdmin: SUPER_ADMIN accounts only.
+ * - superAdmin: SUPER_ADMIN accounts only;
+ * - importers: staff but casting assistants (spec section 2 hides /import from role id 3).
  */
-export type AccessGroup = 'guest' | 'public' | 'staff' | 'superAdmin';
+export type AccessGroup = 'guest' | 'public' | 'staff' | 'office' | 'importers' | 'superAdmin';
 
 /** The page each route shows; app/pages.tsx maps the names that exist to components. */
 export type PageName =
@@ -54,7 +55,9 @@ export type PageName =
   | 'SubmitPage'
   | 'ApplyPage'
   | 'ClaimConfirmationPage'
-  | 'PrivateSubmissionPage';
+  | 'PrivateSubmissionPage'
+  | 'EmailOptOutPage'
+  | 'ChatReplyPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -112,10 +115,10 @@ export const ROUTES: readonly AppRoute[] = [
 
   route('notFound', 'public', 'NotFoundPage'),
   route('enums', 'superAdmin', 'EnumsPage'),
-  route('import', 'staff', 'ImportPage'),
+  route('import', 'importers', 'ImportPage'),
   route('users', 'superAdmin', 'UsersPage'),
   route('audit', 'superAdmin', 'AuditPage'),
-  route('roster', 'staff', 'RosterPage'),
+  route('roster', 'office', 'RosterPage'),
   route('home', 'staff', 'HomeRedirect'),
 
   route('submit', 'public', 'SubmitPage'),
@@ -125,6 +128,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('typedApplySlug', 'public', 'ApplyPage'),
   route('claimConfirmation', 'public', 'ClaimConfirmationPage'),
   route('submission', 'public', 'PrivateSubmissionPage'),
+  route('emailOptOut', 'public', 'EmailOptOutPage'),
+  route('chatReply', 'public', 'ChatReplyPage'),
 ];
 
 export interface RouteMatch {

@@ -7,10 +7,15 @@ export interface DropdownMenuProps {
   trigger: ReactNode;
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
+  /**
+   * Whether focus goes back to the trigger when the menu closes (default). Off for menus whose item moves focus
+   * itself, such as inserting into an editor.
+   */
+  restoreFocus?: boolean;
 }
 
 /** A keyboard-navigable menu (radix): arrow keys, typeahead, Escape to close. */
-export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuProps) {
+export function DropdownMenu({ trigger, children, align = 'end', restoreFocus = true }: DropdownMenuProps) {
   return (
     // Non-modal: a modal menu aria-hides the whole page (main landmark included) while open.
     <RadixMenu.Root modal={false}>
@@ -19,6 +24,7 @@ export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuP
       <RadixMenu.Content
         align={align}
         sideOffset={6}
+        onCloseAutoFocus={restoreFocus ? undefined : (event) => event.preventDefault()}
         className="z-50 min-w-44 rounded-md border border-line bg-surface p-1 shadow-lg"
       >
         {children}

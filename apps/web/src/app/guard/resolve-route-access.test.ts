@@ -33,6 +33,10 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/claim-confirmation/:id',
   // (ours) The talent's private link from the confirmation e-mail.
   '/submission/:id',
+  // Ours: the unsubscribe link of a project's e-mail opens for anyone (decision 0033).
+  '/email/opt-out/:token',
+  // (ours) The reply page of a chat e-mail (private link, no account needed).
+  '/chat/reply/:threadId',
   '/404',
 ];
 // '/audit' is ours (the audit log of issue 14), not the spec's; it follows the spec's rule for /users.
@@ -82,6 +86,10 @@ function expected(path: string, actor: Actor): RouteAccessDecision {
   const isAdmin = actor === 'CASTING_DIRECTOR' || actor === 'CASTING_ASSISTANT' || actor === 'CLIENT';
   if (GUEST_ONLY.includes(path)) return actor === 'signed out' ? allow : toProjects;
   if (GUEST_ADMIN_SUPER_ADMIN.includes(path)) return allow;
+  // Ours (decision 0039): the office's talent database is not a client account's, although it signs in as admin.
+  if (path === '/roster' && actor === 'CLIENT') return toProjects;
+  // The sidebar hides /import from casting assistants (role id 3); the guard refuses them the page too.
+  if (path === '/import' && (actor === 'CASTING_ASSISTANT' || actor === 'CLIENT')) return toProjects;
   if (SUPER_ADMIN_AND_ADMIN.includes(path)) return actor === 'signed out' ? toSignIn : allow;
   if (SUPER_ADMIN_ONLY.includes(path)) {
     if (actor === 'signed out') return toSignIn;

@@ -17,7 +17,20 @@ const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
   guest: ['GUEST'],
   public: ['GUEST', 'ADMIN', 'SUPER_ADMIN'],
   staff: ['ADMIN', 'SUPER_ADMIN'],
+  office: ['ADMIN', 'SUPER_ADMIN'],
   superAdmin: ['SUPER_ADMIN'],
+  importers: ['ADMIN', 'SUPER_ADMIN'],
+};
+
+/**
+ * User roles a group refuses although their account role is allowed, as the API's `access.office()` and
+ * `access.importers()` rules do: a client account signs in as ADMIN, but the office's talent database is the
+ * office's own (decision 0039); casting assistants do not import (the spec hides /import from them), and neither do
+ * clients, who may add no candidate anywhere.
+ */
+const REFUSED_ROLES: Partial<Record<AccessGroup, readonly UserRoleCode[]>> = {
+  office: ['CLIENT'],
+  importers: ['CASTING_ASSISTANT', 'CLIENT'],
 };
 
 export interface RouteAccessInput {
@@ -42,6 +55,8 @@ export function resolveRouteAccess({ route, user, otpSatisfied }: RouteAccessInp
   }
   const role = accountRoleOf(user.role.code);
   if (role === 'TALENT') return { kind: 'refuseTalent' };
-  if (ALLOWED[route.access].includes(role)) return { kind: 'allow' };
+  if (ALLOWED[route.access].includes(role) && !REFUSED_ROLES[route.access]?.includes(user.role.code)) {
+    return { kind: 'allow' };
+  }
   return otpSatisfied ? { kind: 'redirect', to: paths.projects } : { kind: 'awaitSecondFactor' };
 }

@@ -13,6 +13,7 @@ import { findRoute } from '../routes';
 import { usePreloadOnIntent } from '../use-preload-on-intent';
 import { resolveRouteAccess } from './resolve-route-access';
 import { useSignedOutRedirect } from './use-signed-out-redirect';
+import { useResumeDeepLink } from '../../features/deep-linking';
 
 /** The signed-in frame is fetched only once someone is signed in: the sign-in page never needs it. */
 const { Component: AppShell } = lazyComponent(
@@ -30,6 +31,7 @@ export function RouteGate() {
   const { status, user, signOut } = useAuth();
   const { pathname } = useLocation();
   useSignedOutRedirect(status);
+  useResumeDeepLink(status);
   usePreloadOnIntent();
   const route = findRoute(pathname)?.route ?? null;
   useDocumentTitle(route ? (ROUTE_TITLES[route.id] ?? null) : (ROUTE_TITLES.notFound ?? null));
@@ -54,7 +56,8 @@ export function RouteGate() {
         </BareFrame>
       );
     case 'allow':
-      return user && route?.access !== 'guest' ? (
+      // A path containing "client" is a client-review view: its own layout, never the back office's shell.
+      return user && route?.access !== 'guest' && !isClientView(pathname) ? (
         <Suspense fallback={<PageLoading />}>
           <AppShell user={user} onSignOut={() => void signOut()}>
             <Suspense fallback={<PageLoading />}>
@@ -70,6 +73,10 @@ export function RouteGate() {
         </BareFrame>
       );
   }
+}
+
+function isClientView(pathname: string): boolean {
+  return pathname.split('/').some((segment) => segment.includes('client'));
 }
 
 function BareFrame({ children }: { children: ReactNode }) {

@@ -17,12 +17,15 @@ function api(roleCode: 'SUPER_ADMIN' | 'CLIENT' = 'SUPER_ADMIN') {
 describe('command palette', () => {
   it('offers a client only pages that work for them, and no project creation', () => {
     expect(staticCommands(4).map((command) => command.label)).toEqual(['Projects', 'Profile']);
+    expect(staticCommands(3).map((command) => command.label)).not.toContain('Import');
     expect(staticCommands(1).map((command) => command.label)).toEqual([
       'New project',
       'Projects',
       'Users',
       'Enums',
       'Audit log',
+      'Roster',
+      'Import',
       'Profile',
     ]);
   });

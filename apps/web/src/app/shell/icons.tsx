@@ -8,6 +8,7 @@ const ICON_PATHS: Record<SidebarIcon | 'menu' | 'close' | 'collapse' | 'expand' 
   enums: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   import: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   audit: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM9 12l2 2 4-4',
+  roster: 'M4 5h16v14H4zM9 10a2 2 0 1 0 0-.01M6 16c.5-2 5.5-2 6 0M14 9h4M14 13h4',
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
   collapse: 'M15 6l-6 6 6 6',

@@ -18,4 +18,36 @@ describe('project navigation', () => {
       '/projects/p1/applicant-links',
     );
   });
+
+  it('offers Admin scripts to super admins only, like its route', () => {
+    const shown = PROJECT_ACTORS.filter((actor) => labels(actor).includes('Admin scripts'));
+    expect(shown).toEqual(['SA']);
+    expect(projectLinks('p1', 'SA').find((link) => link.label === 'Admin scripts')?.to).toBe(
+      '/projects/admin-scripts/p1',
+    );
+  });
+});
+
+describe('e-mail pages in the project navigation', () => {
+  it('offers Email templates to those who may e-mail candidates, Invite candidates to those who may submit talent', () => {
+    expect(PROJECT_ACTORS.filter((actor) => labels(actor).includes('Email templates'))).toEqual([
+      'SA',
+      'PO',
+      'PE',
+      'TE',
+      'TS',
+    ]);
+    expect(labels('CLIENT')).not.toContain('Email templates');
+    expect(labels('CLIENT')).not.toContain('Invite candidates');
+  });
+});
+
+describe('chat in the project navigation', () => {
+  it('offers Chat to the chat actors and to talent submitters (their clients), to no one else', () => {
+    const shown = PROJECT_ACTORS.filter((actor) => labels(actor).includes('Chat'));
+    expect(shown).toEqual(['SA', 'PO', 'PE', 'TE', 'TS']);
+    expect(labels('CLIENT')).not.toContain('Chat');
+    expect(labels(null)).not.toContain('Chat');
+    expect(projectLinks('p1', 'PE').find((link) => link.label === 'Chat')?.to).toBe('/projects/chat/p1');
+  });
 });

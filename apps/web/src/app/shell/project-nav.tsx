@@ -1,7 +1,8 @@
-import { can } from '@casting/domain';
+import { can, CHAT_MESSAGES } from '@casting/domain';
 import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
+import { mayChat, useChatUnreadCount } from '../../features/chat';
 import { projectQuery, ProjectSwitcher } from '../../features/projects';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
@@ -13,32 +14,65 @@ import type { PageName } from '../routes';
 /**
  * The workspace's pages. The project's roles are called "Opportunities" everywhere a person reads
  * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
- * brings (chat, e-mail templates, roster) are left out until they exist, and a page shows only to the
- * project roles that may use it (applicant links: whoever may submit talent, as the links API allows).
+ * brings (e-mail templates, roster) are left out until they exist, and a page shows only to the
+ * project roles that may use it (applicant links: whoever may submit talent, as the links API allows; chat: the
+ * chat actors and a talent submitter for their own clients, as the conversations API allows).
  */
 export function projectLinks(
   projectId: string,
   actor: ProjectActor | null = null,
 ): { label: string; to: string }[] {
-  const links: { label: string; to: string; page: PageName; permission?: Permission }[] = [
+  const links: {
+    label: string;
+    to: string;
+    page: PageName;
+    permission?: Permission;
+    allowed?: (actor: ProjectActor | null) => boolean;
+  }[] = [
     { label: 'Overview', to: paths.project.overview(projectId), page: 'ProjectOverviewPage' },
     { label: 'Opportunities', to: paths.project.roles(projectId), page: 'ProjectRolesPage' },
     { label: 'Candidates', to: paths.project.candidates(projectId), page: 'ProjectCandidatesPage' },
-    { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage' },
+    { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage', allowed: mayChat },
     {
       label: 'Applicant links',
       to: paths.project.applicantLinks(projectId),
       page: 'ApplicantLinksPage',
       permission: 'SUBMIT_TALENT',
     },
-    { label: 'Email templates', to: paths.project.emailTemplates(projectId), page: 'EmailTemplatesPage' },
+    {
+      label: 'Invite candidates',
+      to: paths.project.inviteCandidates(projectId),
+      page: 'InviteCandidatesPage',
+      permission: 'SUBMIT_TALENT',
+    },
+    {
+      label: 'Email templates',
+      to: paths.project.emailTemplates(projectId),
+      page: 'EmailTemplatesPage',
+      permission: 'CANDIDATE_SEND_EMAIL',
+    },
     {
       label: 'Roster management',
       to: paths.project.rosterManagement(projectId),
       page: 'RosterManagementPage',
+      permission: 'VIEW_PROJECT_ROSTER',
+    },
+    // Super admins only (spec section 6), like the page's route.
+    {
+      label: 'Admin scripts',
+      to: paths.project.adminScripts(projectId),
+      page: 'ProjectAdminScriptsPage',
+      allowed: (who) => who === 'SA',
     },
   ];
-  return links.filter((link) => (!link.permission || can(actor, link.permission)) && isPageBuilt(link.page));
+  return links
+    .filter(
+      (link) =>
+        (!link.permission || can(actor, link.permission)) &&
+        (!link.allowed || link.allowed(actor)) &&
+        isPageBuilt(link.page),
+    )
+    .map(({ label, to }) => ({ label, to }));
 }
 
 /**
@@ -62,6 +96,10 @@ export function ProjectNav({ projectId }: { projectId: string }) {
   const openProject = useOpenProject();
   // The workspace page loads the same project; the navigation reads the caller's role from that cache.
   const { data: project } = useQuery(projectQuery(useHttpClient(), projectId));
+  const actor = project?.projectActor ?? null;
+  // The unread count beside Chat, kept current by NEW_MESSAGE on the live project channel.
+  const unread = useChatUnreadCount(projectId, project !== undefined && mayChat(actor));
+  const chatPath = paths.project.chat(projectId);
   return (
     <nav
       aria-label="Project navigation"
@@ -71,7 +109,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         <ProjectSwitcher currentProjectId={projectId} onSelect={openProject} />
       </div>
       <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
-        {projectLinks(projectId, project?.projectActor ?? null).map((link) => (
+        {projectLinks(projectId, actor).map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink
               to={link.to}
@@ -84,6 +122,12 @@ export function ProjectNav({ projectId }: { projectId: string }) {
               }
             >
               {link.label}
+              {link.to === chatPath && unread ? (
+                <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                  <span aria-hidden="true">{unread}</span>
+                  <span className="sr-only">({CHAT_MESSAGES.unreadBadge(unread)})</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

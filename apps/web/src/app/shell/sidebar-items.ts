@@ -3,7 +3,7 @@ import { paths } from '../../lib/routing/paths';
 import { isPageBuilt } from '../pages';
 import type { PageName } from '../routes';
 
-export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit';
+export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit' | 'roster';
 
 export interface SidebarItem {
   label: string;
@@ -20,8 +20,9 @@ const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT];
 
 /**
  * The product's sidebar: Users and Enums are super-admin pages (a client or director who saw them
- * would be sent back by the guard); Import is hidden from assistants and, until the import capability
- * lands, from everyone.
+ * would be sent back by the guard); Import is hidden from assistants, as the spec says, and from client
+ * accounts, who may add candidates nowhere and may not read the office roster (decision 0039); its route refuses
+ * both.
  */
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Projects', to: paths.projects, icon: 'projects', page: 'ProjectsPage', shownForRoleIds: STAFF },
@@ -29,12 +30,20 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Enums', to: paths.enums, icon: 'enums', page: 'EnumsPage', shownForRoleIds: [SUPER_ADMIN] },
   // The audit log (ours, not the spec's sidebar): super admins only, like its route.
   { label: 'Audit log', to: paths.audit, icon: 'audit', page: 'AuditPage', shownForRoleIds: [SUPER_ADMIN] },
+  // The office's talent database: super admins and the office's own admins, not client accounts (decision 0039).
+  {
+    label: 'Roster',
+    to: paths.roster,
+    icon: 'roster',
+    page: 'RosterPage',
+    shownForRoleIds: [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT],
+  },
   {
     label: 'Import',
     to: paths.import,
     icon: 'import',
     page: 'ImportPage',
-    shownForRoleIds: [SUPER_ADMIN, CASTING_DIRECTOR, CLIENT],
+    shownForRoleIds: [SUPER_ADMIN, CASTING_DIRECTOR],
   },
 ];
 

@@ -79,6 +79,8 @@ interface Values {
   ageMode: 'dob' | 'age';
   dateOfBirth: string;
   age: string;
+  genderId: string;
+  ethnicAppearanceIds: string[];
   sizes: Partial<Record<SizeField, string>>;
   socials: Partial<Record<SocialPlatform, string>>;
   address: AddressValue;
@@ -112,6 +114,8 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
     ageMode: 'dob',
     dateOfBirth: '',
     age: '',
+    genderId: '',
+    ethnicAppearanceIds: [],
     sizes: {},
     socials: {},
     address: EMPTY_ADDRESS,
@@ -158,11 +162,15 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
       phone: phoneValue(values.country, values.phone) || null,
       dateOfBirth: values.ageMode === 'dob' && values.dateOfBirth ? values.dateOfBirth : null,
       age: values.ageMode === 'age' && values.age.trim() ? Number(values.age) : null,
+      genderId: values.genderId || null,
+      ethnicAppearanceIds: values.ethnicAppearanceIds,
       sizes: compact(values.sizes),
       socialProfiles: compact(values.socials),
       address: Object.keys(address).some((key) => key !== 'country') ? address : null,
       bio: values.bio.trim() || null,
       uploads: uploads.items,
+      // The API attaches the uploads only under the grant they were made with (the resolve answer's).
+      ...(uploads.items.length > 0 && link.uploadGrant ? { uploadGrant: link.uploadGrant } : {}),
       repId: choice?.kind === 'existing' ? choice.repId : null,
       representative: choice?.kind === 'new' ? representativeFormInput(rep) : null,
       website: values.website || undefined,
@@ -343,6 +351,14 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
               />
             )}
           </fieldset>
+          <LookupFields
+            lookups={link.lookups}
+            genderId={values.genderId}
+            ethnicAppearanceIds={values.ethnicAppearanceIds}
+            onGender={(genderId) => set('genderId', genderId)}
+            onEthnicAppearances={(ids) => set('ethnicAppearanceIds', ids)}
+            errors={errors}
+          />
         </Section>
 
         <RepresentationSection
@@ -447,6 +463,86 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
         onCancel={() => setReview(null)}
         onConfirm={() => void send()}
       />
+    </>
+  );
+}
+
+/**
+ * Gender (one, optional) and ethnic appearance (any number, optional): the values casting filters candidates by,
+ * offered from the link's resolve answer since the lookup calls are for signed-in staff (decision 0047). A
+ * lookup the product has no values for is left out rather than shown empty.
+ */
+function LookupFields({
+  lookups,
+  genderId,
+  ethnicAppearanceIds,
+  onGender,
+  onEthnicAppearances,
+  errors,
+}: {
+  lookups: ResolvedLink['lookups'];
+  genderId: string;
+  ethnicAppearanceIds: string[];
+  onGender(genderId: string): void;
+  onEthnicAppearances(ids: string[]): void;
+  errors: Errors;
+}) {
+  const genderField = useId();
+  if (!lookups) return null;
+  const toggle = (id: string, on: boolean) =>
+    onEthnicAppearances(
+      on ? [...ethnicAppearanceIds, id] : ethnicAppearanceIds.filter((value) => value !== id),
+    );
+  return (
+    <>
+      {lookups.genders.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={genderField} className="text-sm font-medium text-ink">
+            Gender <span className="font-normal text-ink-muted">(optional)</span>
+          </label>
+          <select
+            id={genderField}
+            name="genderId"
+            value={genderId}
+            onChange={(event) => onGender(event.target.value)}
+            aria-invalid={errors.genderId ? true : undefined}
+            className="min-h-11 rounded-md border border-line bg-surface px-3 text-base text-ink"
+          >
+            <option value="">Prefer not to say</option>
+            {lookups.genders.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {errors.genderId ? <p className="text-sm text-danger">{errors.genderId}</p> : null}
+        </div>
+      ) : null}
+      {lookups.ethnicAppearances.length > 0 ? (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium text-ink">
+            Ethnic appearance <span className="font-normal text-ink-muted">(optional, choose any)</span>
+          </legend>
+          <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+            {lookups.ethnicAppearances.map((option) => (
+              <label key={option.value} className="flex min-h-11 items-center gap-2 text-base text-ink">
+                <input
+                  type="checkbox"
+                  name="ethnicAppearanceIds"
+                  value={option.value}
+                  className="size-5 accent-brand-700"
+                  checked={ethnicAppearanceIds.includes(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+          {errors.ethnicAppearanceIds ? (
+            <p className="text-sm text-danger">{errors.ethnicAppearanceIds}</p>
+          ) : null}
+        </fieldset>
+      ) : null}
     </>
   );
 }

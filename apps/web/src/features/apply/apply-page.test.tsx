@@ -9,6 +9,8 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const LEAD = '22222222-2222-4222-8222-222222222222';
 const EXTRA = '33333333-3333-4333-8333-333333333333';
+const FEMALE = '55555555-5555-4555-8555-555555555555';
+const LATINO = '77777777-7777-4777-8777-777777777777';
 
 const notSignedIn = () => jsonResponse(401, { code: 'INVALID_REFRESH_TOKEN', message: 'Not signed in' });
 
@@ -38,6 +40,16 @@ function resolved(overrides: Record<string, unknown> = {}) {
     representative: null,
     agency: null,
     uploadGrant: null,
+    lookups: {
+      genders: [
+        { value: FEMALE, label: 'Female', description: null },
+        { value: '66666666-6666-4666-8666-666666666666', label: 'Male', description: null },
+      ],
+      ethnicAppearances: [
+        { value: LATINO, label: 'Hispanic / Latino', description: null },
+        { value: '88888888-8888-4888-8888-888888888888', label: 'East Asian', description: null },
+      ],
+    },
     ...overrides,
   };
 }
@@ -105,6 +117,8 @@ describe('public apply page', () => {
     await user.tab();
     expect(await screen.findByText(/Welcome back!/)).toBeVisible();
     await user.type(screen.getByLabelText('Phone number'), '(202) 555-0143');
+    await user.selectOptions(screen.getByLabelText(/^Gender/), 'Female');
+    await user.click(screen.getByLabelText('Hispanic / Latino'));
     await user.click(screen.getByLabelText('I don’t have representation'));
     await user.click(screen.getByRole('button', { name: 'Review submission' }));
 
@@ -123,6 +137,8 @@ describe('public apply page', () => {
       lastName: 'Alvarez',
       email: 'tess@example.com',
       phone: '+12025550143',
+      genderId: FEMALE,
+      ethnicAppearanceIds: [LATINO],
       repId: null,
       representative: null,
     });

@@ -2,10 +2,10 @@ import { extractErrorMessage } from '@casting/domain';
 import type { ResolvedLink } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTitleSubject } from '../../lib/routing/document-title';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
+import { useApplyAddress } from './apply-address';
 import { looksLikeToken, mapUrl, resolveLink } from './apply-api';
 import { ApplyForm } from './apply-form';
 import { ApplyFrame, Notice } from './apply-frame';
@@ -17,8 +17,8 @@ import { SubmittedPanel } from './submitted-panel';
  * readable address) is resolved by the URL mapping call.
  */
 function useLinkToken(): { token: string | null; projectId?: string } {
-  const { slug, projectId } = useParams();
-  const [search] = useSearchParams();
+  const { params, search } = useApplyAddress();
+  const { slug, projectId } = params;
   return { token: slug ?? search.get('token') ?? search.get('link'), projectId };
 }
 
@@ -42,7 +42,7 @@ async function resolveAny(
 /** /submit/:projectId, /castingcall/apply[/:slug], /:type/apply[/:slug]: apply through a link, no account. */
 export function ApplyPage() {
   const http = useHttpClient();
-  const { pathname } = useLocation();
+  const { pathname } = useApplyAddress();
   const { token, projectId } = useLinkToken();
   const [submitted, setSubmitted] = useState<{ applicantId: string; email: string } | null>(null);
   const resolved = useQuery({

@@ -1,8 +1,8 @@
 import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
+import { useApplyAddress } from './apply-address';
 import { answerClaim } from './apply-api';
 import { ApplyFrame, Notice } from './apply-frame';
 
@@ -12,8 +12,8 @@ import { ApplyFrame, Notice } from './apply-frame';
  */
 export function ClaimConfirmationPage() {
   const http = useHttpClient();
-  const { id } = useParams();
-  const [search] = useSearchParams();
+  const { params, search } = useApplyAddress();
+  const { id } = params;
   const projectId = search.get('projectId');
   const token = search.get('token');
   const [busy, setBusy] = useState(false);

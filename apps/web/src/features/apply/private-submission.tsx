@@ -2,17 +2,17 @@ import { extractErrorMessage } from '@casting/domain';
 import type { StandaloneView } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddRepresentationDialog } from './add-representation-dialog';
+import { useApplyAddress } from './apply-address';
 import { applyContracts, changeRepresentative, updateSubmission, viewSubmission } from './apply-api';
 import { ApplyFrame, Notice } from './apply-frame';
 import { TextInput } from './text-input';
 
 /** /submission/:id?token=: the talent's private link from the confirmation e-mail. */
 export function PrivateSubmissionRoute() {
-  const { id } = useParams();
-  const [search] = useSearchParams();
+  const { params, search } = useApplyAddress();
+  const { id } = params;
   const token = search.get('token');
   if (!id || !token) {
     return (

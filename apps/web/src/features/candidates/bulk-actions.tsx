@@ -1,7 +1,9 @@
 import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { CopyMoveType, Folder, Option } from '@casting/domain';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast/toast';
+import { emailSelectionPath } from '../email';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog, DialogFooter } from '../../ui/dialog';
@@ -62,6 +64,7 @@ export function BulkActions(props: BulkActionsProps) {
   const vote = useVote(projectId);
   const remove = useDeleteCandidates(projectId);
   const count = rowIds.length;
+  const navigate = useNavigate();
 
   const hide = () => {
     const ids = rowIds;
@@ -118,6 +121,7 @@ export function BulkActions(props: BulkActionsProps) {
     ['FOLDER_ADD_REMOVE', 'Remove from folder', takeOutOfFolder, folder !== null],
     ['HIDE', 'Hide', hide],
     ['TAGS', 'Tags', () => setOpen({ kind: 'tags' })],
+    ['SEND_EMAIL', 'Send e-mail', () => void navigate(emailSelectionPath(projectId, rowIds))],
     ['DELETE', 'Delete', () => setOpen({ kind: 'delete' })],
   ];
   const shown = buttons.filter(([action, , , available = true]) => available && may(action));

@@ -13,6 +13,7 @@ function row(overrides: Partial<ApplicantListItem>): ApplicantListItem {
     lastName: 'Lindgren',
     name: 'Ava Lindgren',
     initials: 'AL',
+    photoUrl: null,
     email: null,
     phone: null,
     age: 30,

@@ -41,7 +41,7 @@ export interface CandidateListProps {
 type RowProps = VirtualRowProps & { 'aria-posinset': number; 'aria-setsize': number };
 
 /**
- * The candidates, one row each: picture (initials until media exists), name, age, location, representation, tags
+ * The candidates, one row each: picture (the primary photo, else initials), name, age, location, representation, tags
  * and the team's votes.
  * Only the rows in view are rendered once the list is long (ui/virtual-rows). In manual order each row has a
  * handle to drag it, or to move it with the keyboard (Space to pick up, arrow keys, Space to drop).
@@ -175,7 +175,7 @@ function RowBody({
         checked={selected.has(item.id)}
         onChange={(event) => onToggle(item.id, (event.nativeEvent as MouseEvent).shiftKey === true)}
       />
-      <Avatar name={item.name} imageUrl={null} />
+      <Avatar name={item.name} imageUrl={item.photoUrl} />
       <button
         type="button"
         onClick={(event) => {

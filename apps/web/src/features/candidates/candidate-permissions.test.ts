@@ -35,4 +35,14 @@ describe('candidate actions offered', () => {
     expect(mayDo({ actor: 'SA', folderAlias: null, submitterView: true }, 'DELETE')).toBe(false);
     expect(mayDo({ actor: 'SA', folderAlias: null, submitterView: false }, 'DELETE')).toBe(true);
   });
+
+  it("offers 'send e-mail' to the casting team, and to a talent submitter where the folder table allows it", () => {
+    expect(mayDo({ actor: 'TE', folderAlias: 'SELECTS', submitterView: false }, 'SEND_EMAIL')).toBe(true);
+    expect(
+      mayDo({ actor: 'TS', folderAlias: 'TS_ALL_SUBMISSIONS', submitterView: false }, 'SEND_EMAIL'),
+    ).toBe(true);
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_HIDDEN', submitterView: false }, 'SEND_EMAIL')).toBe(false);
+    expect(mayDo({ actor: 'TS', folderAlias: 'TS_INVITED', submitterView: false }, 'SEND_EMAIL')).toBe(false);
+    expect(mayDo({ actor: 'CLIENT', folderAlias: null, submitterView: false }, 'SEND_EMAIL')).toBe(false);
+  });
 });

@@ -15,7 +15,8 @@ export type CandidateAction =
   | 'TAGS'
   | 'REORDER'
   | 'ADD_MEDIA'
-  | 'DELETE_MEDIA';
+  | 'DELETE_MEDIA'
+  | 'SEND_EMAIL';
 
 const PERMISSION: Record<CandidateAction, Permission> = {
   COPY: 'CANDIDATE_COPY',
@@ -32,6 +33,7 @@ const PERMISSION: Record<CandidateAction, Permission> = {
   REORDER: 'REORDER_CANDIDATES',
   ADD_MEDIA: 'CANDIDATE_MEDIA',
   DELETE_MEDIA: 'CANDIDATE_MEDIA',
+  SEND_EMAIL: 'CANDIDATE_SEND_EMAIL',
 };
 
 /**
@@ -50,6 +52,7 @@ const IN_SUBMITTER_FOLDER: Partial<Record<CandidateAction, SubmitterFolderAction
   MAYBE_VOTE: 'MAYBE_VOTE',
   ADD_MEDIA: 'ADD_MEDIA',
   DELETE_MEDIA: 'DELETE_MEDIA',
+  SEND_EMAIL: 'SEND_EMAIL',
 };
 
 export interface CandidateScope {

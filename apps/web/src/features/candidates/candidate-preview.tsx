@@ -1,5 +1,5 @@
 import { extractErrorMessage, SIZE_FIELDS } from '@casting/domain';
-import type { ApplicantDetail, ApplicantListItem, VoteType } from '@casting/domain';
+import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isTyping } from '../../lib/keyboard/is-typing';
@@ -10,7 +10,9 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Kbd } from '../../ui/kbd';
 import { Skeleton } from '../../ui/skeleton';
+import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
+import { CandidateRosterStatus } from '../roster';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
 
@@ -37,6 +39,8 @@ export interface CandidatePreviewProps {
   allowedVotes: readonly VoteType[];
   onVote(vote: VoteType): void;
   /** What this person may do with the candidate's media (the matrix, or the submitter folder table). */
+  /** The viewer's role in the project: the project roster's status shows to those who may read it. */
+  actor?: ProjectActor | null;
   media: {
     canUpload: boolean;
     canDelete: boolean;
@@ -44,6 +48,8 @@ export interface CandidatePreviewProps {
     /** Report media issue and the zip download are for the casting team. */
     teamTools: boolean;
     userEmail?: string;
+    /** Whether the conversation with the candidate shows (the chat actors; decision 0030). */
+    chat?: boolean;
   };
 }
 
@@ -53,7 +59,7 @@ export interface CandidatePreviewProps {
  * reviewer can go through a folder with the keyboard alone.
  */
 export function CandidatePreview(props: CandidatePreviewProps) {
-  const { projectId, row, position, onNext, onPrevious, onClose, allowedVotes, onVote, media } = props;
+  const { projectId, row, position, onNext, onPrevious, onClose, allowedVotes, onVote, media, actor } = props;
   const http = useHttpClient();
   const detail = useQuery(candidateDetailQuery(http, projectId, row.applicantId));
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -130,7 +136,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
       </div>
       <div className="flex flex-col gap-5 p-4">
         <header className="flex items-center gap-3">
-          <Avatar name={row.name} imageUrl={null} className="size-16 text-lg" />
+          <Avatar name={row.name} imageUrl={row.photoUrl} className="size-16 text-lg" />
           <div className="min-w-0">
             <h2
               id="candidate-preview-heading"
@@ -205,6 +211,14 @@ export function CandidatePreview(props: CandidatePreviewProps) {
             ) : null}
           </div>
         </Section>
+
+        <CandidateRosterStatus projectId={projectId} applicantId={row.applicantId} actor={actor ?? null} />
+
+        {media.chat ? (
+          <Section title="Chat">
+            <CandidateChat projectId={projectId} applicantId={row.applicantId} />
+          </Section>
+        ) : null}
 
         <Section title="Tags">
           {row.tags.length === 0 ? (

@@ -25,9 +25,12 @@ import { PageHeader } from '../../ui/page-header';
 import { SearchField } from '../../ui/search-field';
 import { SkeletonList } from '../../ui/skeleton';
 import { lookupValuesQuery } from '../lookups';
+import { mediaKeys } from '../media';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { roleOptionsQuery } from '../roles';
 import { teamMembersQuery } from '../team';
+import { VoteReminder } from '../reminders';
+import { ClientLinksDialog, CreateClientLinkDialog } from '../client-review';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
 import { CandidateList } from './candidate-list';
@@ -123,6 +126,10 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
     enabled: view.roleId !== null,
   });
   const folder: Folder | null = folders.data?.items.find((item) => item.id === view.folderId) ?? null;
+  // The reminder to vote (spec section 9) counts the opportunity's New Submissions folder.
+  const newFolder = folders.data?.items.find((item) => item.systemAlias === 'NEW_SUBMISSIONS');
+  const newCount = folderCounts.data?.find((entry) => entry.folderId === newFolder?.id)?.count ?? 0;
+  const newSubmissions = newFolder ? { id: newFolder.id, count: newCount } : null;
 
   // An opportunity (or folder) that is not in this project is dropped from the link rather than sent (spec 2).
   useEffect(() => {
@@ -214,9 +221,25 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const selection = picked.key === listKey ? picked.selection : NO_SELECTION;
   const setSelection = (next: Selection) => setPicked({ key: listKey, selection: next });
   const selectedIds = selectedInOrder(selection, order);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [clientLinksOpen, setClientLinksOpen] = useState(false);
 
   useLiveProject(project.id, (update) => {
     if (update.event === 'APPLICANTS_UPDATED') void refreshCandidates(queryClient, project.id);
+    // A media item of a candidate changed state (converted, failed, stream ready): that candidate's media and
+    // profile are refetched, whoever's screen it is on.
+    if (
+      update.event === 'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT' ||
+      update.event === 'APPLICANT_STREAM_STATUS_UPDATED_EVENT'
+    ) {
+      const applicantId = update.payload?.applicantId;
+      if (typeof applicantId === 'string') {
+        void queryClient.invalidateQueries({ queryKey: mediaKeys.candidate(applicantId) });
+        void queryClient.invalidateQueries({ queryKey: candidateKeys.detail(project.id, applicantId) });
+      } else {
+        void refreshCandidates(queryClient, project.id);
+      }
+    }
   });
 
   const scope = { actor, folderAlias: folder?.systemAlias ?? null, submitterView };
@@ -321,8 +344,35 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
     if (filter) setView(withoutFilter(view, filter));
   };
 
+  // Client review links (issue 15): made from the selection, or from the open folder when nothing is selected.
+  const mayShareWithClients = !submitterSet && can(actor, 'MANAGE_CLIENT_LINKS');
+  const shareSubject =
+    selectedIds.length > 0
+      ? `${selectedIds.length} selected candidate${selectedIds.length === 1 ? '' : 's'}`
+      : folder
+        ? `Everyone in the folder ${folder.name}`
+        : '';
+
   return (
     <div className="flex flex-col gap-4">
+      {mayShareWithClients ? (
+        <CreateClientLinkDialog
+          open={shareOpen}
+          onOpenChange={setShareOpen}
+          projectId={project.id}
+          submissionIds={selectedIds}
+          folderIds={selectedIds.length === 0 && folder ? [folder.id] : []}
+          subject={shareSubject}
+        />
+      ) : null}
+      {seesFeedback && !submitterSet ? (
+        <ClientLinksDialog
+          open={clientLinksOpen}
+          onOpenChange={setClientLinksOpen}
+          projectId={project.id}
+          canManage={can(actor, 'MANAGE_CLIENT_LINKS')}
+        />
+      ) : null}
       <PageHeader
         title="Candidates"
         breadcrumbs={[
@@ -332,17 +382,38 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
         ]}
         description={submitterSet ? 'Submission review folders' : undefined}
         actions={
-          actor === 'SA' ? (
-            <Button
-              variant="secondary"
-              aria-pressed={view.submitterFolders}
-              onClick={() =>
-                setView({ ...withRole(view, view.roleId), submitterFolders: !view.submitterFolders })
-              }
-            >
-              {view.submitterFolders ? 'Show casting folders' : 'Show submitter folders'}
-            </Button>
-          ) : null
+          <div className="flex flex-wrap gap-2">
+            {mayShareWithClients ? (
+              <Button
+                variant="secondary"
+                disabled={selectedIds.length === 0 && !folder}
+                title={
+                  selectedIds.length === 0 && !folder
+                    ? 'Select candidates or open a folder to share'
+                    : undefined
+                }
+                onClick={() => setShareOpen(true)}
+              >
+                Share with client
+              </Button>
+            ) : null}
+            {seesFeedback && !submitterSet ? (
+              <Button variant="secondary" onClick={() => setClientLinksOpen(true)}>
+                Client links
+              </Button>
+            ) : null}
+            {actor === 'SA' ? (
+              <Button
+                variant="secondary"
+                aria-pressed={view.submitterFolders}
+                onClick={() =>
+                  setView({ ...withRole(view, view.roleId), submitterFolders: !view.submitterFolders })
+                }
+              >
+                {view.submitterFolders ? 'Show casting folders' : 'Show submitter folders'}
+              </Button>
+            ) : null}
+          </div>
         }
       />
       <div
@@ -419,6 +490,16 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             ) : null}
           </div>
           <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setView(withoutFilters(view))} />
+
+          {newSubmissions &&
+          newSubmissions.id !== view.folderId &&
+          can(actor, 'CANDIDATE_VOTE') &&
+          !submitterSet ? (
+            <VoteReminder
+              count={newSubmissions.count}
+              onReview={() => setView(withFolder(view, newSubmissions.id))}
+            />
+          ) : null}
 
           {selectedIds.length > 0 ? (
             <BulkActions
@@ -522,12 +603,14 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             onPrevious={() => step(-1)}
             onClose={() => openCandidate(null)}
             allowedVotes={allowedVotes}
+            actor={submitterSet ? null : actor}
             media={{
               canUpload: mayDo(scope, 'ADD_MEDIA'),
               canDelete: mayDo(scope, 'DELETE_MEDIA'),
               canManageVisibility: !submitterSet && can(actor, 'MANAGE_MEDIA_VISIBILITY'),
               teamTools: !submitterSet && can(actor, 'CANDIDATE_MEDIA'),
               userEmail: user?.email,
+              chat: can(actor, 'CHAT'),
             }}
             onVote={(choice) =>
               vote.mutate(

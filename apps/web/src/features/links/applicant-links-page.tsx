@@ -136,13 +136,17 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
                 key={link.id}
                 link={link}
                 onShare={() => setSharing(link)}
-                onClone={() =>
-                  setCreating({
-                    cloneOf: cloneForm(
-                      formOf(link),
-                      items.map((item) => item.title),
-                    ),
-                  })
+                // Copying (cloning) a link is the casting team's: a talent submitter only makes new ones.
+                onClone={
+                  submitter
+                    ? null
+                    : () =>
+                        setCreating({
+                          cloneOf: cloneForm(
+                            formOf(link),
+                            items.map((item) => item.title),
+                          ),
+                        })
                 }
                 onClose={() => setClosing(link)}
                 onExpiry={() => setExpiring(link)}
@@ -234,7 +238,8 @@ function LinkRow({
 }: {
   link: ShareLink;
   onShare(): void;
-  onClone(): void;
+  /** Null where cloning is not offered (a talent submitter). */
+  onClone: (() => void) | null;
   onClose(): void;
   onExpiry(): void;
 }) {
@@ -282,9 +287,11 @@ function LinkRow({
         <Button variant="secondary" onClick={onShare} aria-label={`Share ${link.title}`}>
           Share
         </Button>
-        <Button variant="secondary" onClick={onClone} aria-label={`Clone ${link.title}`}>
-          Clone
-        </Button>
+        {onClone ? (
+          <Button variant="secondary" onClick={onClone} aria-label={`Clone ${link.title}`}>
+            Clone
+          </Button>
+        ) : null}
         {state === 'open' ? (
           <>
             <Button variant="secondary" onClick={onExpiry} aria-label={`Set expiry of ${link.title}`}>

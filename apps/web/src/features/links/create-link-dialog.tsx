@@ -1,4 +1,10 @@
-import { INVITE_DIALOG_WIDTH, linkTitleSchema, MESSAGES, opportunitySelectionSchema } from '@casting/domain';
+import {
+  INVITE_DIALOG_WIDTH,
+  linkTitleSchema,
+  MESSAGES,
+  opportunitySelectionSchema,
+  SUBMITTER_LINK_SETTING_KEYS,
+} from '@casting/domain';
 import type { Option } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -70,8 +76,11 @@ const STAFF_SETTINGS: readonly SettingName[] = [
   'excludeAgent',
 ];
 
-/** A talent submitter sees only the review and communication settings (spec section 6). */
-const SUBMITTER_SETTINGS: readonly SettingName[] = ['underReview', 'includeTalent', 'excludeAgent'];
+/**
+ * A talent submitter sees only the review and communication settings; the server keeps the others at their stored
+ * or default values whatever a submitter sends.
+ */
+const SUBMITTER_SETTINGS: readonly SettingName[] = SUBMITTER_LINK_SETTING_KEYS;
 
 export interface CreateLinkDialogProps {
   projectId: string;

@@ -23,6 +23,7 @@ function row(id: string, name: string) {
     lastName,
     name,
     initials: 'XX',
+    photoUrl: null,
     email: `${firstName.toLowerCase()}@example.com`,
     phone: null,
     age: null,

@@ -5,8 +5,10 @@ import {
   VIEWER_THUMBNAIL_ATTEMPTS,
   VIEWER_THUMBNAIL_INTERVAL_MS,
   extractErrorMessage,
+  type LiveEventName,
 } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { useLiveProject } from '../../lib/live/use-live-project';
 import { toast } from '../../lib/toast/toast';
 import { toastError } from '../../lib/http/toast-error';
 import { Button } from '../../ui/button';
@@ -20,6 +22,7 @@ import {
   fetchMediaItem,
   useDeleteMedia,
   useRefreshCandidateMedia,
+  useRetryMediaConversion,
   useSetMediaVisibility,
   useSetPrimaryMedia,
 } from './media-api';
@@ -28,6 +31,12 @@ import { DownloadZipDialog, ReportIssueDialog } from './media-dialogs';
 import { MEDIA_TEXTS } from './media-texts';
 import { MediaViewer } from './media-viewer';
 import { UploadQueue } from './upload-queue';
+
+/** The live events that say a media item's processing status changed (payload `{applicantId, mediaId, status}`). */
+const MEDIA_STATUS_EVENTS: ReadonlySet<string> = new Set<LiveEventName>([
+  'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT',
+  'APPLICANT_STREAM_STATUS_UPDATED_EVENT',
+]);
 
 const VIEWER_ACTION =
   'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-white/10 disabled:opacity-50';
@@ -74,7 +83,22 @@ export function CandidateMedia({
   className,
 }: CandidateMediaProps) {
   const http = useHttpClient();
-  const query = useQuery(candidateMediaQuery(http, projectId, applicantId));
+  const refreshList = useRefreshCandidateMedia(applicantId);
+  // Processing status changes arrive as live events on the project's channel; the list is read again when one
+  // names this candidate. Only while the channel is down does the list poll (slowly) instead.
+  const live = useLiveProject(projectId, (update) => {
+    if (!MEDIA_STATUS_EVENTS.has(update.event)) return;
+    const named = update.payload?.applicantId;
+    if (named === undefined || named === applicantId) void refreshList();
+  });
+  const query = useQuery(candidateMediaQuery(http, projectId, applicantId, live));
+  const busy = query.data?.items.some((item) => item.status === 'PENDING' || item.status === 'IN_PROGRESS');
+  // A change made while the channel was down (or before it was joined) was not heard: read once on joining.
+  useEffect(() => {
+    if (live && busy) void refreshList();
+    // Only the moment of joining matters; `busy` is read then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
   const items = useMemo(() => {
     const list = query.data?.items ?? [];
     // The primary photo leads, the rest keep the API's order.
@@ -94,10 +118,10 @@ export function CandidateMedia({
     () => createMediaUploadTransport(http, { projectId, applicantId }),
     [http, projectId, applicantId],
   );
-  const refreshList = useRefreshCandidateMedia(applicantId);
   const remove = useDeleteMedia(projectId, applicantId);
   const makePrimary = useSetPrimaryMedia(projectId, applicantId);
   const setVisibility = useSetMediaVisibility(projectId, applicantId);
+  const retryConversion = useRetryMediaConversion(projectId, applicantId);
   const failed = (error: unknown) => toastError(error);
   const primary = items.find((item) => item.isPrimaryPhoto && item.kind === 'image');
 
@@ -210,6 +234,22 @@ export function CandidateMedia({
         refresh={(item, signal) => fetchMediaItem(http, projectId, applicantId, item.id, signal)}
         actions={(item) => (
           <>
+            {canUpload && item.status === 'FAILED' ? (
+              // The conversion failed (the original is shown): convert it again; the list follows its progress.
+              <button
+                type="button"
+                disabled={retryConversion.isPending}
+                onClick={() =>
+                  retryConversion.mutate(item.id, {
+                    onSuccess: () => toast.success(MEDIA_TEXTS.conversionRetried(item.name)),
+                    onError: failed,
+                  })
+                }
+                className={VIEWER_ACTION}
+              >
+                {MEDIA_TEXTS.retryConversion}
+              </button>
+            ) : null}
             {canUpload && item.kind === 'image' && !item.isPrimaryPhoto ? (
               <button
                 type="button"

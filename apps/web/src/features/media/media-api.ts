@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { VIEWER_THUMBNAIL_INTERVAL_MS } from '@casting/domain';
 import type { MediaVisibility } from '@casting/domain';
 import type { HttpClient, RequestOptions } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -19,7 +18,7 @@ import {
   signedUrlResponseSchema,
   uploadResultSchema,
 } from './media-contract';
-import type { ApiUploadResult } from './media-contract';
+import type { ApiUploadResult, MediaItem } from './media-contract';
 
 export const mediaKeys = {
   candidate: (applicantId: string) => ['media', 'applicant', applicantId] as const,
@@ -156,17 +155,22 @@ export function createMediaUploadTransport(
   };
 }
 
-export function candidateMediaQuery(http: HttpClient, projectId: string, applicantId: string) {
+/**
+ * While an item is being processed and live updates are not arriving (the project's live channel is down), the
+ * list asks again this often. With the channel up, status changes come as live events instead (CandidateMedia).
+ */
+export const MEDIA_STATUS_FALLBACK_POLL_MS = 15_000;
+
+const isBusy = (item: MediaItem) => item.status === 'PENDING' || item.status === 'IN_PROGRESS';
+
+/** A candidate's media; `live` says whether status changes arrive as live events (then there is no polling). */
+export function candidateMediaQuery(http: HttpClient, projectId: string, applicantId: string, live = false) {
   return queryOptions({
     queryKey: mediaKeys.candidate(applicantId),
     queryFn: ({ signal }) =>
       http.request(`${applicantPath(applicantId)}/media`, mediaListSchema, { signal, query: { projectId } }),
-    // While an item is being processed its thumbnail and rendition are on their way: ask again at the
-    // thumbnail check's pace (spec section 7, 4 s) until none is.
     refetchInterval: (query) =>
-      query.state.data?.items.some((item) => item.status === 'PENDING' || item.status === 'IN_PROGRESS')
-        ? VIEWER_THUMBNAIL_INTERVAL_MS
-        : false,
+      !live && query.state.data?.items.some(isBusy) ? MEDIA_STATUS_FALLBACK_POLL_MS : false,
   });
 }
 
@@ -220,6 +224,20 @@ export function useSetPrimaryMedia(projectId: string, applicantId: string) {
     mutationFn: (mediaId: string) =>
       http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}/primary`, {
         method: 'PUT',
+        body: { projectId },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Convert a FAILED item again: the API sets it back to PENDING and queues its processing. */
+export function useRetryMediaConversion(projectId: string, applicantId: string) {
+  const http = useHttpClient();
+  const refresh = useRefreshMedia(applicantId);
+  return useMutation({
+    mutationFn: (mediaId: string) =>
+      http.send(`${applicantPath(applicantId)}/media/${encodeURIComponent(mediaId)}/retry`, {
+        method: 'POST',
         body: { projectId },
       }),
     onSuccess: refresh,

@@ -17,6 +17,7 @@ import { DownloadsView } from './downloads-page';
 import { createMediaUploadTransport } from './media-api';
 import type { MediaItem } from './media-contract';
 import { buildMediaItem, testUuid } from './media-fixtures';
+import { MEDIA_TEXTS } from './media-texts';
 import { UploadQueue } from './upload-queue';
 import { UploadQueueList } from './upload-queue-list';
 import type { ReactNode } from 'react';
@@ -304,6 +305,46 @@ describe('candidate media panel', () => {
     );
     await waitFor(() =>
       expect(double.callsTo(`PUT /api/applicants/a1/media/${testUuid('m3')}/primary`)).toHaveLength(1),
+    );
+  });
+
+  it('converts a FAILED item again from the viewer, then shows its new status', async () => {
+    const broken = buildMediaItem({ id: 'f1', name: 'tape.mkv', kind: 'video', status: 'FAILED' });
+    let converting = false;
+    const { double, wrap } = setupHttp({
+      'GET /api/applicants/a1/media': () =>
+        jsonResponse(200, { items: [{ ...broken, status: converting ? 'PENDING' : 'FAILED' }] }),
+      [`POST /api/applicants/a1/media/${testUuid('f1')}/retry`]: () => {
+        converting = true;
+        return jsonResponse(200, { ...broken, status: 'PENDING' });
+      },
+    });
+    const panel = (canUpload: boolean) =>
+      wrap(<CandidateMedia projectId="p1" applicantId="a1" candidateName="Jane Doe" canUpload={canUpload} />);
+    const first = render(panel(false));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open tape.mkv' }));
+    let viewer = await screen.findByRole('dialog', { name: /tape\.mkv/ });
+    // Only those with the media candidate action may convert again.
+    expect(within(viewer).queryByRole('button', { name: 'Convert again' })).not.toBeInTheDocument();
+    first.unmount();
+    render(panel(true));
+    await user.click(await screen.findByRole('button', { name: 'Open tape.mkv' }));
+    viewer = await screen.findByRole('dialog', { name: /tape\.mkv/ });
+    await user.click(within(viewer).getByRole('button', { name: 'Convert again' }));
+    await waitFor(() =>
+      expect(double.callsTo(`POST /api/applicants/a1/media/${testUuid('f1')}/retry`)[0]?.body).toEqual({
+        projectId: 'p1',
+      }),
+    );
+    expect(await screen.findByText(MEDIA_TEXTS.conversionRetried('tape.mkv'))).toBeInTheDocument();
+    // The list is read again: the item is no longer FAILED, so the button goes.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: /tape\.mkv/ })).queryByRole('button', {
+          name: 'Convert again',
+        }),
+      ).not.toBeInTheDocument(),
     );
   });
 

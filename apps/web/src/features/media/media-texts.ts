@@ -52,6 +52,8 @@ export const MEDIA_TEXTS = {
   position: (index: number, total: number) => `${index} of ${total}`,
   processingVideo: 'This video is still being prepared. It will play as soon as it is ready.',
   conversionFailed: 'This file could not be converted; the original is shown.',
+  retryConversion: 'Convert again',
+  conversionRetried: (name: string) => `Converting ${name} again. It will show here when it is ready.`,
   documentPreview: (name: string) => `Preview of ${name}`,
   openOriginal: (name: string) => `Open ${name} in a new tab`,
   noPreview: 'No preview for this kind of file. Download it to open it.',

@@ -24,6 +24,8 @@ export interface MediaViewerProps {
   actions?(item: MediaItem): ReactNode;
   /** The items are on their way (the viewer moved to another candidate): a spinner instead of 'No media'. */
   loading?: boolean;
+  /** False hides the download link (a client review link that does not allow downloads). Default true. */
+  allowDownload?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ function ViewerContent({
   refresh,
   actions,
   loading = false,
+  allowDownload = true,
 }: MediaViewerProps & { item: MediaItem | undefined; index: number }) {
   const hasPrevious = index > 0;
   const hasNext = index < items.length - 1;
@@ -120,7 +123,7 @@ function ViewerContent({
           </p>
         </div>
         {item ? actions?.(item) : null}
-        {item ? (
+        {item && allowDownload ? (
           <a
             href={item.downloadUrl}
             download={item.name}

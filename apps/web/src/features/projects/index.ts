@@ -8,3 +8,6 @@ export type { ProjectSwitcherProps } from './project-switcher';
 export { ProjectWorkspace, useProjectIdParam } from './project-workspace';
 export { ProjectHeader } from './project-header';
 export { accessedProjectsQuery, projectListQuery, projectQuery } from './projects-api';
+export { ProjectForm } from './project-form';
+export { EMPTY_PROJECT_FORM } from './project-form-values';
+export { draftKeys, useDiscardDraft, useRefreshDrafts } from './drafts-api';

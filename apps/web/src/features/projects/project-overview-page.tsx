@@ -2,6 +2,8 @@ import { ACCESS_SCOPE_NAMES } from '@casting/domain';
 import type { ProjectDetail, ProjectOverview } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { can } from '@casting/domain';
+import { PublicPageSection } from '../project-share';
 import { EmptyState } from '../../ui/empty-state';
 import { LinkButton } from '../../ui/link-button';
 import { PermissionGate } from '../../ui/permission-gate';
@@ -26,6 +28,18 @@ function Overview({ project }: { project: ProjectDetail }) {
   const http = useHttpClient();
   const { data, error, isPending } = useQuery(projectOverviewQuery(http, project.id));
   if (isPending) return <OverviewSkeleton />;
+  // A client account reviews: the overview is the team's, the client review is its page.
+  if (!data && project.projectActor === 'CLIENT') {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold text-ink">{project.name}</h1>
+        <p className="text-ink-muted">You review this project as a client.</p>
+        <LinkButton variant="primary" to={paths.client.reviewProject(project.id)}>
+          Open the client review
+        </LinkButton>
+      </section>
+    );
+  }
   if (!data) return <ProjectLoadError error={error} />;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -33,6 +47,7 @@ function Overview({ project }: { project: ProjectDetail }) {
       <Counts projectId={project.id} counts={data.counts} />
       <Opportunities projectId={project.id} opportunities={data.opportunities} />
       <Team team={data.team} />
+      <PublicPageSection projectId={project.id} canManage={can(project.projectActor, 'MANAGE_PROJECT')} />
       <section aria-labelledby="details-heading" className="flex flex-col gap-3">
         <h2 id="details-heading" className="text-lg font-semibold text-ink">
           Details

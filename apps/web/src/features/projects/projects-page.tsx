@@ -19,6 +19,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SkeletonList } from '../../ui/skeleton';
 import { StaleListNotice } from '../../ui/stale-list-notice';
 import { VirtualList } from '../../ui/virtual-rows';
+import { DraftsList } from './drafts-list';
 import { ProjectRow } from './project-row';
 import { PROJECTS_PAGE_SIZE, projectListQuery, useArchiveProject } from './projects-api';
 
@@ -96,9 +97,14 @@ export function ProjectsPage() {
   const isSuperAdmin = user?.role.code === 'SUPER_ADMIN';
   const newProject =
     user && PROJECT_CREATORS.includes(user.role.code) ? (
-      <LinkButton variant="primary" to={paths.projectV2.create}>
-        New project
-      </LinkButton>
+      <div className="flex flex-wrap gap-2">
+        <LinkButton variant="secondary" to={paths.project.create}>
+          Guided set-up
+        </LinkButton>
+        <LinkButton variant="primary" to={paths.projectV2.create}>
+          New project
+        </LinkButton>
+      </div>
     ) : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -107,6 +113,7 @@ export function ProjectsPage() {
         description={data ? `${data.total} ${data.total === 1 ? 'project' : 'projects'}` : undefined}
         actions={newProject}
       />
+      <DraftsList />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex-1 sm:max-w-sm">
           <SearchField

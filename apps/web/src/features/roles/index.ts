@@ -3,3 +3,4 @@ export { RoleSelect } from './role-select';
 export type { RoleSelectProps } from './role-select';
 export { truncateName } from './truncate-name';
 export { rolesQuery, roleOptionsQuery } from './roles-api';
+export { RoleDialog } from './role-dialog';

@@ -96,4 +96,29 @@ describe('live client', () => {
     sockets[0]!.serverCloses(1000);
     expect(timers).toHaveLength(0);
   });
+
+  it('is joined only between the server’s confirmation and the next close or leave, and says when that changes', () => {
+    const { client, sockets, timers } = setup();
+    const changes = vi.fn();
+    client.onJoinedChange(changes);
+    const leave = client.join('p1', () => undefined);
+    sockets[0]!.serverOpens();
+    expect(client.isJoined('p1')).toBe(false);
+    sockets[0]!.serverSends({ action: 'joined', projectId: 'p1' });
+    expect(client.isJoined('p1')).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(1);
+    // A confirmation for a project nobody listens to changes nothing.
+    sockets[0]!.serverSends({ action: 'joined', projectId: 'p9' });
+    expect(client.isJoined('p9')).toBe(false);
+    sockets[0]!.serverCloses(1006);
+    expect(client.isJoined('p1')).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(2);
+    timers[0]!.run();
+    sockets[1]!.serverOpens();
+    sockets[1]!.serverSends({ action: 'joined', projectId: 'p1' });
+    expect(client.isJoined('p1')).toBe(true);
+    leave();
+    expect(client.isJoined('p1')).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(4);
+  });
 });

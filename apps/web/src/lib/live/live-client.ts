@@ -34,6 +34,13 @@ export interface LiveClientOptions {
 export interface LiveClient {
   /** Listens to one project's updates; the returned function stops listening (and closes when nobody listens). */
   join(projectId: string, listener: LiveListener): () => void;
+  /**
+   * Whether the server confirmed the project's channel (`{action: 'joined'}`) on the socket that is open now: only
+   * then do updates arrive. False before the confirmation and from any close until the next confirmation.
+   */
+  isJoined(projectId: string): boolean;
+  /** Calls `listener` whenever any project's joined state changes; the returned function stops it. */
+  onJoinedChange(listener: () => void): () => void;
 }
 
 const OPEN = 1;
@@ -51,6 +58,15 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let socket: LiveSocket | null = null;
   let sentToken: string | null = null;
   let reconnecting = false;
+  const joined = new Set<string>();
+  const joinedListeners = new Set<() => void>();
+  const setJoined = (projectId: string | null, value: boolean) => {
+    const before = joined.size;
+    if (projectId === null) joined.clear();
+    else if (value) joined.add(projectId);
+    else joined.delete(projectId);
+    if (joined.size !== before) for (const listener of joinedListeners) listener();
+  };
 
   const send = (message: object) => {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
@@ -69,6 +85,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     next.onclose = (event) => {
       if (socket !== next) return;
       socket = null;
+      setJoined(null, false);
       if (listeners.size === 0 || reconnecting) return;
       reconnecting = true;
       const expired = event.code === LIVE_CLOSE_CODES.accessExpired;
@@ -88,6 +105,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     try {
       message = JSON.parse(data);
     } catch {
+      return;
+    }
+    if (isJoinedAck(message)) {
+      if (listeners.has(message.projectId)) setJoined(message.projectId, true);
       return;
     }
     if (!isUpdate(message)) return;
@@ -110,6 +131,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         current.delete(listener);
         if (current.size > 0) return;
         listeners.delete(projectId);
+        setJoined(projectId, false);
         send({ projectId, action: 'leaveProject' });
         if (listeners.size === 0 && socket) {
           const closing = socket;
@@ -118,7 +140,18 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         }
       };
     },
+    isJoined: (projectId) => joined.has(projectId),
+    onJoinedChange(listener) {
+      joinedListeners.add(listener);
+      return () => joinedListeners.delete(listener);
+    },
   };
+}
+
+function isJoinedAck(message: unknown): message is { action: 'joined'; projectId: string } {
+  if (typeof message !== 'object' || message === null) return false;
+  const record = message as Record<string, unknown>;
+  return record.action === 'joined' && typeof record.projectId === 'string';
 }
 
 function isUpdate(message: unknown): message is LiveUpdate {

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { createContext, createElement, useContext, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { HttpClient } from '../http/http-client';
 import { useHttpClient } from '../http/http-client-context';
 import { createLiveClient } from './live-client';
@@ -23,19 +24,42 @@ export function liveClientFor(http: HttpClient): LiveClient | null {
   return client;
 }
 
+/** A live client handed in from outside (component tests give one over a fake socket); null means none at all. */
+const LiveClientContext = createContext<LiveClient | null | undefined>(undefined);
+
+export function LiveClientProvider({ client, children }: { client: LiveClient | null; children: ReactNode }) {
+  return createElement(LiveClientContext.Provider, { value: client }, children);
+}
+
+function useLiveClient(): LiveClient | null {
+  const http = useHttpClient();
+  const given = useContext(LiveClientContext);
+  return given === undefined ? liveClientFor(http) : given;
+}
+
 /**
  * Calls `onUpdate` for every live update of the project while the component is mounted. The latest callback
- * is used without rejoining, so a page can pass an inline function.
+ * is used without rejoining, so a page can pass an inline function. Answers whether the project's channel is
+ * joined now (updates are arriving): a page that would otherwise poll can poll only while it is not.
  */
-export function useLiveProject(projectId: string, onUpdate: (update: LiveUpdate) => void): void {
-  const http = useHttpClient();
+export function useLiveProject(projectId: string, onUpdate: (update: LiveUpdate) => void): boolean {
+  const client = useLiveClient();
   const latest = useRef(onUpdate);
+  const [joined, setJoined] = useState(false);
   useEffect(() => {
     latest.current = onUpdate;
   });
   useEffect(() => {
-    const client = liveClientFor(http);
     if (!client) return undefined;
-    return client.join(projectId, (update) => latest.current(update));
-  }, [http, projectId]);
+    const stopListening = client.join(projectId, (update) => latest.current(update));
+    const sync = () => setJoined(client.isJoined(projectId));
+    const stopWatching = client.onJoinedChange(sync);
+    sync();
+    return () => {
+      stopWatching();
+      stopListening();
+      setJoined(false);
+    };
+  }, [client, projectId]);
+  return client !== null && joined;
 }

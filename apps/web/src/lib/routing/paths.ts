@@ -50,7 +50,7 @@ export const paths = {
     createDraft: (id: Id) => fillPattern(PATTERNS.projectCreateDraft, { id }),
     overview: (id: Id) => fillPattern(PATTERNS.projectOverview, { id }),
     roles: (id: Id) => fillPattern(PATTERNS.projectRoles, { id }),
-    chat: (id: Id) => fillPattern(PATTERNS.projectChat, { id }),
+    chat: (id: Id, query: { threadId?: string } = {}) => fillPattern(PATTERNS.projectChat, { id }, query),
     candidates: (id: Id, query: CandidatesQuery = {}) =>
       fillPattern(PATTERNS.projectCandidates, { id }, query),
     adminScripts: (id: Id) => fillPattern(PATTERNS.projectAdminScripts, { id }),

@@ -57,6 +57,10 @@ export const PATTERNS = {
   claimConfirmation: '/claim-confirmation/:id',
   /** (ours) The talent's private link from the confirmation e-mail: view and update their submission. */
   submission: '/submission/:id',
+  /** (ours) The unsubscribe link of a project's e-mail to candidates. */
+  emailOptOut: '/email/opt-out/:token',
+  /** (ours) The reply page of a chat e-mail: the thread in the path, the private link's secret in the query. */
+  chatReply: '/chat/reply/:threadId',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;

@@ -1,0 +1,183 @@
+import type { ClientLinkSettings, CreatedClientLink } from '@casting/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { copyLink } from '../../lib/clipboard/copy-text';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { HttpError } from '../../lib/http/http-error';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { CheckboxField, FormAlert, TextArea } from '../../ui/form-controls';
+import { Input } from '../../ui/input';
+import { clientLinkKeys, createLink } from './team-api';
+
+const DEFAULT_SETTINGS: ClientLinkSettings = {
+  showPhotos: true,
+  showVideos: true,
+  showDocuments: false,
+  showContactDetails: false,
+  showRepresentation: false,
+  showTeamFeedback: false,
+  allowDownload: false,
+  requireIdentification: true,
+};
+
+const TOGGLES: [keyof ClientLinkSettings, string, string][] = [
+  ['showPhotos', 'Photos', 'Shared photos of each candidate.'],
+  ['showVideos', 'Videos and self-tapes', 'Shared videos of each candidate.'],
+  ['showDocuments', 'Documents', 'Resumes and other shared documents.'],
+  ['showContactDetails', 'Contact details', 'E-mail and phone. Off by default: clients book through you.'],
+  ['showRepresentation', 'Representation', 'The agent and agency who submitted the candidate.'],
+  ['showTeamFeedback', 'Team feedback', 'How the casting team voted.'],
+  ['allowDownload', 'Allow downloads', 'Viewers may download the shared media.'],
+  [
+    'requireIdentification',
+    'Viewers must identify',
+    'Name and e-mail, confirmed with a code, before viewing.',
+  ],
+];
+
+export interface CreateClientLinkDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  projectId: string;
+  /** What to share: the selected rows (submission ids) and/or folders. */
+  submissionIds: readonly string[];
+  folderIds: readonly string[];
+  /** Says what is being shared ('2 selected candidates', 'the folder Selects'). */
+  subject: string;
+}
+
+/** Share with a client: title, message, what viewers see, downloads, expiry; then the link, shown once. */
+export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [message, setMessage] = useState('');
+  const [settings, setSettings] = useState(DEFAULT_SETTINGS);
+  const [expiry, setExpiry] = useState('');
+  // The earliest expiry offered: tomorrow (a link that expires today would be dead on arrival).
+  const [tomorrow] = useState(() => new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedClientLink | null>(null);
+
+  const close = (open: boolean) => {
+    props.onOpenChange(open);
+    if (!open) {
+      setCreated(null);
+      setError(null);
+      setTitle('');
+      setMessage('');
+      setSettings(DEFAULT_SETTINGS);
+      setExpiry('');
+    }
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const link = await createLink(http, props.projectId, {
+        title: title.trim(),
+        message: message.trim(),
+        submissionIds: [...props.submissionIds],
+        folderIds: [...props.folderIds],
+        settings,
+        expiresAt: expiry ? new Date(`${expiry}T23:59:59Z`).toISOString() : null,
+      });
+      setCreated(link);
+      void queryClient.invalidateQueries({ queryKey: clientLinkKeys.all(props.projectId) });
+    } catch (caught) {
+      setError(
+        caught instanceof HttpError
+          ? ((caught.data?.details as { issues?: { message: string }[] } | undefined)?.issues?.[0]?.message ??
+              caught.data?.message ??
+              'The link could not be created. Try again.')
+          : 'The link could not be created. Check your connection and try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={close}
+      title="Share with a client"
+      description={props.subject}
+      width={560}
+    >
+      {created ? (
+        <div className="flex flex-col gap-3 pt-4">
+          <p className="text-sm text-ink">
+            Send this address to your client. It is shown only now: copy it before closing.
+          </p>
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+            Review link
+            <Input readOnly value={created.link} onFocus={(event) => event.currentTarget.select()} />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void copyLink(created.link)}>Copy link</Button>
+            <Button variant="secondary" onClick={() => close(false)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="flex flex-col gap-4 pt-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+            Title
+            <Input
+              required
+              maxLength={100}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+            Message to the client
+            <TextArea maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
+          </label>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-sm font-semibold text-ink">What viewers may see and do</legend>
+            {TOGGLES.map(([key, label, hint]) => (
+              <CheckboxField
+                key={key}
+                id={`client-link-${key}`}
+                label={label}
+                hint={hint}
+                checked={settings[key]}
+                onChange={(event) => setSettings({ ...settings, [key]: event.target.checked })}
+              />
+            ))}
+          </fieldset>
+          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+            Expires on (optional)
+            <Input
+              type="date"
+              min={tomorrow}
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value)}
+            />
+          </label>
+          <FormAlert message={error} />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || !title.trim()}>
+              {busy ? 'Creating…' : 'Create link'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
+import { renderApp } from '../../../test/render-app';
+
+const SECRET = 'AbCdEfGhIjKlMnOpQrStUvWx';
+const PROJECT = '11111111-1111-4111-8111-111111111111';
+const ROW = '22222222-2222-4222-8222-222222222222';
+const notSignedIn = () => jsonResponse(401, { code: 'INVALID_REFRESH_TOKEN', message: 'Not signed in' });
+
+const settings = {
+  showPhotos: true,
+  showVideos: true,
+  showDocuments: false,
+  showContactDetails: false,
+  showRepresentation: false,
+  showTeamFeedback: false,
+  allowDownload: false,
+  requireIdentification: true,
+};
+const portal = (viewer: { id: string; name: string; email: string } | null) => ({
+  status: 'ACTIVE',
+  projectId: PROJECT,
+  projectName: 'Harbor Lights',
+  title: 'Selects for Friday',
+  message: 'Two favourites.',
+  settings,
+  expiresAt: null,
+  viewer,
+});
+const candidate = {
+  submissionId: ROW,
+  applicantId: '33333333-3333-4333-8333-333333333333',
+  position: 0,
+  folderId: null,
+  roleId: '44444444-4444-4444-8444-444444444444',
+  roleName: 'Lead',
+  firstName: 'Rae',
+  lastName: 'Holm',
+  playingAge: '25-30',
+  location: null,
+  bio: null,
+  primaryPhotoUrl: null,
+  contact: null,
+  representation: null,
+  teamTally: null,
+  myFeedback: { vote: null, comment: null },
+};
+
+afterEach(() => window.localStorage.clear());
+
+describe('client review pages', () => {
+  it('shows the revoked page for a revoked link, with nothing of the link', async () => {
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      [`GET /api/v2/client-links/${SECRET}`]: () =>
+        jsonResponse(200, {
+          ...portal(null),
+          status: 'REVOKED',
+          projectId: null,
+          projectName: null,
+          title: null,
+          message: null,
+          settings: null,
+        }),
+    });
+    renderApp(`/client/review-submission/${SECRET}`, api.fetch);
+    expect(
+      await screen.findByRole('heading', { name: 'This review link has been turned off' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Selects for Friday')).toBeNull();
+  });
+
+  it('sends an unidentified viewer to identify, then opens the review with the viewer session', async () => {
+    const user = userEvent.setup();
+    let identified = false;
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      [`GET /api/v2/client-links/${SECRET}`]: () =>
+        jsonResponse(200, portal(identified ? { id: 'v1', name: 'Paula', email: 'p@studio.test' } : null)),
+      [`POST /api/v2/client-links/${SECRET}/identify`]: () => jsonResponse(202, { message: 'sent' }),
+      [`POST /api/v2/client-links/${SECRET}/verify`]: () => {
+        identified = true;
+        return jsonResponse(200, {
+          viewerToken: 'viewer-session-secret-0123456789',
+          viewer: { id: 'v1', name: 'Paula', email: 'p@studio.test' },
+        });
+      },
+      [`GET /api/projects/${PROJECT}/applicants/${SECRET}`]: () =>
+        jsonResponse(200, { items: [candidate], total: 1 }),
+      [`POST /api/projects/${PROJECT}/applicants/${SECRET}/views`]: () => jsonResponse(200, { visitId: 'x' }),
+    });
+    renderApp(`/client/review-submission/${SECRET}`, api.fetch);
+    await user.type(await screen.findByRole('textbox', { name: 'Your name' }), 'Paula');
+    await user.type(screen.getByRole('textbox', { name: 'Your e-mail' }), 'p@studio.test');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByRole('textbox', { name: '6-digit code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Open the review' }));
+    expect(await screen.findByRole('heading', { name: 'Selects for Friday' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: /Rae Holm/ })).toBeVisible();
+    const [list] = api.callsTo(`GET /api/projects/${PROJECT}/applicants/${SECRET}`);
+    // Portal mode: the viewer session, never a staff token.
+    expect(list?.headers.get('x-client-viewer')).toBe('viewer-session-secret-0123456789');
+    expect(list?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('replaces the review with the revoked page when the next request is refused', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(
+      `client-review:${SECRET}`,
+      JSON.stringify({ viewerToken: 'viewer-session-secret-0123456789', name: 'Paula' }),
+    );
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      [`GET /api/v2/client-links/${SECRET}`]: () =>
+        jsonResponse(200, portal({ id: 'v1', name: 'Paula', email: 'p@studio.test' })),
+      [`GET /api/projects/${PROJECT}/applicants/${SECRET}`]: () =>
+        jsonResponse(200, { items: [candidate], total: 1 }),
+      [`POST /api/projects/${PROJECT}/applicants/${SECRET}/views`]: () => jsonResponse(200, { visitId: 'x' }),
+      [`GET /api/projects/${PROJECT}/applicants/${SECRET}/${ROW}`]: () =>
+        jsonResponse(410, { code: 'CLIENT_LINK_REVOKED', message: 'This review link has been turned off.' }),
+    });
+    renderApp(`/client/review-submission/${SECRET}`, api.fetch);
+    await user.click(await screen.findByRole('button', { name: /Rae Holm/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'This review link has been turned off' }),
+    ).toBeVisible();
+  });
+});

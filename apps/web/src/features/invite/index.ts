@@ -1,0 +1,1 @@
+export { InviteCandidatesPage } from './invite-page';

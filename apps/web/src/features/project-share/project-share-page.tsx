@@ -1,0 +1,120 @@
+import type { ProjectBreakdown } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { HttpError } from '../../lib/http/http-error';
+import { useTitleSubject } from '../../lib/routing/document-title';
+
+/** /project-share/{id}: a published project's read-only breakdown, for anyone (no sign-in). */
+export function ProjectSharePage() {
+  const http = useHttpClient();
+  const { id = '' } = useParams();
+  const breakdown = useQuery({
+    queryKey: ['project-share', id],
+    queryFn: ({ signal }) =>
+      http.request(
+        `/v2/project-share/${encodeURIComponent(id)}`,
+        import('./share-contracts').then((module) => module.projectBreakdownSchema),
+        { noAuth: true, signal },
+      ),
+    retry: false,
+  });
+  const data: ProjectBreakdown | undefined = breakdown.data;
+  useTitleSubject(data?.name ?? null);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
+      {breakdown.isPending ? (
+        <p role="status" className="py-16 text-center text-ink-muted">
+          Loading the project…
+        </p>
+      ) : !data ? (
+        <section className="flex flex-col items-center gap-3 py-16 text-center">
+          <h1 className="text-2xl font-semibold text-ink">
+            {breakdown.error instanceof HttpError && breakdown.error.status === 404
+              ? 'This project page is not available'
+              : 'The project could not be loaded'}
+          </h1>
+          <p className="max-w-md text-ink-muted">
+            {breakdown.error instanceof HttpError && breakdown.error.status === 404
+              ? 'It may have been unpublished. Ask whoever sent you the link.'
+              : 'Check your connection and reload the page.'}
+          </p>
+        </section>
+      ) : (
+        <Breakdown data={data} />
+      )}
+    </div>
+  );
+}
+
+function Breakdown({ data }: { data: ProjectBreakdown }) {
+  const facts: [string, string | null][] = [
+    ['Production company', data.productionCompany],
+    ['Location', data.location],
+    ['Submission deadline', data.submissionDeadline],
+    ['Auditions', data.auditionDate],
+    [
+      'Shoot',
+      data.shootStartDate
+        ? `${data.shootStartDate}${data.shootEndDate ? ` to ${data.shootEndDate}` : ''}`
+        : null,
+    ],
+  ];
+  return (
+    <article className="flex flex-col gap-6" aria-labelledby="project-share-title">
+      <header className="flex flex-col gap-2">
+        <h1 id="project-share-title" className="text-3xl font-semibold text-ink">
+          {data.name}
+        </h1>
+        {data.description ? (
+          <p className="text-base whitespace-pre-line text-ink">{data.description}</p>
+        ) : null}
+      </header>
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-ink-muted">{label}</dt>
+              <dd className="text-base text-ink">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <section aria-labelledby="project-share-roles" className="flex flex-col gap-3">
+        <h2 id="project-share-roles" className="text-xl font-semibold text-ink">
+          Opportunities
+        </h2>
+        {data.opportunities.length === 0 ? <p className="text-ink-muted">No opportunities yet.</p> : null}
+        <ul className="flex flex-col gap-3">
+          {data.opportunities.map((role) => (
+            <li key={role.id} className="flex flex-col gap-2 rounded-xl border border-line p-4">
+              <h3 className="text-lg font-semibold text-ink">{role.name}</h3>
+              <p className="text-sm text-ink-muted">
+                {[
+                  role.ageMin != null || role.ageMax != null
+                    ? `Ages ${role.ageMin ?? ''}–${role.ageMax ?? ''}`
+                    : null,
+                  role.rate,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+              {role.description ? (
+                <p className="text-base whitespace-pre-line text-ink">{role.description}</p>
+              ) : null}
+              {role.links.map((link) => (
+                <a
+                  key={link.url}
+                  href={link.url}
+                  className="inline-flex min-h-11 items-center self-start rounded-md bg-accent px-4 text-on-accent"
+                >
+                  Apply: {link.title}
+                </a>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { DRAFT_MESSAGES, projectDraftSchema, type CreateProject, type WizardStep } from '@casting/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { HttpClient } from '../../lib/http/http-client';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { draftKeys, useDiscardDraft, useRefreshDrafts } from '../projects';
+
+export function draftQuery(http: HttpClient, id: string) {
+  return queryOptions({
+    queryKey: draftKeys.one(id),
+    queryFn: ({ signal }) => http.request(`/projects/drafts/${id}`, projectDraftSchema, { signal }),
+    retry: false,
+  });
+}
+
+export function useCreateDraft() {
+  const http = useHttpClient();
+  const refresh = useRefreshDrafts();
+  return useMutation({
+    mutationFn: (input: CreateProject) =>
+      http.request('/projects/drafts', projectDraftSchema, { method: 'POST', body: input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveStep(id: string) {
+  const http = useHttpClient();
+  const refresh = useRefreshDrafts();
+  return useMutation({
+    mutationFn: (step: WizardStep) =>
+      http.request(`/projects/drafts/${id}`, projectDraftSchema, { method: 'PATCH', body: { step } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useFinishDraft(id: string) {
+  const http = useHttpClient();
+  const refresh = useRefreshDrafts();
+  return useMutation({
+    mutationFn: () =>
+      http.request(`/projects/drafts/${id}/finish`, z.object({ id: z.string() }), { method: 'POST' }),
+    onSuccess: refresh,
+  });
+}
+
+export { DRAFT_MESSAGES, useDiscardDraft };

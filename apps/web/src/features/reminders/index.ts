@@ -1,0 +1,1 @@
+export { VoteReminder } from './vote-reminder';

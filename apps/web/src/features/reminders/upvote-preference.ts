@@ -1,0 +1,41 @@
+/**
+ * The person's answer to the reminder to vote on new submissions, kept in this browser under the key
+ * `upvotePreference` (spec section 9): 'don't remind for a day' silences it for 24 hours, 'never' for good.
+ * Stored as `{"until": <epoch ms>}` or `"never"`; anything unreadable counts as no preference.
+ */
+export const UPVOTE_PREFERENCE_KEY = 'upvotePreference';
+export const REMIND_LATER_MS = 24 * 60 * 60 * 1000;
+
+export type UpvotePreference = { kind: 'none' } | { kind: 'snoozed'; until: number } | { kind: 'never' };
+
+export function readUpvotePreference(storage: Pick<Storage, 'getItem'> | null): UpvotePreference {
+  try {
+    const raw = storage?.getItem(UPVOTE_PREFERENCE_KEY);
+    if (!raw) return { kind: 'none' };
+    const value: unknown = JSON.parse(raw);
+    if (value === 'never') return { kind: 'never' };
+    if (value && typeof value === 'object' && typeof (value as { until?: unknown }).until === 'number') {
+      return { kind: 'snoozed', until: (value as { until: number }).until };
+    }
+  } catch {
+    // An unreadable value (another version, a hand edit) is no preference.
+  }
+  return { kind: 'none' };
+}
+
+export function shouldRemind(preference: UpvotePreference, now: number): boolean {
+  if (preference.kind === 'never') return false;
+  if (preference.kind === 'snoozed') return now >= preference.until;
+  return true;
+}
+
+export function remindLater(storage: Pick<Storage, 'setItem'> | null, now: number): UpvotePreference {
+  const preference = { kind: 'snoozed', until: now + REMIND_LATER_MS } as const;
+  storage?.setItem(UPVOTE_PREFERENCE_KEY, JSON.stringify({ until: preference.until }));
+  return preference;
+}
+
+export function neverRemind(storage: Pick<Storage, 'setItem'> | null): UpvotePreference {
+  storage?.setItem(UPVOTE_PREFERENCE_KEY, JSON.stringify('never'));
+  return { kind: 'never' };
+}
