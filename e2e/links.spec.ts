@@ -99,8 +99,8 @@ test.describe('submission links', () => {
     await mobile.locator('summary', { hasText: 'Address' }).click();
     await mobile.getByLabel('ZIP code').fill('10001');
     await mobile.getByRole('list', { name: 'Address suggestions' }).getByRole('button').first().click();
-    await expect(mobile.getByLabel('City')).not.toHaveValue('');
-    await expect(mobile.getByLabel('State')).not.toHaveValue('');
+    await expect(mobile.getByLabel('City', { exact: true })).not.toHaveValue('');
+    await expect(mobile.getByLabel('State', { exact: true })).not.toHaveValue('');
     await mobile.getByRole('button', { name: 'Review submission' }).click();
     const confirm = mobile.getByRole('dialog', { name: 'Confirm submission' });
     await expect(confirm).toContainText('+12025550143');

@@ -4,12 +4,15 @@ import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
 import {
   accessTokenOf,
+  heicPhoto,
   mailedDownloadLink,
   makeJpeg,
+  makePdf,
   makeVideo,
   seedCandidate,
   uploadThroughApi,
 } from './support/media';
+import { apiLink, phone, projectWithRoles } from './support/links';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /*
@@ -112,7 +115,11 @@ test.describe('media on a phone', () => {
     // Both items are the candidate's now; the viewer steps through them with the keyboard.
     await expect(panel.getByRole('button', { name: 'Open selftape.mp4' })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page, 'candidate media panel with its upload queue');
-    await panel.getByRole('button', { name: 'Open headshot.jpg' }).click();
+    // The first photo became the primary one, shown above the list too: open it from the list of media.
+    await panel
+      .getByRole('list', { name: 'Media' })
+      .getByRole('button', { name: 'Open headshot.jpg' })
+      .click();
     const viewer = page.getByRole('dialog', { name: /headshot\.jpg/ });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByText('1 of 2')).toBeVisible();
@@ -130,6 +137,90 @@ test.describe('media on a phone', () => {
     await expect(page.getByText(MESSAGES.issueReported)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('media-viewer')).toBeHidden();
+  });
+
+  test('a talent uploads photos, a video and a PDF on the apply page at 375 px, sees progress, and the team gets them processed', async ({
+    request,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const { who } = await director(request);
+    const project = await projectWithRoles(request, who, `Harbour Lights ${Date.now().toString(36)}`, [
+      'Lead',
+    ]);
+    const created = await apiLink(request, who, project.id, {
+      title: 'Self-tapes',
+      roleIds: [project.roles.Lead],
+    });
+    const photo = await makeJpeg();
+    // Over 10 MiB: the video goes up in 5 MiB parts under the link's upload grant.
+    const video = makeVideo(12);
+
+    const talent = person('Ines', 'Okafor');
+    const mobile = await phone(browser);
+    await mobile.goto(created.link);
+    await expect(mobile.getByRole('heading', { name: 'Self-tapes', level: 1 })).toBeVisible();
+    // One opportunity: it is chosen for the talent, no checkbox.
+    await mobile.getByLabel('First name').fill(talent.firstName);
+    await mobile.getByLabel('Last name').fill(talent.lastName);
+    await mobile.getByLabel('Email').fill(talent.email);
+    await mobile.getByLabel('Phone number').fill('2025550177');
+    await mobile.getByLabel('I don’t have representation').check();
+
+    await mobile.getByTestId('file-picker-input').setInputFiles([
+      { name: 'headshot.jpg', mimeType: 'image/jpeg', buffer: photo },
+      { name: 'selftape.mp4', mimeType: 'video/mp4', buffer: video },
+      // A phone photo and a résumé: converted in threads of their own (HEIC through libheif, PDF through MuPDF).
+      { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heicPhoto() },
+      { name: 'resume.pdf', mimeType: 'application/pdf', buffer: makePdf() },
+    ]);
+    const queue = mobile.getByRole('list', { name: 'Uploads' });
+    const videoRow = queue.getByRole('listitem').filter({ hasText: 'selftape.mp4' });
+    // Progress shows while the video goes up, then both files are done.
+    await expect(videoRow.getByRole('progressbar')).toBeVisible();
+    await expect(videoRow.getByText('Uploaded')).toBeVisible({ timeout: 60_000 });
+    for (const name of ['headshot.jpg', 'IMG_0042.HEIC', 'resume.pdf']) {
+      await expect(queue.getByRole('listitem').filter({ hasText: name })).toContainText('Uploaded', {
+        timeout: 30_000,
+      });
+    }
+    const scrollWidth = await mobile.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+    await expectAccessible(mobile, 'apply page with its upload queue at 375 px');
+
+    await mobile.getByRole('button', { name: 'Review submission' }).click();
+    await mobile
+      .getByRole('dialog', { name: 'Confirm submission' })
+      .getByRole('button', { name: 'Submit' })
+      .click();
+    await expect(mobile.getByRole('heading', { name: /Your submission has been received/ })).toBeVisible();
+
+    // The team sees the new candidate with both files, processed into what reviewers need.
+    const api = await apiAs(request, who);
+    const listed = await api<{ items: { email: string | null; applicantId: string }[] }>(
+      'GET',
+      `/projects/${project.id}/applicants?roleId=${project.roles.Lead}`,
+    );
+    const row = listed.items.find((item) => item.email === talent.email);
+    expect(row).toBeDefined();
+    await expect
+      .poll(
+        async () => {
+          const media = await api<{ items: { name: string; kind: string; status: string }[] }>(
+            'GET',
+            `/applicants/${row!.applicantId}/media?projectId=${project.id}`,
+          );
+          return media.items
+            .map((item) => `${item.name} ${item.kind} ${item.status}`)
+            .sort()
+            .join(', ');
+        },
+        { timeout: 90_000 },
+      )
+      .toBe(
+        'IMG_0042.HEIC image PROCESSED, headshot.jpg image PROCESSED, resume.pdf document PROCESSED, ' +
+          'selftape.mp4 video PROCESSED',
+      );
   });
 
   test('the e-mailed download link shows the zip and downloads it, and explains itself without its token', async ({

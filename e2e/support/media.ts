@@ -147,3 +147,31 @@ export async function accessTokenOf(request: APIRequestContext, who: Person): Pr
   expect(signedIn.status(), 'POST /api/auth/sign-in').toBe(200);
   return ((await signedIn.json()) as { accessToken: string }).accessToken;
 }
+
+/** A one-page PDF with text and a filled box, written by hand (the processing renders its first page). */
+export function makePdf(): Buffer {
+  const stream = 'BT /F1 18 Tf 20 300 Td (Casting resume) Tj ET 0.2 0.4 0.8 rg 20 40 200 120 re f';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
+
+/** A small HEIC photo (the API tests' fixture, made once with libheif's heif-enc). */
+export function heicPhoto(): Buffer {
+  return fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/api/test/media/fixtures/tiny.heic'));
+}

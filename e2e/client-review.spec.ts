@@ -1,0 +1,222 @@
+import type { APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expectAccessible } from './support/axe';
+import { expect, outbox, signInViaUi, test } from './support/fixtures';
+import { adminUpdateUser } from './support/identity';
+import { phone } from './support/links';
+import { accessTokenOf, makeVideo, seedCandidate, uploadThroughApi } from './support/media';
+import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
+
+/*
+ * Issue 15: a director shares two candidates with a producer, who has no account and reviews on a 375 px phone: she
+ * identifies with the code mailed to her, watches a tape, votes and comments; the director sees the vote arrive
+ * without reloading, exports the feedback (mailed), then revokes the link, and the producer's next request shows the
+ * revoked page.
+ */
+
+async function newestMail(request: APIRequestContext, email: string, subject: RegExp) {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outbox(request, email)).find((message) => subject.test(message.subject));
+        text = mail?.text ?? '';
+        return text;
+      },
+      { timeout: 30_000, message: `a mail matching ${subject} to ${email}` },
+    )
+    .not.toBe('');
+  return text;
+}
+
+test('a director shares two candidates; a producer on a phone reviews them; the director sees it live, exports and revokes', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const director = person('Dana', 'Whitford');
+  await signUpConfirmed(request, director);
+  const api = await apiAs(request, director);
+  const seeded = await seedCandidate(api, 'Rae', 'Holm');
+  await api('POST', '/projects/admin/applicants', {
+    projectId: seeded.projectId,
+    roleId: seeded.roleId,
+    firstName: 'Theo',
+    lastName: 'Marsh',
+    email: `theo-${randomUUID().slice(0, 6)}@talent.test`,
+  });
+  const token = await accessTokenOf(request, director);
+  await uploadThroughApi(
+    request,
+    token,
+    { projectId: seeded.projectId, applicantId: seeded.applicantId },
+    'rae-selftape.mp4',
+    makeVideo(1, 2),
+    'video/mp4',
+  );
+
+  // The director selects both candidates and shares them.
+  await signInViaUi(page, director.email, PASSWORD);
+  await page.goto(`/projects/candidate/${seeded.projectId}?roleId=${seeded.roleId}`);
+  await page.getByRole('checkbox', { name: 'Select Rae Holm' }).check();
+  await page.getByRole('checkbox', { name: 'Select Theo Marsh' }).check();
+  await page.getByRole('button', { name: 'Share with client' }).click();
+  const share = page.getByRole('dialog', { name: 'Share with a client' });
+  await expect(share.getByText('2 selected candidates')).toBeVisible();
+  await share.getByRole('textbox', { name: 'Title' }).fill('Lighthouse selects');
+  await share.getByRole('textbox', { name: 'Message to the client' }).fill('Two favourites for the keeper.');
+  await share.getByRole('checkbox', { name: 'Allow downloads' }).check();
+  await share.getByRole('button', { name: 'Create link' }).click();
+  const linkField = share.getByRole('textbox', { name: 'Review link' });
+  await expect(linkField).toHaveValue(/\/client\/review-submission\/[A-Za-z0-9_-]{24}$/);
+  const link = new URL(await linkField.inputValue());
+  await share.getByRole('button', { name: 'Done' }).click();
+
+  // The director keeps the link's feedback open.
+  await page.getByRole('button', { name: 'Client links' }).click();
+  const links = page.getByRole('dialog', { name: 'Client review links' });
+  await links.getByRole('button', { name: /Lighthouse selects/ }).click();
+  await expect(links.getByLabel('Tally for Rae Holm')).toHaveText('Yes 0 · No 0 · Maybe 0');
+
+  // The producer, on a phone, with no account.
+  const producer = await phone(browser);
+  const producerEmail = `paula-${randomUUID().slice(0, 8)}@studio.test`;
+  await producer.goto(link.pathname);
+  await expect(producer).toHaveURL(/\/client\/review-submission\/auth\?link=/);
+  await producer.getByRole('textbox', { name: 'Your name' }).fill('Paula Producer');
+  await producer.getByRole('textbox', { name: 'Your e-mail' }).fill(producerEmail);
+  await producer.getByRole('button', { name: 'Send me a code' }).click();
+  const mail = await newestMail(request, producerEmail, /review code/i);
+  const code = /is (\d{6})\./.exec(mail)![1]!;
+  await producer.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await producer.getByRole('button', { name: 'Open the review' }).click();
+  await expect(producer.getByRole('heading', { name: 'Lighthouse selects' })).toBeVisible();
+  await expect(producer.getByRole('heading', { name: '2 candidates' })).toBeVisible();
+  await expect(producer.getByText('Reviewing as Paula Producer')).toBeVisible();
+  await expectAccessible(producer, 'client review list on a phone');
+  const width = await producer.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+
+  await producer.getByRole('button', { name: /Rae Holm/ }).click();
+  await expect(producer.getByRole('heading', { name: 'Rae Holm' })).toBeVisible();
+  const tape = producer.getByLabel('Self-tape: rae-selftape.mp4');
+  await expect(tape).toBeVisible();
+  await tape.evaluate(async (video: HTMLVideoElement) => {
+    video.muted = true;
+    await video.play();
+  });
+  await expect
+    .poll(() => tape.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  // The full-screen media viewer.
+  await producer.getByRole('button', { name: 'Full screen' }).click();
+  const viewer = producer.getByRole('dialog', { name: /rae-selftape\.mp4/ });
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close viewer' }).click();
+  await expect(viewer).toBeHidden();
+  await producer.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(producer.getByRole('status').filter({ hasText: 'Vote saved: Yes' })).toBeVisible();
+  await producer
+    .getByRole('textbox', { name: 'Comment for the casting team' })
+    .fill('Perfect weathered look.');
+  await producer.getByRole('button', { name: 'Save comment' }).click();
+  await expect(producer.getByRole('status').filter({ hasText: 'Comment saved' })).toBeVisible();
+  await producer.getByRole('button', { name: 'Download videos' }).click();
+  const download = producer.getByRole('dialog', { name: 'Download applicant videos' });
+  await expect(download.getByRole('link', { name: 'Download rae-selftape.mp4' })).toBeVisible();
+  await download.getByRole('button', { name: 'Close' }).click();
+  await expectAccessible(producer, 'client candidate review on a phone');
+
+  // The director sees the vote and comment without reloading.
+  await expect(links.getByLabel('Tally for Rae Holm')).toHaveText('Yes 1 · No 0 · Maybe 0', {
+    timeout: 20_000,
+  });
+  await expect(links.getByText('“Perfect weathered look.”')).toBeVisible();
+  await expect(links.getByRole('cell', { name: 'Paula Producer' }).first()).toBeVisible();
+
+  // The export arrives by e-mail and holds the feedback.
+  await links.getByRole('button', { name: 'Export feedback' }).click();
+  const exportMail = await newestMail(request, director.email, /Client feedback export/);
+  const csvUrl = new URL(/Spreadsheet \(CSV\): (\S+)/.exec(exportMail)![1]!);
+  const csv = await request.get(csvUrl.pathname + csvUrl.search);
+  expect(csv.status()).toBe(200);
+  const body = await csv.text();
+  expect(body).toContain('"Paula Producer","YES","Perfect weathered look."');
+  const pdfUrl = new URL(/Presentation \(PDF\): (\S+)/.exec(exportMail)![1]!);
+  const pdf = await request.get(pdfUrl.pathname + pdfUrl.search);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Revoked: the producer's next request shows the revoked page.
+  await links.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(links.getByText('Revoked', { exact: true }).first()).toBeVisible();
+  await producer.getByRole('button', { name: 'Maybe', exact: true }).click();
+  await expect(producer.getByRole('heading', { name: 'This review link has been turned off' })).toBeVisible();
+  await expectAccessible(producer, 'revoked review link');
+});
+
+test('a director publishes the project page; anyone on a phone reads it, link previews carry its title; a deep link opens it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const director = person('Mina', 'Okafor');
+  await signUpConfirmed(request, director);
+  const api = await apiAs(request, director);
+  const seeded = await seedCandidate(api, 'Ivo', 'Lind');
+  await signInViaUi(page, director.email, PASSWORD);
+  await page.goto(`/projects/overview/${seeded.projectId}`);
+  const section = page.getByRole('region', { name: 'Public page' });
+  await section.getByRole('button', { name: 'Publish' }).click();
+  await expect(section.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+
+  const visitor = await phone(browser);
+  await visitor.goto(`/project-share/${seeded.projectId}`);
+  await expect(visitor.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Lighthouse keeper' })).toBeVisible();
+  await expectAccessible(visitor, 'public project page on a phone');
+  const html = await (
+    await request.get(`/project-share/${seeded.projectId}`, { headers: { accept: 'text/html' } })
+  ).text();
+  expect(html).toMatch(/<meta property="og:title" content="Tidewater [0-9a-f]{6}" \/>/);
+
+  // A message's deep link opens the page it names.
+  await visitor.goto(`/deep-linking?path=${encodeURIComponent(`/project-share/${seeded.projectId}`)}`);
+  await expect(visitor).toHaveURL(new RegExp(`/project-share/${seeded.projectId}$`));
+  await expect(visitor.getByRole('heading', { name: 'Lighthouse keeper' })).toBeVisible();
+
+  await section.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(section.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'This project page is not available' })).toBeVisible();
+});
+
+test('a client account reviews a project it was invited to, on a phone, and may change nothing', async ({
+  request,
+  browser,
+  admin,
+}) => {
+  test.setTimeout(120_000);
+  const director = person('Lena', 'Park');
+  await signUpConfirmed(request, director);
+  const api = await apiAs(request, director);
+  const seeded = await seedCandidate(api, 'Noor', 'Haddad');
+  const client = person('Colin', 'Agency');
+  await api('POST', `/projects/${seeded.projectId}/accesses`, {
+    invitations: [{ email: client.email, scope: 'TALENT_EDITOR' }],
+  });
+  await signUpConfirmed(request, client);
+  await adminUpdateUser(request, admin, client.email, { roleCode: 'CLIENT' });
+
+  const clientPhone = await phone(browser);
+  await signInViaUi(clientPhone, client.email, PASSWORD);
+  await clientPhone.goto(`/projects/overview/${seeded.projectId}`);
+  await clientPhone.getByRole('link', { name: 'Open the client review' }).click();
+  await expect(clientPhone).toHaveURL(new RegExp(`/client/review-project/${seeded.projectId}$`));
+  await clientPhone.getByRole('button', { name: /Noor Haddad/ }).click();
+  await expect(clientPhone.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();
+  await expect(clientPhone.getByText('Team: 0 up · 0 maybe · 0 down')).toBeVisible();
+  await expect(clientPhone.getByRole('button', { name: 'Share with client' })).toHaveCount(0);
+  await expectAccessible(clientPhone, 'client account review on a phone');
+});

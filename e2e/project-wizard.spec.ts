@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { expectAccessible } from './support/axe';
+import { expect, signInViaUi, test } from './support/fixtures';
+import { PASSWORD, person, signUpConfirmed } from './support/projects';
+
+/**
+ * Issue 16: the guided project creation saves a draft at every step; the person leaves, finds the draft on the
+ * projects page, continues and finishes; the project then leaves the drafts for the list.
+ */
+test('a director sets up a project in the wizard, leaves, continues the draft and finishes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const director = person('Wendy', 'Wizard');
+  const name = `Salt Marsh ${randomUUID().slice(0, 6)}`;
+  await signUpConfirmed(request, director);
+  await signInViaUi(page, director.email, PASSWORD);
+
+  await page.getByRole('link', { name: 'Guided set-up' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up a project' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Steps' }).getByText('1. Project')).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await page.getByLabel('Project name').fill(name);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: `Set up ${name}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Add opportunity' }).click();
+  await page.getByLabel('Opportunity name').fill('Fisherman');
+  await page.getByRole('button', { name: 'Create opportunity' }).click();
+  await expect(page.getByText('Fisherman', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'wizard opportunities step');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
+
+  // Leave; the draft waits on the projects page, not in the project list.
+  await page.getByRole('link', { name: 'Save and exit' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  const drafts = page.getByRole('region', { name: 'Drafts' });
+  await expect(drafts.getByText(name)).toBeVisible();
+  await expect(drafts.getByText('Step 3 of 4: Team')).toBeVisible();
+
+  await drafts.getByRole('link', { name: `Continue ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'First submission link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/projects\/overview\//);
+
+  await page.goto('/projects');
+  await expect(page.getByRole('region', { name: 'Drafts' })).toHaveCount(0);
+  await expect(page.getByText(name).first()).toBeVisible();
+});
