@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
+import { testDatabase } from '../support/database';
 import { buildCast, buildProject, buildRole, lookupId, type Cast } from '../support/projects';
 import { buildApplicant, buildTag, placeInFolder, systemFolder } from '../support/candidates';
 
@@ -63,11 +65,17 @@ beforeAll(async () => {
     payload: { applicantIds: [person.id], tagIds: [tag.id] },
   });
   expect(res.statusCode, res.body).toBe(200);
-  // The talent submitter reviews the first submission in their For Review folder and votes there.
-  await placeInFolder(person, await systemFolder(role, 'TS_FOR_REVIEW'), cast.project.id);
+  // The talent submitter reviews the first submission in their For Review folder and votes there (which files it in
+  // Hold for later); the agency then sends it on, so it leaves For Review and the team votes.
+  const forReview = await systemFolder(role, 'TS_FOR_REVIEW');
+  await placeInFolder(person, forReview, cast.project.id);
+  expect((await vote('TS', person.id, 'MAYBE')).statusCode).toBe(200);
+  const { db } = await testDatabase();
+  await db.execute(
+    sql`delete from folder_memberships where submission_id = ${person.id} and folder_id = ${forReview}`,
+  );
   expect((await vote('PO', person.id, 'UP_VOTE')).statusCode).toBe(200);
   expect((await vote('TE', person.id, 'DOWN_VOTE')).statusCode).toBe(200);
-  expect((await vote('TS', person.id, 'MAYBE')).statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -105,7 +113,6 @@ describe('GET /api/projects/{id}/candidates/{applicantId}', () => {
     const lead = body.submissions.find((s: { id: string }) => s.id === person.id);
     expect(lead.folders.map((f: { systemAlias: string }) => f.systemAlias).sort()).toEqual([
       'NEW_SUBMISSIONS',
-      'TS_FOR_REVIEW',
       'TS_HOLD_LATER',
       // The last team vote (TE's NO) moved the candidate to Viewed; the submitter's MAYBE to Hold for later.
       'VIEWED',
@@ -133,13 +140,41 @@ describe('GET /api/projects/{id}/candidates/{applicantId}', () => {
     const body = (await detail('TS', person.applicantId)).json();
     expect(body.submissions).toHaveLength(1);
     expect(body.submissions[0].folders.map((f: { systemAlias: string }) => f.systemAlias).sort()).toEqual([
-      'TS_FOR_REVIEW',
       'TS_HOLD_LATER',
     ]);
     expect(body.submissions[0].myVote).toBe('MAYBE');
     // The second submission is in no submitter folder: opened by its row id, the person is not found for them.
     const unseen = await buildApplicant(other, cast.people.PO.user, { firstName: 'Hidden', lastName: 'One' });
     expect((await detail('TS', unseen.id)).statusCode).toBe(404);
+  });
+
+  it('keeps a submission waiting for its agency review from the team, as the list does, until it is sent on', async () => {
+    const waiting = await buildApplicant(other, cast.people.PO.user, {
+      firstName: 'Wren',
+      lastName: 'Waiting',
+    });
+    // Only in For Review, as an agency-review link files it (the builder's New Submissions membership removed).
+    await placeInFolder(waiting, await systemFolder(other, 'TS_FOR_REVIEW'), cast.project.id);
+    const { db } = await testDatabase();
+    await db.execute(
+      sql`delete from folder_memberships where submission_id = ${waiting.id}
+        and folder_id = ${await systemFolder(other, 'NEW_SUBMISSIONS')}`,
+    );
+    for (const actor of ['PO', 'PE', 'TE'] as const) {
+      for (const id of [waiting.id, waiting.applicantId]) {
+        const res = await detail(actor, id);
+        expect(res.statusCode, `${actor} ${res.body}`).toBe(404);
+        expect(res.json().message).toBe('This candidate is not in this project.');
+      }
+    }
+    // The agency's submitter reviews it; a super admin may switch to the submitter folders and open it there.
+    for (const actor of ['TS', 'SA'] as const) {
+      const res = await detail(actor, waiting.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().submissions[0].folders.map((f: { systemAlias: string }) => f.systemAlias)).toEqual([
+        'TS_FOR_REVIEW',
+      ]);
+    }
   });
 
   it('answers 404 for a candidate of another project and 400 for a malformed id', async () => {

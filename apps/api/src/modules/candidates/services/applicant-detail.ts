@@ -142,11 +142,21 @@ export async function applicantDetail(
   ]);
 
   const submitterView = actor === 'TS';
-  const visibleFolders = membershipRows.filter(
-    (folder) => !submitterView || isSubmitterAlias(folder.systemAlias),
+  // The team never sees a submission still waiting for its agency's review (in For Review, TS_FOR_REVIEW), exactly
+  // as the list hides it (decision 0047): opening one by id is refused as not found. A super admin may switch to the
+  // submitter folders view, where those rows are listed, so may open them too.
+  const waitingForAgency = new Set(
+    actor === 'TS' || actor === 'SA'
+      ? []
+      : membershipRows.filter((folder) => folder.systemAlias === 'TS_FOR_REVIEW').map((f) => f.submissionId),
   );
-  const visibleSubmissions = submissionRows.filter(
-    (row) => !submitterView || visibleFolders.some((folder) => folder.submissionId === row.id),
+  const visibleFolders = membershipRows.filter((folder) =>
+    submitterView ? isSubmitterAlias(folder.systemAlias) : !waitingForAgency.has(folder.submissionId),
+  );
+  const visibleSubmissions = submissionRows.filter((row) =>
+    submitterView
+      ? visibleFolders.some((folder) => folder.submissionId === row.id)
+      : !waitingForAgency.has(row.id),
   );
   if (visibleSubmissions.length === 0) throw notFound();
 
