@@ -6,10 +6,12 @@ import { healthFigure } from './figures/health';
 import { mediaFigure } from './figures/media';
 import { projectsListFigure } from './figures/projects-list';
 import { startFigure } from './figures/start';
+import { submissionsFigure } from './figures/submissions';
 
 /**
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
- * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media, all
+ * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media,
+ * submissions (200 through one link at once), all
  * (default). --short is the CI form: 2 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
  * of media.
  * Prints a Markdown table; nothing is asserted, the figures are read against the references beside them.
@@ -20,6 +22,7 @@ const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   health: healthFigure,
   start: startFigure,
   media: mediaFigure,
+  submissions: submissionsFigure,
 };
 
 function flag(args: string[], name: string): string | undefined {
