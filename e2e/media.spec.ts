@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { MESSAGES } from '@casting/domain';
 import { expectAccessible } from './support/axe';
@@ -221,6 +224,54 @@ test.describe('media on a phone', () => {
         'IMG_0042.HEIC image PROCESSED, headshot.jpg image PROCESSED, resume.pdf document PROCESSED, ' +
           'selftape.mp4 video PROCESSED',
       );
+  });
+
+  test('a talent reloads the apply page mid-upload, chooses the same video again, and it resumes from the parts already sent', async ({
+    request,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const { who } = await director(request);
+    const project = await projectWithRoles(request, who, `Tidewater ${Date.now().toString(36)}`, ['Lead']);
+    const created = await apiLink(request, who, project.id, {
+      title: 'Tapes',
+      roleIds: [project.roles.Lead],
+    });
+    // A file on disk, so the browser sees the same name, size and last-modified time both times it is chosen.
+    const videoPath = path.join(os.tmpdir(), `resume-${Date.now().toString(36)}.mp4`);
+    fs.writeFileSync(videoPath, makeVideo(12));
+
+    const mobile = await phone(browser);
+    const partPuts: string[] = [];
+    mobile.on('request', (sent) => {
+      const part = partNumberOf(sent);
+      if (sent.method() === 'PUT' && part) partPuts.push(part);
+    });
+    // The line is cut after the first 5 MiB part: every later part fails until the page is reloaded.
+    await mobile.route(
+      (url) => ['2', '3'].includes(url.searchParams.get('partNumber') ?? ''),
+      (route) => route.abort('internetdisconnected'),
+    );
+    await mobile.goto(created.link);
+    const firstPart = mobile.waitForResponse(
+      (res) => res.request().method() === 'PUT' && partNumberOf(res.request()) === '1',
+    );
+    await mobile.getByTestId('file-picker-input').setInputFiles(videoPath);
+    expect((await firstPart).status()).toBe(200);
+
+    await mobile.unrouteAll({ behavior: 'ignoreErrors' });
+    await mobile.reload();
+    partPuts.length = 0;
+    const listParts = mobile.waitForRequest((sent) =>
+      sent.url().endsWith('/api/media-management/multipart/list-parts'),
+    );
+    await mobile.getByTestId('file-picker-input').setInputFiles(videoPath);
+    await listParts;
+    const row = mobile.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect(row).toContainText('Uploaded', { timeout: 60_000 });
+    // Only the parts the server did not have were sent after the reload.
+    expect([...partPuts].sort()).toEqual(['2', '3']);
+    fs.rmSync(videoPath, { force: true });
   });
 
   test('the e-mailed download link shows the zip and downloads it, and explains itself without its token', async ({
