@@ -307,6 +307,39 @@ function suite(name: string, options: { s3: boolean }) {
         expect(listed.status).toBe(404);
       });
 
+      it('signs each part URL for its part’s size: a larger body is refused with 413', async () => {
+        const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
+        const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 10);
+        const started = await staff.start(target, 'big.mp4', bytes, 'video/mp4');
+        const urls = await staff.call('/media-management/multipart/get-signed-urls', {
+          UploadId: started.body.UploadId,
+          Key: started.body.Key,
+          ChunksNumber: 2,
+        });
+        const [first, last] = urls.body.parts as { signedUrl: string }[];
+        const overFirst = await fetch(first!.signedUrl, {
+          method: 'PUT',
+          body: randomBytes(MULTIPART_CHUNK_BYTES + 1),
+        });
+        expect(overFirst.status).toBe(413);
+        // The last part is the 10 bytes left: a whole 5 MiB chunk is refused too.
+        const overLast = await fetch(last!.signedUrl, {
+          method: 'PUT',
+          body: bytes.subarray(0, MULTIPART_CHUNK_BYTES),
+        });
+        expect(overLast.status).toBe(413);
+        const listed = await staff.call('/media-management/multipart/list-parts', {
+          UploadId: started.body.UploadId,
+          Key: started.body.Key,
+        });
+        expect(listed.body.parts).toEqual([]);
+        const fits = await fetch(last!.signedUrl, {
+          method: 'PUT',
+          body: bytes.subarray(MULTIPART_CHUNK_BYTES),
+        });
+        expect(fits.status).toBe(200);
+      });
+
       it('refuses a tampered part URL', async () => {
         const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
         const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 10);
