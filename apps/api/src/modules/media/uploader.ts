@@ -54,14 +54,14 @@ export async function resolveUploader(
   const principal = request.principal;
   if (!principal) throw signInRequired();
   assertAccountAllowed(STAFF_RULE, principal);
-  // A staff upload is continued (resumed, completed) only by the staff member who started it; an apply page's
-  // upload never by staff. The same 404 as an unknown upload.
-  if (existing && existing.createdById !== principal.userId)
-    throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
   const projectId = existing?.projectId ?? body.projectId;
   if (!projectId) throw fieldErrors([{ path: 'body.projectId', message: 'A project id is required.' }]);
   const actor = await app.accessControl.resolveProjectActor(principal, projectId);
   assertProjectPermission(actor, UPLOAD_PERMISSION);
+  // A staff upload is continued (resumed, completed) only by the staff member who started it; an apply page's
+  // upload never by staff. The same 404 as an unknown upload.
+  if (existing && existing.createdById !== principal.userId)
+    throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
   const applicantId = existing?.applicantId ?? body.applicantId;
   if (applicantId) {
     if (!existing) await assertApplicantInProject(context.database.db, projectId, applicantId);
