@@ -64,8 +64,18 @@ export async function resolveUploader(
     throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
   const applicantId = existing?.applicantId ?? body.applicantId;
   if (applicantId) {
-    if (!existing) await assertApplicantInProject(context.database.db, projectId, applicantId);
-    await assertSubmitterMayOnApplicant(context.database.db, actor, applicantId, 'ADD_MEDIA');
+    const { db } = context.database;
+    // First, so that a talent submitter learns nothing of a candidate outside their submitter folders: 404, as
+    // for an id that is no candidate of the project (which the team gets as a field error).
+    await assertSubmitterMayOnApplicant(
+      db,
+      actor,
+      projectId,
+      applicantId,
+      'ADD_MEDIA',
+      MEDIA_MESSAGES.notInProject,
+    );
+    if (!existing) await assertApplicantInProject(db, projectId, applicantId);
   }
   if (existing) {
     return { kind: 'staff', userId: principal.userId, projectId, applicantId: existing.applicantId };
