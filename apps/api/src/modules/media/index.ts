@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/http/module';
 import { downloadRoutes } from './routes-downloads';
 import { mediaRoutes } from './routes-media';
+import { uploadFailureRoutes } from './routes-failures';
 import { uploadRoutes } from './routes-uploads';
 
 /**
@@ -23,6 +24,7 @@ export const mediaModule: ApiModule = {
     uploadRoutes(app, context);
     mediaRoutes(app, context);
     downloadRoutes(app, context);
+    uploadFailureRoutes(app, context);
   },
 };
 
