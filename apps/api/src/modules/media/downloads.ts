@@ -175,9 +175,10 @@ function convertedCopy(row: {
 }): { key: string; name: string; contentType: string } | null {
   const base = row.name.replace(/\.[^.]*$/, '') || row.name;
   if (row.kind === 'document') return row;
-  if (row.kind === 'image')
-    return row.displayKey && { key: row.displayKey, name: `${base}.webp`, contentType: 'image/webp' };
-  return row.mp4Key && { key: row.mp4Key, name: `${base}.mp4`, contentType: 'video/mp4' };
+  if (row.kind === 'image') {
+    return row.displayKey ? { key: row.displayKey, name: `${base}.webp`, contentType: 'image/webp' } : null;
+  }
+  return row.mp4Key ? { key: row.mp4Key, name: `${base}.mp4`, contentType: 'video/mp4' } : null;
 }
 
 /**
