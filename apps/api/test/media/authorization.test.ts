@@ -449,6 +449,23 @@ describe('media as far as the caller may see it', () => {
     const team = await api('GET', `/api/applicants/${candidate}/media?projectId=${projectId}`, po());
     expect(team.json().items.map((row: { url: string }) => keyOf(row.url))).toContain(photo.originalKey);
 
+    // The primary photo of the candidate's page: the thumbnail; while there is none, no original stands in.
+    const photoOf = async (candidateId: string, headers: Record<string, string>) => {
+      const res = await api('GET', `/api/projects/${projectId}/candidates/${candidateId}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const url = res.json().photoUrl as string | null;
+      return url && keyOf(url);
+    };
+    expect(await photoOf(candidate, client.auth)).toBe(photo.thumbnailKey);
+    const unprocessed = (await t.applicant()).applicantId;
+    const fresh = await item({
+      applicantId: unprocessed,
+      originalKey: await stored(''),
+      isPrimaryPhoto: true,
+    });
+    expect(await photoOf(unprocessed, client.auth)).toBeNull();
+    expect(await photoOf(unprocessed, po())).toBe(fresh.originalKey);
+
     const zipped = await api('POST', '/api/applicants/download-zip', client.auth, {
       projectId,
       applicantIds: [candidate],
