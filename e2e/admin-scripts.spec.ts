@@ -5,8 +5,9 @@ import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /**
  * Issue 16: a super admin opens a project's admin scripts, reprocesses its failed media and sees the result, then
- * recounts the project. The failed item is a truncated JPEG: it passes the upload's content check and fails
- * conversion, as a damaged camera file does.
+ * recounts the project; the upload failures browsers reported for the project are listed there too (issue 11). The
+ * failed item is a truncated JPEG: it passes the upload's content check and fails conversion, as a damaged camera
+ * file does.
  */
 test.describe('admin scripts', () => {
   test('a super admin reprocesses failed media and sees the result', async ({ page, request, admin }) => {
@@ -32,6 +33,17 @@ test.describe('admin scripts', () => {
       )
       .toBe('FAILED');
 
+    // A browser of the team reported a failed upload: the page lists it for the super admin.
+    const reported = await request.post('/api/media-management/upload-failed', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        projectId: seeded.projectId,
+        error: 'Upload incomplete - some chunks failed',
+        context: { fileName: 'selftape.mp4' },
+      },
+    });
+    expect(reported.status()).toBe(201);
+
     await signInViaUi(page, admin.email, admin.password);
     await page.goto(`/projects/overview/${seeded.projectId}`);
     await page
@@ -39,6 +51,9 @@ test.describe('admin scripts', () => {
       .getByRole('link', { name: 'Admin scripts' })
       .click();
     await expect(page.getByRole('heading', { name: 'Admin scripts' })).toBeVisible();
+    const failures = page.getByRole('region', { name: 'Upload failures', exact: true });
+    await expect(failures.getByText('selftape.mp4')).toBeVisible();
+    await expect(failures.getByText('Upload incomplete - some chunks failed')).toBeVisible();
     await expectAccessible(page, 'admin scripts');
 
     await page.getByRole('button', { name: 'Run: Reprocess failed media' }).click();

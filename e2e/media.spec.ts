@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { MESSAGES } from '@casting/domain';
 import { expectAccessible } from './support/axe';
@@ -223,9 +226,59 @@ test.describe('media on a phone', () => {
       );
   });
 
-  test('the e-mailed download link shows the zip and downloads it, and explains itself without its token', async ({
+  test('a talent reloads the apply page mid-upload, chooses the same video again, and it resumes from the parts already sent', async ({
+    request,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const { who } = await director(request);
+    const project = await projectWithRoles(request, who, `Tidewater ${Date.now().toString(36)}`, ['Lead']);
+    const created = await apiLink(request, who, project.id, {
+      title: 'Tapes',
+      roleIds: [project.roles.Lead],
+    });
+    // A file on disk, so the browser sees the same name, size and last-modified time both times it is chosen.
+    const videoPath = path.join(os.tmpdir(), `resume-${Date.now().toString(36)}.mp4`);
+    fs.writeFileSync(videoPath, makeVideo(12));
+
+    const mobile = await phone(browser);
+    const partPuts: string[] = [];
+    mobile.on('request', (sent) => {
+      const part = partNumberOf(sent);
+      if (sent.method() === 'PUT' && part) partPuts.push(part);
+    });
+    // The line is cut after the first 5 MiB part: every later part fails until the page is reloaded.
+    await mobile.route(
+      (url) => ['2', '3'].includes(url.searchParams.get('partNumber') ?? ''),
+      (route) => route.abort('internetdisconnected'),
+    );
+    await mobile.goto(created.link);
+    const firstPart = mobile.waitForResponse(
+      (res) => res.request().method() === 'PUT' && partNumberOf(res.request()) === '1',
+    );
+    await mobile.getByTestId('file-picker-input').setInputFiles(videoPath);
+    expect((await firstPart).status()).toBe(200);
+
+    // The tab is reloaded while the line is still down (so no retried part slips through), then the line is back.
+    await mobile.reload();
+    partPuts.length = 0;
+    await mobile.unrouteAll({ behavior: 'ignoreErrors' });
+    const listParts = mobile.waitForRequest((sent) =>
+      sent.url().endsWith('/api/media-management/multipart/list-parts'),
+    );
+    await mobile.getByTestId('file-picker-input').setInputFiles(videoPath);
+    await listParts;
+    const row = mobile.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect(row).toContainText('Uploaded', { timeout: 60_000 });
+    // Only the parts the server did not have were sent after the reload.
+    expect([...partPuts].sort()).toEqual(['2', '3']);
+    fs.rmSync(videoPath, { force: true });
+  });
+
+  test('a director zips a selection from the candidates workspace; the e-mailed link shows the zip and downloads it, and explains itself without its token', async ({
     page,
     request,
+    browser,
   }) => {
     test.setTimeout(180_000);
     const { who, api } = await director(request);
@@ -233,28 +286,38 @@ test.describe('media on a phone', () => {
     const token = await accessTokenOf(request, who);
     await uploadThroughApi(request, token, seeded, 'headshot.jpg', await makeJpeg(), 'image/jpeg');
 
-    const asked = await request.post('/api/applicants/download-zip', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { projectId: seeded.projectId, applicantIds: [seeded.rowId] },
-    });
-    expect(asked.status()).toBe(202);
-    const link = await mailedDownloadLink(request, who.email);
+    // The selection's media, from the workspace's Download media.
+    await signInViaUi(page, who.email, PASSWORD);
+    await page.goto(`/projects/candidate/${seeded.projectId}?roleId=${seeded.roleId}`);
+    await page.getByRole('checkbox', { name: 'Select Ivo Brandt' }).click();
+    await page.getByRole('button', { name: 'Download media' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download applicant videos' });
+    await expect(dialog.getByText(/zip of the media of the 1 selected candidate\./)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /Email/ })).toHaveValue(who.email);
+    await expectAccessible(page, 'download media dialog at 375 px');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(MESSAGES.downloadLinkSent)).toBeVisible();
+    // The mailed link, absolute (the visitor's fresh context is on the same app).
+    const link = new URL(await mailedDownloadLink(request, who.email), page.url()).toString();
 
     // Opened from the mail, signed out, on a phone.
-    await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Your download', level: 1 })).toBeVisible();
-    const download = page.getByRole('link', { name: 'Download media.zip' });
+    const visitor = await phone(browser);
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: 'Your download', level: 1 })).toBeVisible();
+    const download = visitor.getByRole('link', { name: 'Download media.zip' });
     await expect(download).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText(/1 file/)).toBeVisible();
-    await expectAccessible(page, 'download page');
+    await expect(visitor.getByText(/1 file/)).toBeVisible();
+    await expectAccessible(visitor, 'download page');
     const zip = await request.get((await download.getAttribute('href'))!);
     expect(zip.status()).toBe(200);
     expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
 
     // The same page without the mail's token, signed out: nothing is shown, and signing in is offered.
-    await page.goto(new URL(link, 'http://x').pathname);
-    await expect(page.getByText(/or sign in with the account it was sent to/)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-    await expectAccessible(page, 'download page without its token');
+    const withoutToken = new URL(link);
+    withoutToken.search = '';
+    await visitor.goto(withoutToken.toString());
+    await expect(visitor.getByText(/or sign in with the account it was sent to/)).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(visitor, 'download page without its token');
   });
 });

@@ -33,7 +33,8 @@ interface Case {
   /** Anonymous and talent answers when they differ from 401 / 403 TALENT_NOT_ALLOWED. */
   anonymous?: Outcome;
   talent?: Outcome;
-  request(): Promise<{ url: string; payload?: object }>;
+  /** The call `actor` makes (an upload to continue is started by that actor when it may start one). */
+  request(actor: ActorName): Promise<{ url: string; payload?: object }>;
 }
 
 let t: MediaApp;
@@ -70,8 +71,11 @@ async function api(method: string, url: string, headers: Record<string, string>,
   return res;
 }
 
-async function openMultipart() {
-  const res = await api('POST', '/api/media-management/multipart/start', po(), {
+/** Uploads are continued only by whoever started them: a member starts their own, anyone else tries PO's. */
+const starter = (actor: ActorName) => (MEMBERS.includes(actor) ? t.cast.headers(actor) : po());
+
+async function openMultipart(actor: ActorName) {
+  const res = await api('POST', '/api/media-management/multipart/start', starter(actor), {
     projectId,
     applicantId,
     fileName: 'tape.mp4',
@@ -108,8 +112,8 @@ const CASES: Case[] = [
     allowed: MEMBERS,
     // Access passes; nothing was PUT, so the call itself refuses.
     ok: 400,
-    request: async () => {
-      const res = await api('POST', '/api/media-management/get-signed-url', po(), {
+    request: async (actor) => {
+      const res = await api('POST', '/api/media-management/get-signed-url', starter(actor), {
         projectId,
         applicantId,
         imagesParams: [single],
@@ -132,9 +136,9 @@ const CASES: Case[] = [
     route: '/api/media-management/multipart/get-signed-urls',
     allowed: MEMBERS,
     ok: 200,
-    request: async () => ({
+    request: async (actor) => ({
       url: '/api/media-management/multipart/get-signed-urls',
-      payload: { ...(await openMultipart()), ChunksNumber: 2 },
+      payload: { ...(await openMultipart(actor)), ChunksNumber: 2 },
     }),
   },
   {
@@ -142,9 +146,9 @@ const CASES: Case[] = [
     route: '/api/media-management/multipart/list-parts',
     allowed: MEMBERS,
     ok: 200,
-    request: async () => ({
+    request: async (actor) => ({
       url: '/api/media-management/multipart/list-parts',
-      payload: await openMultipart(),
+      payload: await openMultipart(actor),
     }),
   },
   {
@@ -152,9 +156,9 @@ const CASES: Case[] = [
     route: '/api/media-management/multipart/complete',
     allowed: MEMBERS,
     ok: 400,
-    request: async () => ({
+    request: async (actor) => ({
       url: '/api/media-management/multipart/complete',
-      payload: { ...(await openMultipart()), Parts: [{ PartNumber: 1, ETag: '"0"' }] },
+      payload: { ...(await openMultipart(actor)), Parts: [{ PartNumber: 1, ETag: '"0"' }] },
     }),
   },
   {
@@ -291,7 +295,7 @@ describe('media routes', () => {
       const actual: Record<string, Outcome> = {};
       const wanted: Record<string, Outcome> = {};
       for (const actor of ACTORS) {
-        const request = await route.request();
+        const request = await route.request(actor);
         const res = await api(route.method, request.url, t.cast.headers(actor), request.payload);
         const outcome: Outcome = { status: res.statusCode };
         const want = expected(route, actor);
@@ -304,20 +308,47 @@ describe('media routes', () => {
   );
 });
 
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** The entry names of a zip, from its central directory (signature 0x02014b50). */
+function zipEntryNames(zip: Buffer): string[] {
+  const names: string[] = [];
+  for (let at = zip.indexOf(CENTRAL); at >= 0; at = zip.indexOf(CENTRAL, at + 46)) {
+    const length = zip.readUInt16LE(at + 28);
+    names.push(zip.subarray(at + 46, at + 46 + length).toString('utf8'));
+  }
+  return names;
+}
+const CENTRAL = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
 /** An item whose original is really stored (a zip streams it), for `applicant`, shared as `visibility`. */
 async function storedItem(applicant: string, name: string, visibility: 'ALL' | 'TEAM') {
   const key = `PM/RoleSideDocuments/${projectId}/${randomUUID()}`;
   await t.context.storage.putObject(key, Buffer.from(`${name} bytes`), 'text/plain');
-  return item({ applicantId: applicant, originalKey: key, name, contentType: 'text/plain', visibility });
+  // A document: given as it is to everyone who may see it (a photo or video needs its converted copy for a client).
+  return item({
+    applicantId: applicant,
+    originalKey: key,
+    name,
+    kind: 'document',
+    contentType: 'text/plain',
+    visibility,
+  });
 }
 
 /** The zip job the request queued: its data, then the job run as the worker would, and the bundle it left. */
 async function runZipJob(bundleId: string) {
   const { rows } = (await t.context.database.db.execute(
     sql`select data from pgboss.job where name = 'media-zip' and data->>'bundleId' = ${bundleId}`,
-  )) as unknown as { rows: { data: { bundleId: string; visibility?: ('ALL' | 'TEAM')[] } }[] };
+  )) as unknown as {
+    rows: { data: { bundleId: string; visibility?: ('ALL' | 'TEAM')[]; convertedOnly?: boolean } }[];
+  };
   expect(rows).toHaveLength(1);
-  await buildZip(t.context, bundleId, rows[0]!.data.visibility);
+  await buildZip(t.context, bundleId, rows[0]!.data.visibility, rows[0]!.data.convertedOnly);
   const [bundleRow] = await t.context.database.db
     .select()
     .from(downloadBundles)
@@ -357,6 +388,95 @@ describe('media as far as the caller may see it', () => {
     const listed = await api('GET', `/api/applicants/${candidate}/media?projectId=${projectId}`, client.auth);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().items.map((row: { name: string }) => row.name)).toEqual(['shared.txt']);
+  });
+
+  it('gives a client account (CLIENT) converted copies only, in its media list, primary photo and zips', async () => {
+    const client = await signedInUser(t.app, { roleCode: 'CLIENT', firstName: 'Cleo', lastName: 'Client' });
+    await addMember(t.cast.project, client.user, 'PROJECT_EDITOR');
+    const candidate = (await t.applicant()).applicantId;
+    const stored = async (suffix: string) => {
+      const key = `PM/RoleSideDocuments/${projectId}/${randomUUID()}${suffix}`;
+      await t.context.storage.putObject(key, Buffer.from(key), 'application/octet-stream');
+      return key;
+    };
+    const photo = await item({
+      applicantId: candidate,
+      name: 'beach.jpg',
+      originalKey: await stored(''),
+      displayKey: await stored('/display.webp'),
+      thumbnailKey: await stored('/thumbnail.webp'),
+      status: 'PROCESSED',
+      isPrimaryPhoto: true,
+    });
+    const tape = await item({
+      applicantId: candidate,
+      kind: 'video',
+      name: 'tape.mov',
+      contentType: 'video/quicktime',
+      originalKey: await stored(''),
+      mp4Key: await stored('/video.mp4'),
+      status: 'PROCESSED',
+    });
+    // Not converted (yet): nothing of it may be given without its original.
+    await item({ applicantId: candidate, name: 'raw.jpg', originalKey: await stored(''), status: 'PENDING' });
+    const cv = await item({
+      applicantId: candidate,
+      kind: 'document',
+      name: 'cv.pdf',
+      contentType: 'application/pdf',
+      originalKey: await stored(''),
+      status: 'PROCESSED',
+    });
+    const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace('/api/files/', '');
+
+    const listed = await api('GET', `/api/applicants/${candidate}/media?projectId=${projectId}`, client.auth);
+    expect(listed.statusCode).toBe(200);
+    const items = listed.json().items as {
+      name: string;
+      url: string;
+      downloadUrl: string;
+      fileType: string;
+    }[];
+    expect(items.map((row) => [row.name, keyOf(row.url), keyOf(row.downloadUrl), row.fileType])).toEqual([
+      ['beach.jpg', photo.displayKey, photo.displayKey, 'image/webp'],
+      ['tape.mov', tape.mp4Key, tape.mp4Key, 'video/mp4'],
+      ['cv.pdf', cv.originalKey, cv.originalKey, 'application/pdf'],
+    ]);
+    expect(new URL(items[0]!.downloadUrl).searchParams.get('response-content-disposition')).toContain(
+      'beach.webp',
+    );
+    // The team still gets the originals.
+    const team = await api('GET', `/api/applicants/${candidate}/media?projectId=${projectId}`, po());
+    expect(team.json().items.map((row: { url: string }) => keyOf(row.url))).toContain(photo.originalKey);
+
+    // The primary photo of the candidate's page: the thumbnail; while there is none, no original stands in.
+    const photoOf = async (candidateId: string, headers: Record<string, string>) => {
+      const res = await api('GET', `/api/projects/${projectId}/candidates/${candidateId}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const url = res.json().photoUrl as string | null;
+      return url && keyOf(url);
+    };
+    expect(await photoOf(candidate, client.auth)).toBe(photo.thumbnailKey);
+    const unprocessed = (await t.applicant()).applicantId;
+    const fresh = await item({
+      applicantId: unprocessed,
+      originalKey: await stored(''),
+      isPrimaryPhoto: true,
+    });
+    expect(await photoOf(unprocessed, client.auth)).toBeNull();
+    expect(await photoOf(unprocessed, po())).toBe(fresh.originalKey);
+
+    const zipped = await api('POST', '/api/applicants/download-zip', client.auth, {
+      projectId,
+      applicantIds: [candidate],
+    });
+    expect(zipped.statusCode, zipped.body).toBe(202);
+    const { data, bundle } = await runZipJob(zipped.json().id);
+    expect(data).toMatchObject({ visibility: ['ALL'], convertedOnly: true });
+    expect(bundle.fileCount).toBe(3);
+    const zip = await readAll((await t.context.storage.getObjectStream(bundle.objectKey!))!);
+    const names = zipEntryNames(zip);
+    expect(names).toEqual(['Lopez_Maya/01_beach.webp', 'Lopez_Maya/02_tape.mp4', 'Lopez_Maya/03_cv.pdf']);
   });
 
   it('refuses a talent submitter (404) the media of candidates outside their submitter folders', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type LiveEventName, type MediaItem } from '@casting/domain';
+import { MEDIA_MESSAGES, MESSAGES, type LiveEventName, type MediaItem } from '@casting/domain';
 import { auditEvents, mediaItems, outboxMessages } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
 import { png, video } from './files';
@@ -169,6 +169,52 @@ describe('media of an applicant', () => {
     // NEW_SUBMISSIONS allows adding media, not deleting it; the team may.
     expect((await request('DELETE', url, 'TS')).status).toBe(403);
     expect((await request('DELETE', url, 'TE')).status).toBe(200);
+  });
+
+  it('answers a talent submitter 404 for a candidate outside their submitter folders, as for an unknown one', async () => {
+    const project = t.cast.project.id;
+    const submitter = new UploadClient(t.origin, t.cast.headers('TS'));
+    const outside = await t.applicant(null);
+    const upload = await submitter.single(
+      { projectId: project, ...outside },
+      'c.png',
+      await png(),
+      'image/png',
+    );
+    expect([upload.status, upload.body.code, upload.body.message]).toEqual([
+      404,
+      'NOT_FOUND',
+      MEDIA_MESSAGES.notInProject,
+    ]);
+    const multipart = await submitter.start(
+      { projectId: project, ...outside },
+      'c.mp4',
+      Buffer.alloc(11 << 20),
+      'video/mp4',
+    );
+    expect(multipart.status).toBe(404);
+    // The same answer as for an id that is no candidate at all.
+    const unknown = await submitter.single(
+      { projectId: project, applicantId: '00000000-0000-4000-8000-00000000abcd' },
+      'c.png',
+      await png(),
+      'image/png',
+    );
+    expect([unknown.status, unknown.body.message]).toEqual([404, MEDIA_MESSAGES.notInProject]);
+
+    const mine = (await staff.single({ projectId: project, ...outside }, 'd.png', await png(), 'image/png'))
+      .body;
+    const url = `/api/applicants/${outside.applicantId}/media/${mine.mediaId}?projectId=${project}`;
+    const deleted = await request('DELETE', url, 'TS');
+    expect([deleted.status, deleted.body.message]).toEqual([404, MEDIA_MESSAGES.mediaNotFound]);
+    const unknownItem = await request(
+      'DELETE',
+      `/api/applicants/${outside.applicantId}/media/00000000-0000-4000-8000-00000000abcd?projectId=${project}`,
+      'TS',
+    );
+    expect([unknownItem.status, unknownItem.body.message]).toEqual([404, MEDIA_MESSAGES.mediaNotFound]);
+    // Still there: the team deletes it.
+    expect((await request('DELETE', url, 'PE')).status).toBe(200);
   });
 
   it('changes visibility and reports a media issue to the chat channel (outbox)', async () => {

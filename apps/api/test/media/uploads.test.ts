@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, MULTIPART_CHUNK_BYTES } from '@casting/domain';
-import { attachUploads, createUploadGrant } from '../../src/modules/media';
+import {
+  attachUploads,
+  createUploadGrant,
+  grantOwner,
+  linkGrantHolder,
+  verifyUploadGrant,
+} from '../../src/modules/media';
 import { purgeAbandonedUploads } from '../../src/modules/media/uploads';
 import type { Db } from '../../src/platform/db/client';
 import { mediaItems, mediaUploads } from '../../src/platform/db/schema';
@@ -207,6 +213,79 @@ function suite(name: string, options: { s3: boolean }) {
         expect(again.status).toBe(404);
       });
 
+      it('resumes an apply page upload after a reload (a new grant of the same link), for that link only', async () => {
+        const link = '7d7a3c4e-1b2a-4c5d-8e9f-0a1b2c3d4e5f';
+        const grantOf = (holder: string | null) =>
+          createUploadGrant(t.context.config, { projectId: t.cast.project.id, holder });
+        const firstLoad = { uploadGrant: grantOf(linkGrantHolder(link)) };
+        const page = new UploadClient(t.origin, {});
+        const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 77);
+        const started = await page.start(firstLoad, 'tape.mp4', bytes, 'video/mp4');
+        expect(started.status).toBe(200);
+        await page.putParts(started.body, bytes, firstLoad, [1]);
+        const handle = { UploadId: started.body.UploadId, Key: started.body.Key };
+
+        // Another link's page, a grant without a holder, and a staff member who did not start it: not found.
+        for (const other of [grantOf(linkGrantHolder(randomUUID())), grantOf(null)]) {
+          const res = await page.call('/media-management/multipart/list-parts', {
+            ...handle,
+            uploadGrant: other,
+          });
+          expect([res.status, res.body.message]).toEqual([404, MEDIA_MESSAGES.uploadNotFound]);
+        }
+        const staffList = await staff.call('/media-management/multipart/list-parts', handle);
+        expect(staffList.status).toBe(404);
+
+        // The tab was closed; the link's page loads again with a new grant and resumes from part 2.
+        const secondLoad = { uploadGrant: grantOf(linkGrantHolder(link)) };
+        const listed = await page.call('/media-management/multipart/list-parts', {
+          ...handle,
+          ...secondLoad,
+        });
+        expect(listed.status).toBe(200);
+        expect(listed.body.parts.map((part: { PartNumber: number }) => part.PartNumber)).toEqual([1]);
+        const rest = await page.putParts(started.body, bytes, secondLoad, [2]);
+        const done = await page.call('/media-management/multipart/complete', {
+          ...handle,
+          ...secondLoad,
+          Parts: [{ PartNumber: 1, ETag: listed.body.parts[0].ETag }, ...rest],
+        });
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        expect(done.body.size).toBe(bytes.length);
+        // The second page's submission attaches it (uploads are the link's, not one page load's).
+        const { applicantId } = await t.applicant();
+        const [id] = await t.context.database.db.transaction((tx) =>
+          attachUploads(
+            tx as unknown as Db,
+            {
+              projectId: t.cast.project.id,
+              applicantId,
+              uploads: [handle.Key],
+              grantId: grantOwner(verifyUploadGrant(t.context.config, secondLoad.uploadGrant)),
+            },
+            t.context,
+          ),
+        );
+        expect(id).toBeTruthy();
+      });
+
+      it('lets only the staff member who started a multipart upload resume it', async () => {
+        const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
+        const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 5);
+        const started = await staff.start(target, 'mine.mp4', bytes, 'video/mp4');
+        const handle = { UploadId: started.body.UploadId, Key: started.body.Key };
+        const colleague = new UploadClient(t.origin, t.cast.headers('PO'));
+        const theirs = await colleague.call('/media-management/multipart/list-parts', handle);
+        expect([theirs.status, theirs.body.message]).toEqual([404, MEDIA_MESSAGES.uploadNotFound]);
+        const asGrant = await new UploadClient(t.origin, {}).call('/media-management/multipart/list-parts', {
+          ...handle,
+          uploadGrant: createUploadGrant(t.context.config, { projectId: t.cast.project.id }),
+        });
+        expect(asGrant.status).toBe(404);
+        const mine = await staff.call('/media-management/multipart/list-parts', handle);
+        expect([mine.status, mine.body.parts]).toEqual([200, []]);
+      });
+
       it('purges an upload abandoned for a day, parts and all', async () => {
         const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
         const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 10);
@@ -226,6 +305,39 @@ function suite(name: string, options: { s3: boolean }) {
           Key: started.body.Key,
         });
         expect(listed.status).toBe(404);
+      });
+
+      it('signs each part URL for its part’s size: a larger body is refused with 413', async () => {
+        const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
+        const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 10);
+        const started = await staff.start(target, 'big.mp4', bytes, 'video/mp4');
+        const urls = await staff.call('/media-management/multipart/get-signed-urls', {
+          UploadId: started.body.UploadId,
+          Key: started.body.Key,
+          ChunksNumber: 2,
+        });
+        const [first, last] = urls.body.parts as { signedUrl: string }[];
+        const overFirst = await fetch(first!.signedUrl, {
+          method: 'PUT',
+          body: randomBytes(MULTIPART_CHUNK_BYTES + 1),
+        });
+        expect(overFirst.status).toBe(413);
+        // The last part is the 10 bytes left: a whole 5 MiB chunk is refused too.
+        const overLast = await fetch(last!.signedUrl, {
+          method: 'PUT',
+          body: bytes.subarray(0, MULTIPART_CHUNK_BYTES),
+        });
+        expect(overLast.status).toBe(413);
+        const listed = await staff.call('/media-management/multipart/list-parts', {
+          UploadId: started.body.UploadId,
+          Key: started.body.Key,
+        });
+        expect(listed.body.parts).toEqual([]);
+        const fits = await fetch(last!.signedUrl, {
+          method: 'PUT',
+          body: bytes.subarray(MULTIPART_CHUNK_BYTES),
+        });
+        expect(fits.status).toBe(200);
       });
 
       it('refuses a tampered part URL', async () => {

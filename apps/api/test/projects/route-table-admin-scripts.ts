@@ -1,4 +1,4 @@
-import { adminScriptRuns } from '../../src/platform/db/schema';
+import { adminScriptRuns, mediaUploadFailures } from '../../src/platform/db/schema';
 import { testDatabase } from '../support/database';
 import { superAdmin, type Fixture, type RouteCase } from './route-rules';
 
@@ -51,6 +51,18 @@ export const ADMIN_SCRIPT_ROUTES: RouteCase[] = [
     rule: superAdmin,
     ok: 200,
     request: async (f) => ({ url: `/api/projects/admin-scripts/runs/${await exportRun(f)}/download` }),
+  },
+  // The upload failures the admin scripts page shows (media module, docs/decisions/0057-upload-failures-screen.md).
+  {
+    method: 'GET',
+    route: '/api/projects/:id/upload-failures',
+    rule: superAdmin,
+    ok: 200,
+    request: async (f) => {
+      const { db } = await testDatabase();
+      await db.insert(mediaUploadFailures).values({ projectId: f.cast.project.id, error: 'matrix' });
+      return { url: `/api/projects/${f.cast.project.id}/upload-failures` };
+    },
   },
   {
     method: 'PUT',

@@ -42,7 +42,10 @@ describe('local adapter: completing a multipart upload copies nothing', () => {
       const bodies = [randomBytes(STORAGE_LIMITS.minPartBytes), randomBytes(99)];
       const etags: string[] = [];
       for (const [index, body] of bodies.entries()) {
-        const url = await storage.presignPart(key, uploadId, index + 1, { expiresIn: 300 });
+        const url = await storage.presignPart(key, uploadId, index + 1, {
+          contentLength: body.length,
+          expiresIn: 300,
+        });
         etags.push((await fetch(url, { method: 'PUT', body })).headers.get('etag') ?? '');
       }
       await storage.completeMultipart(
@@ -57,7 +60,7 @@ describe('local adapter: completing a multipart upload copies nothing', () => {
       expect(object!.parts!.map((part) => part.size)).toEqual([STORAGE_LIMITS.minPartBytes, 99]);
 
       // A retried chunk arriving after completion finds no upload (404), and leaves nothing behind.
-      const late = await storage.presignPart(key, uploadId, 2, { expiresIn: 300 });
+      const late = await storage.presignPart(key, uploadId, 2, { contentLength: 99, expiresIn: 300 });
       expect((await fetch(late, { method: 'PUT', body: randomBytes(99) })).status).toBe(404);
       expect(fs.existsSync(path.join(storage.disk.root, 'uploads', uploadId))).toBe(false);
 

@@ -186,6 +186,46 @@ export const uploadFailedSchema = z.object({
   uploadGrant,
 });
 
+/**
+ * Upload failures as staff read them (the admin scripts page of a project, super admins): newest first, keyset paged
+ * (`cursor` is the previous page's `nextCursor`), no total. `source` says who reported it: a signed-in staff member
+ * (`reporter` their name and e-mail) or an apply page (no account).
+ */
+export const UPLOAD_FAILURE_PAGE_LIMIT = 25;
+export const uploadFailureListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(UPLOAD_FAILURE_PAGE_LIMIT),
+});
+export const uploadFailureSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  error: z.string(),
+  context: z.record(z.string(), z.unknown()),
+  source: z.enum(['STAFF', 'APPLY_PAGE']),
+  reporter: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+export type UploadFailure = z.infer<typeof uploadFailureSchema>;
+export const uploadFailureListSchema = z.object({
+  items: z.array(uploadFailureSchema),
+  nextCursor: z.string().nullable(),
+});
+export type UploadFailureList = z.infer<typeof uploadFailureListSchema>;
+
+/** Texts of the upload failures section (ours: the spec records failures but shows them nowhere). */
+export const UPLOAD_FAILURE_TEXTS = {
+  title: 'Upload failures',
+  description:
+    'Uploads that failed in a browser for this project, as the browser reported them, newest first.',
+  empty: 'No upload failures have been reported for this project.',
+  loadMore: 'Load more',
+  staff: 'Team member',
+  applyPage: 'Apply page',
+  when: 'When',
+  error: 'Error',
+  reportedBy: 'Reported by',
+  file: 'File',
+} as const;
+
 export const mediaItemSchema = z.object({
   id: z.uuid(),
   applicantId: z.uuid(),

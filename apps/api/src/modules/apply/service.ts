@@ -33,7 +33,7 @@ import {
 } from '../agencies';
 import { addToFolders, publishApplicantsUpdated, searchTextOf, submitApplicant } from '../candidates';
 import { MAIL_QUEUE } from '../identity';
-import { attachUploads, verifyUploadGrant } from '../media';
+import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../share-links';
 import { claimMail, submissionConfirmationMail } from './mail';
@@ -126,7 +126,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       { field: 'genderId', lookup: 'role-genders', value: input.genderId },
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
     ]);
-    // Uploads are attached only under this page's grant, so keys of other people's uploads attach nothing.
+    // Uploads are attached only under this link's grants (the page's, or an earlier load of the same link whose
+    // upload this page resumed), so keys of other people's uploads attach nothing.
     const grant = input.uploads.length > 0 ? uploadGrantFor(deps, input.uploadGrant, link.projectId) : null;
     const representative = await chooseRepresentative(tx, link, group, input);
     const result = await submitApplicant(tx, {
@@ -195,7 +196,7 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
           projectId: link.projectId,
           applicantId: result.applicantId,
           uploads: input.uploads.map((upload) => upload.key),
-          grantId: grant.id,
+          grantId: grantOwner(grant),
         },
         { jobs: deps.jobs },
       );

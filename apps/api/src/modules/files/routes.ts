@@ -48,7 +48,16 @@ async function receiveUpload(storage: LocalStorage, request: FastifyRequest, rep
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > STORAGE_LIMITS.maxParts) {
         throw new AppError('FILE_URL_INVALID', MESSAGES.fileUrlInvalid);
       }
-      const part = await storage.disk.writePart(key, uploadId, partNumber, request.raw);
+      // The part's signed size: a body announced or found larger is refused with 413 before or as it arrives,
+      // a shorter one with 400, and nothing is kept (S3 refuses both, the length being part of its signature).
+      const partLength = Number(params[URL_PARAMS.length]);
+      if (!Number.isInteger(partLength) || partLength < 1) {
+        throw new AppError('FILE_URL_INVALID', MESSAGES.fileUrlInvalid);
+      }
+      if (Number(request.headers['content-length']) > partLength) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+      }
+      const part = await storage.disk.writePart(key, uploadId, partNumber, request.raw, partLength);
       return reply.header('etag', part.etag).send();
     }
     const length = Number(params[URL_PARAMS.length]);

@@ -31,7 +31,7 @@ import { AppError, fieldErrors } from '../../platform/errors';
 import type { Principal, ProjectActorResolver } from '../../platform/http/access';
 import { purgeDeletedObjects, requestStoragePurge } from '../../platform/storage/purge';
 import { MAIL_QUEUE } from '../identity';
-import { visibleTo } from './items';
+import { getsOriginals, visibleTo } from './items';
 import { MEDIA_ZIP_QUEUE, type ZipJob } from './queues';
 import { assertSubmitterReaches } from './submitter';
 import { writeZip, type ZipEntry } from './zip-writer';
@@ -136,10 +136,15 @@ export async function requestDownload(
         expiresAt,
       })
       .returning({ id: downloadBundles.id });
-    // The caller's visibility travels with the job: a client account (CLIENT) zips only items shared with everyone.
+    // The caller's visibility travels with the job: a client account (CLIENT) zips only items shared with everyone,
+    // and only their converted copies (no originals with the camera's metadata, as in its media list).
     await context.jobs.send<ZipJob>(
       MEDIA_ZIP_QUEUE,
-      { bundleId: bundle!.id, visibility: visibleTo(actor) },
+      {
+        bundleId: bundle!.id,
+        visibility: visibleTo(actor),
+        ...(getsOriginals(actor) ? {} : { convertedOnly: true }),
+      },
       { tx: tx as unknown as Db },
     );
     return bundle!.id;
@@ -159,6 +164,23 @@ export function safeName(value: string): string {
   return (cleaned || 'file').slice(0, 100);
 }
 
+/** A photo's or video's converted copy (named after the original), a document as it is; null when not converted. */
+function convertedCopy(row: {
+  kind: string;
+  key: string;
+  name: string;
+  contentType: string;
+  displayKey: string | null;
+  mp4Key: string | null;
+}): { key: string; name: string; contentType: string } | null {
+  const base = row.name.replace(/\.[^.]*$/, '') || row.name;
+  if (row.kind === 'document') return row;
+  if (row.kind === 'image') {
+    return row.displayKey ? { key: row.displayKey, name: `${base}.webp`, contentType: 'image/webp' } : null;
+  }
+  return row.mp4Key ? { key: row.mp4Key, name: `${base}.mp4`, contentType: 'video/mp4' } : null;
+}
+
 /**
  * The job: the chosen candidates' media streamed one file at a time from storage into a zip written to a temporary
  * file, which is then stored and mailed as a link. Memory stays flat whatever the sizes; the disk holds one zip.
@@ -169,6 +191,7 @@ export async function buildZip(
   bundleId: string,
   // A job queued before the visibility travelled with it zips only what everyone may see (never more).
   visibility: readonly MediaVisibility[] = ['ALL'],
+  convertedOnly = false,
 ): Promise<void> {
   const { db } = context.database;
   const [bundle] = await db.select().from(downloadBundles).where(eq(downloadBundles.id, bundleId));
@@ -181,6 +204,9 @@ export async function buildZip(
       key: mediaItems.originalKey,
       name: mediaItems.name,
       contentType: mediaItems.contentType,
+      kind: mediaItems.kind,
+      displayKey: mediaItems.displayKey,
+      mp4Key: mediaItems.mp4Key,
     })
     .from(mediaItems)
     .innerJoin(applicants, eq(applicants.id, mediaItems.applicantId))
@@ -205,7 +231,10 @@ export async function buildZip(
     const folders = new Map<string, string>();
     const used = new Set<string>();
     const counters = new Map<string, number>();
-    const entries = rows.map((row): ZipEntry => {
+    const entries = rows.flatMap((row): ZipEntry[] => {
+      const file = convertedOnly ? convertedCopy(row) : row;
+      // Without originals, a photo or video not converted (yet) is left out.
+      if (!file) return [];
       let folder = folders.get(row.applicantId);
       if (!folder) {
         const base = safeName(`${row.lastName}_${row.firstName}`);
@@ -216,11 +245,13 @@ export async function buildZip(
       }
       const index = (counters.get(row.applicantId) ?? 0) + 1;
       counters.set(row.applicantId, index);
-      return {
-        name: `${folder}/${String(index).padStart(2, '0')}_${safeName(row.name)}`,
-        contentType: row.contentType,
-        open: () => context.storage.getObjectStream(row.key),
-      };
+      return [
+        {
+          name: `${folder}/${String(index).padStart(2, '0')}_${safeName(file.name)}`,
+          contentType: file.contentType,
+          open: () => context.storage.getObjectStream(file.key),
+        },
+      ];
     });
     const count = await writeZip(entries, fs.createWriteStream(file));
     const { size } = await fs.promises.stat(file);

@@ -12,10 +12,16 @@ import { AppError } from '../../platform/errors';
  * token or a file URL signature, nor the reverse.
  */
 export interface UploadGrant {
-  /** Unique per grant: uploads started under it can be finished only under it. */
+  /** Unique per grant. */
   id: string;
   projectId: string;
   applicantId: string | null;
+  /**
+   * Who the grant stands for across page loads, e.g. `link:<share link id>` for an apply page (whoever holds the
+   * link's secret). A multipart upload started under one grant may be resumed under another grant of the same
+   * holder, so a closed tab or a reload does not lose the parts already sent. Absent: the grant alone.
+   */
+  holder?: string | null;
   /** Unix seconds. */
   expiresAt: number;
 }
@@ -41,13 +47,20 @@ function mac(config: Config, body: string): string {
 /** A token `<payload>.<signature>` for an apply page of `projectId`; pass `applicantId` once the applicant exists. */
 export function createUploadGrant(
   config: Config,
-  input: { projectId: string; applicantId?: string | null; ttlSeconds?: number; now?: Date },
+  input: {
+    projectId: string;
+    applicantId?: string | null;
+    holder?: string | null;
+    ttlSeconds?: number;
+    now?: Date;
+  },
 ): string {
   const now = Math.floor((input.now ?? new Date()).getTime() / 1000);
   const payload: UploadGrant = {
     id: randomUUID(),
     projectId: input.projectId,
     applicantId: input.applicantId ?? null,
+    holder: input.holder ?? null,
     expiresAt: now + (input.ttlSeconds ?? UPLOAD_GRANT_TTL_SECONDS),
   };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -72,4 +85,17 @@ export function verifyUploadGrant(config: Config, token: string, now: Date = new
     throw new AppError('FORBIDDEN', MEDIA_MESSAGES.grantExpired);
   }
   return grant;
+}
+
+/**
+ * The owner an upload started under this grant is recorded with (`media_uploads.grant_id`): the grant's holder
+ * when it has one, so every page load of the same apply link may resume and attach it, else the grant itself.
+ */
+export function grantOwner(grant: UploadGrant): string {
+  return grant.holder ? `holder:${grant.holder}` : grant.id;
+}
+
+/** The holder of the upload grants of one submission link's apply page. */
+export function linkGrantHolder(shareLinkId: string): string {
+  return `link:${shareLinkId}`;
 }

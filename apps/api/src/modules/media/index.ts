@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/http/module';
 import { downloadRoutes } from './routes-downloads';
 import { mediaRoutes } from './routes-media';
+import { uploadFailureRoutes } from './routes-failures';
 import { uploadRoutes } from './routes-uploads';
 
 /**
@@ -10,9 +11,10 @@ import { uploadRoutes } from './routes-uploads';
  * media issue reports, and zip downloads mailed as links. See docs/decisions/0025-media.md.
  *
  * For other modules:
- * - `createUploadGrant(config, { projectId, applicantId?, ttlSeconds? })` makes the token a public apply page sends
- *   with its upload calls (header `x-upload-grant` or body `uploadGrant`); `verifyUploadGrant(config, token)` reads
- *   one back (403 when forged or expired).
+ * - `createUploadGrant(config, { projectId, applicantId?, holder?, ttlSeconds? })` makes the token a public apply
+ *   page sends with its upload calls (header `x-upload-grant` or body `uploadGrant`); `verifyUploadGrant(config,
+ *   token)` reads one back (403 when forged or expired). Grants of the same `holder` (`linkGrantHolder(linkId)`)
+ *   may resume each other's multipart uploads; `grantOwner(grant)` is what uploads are recorded under.
  * - `attachUploads(tx, { projectId, applicantId, uploads: keys, grantId? }, { jobs })` turns an apply page's
  *   completed uploads into media items of the applicant created in `tx` and queues their processing with it.
  */
@@ -22,10 +24,18 @@ export const mediaModule: ApiModule = {
     uploadRoutes(app, context);
     mediaRoutes(app, context);
     downloadRoutes(app, context);
+    uploadFailureRoutes(app, context);
   },
 };
 
-export { createUploadGrant, verifyUploadGrant, UPLOAD_GRANT_TTL_SECONDS, type UploadGrant } from './grant';
+export {
+  createUploadGrant,
+  grantOwner,
+  linkGrantHolder,
+  verifyUploadGrant,
+  UPLOAD_GRANT_TTL_SECONDS,
+  type UploadGrant,
+} from './grant';
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
 export { presentItem, primaryPhotoUrls } from './items';

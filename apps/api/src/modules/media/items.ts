@@ -69,6 +69,53 @@ export async function presentItem(storage: Storage, row: MediaRow): Promise<Medi
   };
 }
 
+/**
+ * Whether the caller may have an item's original file. A photo's or video's original keeps the camera's metadata
+ * (GPS location, device, time), which processing strips from the converted copies. A client account (CLIENT) has no
+ * download right (spec section 6 gives it none; a client link's "allow download" switch is the only way the team
+ * lets a client have originals, and an account has no link): it gets the converted copies only, as a client link
+ * without downloads does (client-review/portal.ts). Documents carry no camera metadata and have no converted copy.
+ * See docs/decisions/0056-client-account-media-copies.md.
+ */
+export function getsOriginals(actor: ProjectActor): boolean {
+  return actor !== 'CLIENT';
+}
+
+function withExtension(name: string, extension: string): string {
+  const dot = name.lastIndexOf('.');
+  return `${dot > 0 ? name.slice(0, dot) : name}.${extension}`;
+}
+
+/**
+ * An item as someone who may not have originals sees it: every URL (view and download) is the converted copy (the
+ * display WebP of a photo, the MP4 of a video), named after the original; null while there is none (not processed
+ * yet, or its conversion failed), so the item is left out until there is. Documents as they are.
+ */
+export async function presentConvertedOnly(storage: Storage, row: MediaRow): Promise<MediaItem | null> {
+  if (row.kind === 'document') return presentItem(storage, row);
+  const copy =
+    row.kind === 'image'
+      ? row.displayKey && { key: row.displayKey, contentType: 'image/webp', extension: 'webp' }
+      : row.mp4Key && { key: row.mp4Key, contentType: 'video/mp4', extension: 'mp4' };
+  if (!copy) return null;
+  const shown = await presentItem(storage, row);
+  const url = await storage.presignGet(copy.key, {
+    expiresIn: VIEW_URL_TTL_SECONDS,
+    contentType: copy.contentType,
+  });
+  return {
+    ...shown,
+    fileType: copy.contentType,
+    url,
+    convertedUrl: url,
+    downloadUrl: await storage.presignGet(copy.key, {
+      expiresIn: VIEW_URL_TTL_SECONDS,
+      contentType: copy.contentType,
+      downloadName: withExtension(row.name, copy.extension),
+    }),
+  };
+}
+
 /** An applicant's media, oldest first (the order they were sent), as far as the caller may see them. */
 export async function listApplicantMedia(
   context: AppContext,
@@ -94,7 +141,11 @@ export async function listApplicantMedia(
       ),
     )
     .orderBy(asc(mediaItems.createdAt), asc(mediaItems.id));
-  return { items: await Promise.all(rows.map((row) => presentItem(context.storage, row))) };
+  if (getsOriginals(actor)) {
+    return { items: await Promise.all(rows.map((row) => presentItem(context.storage, row))) };
+  }
+  const shown = await Promise.all(rows.map((row) => presentConvertedOnly(context.storage, row)));
+  return { items: shown.filter((item) => item !== null) };
 }
 
 /** The item, when it belongs to this applicant of this project; else 404 (ids of other projects reveal nothing). */
@@ -236,10 +287,10 @@ export async function primaryPhotoUrls(
     );
   const urls = new Map<string, string>();
   for (const row of rows) {
-    urls.set(
-      row.applicantId,
-      await context.storage.presignGet(row.key ?? row.original, { expiresIn: VIEW_URL_TTL_SECONDS }),
-    );
+    // Until the thumbnail exists the original stands in, except for those who may not have originals.
+    const key = row.key ?? (getsOriginals(actor) ? row.original : null);
+    if (!key) continue;
+    urls.set(row.applicantId, await context.storage.presignGet(key, { expiresIn: VIEW_URL_TTL_SECONDS }));
   }
   return urls;
 }

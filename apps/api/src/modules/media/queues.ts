@@ -14,4 +14,6 @@ export interface ZipJob {
   bundleId: string;
   /** What the asker may see (items.ts visibleTo); absent in jobs queued before it was recorded. */
   visibility?: MediaVisibility[];
+  /** The asker may not have originals (items.ts getsOriginals): the zip holds the converted copies instead. */
+  convertedOnly?: boolean;
 }

@@ -74,8 +74,18 @@ export function mediaRoutes(app: App, context: AppContext) {
     },
     async (request) => {
       const { applicantId, mediaId } = request.params;
-      await findItem(db, request.query.projectId, applicantId, mediaId);
-      await assertSubmitterMayOnApplicant(db, requireProjectActor(request), applicantId, 'DELETE_MEDIA');
+      const actor = requireProjectActor(request);
+      const { projectId } = request.query;
+      await findItem(db, projectId, applicantId, mediaId);
+      // A talent submitter's candidate outside their submitter folders answers as an unknown item would (404).
+      await assertSubmitterMayOnApplicant(
+        db,
+        actor,
+        projectId,
+        applicantId,
+        'DELETE_MEDIA',
+        MEDIA_MESSAGES.mediaNotFound,
+      );
       return deleteItem(context, request.query.projectId, applicantId, mediaId);
     },
   );

@@ -13,21 +13,33 @@ import { AppError, permissionDenied } from '../../platform/errors';
 /**
  * A talent submitter adds or deletes a candidate's media only where the submitter-folder table allows it for a
  * submitter folder the candidate is in (spec section 6: ADD_MEDIA everywhere but INVITED, DELETE_MEDIA in FOR_REVIEW,
- * HOLD_LATER and HIDDEN). Other actors are governed by the matrix alone.
+ * HOLD_LATER and HIDDEN): 403 in a submitter folder that does not allow it. A candidate in none of the project's
+ * submitter folders (or no candidate of the project at all) is not theirs to know of: 404 with `notFoundMessage`,
+ * the same answer as an unknown id. Other actors are governed by the matrix alone.
  */
 export async function assertSubmitterMayOnApplicant(
   db: Queryable,
   actor: ProjectActor,
+  projectId: string,
   applicantId: string,
   action: Extract<SubmitterFolderAction, 'ADD_MEDIA' | 'DELETE_MEDIA'>,
+  notFoundMessage: string,
 ): Promise<void> {
   if (actor !== 'TS') return;
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND', notFoundMessage);
   const rows = await db
     .selectDistinct({ alias: folders.systemAlias })
     .from(submissions)
     .innerJoin(folderMemberships, eq(folderMemberships.submissionId, submissions.id))
     .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
-    .where(and(eq(submissions.applicantId, applicantId), like(folders.systemAlias, 'TS\\_%')));
+    .where(
+      and(
+        eq(submissions.projectId, projectId),
+        eq(submissions.applicantId, applicantId),
+        like(folders.systemAlias, 'TS\\_%'),
+      ),
+    );
+  if (rows.length === 0) throw new AppError('NOT_FOUND', notFoundMessage);
   if (rows.some((row) => canInSubmitterFolder('TS', row.alias as FolderAlias, action))) return;
   throw permissionDenied('CANDIDATE_MEDIA', {
     message: CANDIDATE_MESSAGES.submitterActionRefused,

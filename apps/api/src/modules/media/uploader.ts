@@ -3,7 +3,7 @@ import { MEDIA_MESSAGES, UPLOAD_GRANT_HEADER, type Permission } from '@casting/d
 import type { AppContext } from '../../platform/context';
 import { AppError, fieldErrors, signInRequired } from '../../platform/errors';
 import { access, assertAccountAllowed, assertProjectPermission } from '../../platform/http/access';
-import { verifyUploadGrant } from './grant';
+import { grantOwner, verifyUploadGrant } from './grant';
 import { assertSubmitterMayOnApplicant } from './submitter';
 import { assertApplicantInProject, type Uploader } from './uploads';
 
@@ -32,17 +32,24 @@ export async function resolveUploader(
     projectId?: string | undefined;
     applicantId?: string | undefined;
   },
-  existing?: { projectId: string; applicantId: string | null; grantId: string | null },
+  existing?: {
+    projectId: string;
+    applicantId: string | null;
+    grantId: string | null;
+    createdById: string | null;
+  },
 ): Promise<Uploader> {
   const token = grantToken(request, body);
   if (token) {
     const grant = verifyUploadGrant(context.config, token);
     const projectId = existing?.projectId ?? body.projectId ?? grant.projectId;
     if (projectId !== grant.projectId) throw new AppError('FORBIDDEN', MEDIA_MESSAGES.grantWrongProject);
-    // An upload started under one grant is finished only under the same grant.
-    if (existing && existing.grantId !== grant.id)
+    // An upload is continued only by whoever started it: the same grant, or a later grant of the same holder (the
+    // same apply link after a reload). Anyone else is told it does not exist, so keys reveal nothing.
+    const owner = grantOwner(grant);
+    if (existing && existing.grantId !== owner)
       throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
-    return { kind: 'grant', grantId: grant.id, projectId, applicantId: grant.applicantId };
+    return { kind: 'grant', grantId: owner, projectId, applicantId: grant.applicantId };
   }
   const principal = request.principal;
   if (!principal) throw signInRequired();
@@ -51,10 +58,24 @@ export async function resolveUploader(
   if (!projectId) throw fieldErrors([{ path: 'body.projectId', message: 'A project id is required.' }]);
   const actor = await app.accessControl.resolveProjectActor(principal, projectId);
   assertProjectPermission(actor, UPLOAD_PERMISSION);
+  // A staff upload is continued (resumed, completed) only by the staff member who started it; an apply page's
+  // upload never by staff. The same 404 as an unknown upload.
+  if (existing && existing.createdById !== principal.userId)
+    throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
   const applicantId = existing?.applicantId ?? body.applicantId;
   if (applicantId) {
-    if (!existing) await assertApplicantInProject(context.database.db, projectId, applicantId);
-    await assertSubmitterMayOnApplicant(context.database.db, actor, applicantId, 'ADD_MEDIA');
+    const { db } = context.database;
+    // First, so that a talent submitter learns nothing of a candidate outside their submitter folders: 404, as
+    // for an id that is no candidate of the project (which the team gets as a field error).
+    await assertSubmitterMayOnApplicant(
+      db,
+      actor,
+      projectId,
+      applicantId,
+      'ADD_MEDIA',
+      MEDIA_MESSAGES.notInProject,
+    );
+    if (!existing) await assertApplicantInProject(db, projectId, applicantId);
   }
   if (existing) {
     return { kind: 'staff', userId: principal.userId, projectId, applicantId: existing.applicantId };

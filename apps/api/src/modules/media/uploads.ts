@@ -88,6 +88,11 @@ export function chunksFor(size: number): number {
   return Math.max(1, Math.ceil(size / MULTIPART_CHUNK_BYTES));
 }
 
+/** The size of part `partNumber` (1-based) of a file of `size` bytes in 5 MiB parts. */
+export function partBytes(size: number, partNumber: number): number {
+  return Math.min(MULTIPART_CHUNK_BYTES, size - (partNumber - 1) * MULTIPART_CHUNK_BYTES);
+}
+
 /** Starts a multipart upload of a declared size; parts are 5 MiB (the last one smaller). */
 export async function startMultipart(context: AppContext, uploader: Uploader, input: MultipartStart) {
   const key = context.storage.newKey(originalPrefix(uploader.projectId));
@@ -138,10 +143,13 @@ export async function signParts(context: AppContext, upload: UploadRow, input: M
   if (outside >= 0) {
     throw fieldErrors([{ path: `body.PartNumbers.${outside}`, message: MEDIA_MESSAGES.chunksMismatch }]);
   }
+  // Each URL is signed for its part's size (5 MiB, what is left for the last one), so no part can carry more than
+  // the declared file: the store refuses a larger body before it is kept.
   const parts = await Promise.all(
     numbers.map(async (PartNumber) => ({
       PartNumber,
       signedUrl: await context.storage.presignPart(upload.objectKey, upload.multipartId!, PartNumber, {
+        contentLength: partBytes(upload.declaredSize, PartNumber),
         expiresIn: UPLOAD_URL_TTL_SECONDS,
       }),
     })),

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
-import { createUploadGrant } from '../media';
+import { createUploadGrant, linkGrantHolder } from '../media';
 import { shareLinkRoutes } from './routes';
 
 /**
@@ -8,9 +8,12 @@ import { shareLinkRoutes } from './routes';
  */
 export const shareLinksModule: ApiModule = {
   name: 'share-links',
-  // An open link's page gets an upload grant for its project, which the media module's upload calls accept.
+  // An open link's page gets an upload grant for its project, which the media module's upload calls accept. Every
+  // grant of a link has the link as its holder, so an upload interrupted by a reload resumes on the next page load.
   register: (app, context) =>
-    shareLinkRoutes(app, context, async (projectId) => createUploadGrant(context.config, { projectId })),
+    shareLinkRoutes(app, context, async (projectId, linkId) =>
+      createUploadGrant(context.config, { projectId, holder: linkGrantHolder(linkId) }),
+    ),
 };
 
 export { linkStatus, linkUrl, openLinkByToken, type GroupRow, type LinkRow } from './service';

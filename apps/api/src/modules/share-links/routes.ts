@@ -37,7 +37,7 @@ const LINKS_PERMISSION = 'SUBMIT_TALENT' as const;
 
 export interface UploadGrantPort {
   /** An opaque grant the apply page passes to the media module's upload calls, or null when uploads are off. */
-  (projectId: string): Promise<string | null>;
+  (projectId: string, shareLinkId: string): Promise<string | null>;
 }
 
 export function shareLinkRoutes(app: App, context: AppContext, uploadGrant: UploadGrantPort) {

@@ -460,7 +460,7 @@ export async function openLinkByToken(db: Queryable, token: string) {
 export async function resolveLink(
   db: Queryable,
   token: string,
-  uploadGrant: (projectId: string) => Promise<string | null>,
+  uploadGrant: (projectId: string, shareLinkId: string) => Promise<string | null>,
 ): Promise<ResolvedLink> {
   const found = await linkByToken(db, token);
   if (!found) throw new AppError('NOT_FOUND', LINK_MESSAGES.linkNotFound);
@@ -512,7 +512,7 @@ export async function resolveLink(
     settings: group.settings,
     representative: agentRow ? representativeView(agentRow.agent, agentRow.agency, link.id) : null,
     agency: agency ?? (agentRow ? { id: agentRow.agency.id, name: agentRow.agency.name } : null),
-    uploadGrant: await uploadGrant(link.projectId),
+    uploadGrant: await uploadGrant(link.projectId, link.id),
     lookups: await applyFormLookups(db),
   };
 }

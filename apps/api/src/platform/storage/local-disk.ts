@@ -193,7 +193,14 @@ export class LocalDisk {
     throw new AppError('NOT_FOUND', 'The upload was not found.');
   }
 
-  async writePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<UploadedPart> {
+  /** Stores one part; `exactBytes` (when given) is the size its URL was signed for. */
+  async writePart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    exactBytes?: number,
+  ): Promise<UploadedPart> {
     await this.readUpload(key, uploadId);
     const dir = this.uploadDir(uploadId);
     // The folder is never created here: a part arriving after the upload was completed or aborted (its folder gone)
@@ -204,11 +211,15 @@ export class LocalDisk {
       }
       return error;
     };
-    const received = await this.receive(body, dir, STORAGE_LIMITS.maxPartBytes, false).catch(
+    const received = await this.receive(body, dir, exactBytes ?? STORAGE_LIMITS.maxPartBytes, false).catch(
       (error: unknown) => {
         throw uploadGone(error);
       },
     );
+    if (exactBytes !== undefined && received.bytes !== exactBytes) {
+      await fsp.rm(received.file, { force: true });
+      throw new AppError('BAD_REQUEST', MESSAGES.fileIncomplete);
+    }
     const md5 = received.md5.toString('hex');
     // A part sent again replaces the earlier copy, as in S3 (a retried chunk).
     await fsp.rename(received.file, path.join(dir, `${partNumber}.${md5}`)).catch(async (error: unknown) => {

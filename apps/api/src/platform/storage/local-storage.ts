@@ -52,6 +52,12 @@ function assertPartNumber(partNumber: number): void {
   }
 }
 
+function assertPartLength(length: number): void {
+  if (!Number.isInteger(length) || length < 1 || length > STORAGE_LIMITS.maxPartBytes) {
+    throw new AppError('BAD_REQUEST', 'A part must be between 1 byte and 5 GiB.');
+  }
+}
+
 /**
  * Embedded file storage: objects on local disk, moved by browsers through URLs this API signs and serves, which
  * take the same requests and give the same answers (ETags, ranges, refusals) as S3 presigned URLs.
@@ -116,9 +122,12 @@ export class LocalStorage implements Storage {
 
   async presignPart(key: string, uploadId: string, partNumber: number, options: PresignPartOptions) {
     assertPartNumber(partNumber);
+    assertPartLength(options.contentLength);
+    // The part's size is signed like a single PUT's: the files route refuses a larger body with 413.
     return this.signedUrl('PUT', key, options.expiresIn, {
       [URL_PARAMS.uploadId]: uploadId,
       [URL_PARAMS.partNumber]: String(partNumber),
+      [URL_PARAMS.length]: String(options.contentLength),
     });
   }
 

@@ -13,7 +13,10 @@ export interface Storage {
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;
   /** Starts a multipart upload and answers its upload id. */
   createMultipart(key: string, contentType: string): Promise<string>;
-  /** A URL for one PUT of part `partNumber` (1..10000); every part but the last must be at least 5 MiB. */
+  /**
+   * A URL for one PUT of part `partNumber` (1..10000) of exactly `contentLength` bytes (signed, as with
+   * `presignPut`, so a larger body is refused); every part but the last must be at least 5 MiB.
+   */
   presignPart(
     key: string,
     uploadId: string,
@@ -58,6 +61,8 @@ export interface PresignPutOptions {
 }
 
 export interface PresignPartOptions {
+  /** The part's size: the upload's part size, or what is left of the file for the last part. */
+  contentLength: number;
   expiresIn: number;
 }
 

@@ -116,6 +116,8 @@ export class S3Storage implements Storage {
       Key: key,
       UploadId: uploadId,
       PartNumber: partNumber,
+      // Signed (X-Amz-SignedHeaders content-length), so the store refuses a part of any other size.
+      ContentLength: options.contentLength,
     });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresIn, ...this.signing() });
   }

@@ -20,6 +20,7 @@ import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { downloadExport, runQuery, runsQuery, useRestore, useStartRun } from './admin-scripts-api';
+import { UploadFailuresSection } from './upload-failures';
 
 const messageOf = (error: unknown) =>
   error instanceof HttpError && error.data?.message
@@ -90,6 +91,7 @@ function AdminScripts({ project }: { project: ProjectDetail }) {
         ))}
       </ul>
       <RunsTable runs={runs.data?.items ?? []} />
+      <UploadFailuresSection projectId={project.id} />
       <RestoreSection />
     </div>
   );

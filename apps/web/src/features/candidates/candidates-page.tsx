@@ -25,7 +25,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SearchField } from '../../ui/search-field';
 import { SkeletonList } from '../../ui/skeleton';
 import { lookupValuesQuery } from '../lookups';
-import { mediaKeys } from '../media';
+import { DownloadZipDialog, MEDIA_TEXTS, mediaKeys } from '../media';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { roleOptionsQuery } from '../roles';
 import { teamMembersQuery } from '../team';
@@ -222,6 +222,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const setSelection = (next: Selection) => setPicked({ key: listKey, selection: next });
   const selectedIds = selectedInOrder(selection, order);
   const [shareOpen, setShareOpen] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
   const [clientLinksOpen, setClientLinksOpen] = useState(false);
 
   useLiveProject(project.id, (update) => {
@@ -353,8 +354,29 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
         ? `Everyone in the folder ${folder.name}`
         : '';
 
+  // Media zip (issue 11): of the selection, or of everyone in the open folder when nothing is selected, mailed as a
+  // link. Shown to those who have the candidate preview's media tools (the team, not the submitter folders).
+  const mayDownloadMedia = !submitterSet && can(actor, 'CANDIDATE_MEDIA');
+  const downloadSubject =
+    selectedIds.length > 0
+      ? `the ${selectedIds.length} selected candidate${selectedIds.length === 1 ? '' : 's'}`
+      : folder
+        ? `everyone in the folder ${folder.name}`
+        : '';
+
   return (
     <div className="flex flex-col gap-4">
+      {mayDownloadMedia && downloadOpen ? (
+        <DownloadZipDialog
+          open
+          onOpenChange={setDownloadOpen}
+          projectId={project.id}
+          applicantIds={selectedIds}
+          {...(selectedIds.length === 0 && folder ? { folderId: folder.id } : {})}
+          description={MEDIA_TEXTS.downloadSubjectBody(downloadSubject)}
+          defaultEmail={user?.email ?? ''}
+        />
+      ) : null}
       {mayShareWithClients ? (
         <CreateClientLinkDialog
           open={shareOpen}
@@ -395,6 +417,16 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                 onClick={() => setShareOpen(true)}
               >
                 Share with client
+              </Button>
+            ) : null}
+            {mayDownloadMedia ? (
+              <Button
+                variant="secondary"
+                disabled={selectedIds.length === 0 && !folder}
+                title={selectedIds.length === 0 && !folder ? MEDIA_TEXTS.downloadMediaHint : undefined}
+                onClick={() => setDownloadOpen(true)}
+              >
+                {MEDIA_TEXTS.downloadMedia}
               </Button>
             ) : null}
             {seesFeedback && !submitterSet ? (

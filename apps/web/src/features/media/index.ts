@@ -8,6 +8,8 @@ export type { UploadQueueProps } from './upload-queue';
 export { FilePicker } from './file-picker';
 export { UploadQueueList } from './upload-queue-list';
 export { LargeFileDialog } from './large-file-dialog';
+export { DownloadZipDialog } from './media-dialogs';
+export { MEDIA_TEXTS } from './media-texts';
 export { DownloadsPage } from './downloads-page';
 export { createMediaUploadTransport, candidateMediaQuery, mediaKeys } from './media-api';
 export type { MediaItem, MediaKind, Download } from './media-contract';

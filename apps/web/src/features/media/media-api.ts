@@ -270,11 +270,14 @@ export function useReportMediaIssue() {
   });
 }
 
-/** POST /applicants/download-zip: a job zips the candidates' media and e-mails a link to /downloads/{id}. */
+/**
+ * POST /applicants/download-zip: a job zips the media of the candidates (`applicantIds`: applicant or list-row ids)
+ * or of everyone in a folder (`folderId`) and e-mails a link to /downloads/{id}.
+ */
 export function useDownloadZip() {
   const http = useHttpClient();
   return useMutation({
-    mutationFn: (input: { projectId: string; applicantIds: string[]; email?: string }) =>
+    mutationFn: (input: { projectId: string; applicantIds?: string[]; folderId?: string; email?: string }) =>
       http.request('/applicants/download-zip', downloadCreatedSchema, { method: 'POST', body: input }),
   });
 }

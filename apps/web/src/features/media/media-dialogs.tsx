@@ -81,19 +81,26 @@ export function ReportIssueDialog({
 
 /**
  * Download applicant videos (spec sections 2, 5 and 7): the e-mail starts as the signed-in person's; Yes is
- * disabled while it is invalid. The zip is made by a job and its link arrives by e-mail.
+ * disabled while it is invalid. The zip is made by a job and its link arrives by e-mail. It zips the given
+ * candidates (one from their media panel, a selection from the candidates workspace) or everyone in a folder.
  */
 export function DownloadZipDialog({
   open,
   onOpenChange,
   projectId,
   applicantIds,
+  folderId,
+  description = MEDIA_TEXTS.downloadDialogBody,
   defaultEmail,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   projectId: string;
-  applicantIds: string[];
+  /** Applicant ids or candidate list-row ids. */
+  applicantIds?: string[];
+  /** Everyone in this folder, when no candidates are named. */
+  folderId?: string;
+  description?: string;
   defaultEmail: string;
 }) {
   const download = useDownloadZip();
@@ -105,7 +112,7 @@ export function DownloadZipDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={MEDIA_TEXTS.downloadDialogTitle}
-      description={MEDIA_TEXTS.downloadDialogBody}
+      description={description}
     >
       <form
         noValidate
@@ -113,7 +120,11 @@ export function DownloadZipDialog({
           event.preventDefault();
           if (!parsed.success) return;
           download.mutate(
-            { projectId, applicantIds, email: parsed.data },
+            {
+              projectId,
+              ...(applicantIds && applicantIds.length > 0 ? { applicantIds } : folderId ? { folderId } : {}),
+              email: parsed.data,
+            },
             {
               onSuccess: () => {
                 toast.success(MESSAGES.downloadLinkSent);

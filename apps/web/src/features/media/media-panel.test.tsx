@@ -16,6 +16,7 @@ import { CandidateMedia } from './candidate-media';
 import { DownloadsView } from './downloads-page';
 import { createMediaUploadTransport } from './media-api';
 import type { MediaItem } from './media-contract';
+import { DownloadZipDialog } from './media-dialogs';
 import { buildMediaItem, testUuid } from './media-fixtures';
 import { MEDIA_TEXTS } from './media-texts';
 import { UploadQueue } from './upload-queue';
@@ -422,6 +423,69 @@ describe('candidate media panel', () => {
       projectId: 'p1',
       applicantIds: ['a1'],
       email: 'kim@example.com',
+    });
+  });
+});
+
+describe('download zip dialog of the candidates workspace', () => {
+  it('zips everyone in a folder when no candidates are named, and a selection when they are', async () => {
+    const { double, wrap } = setupHttp({
+      'POST /api/applicants/download-zip': () =>
+        jsonResponse(202, { id: testUuid('z1'), message: MESSAGES.downloadLinkSent }),
+    });
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const view = render(
+      wrap(
+        <DownloadZipDialog
+          open
+          onOpenChange={onOpenChange}
+          projectId="p1"
+          applicantIds={[]}
+          folderId="f1"
+          description={MEDIA_TEXTS.downloadSubjectBody('everyone in the folder Callbacks')}
+          defaultEmail="dana@example.com"
+        />,
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Download applicant videos' });
+    expect(
+      within(dialog).getByText(
+        'We will e-mail you a link to a zip of the media of everyone in the folder Callbacks.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(MESSAGES.downloadLinkSent)).toBeInTheDocument();
+    expect(double.callsTo('POST /api/applicants/download-zip')[0]?.body).toEqual({
+      projectId: 'p1',
+      folderId: 'f1',
+      email: 'dana@example.com',
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    view.unmount();
+
+    render(
+      wrap(
+        <DownloadZipDialog
+          open
+          onOpenChange={() => undefined}
+          projectId="p1"
+          applicantIds={['r1', 'r2']}
+          folderId="f1"
+          defaultEmail="dana@example.com"
+        />,
+      ),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Download applicant videos' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    await waitFor(() => expect(double.callsTo('POST /api/applicants/download-zip')).toHaveLength(2));
+    expect(double.callsTo('POST /api/applicants/download-zip')[1]?.body).toEqual({
+      projectId: 'p1',
+      applicantIds: ['r1', 'r2'],
+      email: 'dana@example.com',
     });
   });
 });

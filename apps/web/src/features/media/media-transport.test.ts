@@ -129,6 +129,49 @@ describe('media upload transport', () => {
     expect(queue.getSnapshot()[0]?.result?.mediaId).toBe('00000000-0000-4000-8000-0000000000c1');
   });
 
+  it('resumes an apply page upload after a reload: the next page load’s grant lists the parts and sends only the rest', async () => {
+    vi.useFakeTimers();
+    const { double, http, stored } = fakeApi();
+    const storage = memoryStorage();
+    const file = () =>
+      new File([new Uint8Array(12 * MiB)], 'selftape.mp4', { type: 'video/mp4', lastModified: 9 });
+    const puts: number[] = [];
+    const putVia = (dropAfterFirst: boolean) => async (url: string, body: Blob, options: PutOptions) => {
+      const part = Number(new URL(url, 'http://x').searchParams.get('partNumber'));
+      puts.push(part);
+      if (dropAfterFirst && part !== 1) throw new Error('network down');
+      options.onProgress?.(body.size);
+      stored.set(part, `"etag-${part}"`);
+      return { etag: `"etag-${part}"` };
+    };
+    // First page load: part 1 arrives, then the connection goes and the tab is closed.
+    const first = createUploadQueue({
+      transport: createMediaUploadTransport(http, { uploadGrant: 'grant-load-1' }, { put: putVia(true) }),
+      storage,
+      scope: 'apply:link-1',
+    });
+    first.add([file()]);
+    await vi.runAllTimersAsync();
+    first.destroy();
+    expect(stored.has(1)).toBe(true);
+
+    // The page is loaded again (a new grant); the talent chooses the same file.
+    puts.length = 0;
+    const second = createUploadQueue({
+      transport: createMediaUploadTransport(http, { uploadGrant: 'grant-load-2' }, { put: putVia(false) }),
+      storage,
+      scope: 'apply:link-1',
+    });
+    second.add([file()]);
+    await vi.runAllTimersAsync();
+    expect(second.getSnapshot()[0]).toMatchObject({ status: 'COMPLETED', resumed: true });
+    expect(double.callsTo('POST /api/media-management/multipart/start')).toHaveLength(1);
+    const listed = double.callsTo('POST /api/media-management/multipart/list-parts');
+    expect(listed.at(-1)?.headers.get('x-upload-grant')).toBe('grant-load-2');
+    expect(listed.at(-1)?.body).toEqual({ UploadId: 'up1', Key: 'PM/RoleSideDocuments/p/k' });
+    expect(puts.sort()).toEqual([2, 3]);
+  });
+
   it('sends an apply page’s upload grant in its header, without a bearer token', async () => {
     const { double, http } = fakeApi();
     const transport = createMediaUploadTransport(

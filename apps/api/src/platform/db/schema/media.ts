@@ -119,7 +119,15 @@ export const mediaUploadFailures = pgTable(
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index('media_upload_failures_created_idx').on(table.createdAt)],
+  (table) => [
+    index('media_upload_failures_created_idx').on(table.createdAt),
+    // The admin scripts page lists a project's failures, newest first, keyset paged.
+    index('media_upload_failures_project_newest_idx').on(
+      table.projectId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const mediaIssueReports = pgTable(

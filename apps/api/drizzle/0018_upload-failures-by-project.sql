@@ -1,0 +1,1 @@
+CREATE INDEX "media_upload_failures_project_newest_idx" ON "media_upload_failures" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
