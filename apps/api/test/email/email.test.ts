@@ -489,6 +489,13 @@ describe('invitations', () => {
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('Choose a submission link of this project');
     const shareLink = await link([await submitterAgency()]);
+    // Mia is already a candidate of another opportunity: the invitation reuses her, never a second applicant.
+    const otherRole = await buildRole(cast.project);
+    const existingMia = await buildApplicant(otherRole, cast.people.PO.user, {
+      firstName: 'Mia',
+      lastName: 'Stone',
+      email: 'mia@example.com',
+    });
     const send = await t.app.inject({
       method: 'POST',
       url: api('/candidate-invitations'),
@@ -530,8 +537,46 @@ describe('invitations', () => {
       submitterFolder: 'TS_INVITED',
     });
 
-    // Once Pia applies to the opportunity, her invitation reads as applied.
-    await buildApplicant(role, cast.people.PO.user, { firstName: 'Pia', email: 'pia@example.com' });
+    // The invitees are the agency's candidates in the opportunity's Invited folder, and not yet the team's.
+    const invitedFolder = await systemFolder(role, 'TS_INVITED');
+    const inFolder = async (actor: 'TS' | 'PO', folderId?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${cast.project.id}/applicants?roleId=${role.id}${folderId ? `&folderId=${folderId}` : ''}`,
+        headers: as(actor),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().items as {
+        applicantId: string;
+        firstName: string;
+        lastName: string;
+        email: string | null;
+      }[];
+    };
+    const invitedRows = await inFolder('TS', invitedFolder);
+    expect(invitedRows.map((row) => row.firstName).sort()).toEqual(['Mia', 'Pia']);
+    expect(invitedRows.find((row) => row.firstName === 'Mia')?.applicantId).toBe(existingMia.applicantId);
+    expect((await inFolder('PO')).map((row) => row.firstName)).toEqual([]);
+    const counts = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${cast.project.id}/applicants/folder-counts?roleId=${role.id}`,
+      headers: as('TS'),
+    });
+    expect(
+      counts.json().counts.find((entry: { folderId: string }) => entry.folderId === invitedFolder),
+    ).toMatchObject({ count: 2 });
+
+    // Once Pia applies to the opportunity, her invitation reads as applied: she leaves Invited, lands in New
+    // Submissions for the team, and her application's details replace the invitation's.
+    await buildApplicant(role, cast.people.PO.user, {
+      firstName: 'Pia',
+      lastName: 'Lund-Hansen',
+      email: 'pia@example.com',
+    });
+    expect((await inFolder('TS', invitedFolder)).map((row) => row.firstName)).toEqual(['Mia']);
+    const teamRows = await inFolder('PO', await systemFolder(role, 'NEW_SUBMISSIONS'));
+    expect(teamRows.map((row) => `${row.firstName} ${row.email}`)).toEqual(['Pia pia@example.com']);
+    expect((await inFolder('PO'))[0]).toMatchObject({ lastName: 'Lund-Hansen' });
     const afterApply = await t.app.inject({
       method: 'GET',
       url: api('/candidate-invitations'),
