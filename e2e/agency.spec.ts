@@ -104,11 +104,12 @@ test.describe('the talent-submitter (agency) flow', () => {
     // Copying (cloning) a link is the casting team's, not a talent submitter's.
     await expect(row.getByRole('button', { name: /^Clone/ })).toHaveCount(0);
     const asAgent = await apiAs(request, agent);
-    const links = await asAgent<{ items: { title: string; link: string }[] }>(
+    const links = await asAgent<{ items: { id: string; title: string; link: string }[] }>(
       'GET',
       `/v2/projects/${project.id}/share-links?limit=50`,
     );
-    const address = links.items.find((item) => item.title === 'Northside clients')!.link;
+    const agencyLink = links.items.find((item) => item.title === 'Northside clients')!;
+    const address = agencyLink.link;
 
     // The agent submits a client through it, naming themself as the representative.
     await page.goto(address);
@@ -133,8 +134,44 @@ test.describe('the talent-submitter (agency) flow', () => {
       .click();
     await expect(candidateRows(page).filter({ hasText: clientName })).toHaveCount(1);
 
-    // The talent editor works in the casting folders: no submitter folders, and the client is nowhere of theirs (not
-    // even in New Submissions or Everyone) while the agency reviews them.
+    // The agent chats about their own client from the preview and sees the team's answer arrive live.
+    await candidateRows(page)
+      .filter({ hasText: clientName })
+      .getByRole('button', { name: new RegExp(clientName) })
+      .click();
+    const preview = page.getByRole('region', { name: clientName });
+    await preview.getByRole('textbox', { name: 'Message' }).fill('Lia is free all week.');
+    await preview.getByRole('button', { name: 'Send', exact: true }).click();
+    const messages = preview.getByRole('list', { name: 'Messages' });
+    await expect(messages).toContainText('Lia is free all week.');
+    const threads = await asDirector<{ items: { id: string }[] }>(
+      'GET',
+      `/conversation-management/threads?projectId=${project.id}`,
+    );
+    await asDirector('POST', `/conversation-management/threads/${threads.items[0]!.id}/messages`, {
+      text: 'Thanks, noted.',
+    });
+    await expect(messages).toContainText('Thanks, noted.', { timeout: 15_000 });
+
+    // The agent invites someone through their link: the person waits in the agency's Invited folder.
+    const templates = await asAgent<{ items: { id: string; starterKey: string | null }[] }>(
+      'GET',
+      `/v2/projects/${project.id}/email-templates`,
+    );
+    await asAgent('POST', `/v2/projects/${project.id}/candidate-invitations`, {
+      roleId: project.roles.Lead,
+      shareLinkId: agencyLink.id,
+      templateId: templates.items.find((item) => item.starterKey === 'INVITATION')!.id,
+      people: [{ email: `noor-${suffix}@talent.test`, firstName: 'Noor', lastName: 'Haddad' }],
+    });
+    await page.goto(workspace);
+    await folderNav(page)
+      .getByRole('link', { name: /^Invited/ })
+      .click();
+    await expect(candidateRows(page).filter({ hasText: 'Noor Haddad' })).toHaveCount(1);
+
+    // The talent editor works in the casting folders: no submitter folders, and neither the client (while the agency
+    // reviews them) nor the invitee (until they apply) is anywhere of theirs, not even in New Submissions or Everyone.
     const editorPage = await signInElsewhere(browser, talentEditor);
     await editorPage.goto(workspace);
     await expect(folderNav(editorPage).getByRole('link', { name: /^Selects/ })).toBeVisible();

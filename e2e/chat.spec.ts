@@ -149,23 +149,36 @@ test.describe('chat on a desktop', () => {
 test.describe('chat on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the chat page shows the list, then the open conversation with a way back', async ({
+  test('the chat page shows the list, marks all read or one unread, then the open conversation with a way back', async ({
     page,
     request,
   }) => {
-    const { director, api, project, candidate } = await seed(request);
+    const { director, editor, api, project, candidate } = await seed(request);
     const thread = await api<{ id: string }>('POST', '/conversation-management/threads', {
       projectId: project.id,
       applicantId: candidate.applicantId,
     });
     await api('POST', `/conversation-management/threads/${thread.id}/messages`, { text: 'Welcome aboard' });
+    const editorApi: Api = await apiAs(request, editor);
+    await editorApi('POST', `/conversation-management/threads/${thread.id}/messages`, {
+      text: 'Tape received',
+    });
     await signInViaUi(page, director.email, PASSWORD);
     await page.goto(`/projects/chat/${project.id}`);
-    await page.getByRole('button', { name: /Mara Quint/ }).click();
-    await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Welcome aboard');
+    const row = page.getByRole('button', { name: /Mara Quint/ });
+    await expect(row).toContainText('1 unread');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(row).not.toContainText('unread');
+    await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+    await row.click();
+    await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Tape received');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'chat page on a phone');
+    // Unread closes the conversation (an open one reads itself) and counts the colleague's message again.
+    await page.getByRole('button', { name: 'Mark as unread' }).click();
+    await expect(row).toContainText('1 unread');
+    await row.click();
     await page.getByRole('button', { name: /Back to conversations/ }).click();
     await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
   });

@@ -115,7 +115,14 @@ test.describe('e-mail to candidates', () => {
     await page.goto(`/projects/invite-candidates/${project.id}`);
     await expect(page.getByRole('heading', { name: 'Invite candidates' })).toBeVisible();
     await chooseOption(page, 'Opportunity', 'Keeper');
-    await chooseOption(page, 'Submission link', 'Open call');
+    // A link created in place is the one chosen afterwards (over the existing 'Open call').
+    await page.getByRole('button', { name: 'Create a link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Candidate Submission Link(s)' });
+    await dialog.getByLabel('Title').fill('Keeper call');
+    await dialog.getByLabel('Keeper').check();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Submission link' })).toContainText('Keeper call');
     await expect(page.getByRole('combobox', { name: 'Template' })).toContainText('Invitation to apply');
     await page
       .getByRole('textbox', { name: 'E-mail addresses' })
@@ -137,7 +144,8 @@ test.describe('e-mail to candidates', () => {
     const [message] = await outbox(request, noah);
     expect(message?.subject).toMatch(/^Invitation to apply: Keeper \(Lighthouse /);
     expect(message?.text).toContain('Hi Noah,');
-    expect(message?.text).toContain(link.link);
+    expect(message?.text).toMatch(/https?:\/\/\S+/);
+    expect(message?.text).not.toContain(link.link);
     expect(message?.text).toMatch(/Unsubscribe: \S+\/email\/opt-out\/[A-Za-z0-9_-]{24}/);
 
     // The unsubscribe link works from the message, without an account.

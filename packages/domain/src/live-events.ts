@@ -50,6 +50,20 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
 };
 
+/**
+ * An event a member's role may not receive (LIVE_EVENT_PERMISSION) still reaches a talent submitter whose agency is
+ * named in its payload under this key (agency ids, comma-separated). NEW_MESSAGE names the agencies whose submitters
+ * may open the thread: their own clients, as the link's communication settings allow (decisions 0030, 0051). The
+ * server removes the key before sending, so no client learns which agencies represent whom.
+ */
+export const LIVE_AGENCY_AUDIENCE_KEY = 'agencyIds';
+
+/** Whether a payload names this agency in its audience. */
+export function liveAudienceIncludes(payload: LiveEventPayload | undefined, agencyId: string): boolean {
+  const listed = payload?.[LIVE_AGENCY_AUDIENCE_KEY];
+  return typeof listed === 'string' && listed.split(',').includes(agencyId);
+}
+
 /** The client waits this long after a close before it reconnects and rejoins. */
 export const LIVE_REJOIN_DELAY_MS = 100;
 

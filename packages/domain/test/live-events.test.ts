@@ -5,6 +5,7 @@ import {
   LIVE_MESSAGES,
   LIVE_REJOIN_DELAY_MS,
   can,
+  liveAudienceIncludes,
   liveClientMessageSchema,
   liveServerMessageSchema,
 } from '../src';
@@ -63,5 +64,14 @@ describe('live project channel (spec section 4)', () => {
     expect(can('TS', LIVE_EVENT_PERMISSION.NEW_MESSAGE)).toBe(false);
     expect(can('TE', LIVE_EVENT_PERMISSION.NEW_MESSAGE)).toBe(true);
     expect(can('TS', LIVE_EVENT_PERMISSION.APPLICANT_STREAM_STATUS_UPDATED_EVENT)).toBe(true);
+  });
+});
+
+describe('liveAudienceIncludes', () => {
+  it('names an agency only by its whole id among the listed ones', () => {
+    expect(liveAudienceIncludes({ threadId: 't', agencyIds: 'a1,b22' }, 'b22')).toBe(true);
+    expect(liveAudienceIncludes({ threadId: 't', agencyIds: 'a1,b22' }, 'b2')).toBe(false);
+    expect(liveAudienceIncludes({ threadId: 't' }, 'a1')).toBe(false);
+    expect(liveAudienceIncludes(undefined, 'a1')).toBe(false);
   });
 });

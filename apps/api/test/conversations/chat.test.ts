@@ -502,6 +502,8 @@ describe('talent submitters', () => {
     });
     const clientThread = await openThread(client.applicantId, 'TS');
     expect(clientThread.participants.map((p) => p.kind)).toEqual(['CANDIDATE', 'AGENT']);
+    // The live hint names the agency whose submitters may open the thread (decision 0051).
+    const live = collect(t.context.events, cast.project.id);
     const sent = await call(
       'POST',
       `/api/conversation-management/threads/${clientThread.id}/messages`,
@@ -515,6 +517,12 @@ describe('talent submitters', () => {
     await call('POST', `/api/conversation-management/threads/${strangerThread.id}/messages`, 'PO', {
       text: 'x',
     });
+    // Other hints (a mail job marking a delivery) may come between; each thread's own are checked.
+    const hintOf = (threadId: string) => live.received.find((hint) => hint.payload?.threadId === threadId);
+    for (let n = 2; !hintOf(strangerThread.id); n += 1) await live.count(n);
+    live.stop();
+    expect(hintOf(clientThread.id)?.payload).toEqual({ threadId: clientThread.id, agencyIds: agency.id });
+    expect(hintOf(strangerThread.id)?.payload).toEqual({ threadId: strangerThread.id });
     const read = await call(
       'GET',
       `/api/conversation-management/threads/${strangerThread.id}/messages`,

@@ -304,6 +304,31 @@ describe('sending to candidates', () => {
     expect(messagesTo('rhea@example.com').filter((m) => m.raw.includes('Subject: Once'))).toHaveLength(1);
   });
 
+  it('answers a retried send with the same Idempotency-Key from the first, e-mailing once', async () => {
+    const row = await buildApplicant(role, cast.people.PO.user, {
+      firstName: 'Ivo',
+      email: 'ivo@example.com',
+    });
+    const retry = () =>
+      t.app.inject({
+        method: 'POST',
+        url: api('/email-sends'),
+        headers: { ...as('PE'), 'idempotency-key': 'send-ivo-once' },
+        payload: { submissionIds: [row.id], subject: 'Retried', body: docFromText('Only once') },
+      });
+    const first = await retry();
+    const second = await retry();
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotency-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    await settled(first.json().id);
+    expect(messagesTo('ivo@example.com').filter((m) => m.raw.includes('Subject: Retried'))).toHaveLength(1);
+    const { db } = await testDatabase();
+    const rows = await db.select().from(emailRecipients).where(eq(emailRecipients.email, 'ivo@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
   it('gives people who applied on their own a working unsubscribe link that stops later mail from the project', async () => {
     const row = await buildApplicant(role, cast.people.PO.user, {
       firstName: 'Uma',
@@ -489,6 +514,13 @@ describe('invitations', () => {
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('Choose a submission link of this project');
     const shareLink = await link([await submitterAgency()]);
+    // Mia is already a candidate of another opportunity: the invitation reuses her, never a second applicant.
+    const otherRole = await buildRole(cast.project);
+    const existingMia = await buildApplicant(otherRole, cast.people.PO.user, {
+      firstName: 'Mia',
+      lastName: 'Stone',
+      email: 'mia@example.com',
+    });
     const send = await t.app.inject({
       method: 'POST',
       url: api('/candidate-invitations'),
@@ -519,6 +551,27 @@ describe('invitations', () => {
       },
     });
     expect(twice.json()).toMatchObject({ invited: 0, sendId: null });
+
+    // A retry of an invitation whose answer was lost, with the same Idempotency-Key, replays the first answer.
+    const invite = () =>
+      t.app.inject({
+        method: 'POST',
+        url: api('/candidate-invitations'),
+        headers: { ...as('PO'), 'idempotency-key': 'invite-quinn-once' },
+        payload: {
+          roleId: role.id,
+          shareLinkId: shareLink.id,
+          templateId: invitation.id,
+          people: [{ email: 'quinn@example.com', firstName: 'Quinn', lastName: 'Hale' }],
+        },
+      });
+    const firstInvite = await invite();
+    const retriedInvite = await invite();
+    expect(firstInvite.json()).toMatchObject({ invited: 1, skipped: [] });
+    expect(retriedInvite.headers['idempotency-replayed']).toBe('true');
+    expect(retriedInvite.json()).toEqual(firstInvite.json());
+    await settled(firstInvite.json().sendId);
+    expect(messagesTo('quinn@example.com')).toHaveLength(1);
     expect(twice.json().skipped).toHaveLength(2);
 
     const list = await t.app.inject({ method: 'GET', url: api('/candidate-invitations'), headers: as('TS') });
@@ -530,8 +583,48 @@ describe('invitations', () => {
       submitterFolder: 'TS_INVITED',
     });
 
-    // Once Pia applies to the opportunity, her invitation reads as applied.
-    await buildApplicant(role, cast.people.PO.user, { firstName: 'Pia', email: 'pia@example.com' });
+    // The invitees are the agency's candidates in the opportunity's Invited folder, and not yet the team's.
+    const invitedFolder = await systemFolder(role, 'TS_INVITED');
+    const inFolder = async (actor: 'TS' | 'PO', folderId?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${cast.project.id}/applicants?roleId=${role.id}${folderId ? `&folderId=${folderId}` : ''}`,
+        headers: as(actor),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().items as {
+        applicantId: string;
+        firstName: string;
+        lastName: string;
+        email: string | null;
+      }[];
+    };
+    const invitedRows = await inFolder('TS', invitedFolder);
+    expect(invitedRows.map((row) => row.firstName).sort()).toEqual(['Mia', 'Pia']);
+    expect(invitedRows.find((row) => row.firstName === 'Mia')?.applicantId).toBe(existingMia.applicantId);
+    const invitees = ['mia@example.com', 'pia@example.com'];
+    const teamSees = async (folderId?: string) =>
+      (await inFolder('PO', folderId)).filter((row) => invitees.includes(row.email ?? ''));
+    expect(await teamSees()).toEqual([]);
+    const counts = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${cast.project.id}/applicants/folder-counts?roleId=${role.id}`,
+      headers: as('TS'),
+    });
+    expect(
+      counts.json().counts.find((entry: { folderId: string }) => entry.folderId === invitedFolder),
+    ).toMatchObject({ count: 2 });
+
+    // Once Pia applies to the opportunity, her invitation reads as applied: she leaves Invited, lands in New
+    // Submissions for the team, and her application's details replace the invitation's.
+    await buildApplicant(role, cast.people.PO.user, {
+      firstName: 'Pia',
+      lastName: 'Lund-Hansen',
+      email: 'pia@example.com',
+    });
+    expect((await inFolder('TS', invitedFolder)).map((row) => row.firstName)).toEqual(['Mia']);
+    const teamRows = await teamSees(await systemFolder(role, 'NEW_SUBMISSIONS'));
+    expect(teamRows.map((row) => `${row.firstName} ${row.lastName}`)).toEqual(['Pia Lund-Hansen']);
     const afterApply = await t.app.inject({
       method: 'GET',
       url: api('/candidate-invitations'),

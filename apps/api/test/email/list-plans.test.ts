@@ -98,6 +98,35 @@ describe('list plans', () => {
     });
   });
 
+  it('pages a talent submitter’s own sent e-mails through the (sender, project, newest) index', async () => {
+    const submitter = await createUser();
+    await withRows(async (tx) => {
+      // The rest of the team sent thousands in the same project; the submitter a few.
+      for (const [senderId, count] of [
+        [owner.id, NOISE],
+        [submitter.id, 5],
+      ] as const) {
+        await tx.execute(sql`
+          insert into email_sends (id, project_id, kind, subject, body, sender_name, reply_to, created_by_id, created_at)
+          select gen_random_uuid(), ${small.id}::uuid, 'CANDIDATES', 'T' || i, '{"type":"doc","content":[]}'::jsonb,
+                 'Sender', 's@example.com', ${senderId}::uuid, now() - (i || ' seconds')::interval
+          from generate_series(1, ${count}) i`);
+      }
+      await tx.execute(sql`analyze email_sends`);
+      const plan = await planOf(
+        tx,
+        sendsPageQuery(tx as unknown as Db, small.id, { limit: 20 }, { userId: submitter.id, actor: 'TS' }),
+      );
+      const scans = scansOf(plan, 'email_sends');
+      expect(scans.length).toBeGreaterThan(0);
+      for (const scan of scans) expect(scan['Node Type'], JSON.stringify(scan)).not.toBe('Seq Scan');
+      expect(
+        scans.some((scan) => scan['Index Name'] === 'email_sends_sender_newest_idx'),
+        JSON.stringify(scans),
+      ).toBe(true);
+    });
+  });
+
   it('pages invitations through the (project, newest) index, and a submitter’s own through the inviter index', async () => {
     await withRows(async (tx) => {
       for (const actor of ['PO', 'TS'] as const) {

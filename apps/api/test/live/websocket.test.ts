@@ -5,7 +5,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/modules/identity/crypto/tokens';
 import { identityDeps } from '../../src/modules/identity/deps';
-import { projectAccesses } from '../../src/platform/db/schema';
+import { agents, projectAccesses } from '../../src/platform/db/schema';
+import { buildAgency, buildAgent } from '../links/helpers';
 import type { TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import { buildIdentityApp, updateUserRow } from '../support/identity';
@@ -101,6 +102,32 @@ describe('joining a project', () => {
     expect(client.messages.filter((m) => m.action === 'update')).toEqual([
       { action: 'update', projectId: cast.project.id, event: 'APPLICANT_STREAM_STATUS_UPDATED_EVENT' },
     ]);
+  });
+
+  it("sends a talent submitter the chat events of their own agency's clients only, without the audience", async () => {
+    const agency = await buildAgency();
+    const other = await buildAgency();
+    const submitter = cast.people.TS.user;
+    const agent = await buildAgent(agency.id, { userId: submitter.id, email: submitter.email });
+    try {
+      const client = await connectAs(cast.people.TS.auth);
+      await client.join(cast.project.id);
+      await t.context.events.publish(cast.project.id, 'NEW_MESSAGE', { threadId: 'a', agencyIds: other.id });
+      await t.context.events.publish(cast.project.id, 'NEW_MESSAGE', { threadId: 'b' });
+      await t.context.events.publish(cast.project.id, 'NEW_MESSAGE', {
+        threadId: 'c',
+        agencyIds: `${other.id},${agency.id}`,
+      });
+      await t.context.events.publish(cast.project.id, 'APPLICANT_STREAM_STATUS_UPDATED_EVENT');
+      await client.next((m) => m.action === 'update' && m.event === 'APPLICANT_STREAM_STATUS_UPDATED_EVENT');
+      expect(client.messages.filter((m) => m.action === 'update')).toEqual([
+        { action: 'update', projectId: cast.project.id, event: 'NEW_MESSAGE', payload: { threadId: 'c' } },
+        { action: 'update', projectId: cast.project.id, event: 'APPLICANT_STREAM_STATUS_UPDATED_EVENT' },
+      ]);
+    } finally {
+      const { db } = await testDatabase();
+      await db.delete(agents).where(eq(agents.id, agent.id));
+    }
   });
 
   it('stops sending after leaveProject', async () => {

@@ -287,6 +287,7 @@ export const createdShareLinkSchema = z.object({
   createdAt: z.string(),
   link: z.string(),
 });
+export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
 export const shareLinkUpsertResultSchema = z.array(createdShareLinkSchema);
 
 /** PATCH /v2/projects/{id}/share-link-groups/{groupId}: rename, settings, close or reopen, expiry. */

@@ -50,6 +50,20 @@ export function agencyClientCondition(agencyId: string, applicantId: SQL): SQL {
       and coalesce((g.settings ->> 'excludeAgent')::boolean, false) = false)`;
 }
 
+/**
+ * The agencies whose talent submitters may open a thread (the same rule as agencyClientCondition), comma-separated,
+ * or null: the audience of the thread's live NEW_MESSAGE (LIVE_AGENCY_AUDIENCE_KEY, decision 0051).
+ */
+export function threadAgenciesQuery(threadId: string): SQL {
+  return sql`select string_agg(distinct r.agency_id::text, ',') as agencies
+    from chat_threads t
+      join applicant_representatives r on r.applicant_id = t.applicant_id
+      left join share_links l on l.id = r.share_link_id
+      left join share_link_groups g on g.id = l.group_id
+    where t.id = ${threadId}::uuid and r.status <> 'DENIED'
+      and coalesce((g.settings ->> 'excludeAgent')::boolean, false) = false`;
+}
+
 export function viewerCondition(viewer: ChatViewer, applicantId: SQL): SQL {
   return viewer.onlyAgencyId ? agencyClientCondition(viewer.onlyAgencyId, applicantId) : sql`true`;
 }

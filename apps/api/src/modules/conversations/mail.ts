@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import type { Queryable } from '../../platform/db/ids';
 import type { MailMessage } from '../../platform/mail/ports';
+import { announceThread } from './live';
 
 export const CHAT_MAIL_QUEUE = 'chat-mail';
 
@@ -135,12 +136,7 @@ export async function deliverChatMail(
     if (!interrupted) return 'skipped';
     await db.transaction(async (tx) => {
       await refreshMessageStatus(tx, interrupted.message_id);
-      await context.events.publish(
-        interrupted.project_id,
-        'NEW_MESSAGE',
-        { threadId: interrupted.thread_id },
-        { tx },
-      );
+      await announceThread(context.events, tx, interrupted.project_id, interrupted.thread_id);
     });
     return 'interrupted';
   }
@@ -190,14 +186,14 @@ export async function deliverChatMail(
     await db.execute(sql`update chat_deliveries set state = 'FAILED', last_error = ${reason}
       where id = ${claimed.id}::uuid`);
     await refreshMessageStatus(db, claimed.message_id);
-    await context.events.publish(message.project_id, 'NEW_MESSAGE', { threadId: message.thread_id });
+    await announceThread(context.events, db, message.project_id, message.thread_id);
     throw error;
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`update chat_deliveries set state = 'EMAILED', sent_at = now(), last_error = null
       where id = ${claimed.id}::uuid`);
     await refreshMessageStatus(tx, claimed.message_id);
-    await context.events.publish(message.project_id, 'NEW_MESSAGE', { threadId: message.thread_id }, { tx });
+    await announceThread(context.events, tx, message.project_id, message.thread_id);
   });
   return 'sent';
 }

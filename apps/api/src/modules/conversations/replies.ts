@@ -13,6 +13,7 @@ import {
   type ChatDeps,
   type MessageRow,
 } from './service';
+import { announceThread } from './live';
 
 interface ReplyLink {
   id: string;
@@ -109,7 +110,7 @@ export async function postReply(deps: ChatDeps, threadId: string, token: string,
     await tx.execute(
       sql`update chat_messages set reply_link_id = ${link.id}::uuid where id = ${message.id}::uuid`,
     );
-    await deps.events.publish(thread.projectId, 'NEW_MESSAGE', { threadId: thread.id }, { tx });
+    await announceThread(deps.events, tx, thread.projectId, thread.id);
   });
   return replyView(deps, threadId, token);
 }

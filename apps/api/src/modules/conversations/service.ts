@@ -26,6 +26,7 @@ import { fullName } from '../identity';
 import { viewerCondition, type ChatViewer, type ThreadRef } from './access';
 import { CHAT_MAIL_QUEUE, type ChatMailJob } from './mail';
 import { participantViews, threadRecipients } from './participants';
+import { announceThread } from './live';
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: Queryable, query: SQL): Promise<T[]> {
@@ -398,7 +399,7 @@ export async function sendTeamMessage(
     }
     // The author has read their own thread up to here.
     await markRead(tx, viewer.userId, thread, true);
-    await deps.events.publish(thread.projectId, 'NEW_MESSAGE', { threadId: thread.id }, { tx });
+    await announceThread(deps.events, tx, thread.projectId, thread.id);
     return message;
   });
   const attachmentViews = await attachmentsOf(deps, [row]);
@@ -452,7 +453,7 @@ export async function changeMessage(
             returning ${messageColumns}`,
     );
     await refreshPreview(tx, thread.id);
-    await deps.events.publish(thread.projectId, 'NEW_MESSAGE', { threadId: thread.id }, { tx });
+    await announceThread(deps.events, tx, thread.projectId, thread.id);
     return updated!;
   });
   return messageView(row, await attachmentsOf(deps, [row]), viewer.userId);

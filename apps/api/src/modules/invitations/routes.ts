@@ -60,6 +60,7 @@ export function invitationRoutes(app: App, context: AppContext) {
           await sendInvitations(
             db,
             context.jobs,
+            context.events,
             context.config.publicUrl,
             request.params.id,
             caller(request),

@@ -12,7 +12,9 @@ import { afterPosition, decodeCursor, keysetPage, keyText } from '../../platform
 import { candidateInvitations, emailRecipients, roles, users } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import { publishApplicantsUpdated, submitApplicant } from '../candidates';
 import { chooseLink, composeMessage, createSend, senderAndProject } from '../email';
+import type { Events } from '../../platform/events';
 import { parseInvitees } from './parse';
 
 async function roleInProject(db: Queryable, projectId: string, roleId: string) {
@@ -61,11 +63,15 @@ export async function previewInvitees(
 /**
  * Invites people to apply to an opportunity through a submission link, with a template: one e-mail send (each
  * person a recipient with an unsubscribe line) and one invitation row per person, in one transaction. People already
- * invited to the opportunity, or listed twice, are skipped and reported.
+ * invited to the opportunity, or listed twice, are skipped and reported. A talent submitter's invitees also become
+ * candidates in the opportunity's Invited folder (TS_INVITED, decision 0050): the project's applicant for that address
+ * when there is one (never a second one), else a new one with the name and address given; someone who already
+ * applied to the opportunity stays where they are. Applying later moves them out of Invited (submitApplicant).
  */
 export async function sendInvitations(
   db: Db,
   jobs: Jobs,
+  events: Events | undefined,
   publicUrl: string,
   projectId: string,
   caller: { userId: string; actor: ProjectActor },
@@ -126,15 +132,44 @@ export async function sendInvitations(
         invitedById: caller.userId,
       })),
     );
+    if (caller.actor === 'TS') {
+      for (const person of people) {
+        await submitApplicant(tx, {
+          projectId,
+          roleId: role.id,
+          person: {
+            firstName: person.firstName,
+            lastName: person.lastName,
+            email: person.email,
+            ethnicAppearanceIds: [],
+            sizes: {},
+            skills: [],
+            unionIds: [],
+            languages: [],
+            socialProfiles: {},
+          },
+          createdById: caller.userId,
+          source: 'ADMIN',
+          folderIds: [],
+          folderAlias: 'TS_INVITED',
+        });
+      }
+      await publishApplicantsUpdated(events, tx, projectId, 'ADD', people.length, role.id);
+    }
     return { sendId: send.id, invited: people.length, skipped };
   });
 }
 
-/** Applied: the address belongs to a candidate of the project with a submission to the invited opportunity. */
+/**
+ * Applied: the address belongs to a candidate of the project with a submission to the invited opportunity that is no
+ * longer only an invitation (in the Invited folder, TS_INVITED, until the person applies).
+ */
 const applied = sql<boolean>`exists (
   select 1 from applicants a join submissions s on s.applicant_id = a.id
   where a.project_id = ${candidateInvitations.projectId} and a.email = ${candidateInvitations.email}
-    and s.role_id = ${candidateInvitations.roleId})`;
+    and s.role_id = ${candidateInvitations.roleId}
+    and not exists (select 1 from folder_memberships im join folders inf on inf.id = im.folder_id
+      where im.submission_id = s.id and inf.system_alias = 'TS_INVITED'))`;
 
 /** The query of one page of invitations (the plan test reads it too). */
 export function invitationsPageQuery(

@@ -10,6 +10,8 @@ export interface LiveChannelOptions {
   log: FastifyBaseLogger;
   heartbeatMs: number;
   accessCheckMs: number;
+  /** A talent submitter's agency (see LiveConnectionOptions.agencyOf). */
+  agencyOf(userId: string): Promise<string | null>;
 }
 
 export interface Admission {
@@ -43,6 +45,7 @@ export class LiveChannel {
       ports: this.options.ports,
       events: this.options.events,
       log: request.log,
+      agencyOf: this.options.agencyOf,
     });
     this.connections.add(connection);
     socket.on('close', () => {

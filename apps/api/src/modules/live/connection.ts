@@ -1,10 +1,12 @@
 import {
+  LIVE_AGENCY_AUDIENCE_KEY,
   LIVE_CLOSE_CODES,
   LIVE_EVENT_PERMISSION,
   LIVE_JOIN_PERMISSION,
   LIVE_MESSAGES,
   MESSAGES,
   can,
+  liveAudienceIncludes,
   liveClientMessageSchema,
   type ErrorCode,
   type LiveServerMessage,
@@ -12,7 +14,7 @@ import {
 } from '@casting/domain';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Events } from '../../platform/events';
+import type { Events, LiveEvent } from '../../platform/events';
 import { AppError } from '../../platform/errors';
 import {
   access,
@@ -42,6 +44,8 @@ function isStaff(principal: Principal): boolean {
 
 interface Joined {
   actor: ProjectActor;
+  /** A talent submitter's agency: events naming it in their audience reach them (LIVE_AGENCY_AUDIENCE_KEY). */
+  agencyId: string | null;
   unsubscribe: () => void;
 }
 
@@ -56,6 +60,15 @@ export interface LiveConnectionOptions {
   ports: AccessControlPorts;
   events: Events;
   log: FastifyBaseLogger;
+  /** The agency of a talent submitter's agent record, or null (none: they receive no agency-addressed events). */
+  agencyOf(userId: string): Promise<string | null>;
+}
+
+/** The event as a member receives it: without the audience, which is the server's business. */
+function withoutAudience(event: LiveEvent): LiveEvent {
+  if (!event.payload || !(LIVE_AGENCY_AUDIENCE_KEY in event.payload)) return event;
+  const { [LIVE_AGENCY_AUDIENCE_KEY]: _audience, ...payload } = event.payload;
+  return { ...event, payload };
 }
 
 /** One client of the live channel: its joined projects, its heartbeat and its access. */
@@ -123,6 +136,7 @@ export class LiveConnection {
       if (this.closed || this.joined.get(projectId) !== joined) continue;
       if (actor && can(actor, LIVE_JOIN_PERMISSION)) {
         joined.actor = actor;
+        joined.agencyId = await this.agencyIn(actor);
       } else {
         this.leave(projectId, false);
         this.sendError('PROJECT_ACCESS_DENIED', LIVE_MESSAGES.projectAccessDenied, projectId);
@@ -184,13 +198,18 @@ export class LiveConnection {
       this.sendError('PROJECT_ACCESS_DENIED', LIVE_MESSAGES.projectAccessDenied, projectId);
       return;
     }
+    const agencyId = await this.agencyIn(actor);
     // The same join may have been sent twice, or the socket closed, while the database answered.
     if (this.closed || this.joined.has(projectId)) return;
     const joined: Joined = {
       actor,
+      agencyId,
       unsubscribe: this.options.events.subscribe(projectId, (event) => {
-        if (!can(joined.actor, LIVE_EVENT_PERMISSION[event.event])) return;
-        this.send({ action: 'update', ...event });
+        const allowed =
+          can(joined.actor, LIVE_EVENT_PERMISSION[event.event]) ||
+          (joined.agencyId !== null && liveAudienceIncludes(event.payload, joined.agencyId));
+        if (!allowed) return;
+        this.send({ action: 'update', ...withoutAudience(event) });
       }),
     };
     this.joined.set(projectId, joined);
@@ -201,6 +220,11 @@ export class LiveConnection {
     this.joined.get(projectId)?.unsubscribe();
     this.joined.delete(projectId);
     if (acknowledge) this.send({ action: 'left', projectId });
+  }
+
+  /** Only a talent submitter is addressed by agency (their own clients' chat, decision 0051). */
+  private async agencyIn(actor: ProjectActor): Promise<string | null> {
+    return actor === 'TS' ? this.options.agencyOf(this.principal.userId) : null;
   }
 
   /** The member's actor, or null when they are not one (or the project is gone: NOT_FOUND reads as no access). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { access, assertAccountAllowed } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
+import { agentOfUser } from '../agencies';
 import { accessTokenExpiry } from '../identity';
 import { type Admission, LiveChannel } from './channel';
 import { LIVE_ACCOUNT_RULE } from './connection';
@@ -33,6 +34,7 @@ export function registerLiveRoutes(app: App, context: AppContext): void {
     log,
     heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
     accessCheckMs: config.LIVE_ACCESS_CHECK_SECONDS * 1000,
+    agencyOf: async (userId) => (await agentOfUser(context.database.db, userId))?.agencyId ?? null,
   });
   app.addHook('onClose', async () => channel.stop());
 

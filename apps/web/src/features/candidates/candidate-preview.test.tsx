@@ -1,11 +1,12 @@
 import type { ApplicantListItem, VoteType } from '@casting/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
+import { createFetchDouble, deferred, jsonResponse } from '../../../test/fetch-double';
 import { createHttpClient } from '../../lib/http/http-client';
 import { HttpClientProvider } from '../../lib/http/http-client-context';
+import { LiveClientProvider } from '../../lib/live/use-live-project';
 import { createQueryClient } from '../../lib/query/query-client';
 import { CandidatePreview } from './candidate-preview';
 
@@ -88,10 +89,11 @@ const detail = {
   createdAt: '2031-01-01T00:00:00.000Z',
 };
 
-function renderPreview(allowedVotes: VoteType[]) {
+function renderPreview(allowedVotes: VoteType[], chat?: { answer: () => Response | Promise<Response> }) {
   const double = createFetchDouble({
     'GET /api/projects/p1/candidates/person-1': () => jsonResponse(200, detail),
     'GET /api/applicants/person-1/media': () => jsonResponse(200, { items: [] }),
+    ...(chat ? { 'POST /api/conversation-management/threads': chat.answer } : {}),
   });
   const http = createHttpClient({
     baseUrl: '/api',
@@ -104,15 +106,23 @@ function renderPreview(allowedVotes: VoteType[]) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <HttpClientProvider client={http}>
-        <input aria-label="Somewhere to type" />
-        <CandidatePreview
-          projectId="p1"
-          row={row}
-          position={{ index: 0, loaded: 2, more: false }}
-          allowedVotes={allowedVotes}
-          media={{ canUpload: false, canDelete: false, canManageVisibility: false, teamTools: false }}
-          {...handlers}
-        />
+        <LiveClientProvider client={null}>
+          <input aria-label="Somewhere to type" />
+          <CandidatePreview
+            projectId="p1"
+            row={row}
+            position={{ index: 0, loaded: 2, more: false }}
+            allowedVotes={allowedVotes}
+            media={{
+              canUpload: false,
+              canDelete: false,
+              canManageVisibility: false,
+              teamTools: false,
+              chat: chat !== undefined,
+            }}
+            {...handlers}
+          />
+        </LiveClientProvider>
       </HttpClientProvider>
     </QueryClientProvider>,
   );
@@ -129,6 +139,18 @@ describe('CandidatePreview', () => {
     expect(screen.getByText('Selects')).toBeInTheDocument();
     expect(preview).toHaveTextContent('30 years · Female · Lisbon');
     expect(screen.getByRole('button', { name: 'Previous K' })).toBeDisabled();
+  });
+
+  it('offers the chat while the conversation opens, and none for a candidate the API refuses (not their client)', async () => {
+    const pending = deferred<Response>();
+    renderPreview(['UP_VOTE'], { answer: () => pending.promise });
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.getByText('Loading the conversation')).toBeInTheDocument();
+    pending.resolve(
+      jsonResponse(403, { code: 'PERMISSION_DENIED', message: 'You can only chat about your own clients.' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Chat' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('walks and votes by keyboard, but not while typing, and offers only the allowed votes', async () => {

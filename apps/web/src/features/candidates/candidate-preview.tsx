@@ -48,7 +48,10 @@ export interface CandidatePreviewProps {
     /** Report media issue and the zip download are for the casting team. */
     teamTools: boolean;
     userEmail?: string;
-    /** Whether the conversation with the candidate shows (the chat actors; decision 0030). */
+    /**
+     * Whether the conversation with the candidate may show: the chat actors, and a talent submitter, for whom it shows
+     * only when the candidate is their agency's client (decision 0030).
+     */
     chat?: boolean;
   };
 }
@@ -215,9 +218,11 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         <CandidateRosterStatus projectId={projectId} applicantId={row.applicantId} actor={actor ?? null} />
 
         {media.chat ? (
-          <Section title="Chat">
-            <CandidateChat projectId={projectId} applicantId={row.applicantId} />
-          </Section>
+          <CandidateChat
+            projectId={projectId}
+            applicantId={row.applicantId}
+            frame={(content) => <Section title="Chat">{content}</Section>}
+          />
         ) : null}
 
         <Section title="Tags">

@@ -30,6 +30,7 @@ import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { roleOptionsQuery } from '../roles';
 import { teamMembersQuery } from '../team';
 import { VoteReminder } from '../reminders';
+import { mayChat } from '../chat';
 import { ClientLinksDialog, CreateClientLinkDialog } from '../client-review';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
@@ -642,7 +643,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               canManageVisibility: !submitterSet && can(actor, 'MANAGE_MEDIA_VISIBILITY'),
               teamTools: !submitterSet && can(actor, 'CANDIDATE_MEDIA'),
               userEmail: user?.email,
-              chat: can(actor, 'CHAT'),
+              chat: mayChat(actor),
             }}
             onVote={(choice) =>
               vote.mutate(

@@ -128,6 +128,13 @@ export function markRead(http: HttpClient, threadId: string, isRead: boolean) {
   });
 }
 
+/** Marks every conversation of the project the caller may see as read (the spec's read-notification call). */
+export function markAllRead(http: HttpClient, projectId: string) {
+  return http.request(`/v2/projects/${enc(projectId)}/read-notification`, unreadCountSchema, {
+    method: 'POST',
+  });
+}
+
 export function requestAttachmentUpload(http: HttpClient, threadId: string, body: ChatAttachmentRequest) {
   return http.request(`${BASE}/threads/${enc(threadId)}/attachments`, chatAttachmentGrantSchema, {
     method: 'POST',

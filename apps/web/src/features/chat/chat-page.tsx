@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, extractErrorMessage } from '@casting/domain';
 import type { ChatThreadSummary, ProjectDetail } from '@casting/domain';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -11,7 +11,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { SearchField } from '../../ui/search-field';
 import { SkeletonList } from '../../ui/skeleton';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
-import { threadListQuery } from './chat-api';
+import { toast } from '../../lib/toast/toast';
+import { markAllRead, markRead, refreshChat, threadListQuery } from './chat-api';
 import { mayChat, useChatLive } from './chat-live';
 import { ThreadView } from './thread-view';
 
@@ -37,6 +38,24 @@ function ChatWorkspace({ project }: { project: ProjectDetail }) {
   const threads = useInfiniteQuery({ ...threadListQuery(http, project.id, q), enabled: allowed });
   const items = useMemo(() => threads.data?.pages.flatMap((page) => page.items) ?? [], [threads.data]);
   useChatLive(project.id, allowed);
+  const queryClient = useQueryClient();
+  const anyUnread = items.some((thread) => thread.unreadCount > 0);
+  const readAll = useMutation({
+    mutationFn: () => markAllRead(http, project.id),
+    onSettled: () => refreshChat(queryClient, project.id),
+    onError: (error) => toast.error(CHAT_MESSAGES.markFailed, { description: extractErrorMessage(error) }),
+  });
+  // An open thread marks itself read, so "unread" closes it (as mail clients do) and leaves it bold in the list.
+  const markUnread = useMutation({
+    mutationFn: (threadId: string) => markRead(http, threadId, false),
+    onSuccess: (_result, threadId) => {
+      const name = items.find((thread) => thread.id === threadId)?.candidateName;
+      open(null);
+      if (name) toast.success(CHAT_MESSAGES.markedUnread(name));
+    },
+    onSettled: () => refreshChat(queryClient, project.id),
+    onError: (error) => toast.error(CHAT_MESSAGES.markFailed, { description: extractErrorMessage(error) }),
+  });
 
   const open = (threadId: string | null) => {
     const next = new URLSearchParams(params);
@@ -64,9 +83,16 @@ function ChatWorkspace({ project }: { project: ProjectDetail }) {
           aria-labelledby="threads-heading"
           className={cn('flex min-w-0 flex-col gap-3', openId && 'hidden md:flex')}
         >
-          <h2 id="threads-heading" className="text-lg font-semibold text-ink">
-            {CHAT_MESSAGES.threadsHeading}
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="threads-heading" className="text-lg font-semibold text-ink">
+              {CHAT_MESSAGES.threadsHeading}
+            </h2>
+            {anyUnread ? (
+              <Button variant="ghost" onClick={() => readAll.mutate()} disabled={readAll.isPending}>
+                {CHAT_MESSAGES.markAllRead}
+              </Button>
+            ) : null}
+          </div>
           <SearchField
             label={CHAT_MESSAGES.searchLabel}
             value={typed}
@@ -112,9 +138,19 @@ function ChatWorkspace({ project }: { project: ProjectDetail }) {
         >
           {openId ? (
             <>
-              <Button variant="ghost" className="self-start md:hidden" onClick={() => open(null)}>
-                ← {CHAT_MESSAGES.back}
-              </Button>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Button variant="ghost" className="md:hidden" onClick={() => open(null)}>
+                  ← {CHAT_MESSAGES.back}
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="ml-auto"
+                  onClick={() => markUnread.mutate(openId)}
+                  disabled={markUnread.isPending}
+                >
+                  {CHAT_MESSAGES.markUnread}
+                </Button>
+              </div>
               <ThreadView key={openId} projectId={project.id} threadId={openId} className="h-[70dvh]" />
             </>
           ) : (

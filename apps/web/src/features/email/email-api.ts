@@ -12,6 +12,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { z } from 'zod';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { IDEMPOTENCY_HEADER, useIdempotencyKey } from '../../lib/http/idempotency';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 export type { EmailSendDetail, EmailSendSummary, EmailTemplate } from '@casting/domain';
@@ -97,16 +98,19 @@ export function previewEmail(
   });
 }
 
+/** Sends with an Idempotency-Key: a retry whose first answer was lost replays it instead of e-mailing again. */
 export function useSendEmail(projectId: string) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
+  const key = useIdempotencyKey();
   return useMutation({
     mutationFn: (request: MessageRequest & { submissionIds: string[] }) =>
       http.request(
         `${projectPath(projectId)}/email-sends`,
         z.object({ id: z.string(), queued: z.number() }),
-        { method: 'POST', body: request },
+        { method: 'POST', body: request, headers: { [IDEMPOTENCY_HEADER]: key.current() } },
       ),
+    onSettled: (_data, error) => key.settle(error),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.sends(projectId) }),
   });
 }

@@ -9,6 +9,7 @@ import type { InvitationSendRequest } from '@casting/domain';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { IDEMPOTENCY_HEADER, useIdempotencyKey } from '../../lib/http/idempotency';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 export type { Invitation, InvitationParseResult } from '@casting/domain';
@@ -41,15 +42,19 @@ export function useCheckInvitees(projectId: string) {
   });
 }
 
+/** Invites with an Idempotency-Key: a retry whose first answer was lost replays it instead of inviting again. */
 export function useSendInvitations(projectId: string) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
+  const key = useIdempotencyKey();
   return useMutation({
     mutationFn: (request: InvitationSendRequest) =>
       http.request(`${projectPath(projectId)}/candidate-invitations`, invitationSendResultSchema, {
         method: 'POST',
         body: request,
+        headers: { [IDEMPOTENCY_HEADER]: key.current() },
       }),
+    onSettled: (_data, error) => key.settle(error),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: inviteKeys.project(projectId) });
       void queryClient.invalidateQueries({ queryKey: ['email', projectId] });

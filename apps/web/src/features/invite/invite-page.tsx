@@ -1,5 +1,5 @@
 import { can, extractErrorMessage, INVITATION_INPUT_MAX_CHARS, MESSAGES } from '@casting/domain';
-import type { ProjectDetail } from '@casting/domain';
+import type { ProjectDetail, ShareLinkListItem } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -130,6 +130,22 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
   };
 
   const options = (items: { value: string; label: string }[] | undefined) => items ?? [];
+
+  // A link created in place is the one the person means to send: chosen once the list holds it, with its
+  // opportunity when none was chosen and the link takes only one. A link for other opportunities is not chosen.
+  const preselect = (created: readonly { id: string }[], items: readonly ShareLinkListItem[] | undefined) => {
+    const ids = new Set(created.map((link) => link.id));
+    const fresh = items?.find(
+      (link) =>
+        ids.has(link.id) &&
+        link.status === 'OPEN' &&
+        (!roleId || link.opportunities.some((item) => item.id === roleId)),
+    );
+    if (!fresh) return;
+    if (!roleId && fresh.opportunities.length === 1) setRoleId(fresh.opportunities[0]!.id);
+    setLinkId(fresh.id);
+    setErrors(({ linkId: _done, ...rest }) => rest);
+  };
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -286,7 +302,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
             ? { id: user.agent.agencyId, name: 'your agency', agents: [] }
             : null
         }
-        onCreated={() => void links.refetch()}
+        onCreated={(created) => void links.refetch().then((result) => preselect(created, result.data?.items))}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import {
   opportunitySelectionSchema,
   SUBMITTER_LINK_SETTING_KEYS,
 } from '@casting/domain';
-import type { Option } from '@casting/domain';
+import type { CreatedShareLink, Option } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -96,7 +96,8 @@ export interface CreateLinkDialogProps {
   submitter?: boolean;
   /** From a candidate page the success takes the person to the links page. */
   navigateOnSuccess?: boolean;
-  onCreated?(): void;
+  /** The links just created (one per agency chosen), e.g. for a page that preselects the new link. */
+  onCreated?(created: CreatedShareLink[]): void;
 }
 
 /** Create New Candidate Submission Link(s): the dialog of spec sections 2, 4 and 5. */
@@ -163,10 +164,10 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
     if (!canCreate) return;
     setAlert(null);
     create.mutate(toLinkPayload(state, projectId), {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast.success(MESSAGES.linkCreated);
         onOpenChange(false);
-        props.onCreated?.();
+        props.onCreated?.(created);
         if (props.navigateOnSuccess) void navigate(paths.project.applicantLinks(projectId));
       },
       onError: (error) => setAlert(extractErrorMessage(error)),

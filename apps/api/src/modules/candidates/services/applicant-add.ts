@@ -138,7 +138,8 @@ export interface SubmitApplicant {
   source: 'ADMIN' | 'SUBMISSION_LINK' | 'STANDALONE';
   /** Explicit folders (checked by the caller); when empty, the opportunity's folder with `folderAlias`. */
   folderIds: readonly string[];
-  folderAlias: 'NEW_SUBMISSIONS' | 'TS_FOR_REVIEW';
+  /** TS_INVITED only for an invitation (decision 0050): the person is on the agency's Invited list, not applied. */
+  folderAlias: 'NEW_SUBMISSIONS' | 'TS_FOR_REVIEW' | 'TS_INVITED';
   shareLinkId?: string | null;
   referringAgentId?: string | null;
   /**
@@ -239,10 +240,105 @@ export async function submitApplicant(
         .where(and(eq(submissions.roleId, input.roleId), eq(submissions.applicantId, applicantId)))
     )[0]?.id;
   if (!submissionId) throw new Error('submission upsert found nothing');
+  const promoted =
+    !submission && input.folderAlias !== 'TS_INVITED'
+      ? await promoteInvited(tx, input, applicantId, submissionId)
+      : false;
   return {
     applicantId,
     submissionId,
     createdApplicant: inserted !== undefined,
-    createdSubmission: submission !== undefined,
+    createdSubmission: submission !== undefined || promoted,
   };
+}
+
+/**
+ * A person invited to this opportunity (their submission sits in its Invited folder, TS_INVITED, decision 0050) now
+ * really applies or is added: the submission leaves Invited and lands where a new one would, takes the application's
+ * source, link and agent, and counts as new from now (the "newest" order and the reviewers' New Submissions). An
+ * applicant the invitation made knows only a name and an address, so, when the person has no other submission outside
+ * Invited, the application's details replace them (otherwise the existing applicant's details are kept, as always).
+ * Answers whether the submission was an invitation.
+ */
+async function promoteInvited(
+  tx: Queryable,
+  input: SubmitApplicant,
+  applicantId: string,
+  submissionId: string,
+): Promise<boolean> {
+  const left = await tx
+    .delete(folderMemberships)
+    .where(
+      and(
+        eq(folderMemberships.submissionId, submissionId),
+        inArray(
+          folderMemberships.folderId,
+          tx
+            .select({ id: folders.id })
+            .from(folders)
+            .where(and(eq(folders.roleId, input.roleId), eq(folders.systemAlias, 'TS_INVITED'))),
+        ),
+      ),
+    )
+    .returning({ folderId: folderMemberships.folderId });
+  if (left.length === 0) return false;
+  await tx
+    .update(submissions)
+    .set({
+      source: input.source,
+      shareLinkId: input.shareLinkId ?? null,
+      referringAgentId: input.referringAgentId ?? null,
+      createdAt: new Date(),
+    })
+    .where(eq(submissions.id, submissionId));
+  const targets =
+    input.folderIds.length > 0
+      ? input.folderIds
+      : (
+          await tx
+            .select({ id: folders.id })
+            .from(folders)
+            .where(and(eq(folders.roleId, input.roleId), eq(folders.systemAlias, input.folderAlias)))
+        ).map((row) => row.id);
+  await addToFolders(tx, input.projectId, targets, [submissionId]);
+  const [applied] = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.applicantId, applicantId),
+        sql`${submissions.id} <> ${submissionId}`,
+        sql`not exists (select 1 from ${folderMemberships} im join ${folders} inf on inf.id = im.folder_id
+          where im.submission_id = ${submissions.id} and inf.system_alias = 'TS_INVITED')`,
+      ),
+    )
+    .limit(1);
+  if (!applied) {
+    const person = input.person;
+    await tx
+      .update(applicants)
+      .set({
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone: person.phone ?? null,
+        dateOfBirth: person.dateOfBirth ?? null,
+        playingAgeMin: person.playingAgeMin ?? null,
+        playingAgeMax: person.playingAgeMax ?? null,
+        genderId: person.genderId ?? null,
+        ethnicAppearanceIds: person.ethnicAppearanceIds,
+        sizes: person.sizes as Record<string, string>,
+        skills: person.skills,
+        unionIds: person.unionIds,
+        languages: person.languages,
+        location: person.location ?? null,
+        address: person.address ?? null,
+        socialProfiles: person.socialProfiles as Record<string, string>,
+        bio: person.bio ?? null,
+        resume: person.resume ?? null,
+        searchText: searchTextOf({ ...person, email: person.email ?? null }),
+        updatedAt: new Date(),
+      })
+      .where(eq(applicants.id, applicantId));
+  }
+  return true;
 }

@@ -103,15 +103,16 @@ async function assertProjectTags(db: Queryable, projectId: string, query: Applic
  * Which rows the caller may see at all. A talent submitter sees only candidates in submitter folders (their
  * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row
  * except submissions still waiting for their agency's review (in For Review, TS_FOR_REVIEW): those reach the team
- * when the agency sends them on (decision 0047). The project's For Review folders are a handful of ids, so the check
- * reads their members through the memberships' (folder_id, submission_id) key.
+ * when the agency sends them on (decision 0047), and people an agency invited who have not applied yet (in Invited,
+ * TS_INVITED): they become the team's candidates when they apply (decision 0050). The project's For Review and
+ * Invited folders are a handful of ids, so the check reads their members through the memberships' key.
  */
 function visibility(actor: ProjectActor, submitterFolders: boolean, projectId: string): SQL | undefined {
   if (actor === 'TS') return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
   if (!submitterFolders) {
     return sql`not exists (select 1 from ${folderMemberships} rm where rm.submission_id = ${submissions.id}
       and rm.folder_id = any(array(select rf.id from ${folders} rf
-        where rf.project_id = ${projectId}::uuid and rf.system_alias = 'TS_FOR_REVIEW')))`;
+        where rf.project_id = ${projectId}::uuid and rf.system_alias in ('TS_FOR_REVIEW', 'TS_INVITED'))))`;
   }
   if (actor !== 'SA') throw permissionDenied('SUBMITTER_FOLDERS_SWITCH');
   return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);

@@ -10,7 +10,8 @@ import { roleInProject } from '../../opportunities';
  * as one of 1,001 and says "capped". A folder's members are the `(folder_id, submission_id)` key of
  * folder_memberships; the view folders (All Submissions) hold no members and count the opportunity's submissions
  * instead (`(role_id, created_at, id)` index), the casting team's without those still waiting in For Review
- * (decision 0047), the submitter's view only those in a submitter folder, as the list shows them. A talent submitter gets the submitter folders only, the folders they may open.
+ * (decision 0047) or invited and not applied (decision 0050), the submitter's view only those in a submitter
+ * folder, as the list shows them. A talent submitter gets the submitter folders only, the folders they may open.
  */
 export async function folderCounts(
   db: Queryable,
@@ -28,7 +29,7 @@ export async function folderCounts(
           (select count(*) from (select 1 from ${submissions} s where s.role_id = f.role_id
             and not exists (select 1 from ${folderMemberships} rm where rm.submission_id = s.id
               and rm.folder_id = any(array(select rf.id from ${folders} rf
-                where rf.role_id = f.role_id and rf.system_alias = 'TS_FOR_REVIEW')))
+                where rf.role_id = f.role_id and rf.system_alias in ('TS_FOR_REVIEW', 'TS_INVITED'))))
             limit ${limit}) c)
         when 'TS_ALL_SUBMISSIONS' then
           (select count(*) from (select 1 from ${submissions} s where s.role_id = f.role_id and ${inSubmitterFolder}

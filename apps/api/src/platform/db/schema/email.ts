@@ -87,6 +87,14 @@ export const emailSends = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // A talent submitter's history is their own sends in the project, newest first (decision 0033): this walks
+    // exactly those, however many the rest of the team sent.
+    index('email_sends_sender_newest_idx').on(
+      table.createdById,
+      table.projectId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     check('email_sends_kind_check', sql`${table.kind} in ('CANDIDATES', 'INVITATION')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "email_sends_sender_newest_idx" ON "email_sends" USING btree ("created_by_id","project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
