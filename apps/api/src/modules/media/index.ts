@@ -29,5 +29,6 @@ export { createUploadGrant, verifyUploadGrant, UPLOAD_GRANT_TTL_SECONDS, type Up
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
 export { presentItem, primaryPhotoUrls } from './items';
+export { queueDownload, type QueueDownloadInput } from './downloads';
 export { adoptOriginals, newOriginalKey, reprocessFailedMedia, type AdoptedOriginal } from './maintenance';
 export { sniffBytes as sniffMedia, readHead, SNIFF_BYTES, type Sniffed } from './sniff';

@@ -31,7 +31,8 @@ export function defineMediaJobs(context: AppContext) {
     deadLetter: true,
   });
   // A zip is one streaming pass over its files; a failure is recorded on the bundle and retried once.
-  context.jobs.define<ZipJob>(MEDIA_ZIP_QUEUE, (job) => buildZip(context, job.bundleId, job.visibility), {
+  context.jobs.define<ZipJob>(MEDIA_ZIP_QUEUE, (job) =>
+    buildZip(context, job.bundleId, job.visibility, job.kinds), {
     retryLimit: 1,
     retryDelaySeconds: 60,
     expireInSeconds: 6 * 3600,

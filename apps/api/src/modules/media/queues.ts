@@ -1,4 +1,4 @@
-import type { MediaVisibility } from '@casting/domain';
+import type { MediaKind, MediaVisibility } from '@casting/domain';
 
 /** The media module's background queues. */
 export const MEDIA_PROCESS_QUEUE = 'media-process';
@@ -14,4 +14,6 @@ export interface ZipJob {
   bundleId: string;
   /** What the asker may see (items.ts visibleTo); absent in jobs queued before it was recorded. */
   visibility?: MediaVisibility[];
+  /** Only these kinds (a client review link zips only the kinds it shows); absent: every kind. */
+  kinds?: MediaKind[];
 }
