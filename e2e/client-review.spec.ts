@@ -122,11 +122,17 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
     .fill('Perfect weathered look.');
   await producer.getByRole('button', { name: 'Save comment' }).click();
   await expect(producer.getByRole('status').filter({ hasText: 'Comment saved' })).toBeVisible();
+  // Download applicant videos: the spec's dialog, shifted upward in a client view; the zip goes to her address.
   await producer.getByRole('button', { name: 'Download videos' }).click();
   const download = producer.getByRole('dialog', { name: 'Download applicant videos' });
-  await expect(download.getByRole('link', { name: 'Download rae-selftape.mp4' })).toBeVisible();
+  await expect(download.getByRole('textbox', { name: 'Sent to' })).toHaveValue(producerEmail);
+  expect((await download.boundingBox())!.y).toBeLessThan(0.15 * producer.viewportSize()!.height);
+  await download.getByRole('button', { name: 'Yes' }).click();
+  await expect(download.getByRole('status')).toHaveText('Download link sent to your email');
   await download.getByRole('button', { name: 'Close' }).click();
   await expectAccessible(producer, 'client candidate review on a phone');
+  const zipMail = await newestMail(request, producerEmail, /Your download is ready/);
+  const zipUrl = new URL(/(http\S+\/downloads\/\S+)/.exec(zipMail)![1]!);
 
   // The director sees the vote and comment without reloading.
   await expect(links.getByLabel('Tally for Rae Holm')).toHaveText('Yes 1 · No 0 · Maybe 0', {
@@ -146,6 +152,12 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   const pdfUrl = new URL(/Presentation \(PDF\): (\S+)/.exec(exportMail)![1]!);
   const pdf = await request.get(pdfUrl.pathname + pdfUrl.search);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The producer, signed out, opens the mailed link: the downloads page offers the zip.
+  const zipPage = await producer.context().newPage();
+  await zipPage.goto(zipUrl.pathname + zipUrl.search);
+  await expect(zipPage.getByText('Your zip is ready.')).toBeVisible({ timeout: 30_000 });
+  await zipPage.close();
 
   // Revoked: the producer's next request shows the revoked page.
   await links.getByRole('button', { name: 'Revoke link' }).click();
