@@ -344,14 +344,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
     if (filter) setView(withoutFilter(view, filter));
   };
 
-  // Client review links (issue 15): made from the selection, or from the open folder when nothing is selected.
+  // Client review links (issue 15): made from the selection and/or folders of any opportunity (the open folder is
+  // ticked when nothing is selected).
   const mayShareWithClients = !submitterSet && can(actor, 'MANAGE_CLIENT_LINKS');
-  const shareSubject =
-    selectedIds.length > 0
-      ? `${selectedIds.length} selected candidate${selectedIds.length === 1 ? '' : 's'}`
-      : folder
-        ? `Everyone in the folder ${folder.name}`
-        : '';
 
   return (
     <div className="flex flex-col gap-4">
@@ -362,7 +357,6 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           projectId={project.id}
           submissionIds={selectedIds}
           folderIds={selectedIds.length === 0 && folder ? [folder.id] : []}
-          subject={shareSubject}
         />
       ) : null}
       {seesFeedback && !submitterSet ? (
@@ -384,16 +378,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
         actions={
           <div className="flex flex-wrap gap-2">
             {mayShareWithClients ? (
-              <Button
-                variant="secondary"
-                disabled={selectedIds.length === 0 && !folder}
-                title={
-                  selectedIds.length === 0 && !folder
-                    ? 'Select candidates or open a folder to share'
-                    : undefined
-                }
-                onClick={() => setShareOpen(true)}
-              >
+              <Button variant="secondary" onClick={() => setShareOpen(true)}>
                 Share with client
               </Button>
             ) : null}

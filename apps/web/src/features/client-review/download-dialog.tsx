@@ -36,13 +36,13 @@ export function DownloadDialog(props: DownloadDialogProps) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
   const { open } = props;
-  useEffect(() => {
-    if (open) {
-      setState('idle');
-      setError(null);
-    }
-    setModalOpen(ref.current, open);
-  }, [open]);
+  useEffect(() => setModalOpen(ref.current, open), [open]);
+  // Each opening starts afresh.
+  const close = () => {
+    setState('idle');
+    setError(null);
+    props.onClose();
+  };
 
   const submit = async () => {
     setState('sending');
@@ -69,7 +69,7 @@ export function DownloadDialog(props: DownloadDialogProps) {
       ref={ref}
       aria-labelledby={`${ids}-title`}
       aria-describedby={`${ids}-body`}
-      onClose={props.onClose}
+      onClose={close}
       className="fixed inset-x-0 top-[8vh] mx-auto w-[calc(100vw-2rem)] max-w-md rounded-xl border border-line bg-surface p-5 text-ink backdrop:bg-scrim"
     >
       <h2 id={`${ids}-title`} className="text-lg font-semibold">
@@ -109,7 +109,7 @@ export function DownloadDialog(props: DownloadDialogProps) {
             </p>
           ) : null}
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="secondary" className="min-h-11" onClick={props.onClose}>
+            <Button variant="secondary" className="min-h-11" onClick={close}>
               {state === 'sent' ? 'Close' : MESSAGES.cancel}
             </Button>
             {state === 'sent' ? null : (
@@ -129,7 +129,7 @@ export function DownloadDialog(props: DownloadDialogProps) {
               {CLIENT_REVIEW_MESSAGES.downloadNeedsIdentity}
             </Link>
           </p>
-          <Button variant="secondary" className="min-h-11" onClick={props.onClose}>
+          <Button variant="secondary" className="min-h-11" onClick={close}>
             {MESSAGES.cancel}
           </Button>
         </div>
