@@ -221,10 +221,18 @@ test('a client account reviews a project it was invited to, on a phone, and may 
   await signUpConfirmed(request, client);
   await adminUpdateUser(request, admin, client.email, { roleCode: 'CLIENT' });
 
+  // A client account lands on its project's review (its only one) in the client layout, not on /projects.
   const clientPhone = await phone(browser);
-  await signInViaUi(clientPhone, client.email, PASSWORD);
-  await clientPhone.goto(`/projects/overview/${seeded.projectId}`);
-  await clientPhone.getByRole('link', { name: 'Open the client review' }).click();
+  await clientPhone.goto('/auth/sign-in');
+  await clientPhone.getByLabel('Email', { exact: true }).fill(client.email);
+  await clientPhone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await clientPhone.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(clientPhone).toHaveURL(new RegExp(`/client/review-project/${seeded.projectId}$`));
+  const account = clientPhone.getByRole('navigation', { name: 'Your account' });
+  await expect(account.getByRole('link')).toHaveText(['Your Profile']);
+  await expect(clientPhone.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  // The back office is not its own: its pages send it back to its review.
+  await clientPhone.goto(`/projects/candidate/${seeded.projectId}`);
   await expect(clientPhone).toHaveURL(new RegExp(`/client/review-project/${seeded.projectId}$`));
   await clientPhone.getByRole('button', { name: /Noor Haddad/ }).click();
   await expect(clientPhone.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();

@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http/http-error';
 import { paths } from '../../lib/routing/paths';
 import { useTitleSubject } from '../../lib/routing/document-title';
 import { Button } from '../../ui/button';
+import { ClientAccountNav } from './client-account-nav';
 import { ReviewFrame, ReviewNotice } from './review-frame';
 
 const PAGE = 50;
@@ -106,6 +107,7 @@ function ProjectReview({ projectId }: { projectId: string }) {
     <ReviewFrame
       heading={
         <>
+          <ClientAccountNav />
           <p className="text-sm text-ink-muted">Client review</p>
           <h1 className="text-2xl font-semibold text-ink">{project.data.name}</h1>
         </>
