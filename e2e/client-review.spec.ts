@@ -202,6 +202,18 @@ test('a director publishes the project page; anyone on a phone reads it, link pr
   await expect(section.getByRole('button', { name: 'Publish' })).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'This project page is not available' })).toBeVisible();
+
+  // A deep link to a page that needs an account: the signed-out person signs in and lands on that page.
+  const signedOut = await phone(browser);
+  await signedOut.goto(
+    `/deep-linking?path=${encodeURIComponent(`/projects/overview/${seeded.projectId}`)}`,
+  );
+  await expect(signedOut).toHaveURL(/\/auth\/sign-in$/);
+  await signedOut.getByLabel('Email', { exact: true }).fill(director.email);
+  await signedOut.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await signedOut.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(signedOut).toHaveURL(new RegExp(`/projects/overview/${seeded.projectId}$`));
+  await expect(signedOut.getByRole('region', { name: 'Public page' })).toBeVisible();
 });
 
 test('a client account reviews a project it was invited to, on a phone, and may change nothing', async ({
