@@ -205,9 +205,7 @@ test('a director publishes the project page; anyone on a phone reads it, link pr
 
   // A deep link to a page that needs an account: the signed-out person signs in and lands on that page.
   const signedOut = await phone(browser);
-  await signedOut.goto(
-    `/deep-linking?path=${encodeURIComponent(`/projects/overview/${seeded.projectId}`)}`,
-  );
+  await signedOut.goto(`/deep-linking?path=${encodeURIComponent(`/projects/overview/${seeded.projectId}`)}`);
   await expect(signedOut).toHaveURL(/\/auth\/sign-in$/);
   await signedOut.getByLabel('Email', { exact: true }).fill(director.email);
   await signedOut.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -191,9 +191,12 @@ describe('client review links', () => {
       method: 'GET',
       url: `/api/projects/${cast.project.id}/folders?clientLink=${link.clientLink}`,
     });
-    expect(folders.json().items.map((folder: { id: string }) => folder.id).sort()).toEqual(
-      [folderId, secondFolder.id].sort(),
-    );
+    expect(
+      folders
+        .json()
+        .items.map((folder: { id: string }) => folder.id)
+        .sort(),
+    ).toEqual([folderId, secondFolder.id].sort());
 
     const other = await buildProject(cast.people.PO.user);
     const otherFolder = await systemFolder(await buildRole(other), 'SELECTS');

@@ -127,7 +127,7 @@ describe('download applicant videos from a client view', () => {
     expect(asked.json().message).toBe(MEDIA_MESSAGES.downloadLinkSent);
 
     let mail: { text: string } | undefined;
-    for (const deadline = Date.now() + 30_000; !mail && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; !mail && Date.now() < deadline;) {
       mail = (await outbox(viewer.email)).find((item) => item.subject === 'Your download is ready');
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -155,7 +155,11 @@ describe('download applicant videos from a client view', () => {
         .split('\n')
         .sort();
       // Photos and videos shown by default; no documents (off), no TEAM-only item, no candidate outside the link.
-      expect(names).toEqual(['Moss_Ben/01_ben-tape.mp4', 'Silva_Ana/01_tape.mp4', 'Silva_Ana/02_headshot.jpg']);
+      expect(names).toEqual([
+        'Moss_Ben/01_ben-tape.mp4',
+        'Silva_Ana/01_tape.mp4',
+        'Silva_Ana/02_headshot.jpg',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -31,14 +31,17 @@ export function defineMediaJobs(context: AppContext) {
     deadLetter: true,
   });
   // A zip is one streaming pass over its files; a failure is recorded on the bundle and retried once.
-  context.jobs.define<ZipJob>(MEDIA_ZIP_QUEUE, (job) =>
-    buildZip(context, job.bundleId, job.visibility, job.kinds), {
-    retryLimit: 1,
-    retryDelaySeconds: 60,
-    expireInSeconds: 6 * 3600,
-    deadLetter: true,
-    concurrency: 1,
-  });
+  context.jobs.define<ZipJob>(
+    MEDIA_ZIP_QUEUE,
+    (job) => buildZip(context, job.bundleId, job.visibility, job.kinds),
+    {
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      expireInSeconds: 6 * 3600,
+      deadLetter: true,
+      concurrency: 1,
+    },
+  );
   context.jobs.define(DOWNLOAD_PURGE_QUEUE, () => purgeExpiredDownloads(context), { policy: 'stately' });
   context.jobs.schedule(DOWNLOAD_PURGE_QUEUE, '29 4 * * *');
   context.jobs.define(

@@ -18,9 +18,15 @@ export function ClientAccountNav({ showProjects = true }: { showProjects?: boole
   const projects = useInfiniteQuery({ ...clientProjectsQuery(http, 2), enabled: showProjects });
   const several = (projects.data?.pages[0]?.items.length ?? 0) > 1;
   return (
-    <nav aria-label="Your account" className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 text-sm">
+    <nav
+      aria-label="Your account"
+      className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 text-sm"
+    >
       {showProjects && several ? (
-        <Link className="inline-flex min-h-11 items-center text-accent underline" to={paths.client.reviewProjects}>
+        <Link
+          className="inline-flex min-h-11 items-center text-accent underline"
+          to={paths.client.reviewProjects}
+        >
           Your projects
         </Link>
       ) : null}

@@ -75,7 +75,10 @@ describe('a client account’s landing', () => {
       'href',
       '/client/review-project/p1',
     );
-    expect(screen.getByRole('link', { name: 'Quiet Bay' })).toHaveAttribute('href', '/client/review-project/p2');
+    expect(screen.getByRole('link', { name: 'Quiet Bay' })).toHaveAttribute(
+      'href',
+      '/client/review-project/p2',
+    );
     const nav = screen.getByRole('navigation', { name: 'Your account' });
     expect(
       within(nav)

@@ -58,7 +58,8 @@ export function DownloadDialog(props: DownloadDialogProps) {
     } catch (failure) {
       setState('idle');
       setError(
-        (failure instanceof HttpError ? failure.data?.message : null) ?? CLIENT_REVIEW_MESSAGES.downloadFailed,
+        (failure instanceof HttpError ? failure.data?.message : null) ??
+          CLIENT_REVIEW_MESSAGES.downloadFailed,
       );
       props.onError(failure);
     }

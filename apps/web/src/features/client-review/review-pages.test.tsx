@@ -159,7 +159,12 @@ describe('client review pages', () => {
         jsonResponse(200, { items: [candidate], total: 1 }),
       [`POST /api/projects/${PROJECT}/applicants/${SECRET}/views`]: () => jsonResponse(200, { visitId: 'x' }),
       [`GET /api/projects/${PROJECT}/applicants/${SECRET}/${ROW}`]: () =>
-        jsonResponse(200, { ...candidate, media: [tape], previousSubmissionId: null, nextSubmissionId: null }),
+        jsonResponse(200, {
+          ...candidate,
+          media: [tape],
+          previousSubmissionId: null,
+          nextSubmissionId: null,
+        }),
       [`POST /api/projects/${PROJECT}/applicants/${SECRET}/download-zip`]: () =>
         jsonResponse(202, { id: '55555555-5555-4555-8555-555555555555', message: 'sent' }),
     });

@@ -61,7 +61,8 @@ function ProjectList() {
         </p>
       ) : items.length === 0 ? (
         <p className="text-ink-muted">
-          No project is shared with you yet. The casting team will invite you when there is something to review.
+          No project is shared with you yet. The casting team will invite you when there is something to
+          review.
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -17,9 +17,7 @@ function api(roleCode: UserRoleCode = 'CASTING_DIRECTOR') {
 }
 
 async function at(router: { state: { location: { pathname: string; search: string } } }, path: string) {
-  await waitFor(() =>
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path),
-  );
+  await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path));
 }
 
 async function signIn() {
