@@ -172,19 +172,23 @@ describe('client review links', () => {
   });
 
   it('a link made from folders of two opportunities shares both, folder by folder; another project’s folder among them refuses the whole link', async () => {
+    // Folders of their own: other tests add candidates to the shared ones.
+    const firstFolder = await buildFolder(role, 'Director picks');
+    const first = await buildApplicant(role, cast.people.PO.user, { firstName: 'First' });
+    await placeInFolder(first, firstFolder.id, cast.project.id);
     const secondRole = await buildRole(cast.project);
     const secondFolder = await buildFolder(secondRole, 'Agency picks');
     const mate = await buildApplicant(secondRole, cast.people.PO.user, { firstName: 'Mate' });
     await placeInFolder(mate, secondFolder.id, cast.project.id);
     const link = await createLink({
-      folderIds: [secondFolder.id, folderId],
+      folderIds: [secondFolder.id, firstFolder.id],
       settings: { requireIdentification: false },
     });
     const res = await t.app.inject({ method: 'GET', url: applicantsUrl(link.clientLink) });
     const items = res.json().items as { submissionId: string; folderId: string; roleId: string }[];
     expect(items.map((item) => [item.submissionId, item.folderId])).toEqual([
       [mate.id, secondFolder.id],
-      [folderRow.id, folderId],
+      [first.id, firstFolder.id],
     ]);
     expect(new Set(items.map((item) => item.roleId))).toEqual(new Set([role.id, secondRole.id]));
     const folders = await t.app.inject({
@@ -196,7 +200,7 @@ describe('client review links', () => {
         .json()
         .items.map((folder: { id: string }) => folder.id)
         .sort(),
-    ).toEqual([folderId, secondFolder.id].sort());
+    ).toEqual([firstFolder.id, secondFolder.id].sort());
 
     const other = await buildProject(cast.people.PO.user);
     const otherFolder = await systemFolder(await buildRole(other), 'SELECTS');
@@ -206,7 +210,7 @@ describe('client review links', () => {
       method: 'POST',
       url: `/api/v2/projects/${cast.project.id}/client-links`,
       headers: cast.headers('PO'),
-      payload: { title: 'Mixed folders', folderIds: [folderId, otherFolder, secondFolder.id] },
+      payload: { title: 'Mixed folders', folderIds: [firstFolder.id, otherFolder, secondFolder.id] },
     });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().details.issues[0].message).toBe('One or more folders are not in this project.');
