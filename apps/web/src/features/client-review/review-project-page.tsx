@@ -32,7 +32,11 @@ export function ClientReviewProjectPage() {
     return (
       <ReviewNotice title="Sign in to review this project">
         This page is for the client accounts invited to the project.{' '}
-        <Link className="text-accent underline" to={paths.auth.signIn}>
+        {/* Through the deep-link page, so that after signing in the person comes back to this project. */}
+        <Link
+          className="text-accent underline"
+          to={`${paths.deepLinking}?path=${encodeURIComponent(paths.client.reviewProject(id))}`}
+        >
           Sign in
         </Link>
       </ReviewNotice>

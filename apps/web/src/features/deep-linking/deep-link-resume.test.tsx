@@ -50,6 +50,14 @@ describe('following a deep link while signed out', () => {
     await at(router, '/client/review-project/p2');
   });
 
+  it('brings a signed-out client back to the project review whose Sign in link it followed', async () => {
+    const { router } = renderApp('/client/review-project/p2', api('CLIENT').fetch);
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Sign in' }));
+    await at(router, '/auth/sign-in');
+    await signIn();
+    await at(router, '/client/review-project/p2');
+  });
+
   it('lands where a sign-in usually lands when there was no deep link', async () => {
     const { router } = renderApp('/auth/sign-in', api().fetch);
     await signIn();
