@@ -122,11 +122,17 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
     .fill('Perfect weathered look.');
   await producer.getByRole('button', { name: 'Save comment' }).click();
   await expect(producer.getByRole('status').filter({ hasText: 'Comment saved' })).toBeVisible();
+  // Download applicant videos: the spec's dialog, shifted upward in a client view; the zip goes to her address.
   await producer.getByRole('button', { name: 'Download videos' }).click();
   const download = producer.getByRole('dialog', { name: 'Download applicant videos' });
-  await expect(download.getByRole('link', { name: 'Download rae-selftape.mp4' })).toBeVisible();
+  await expect(download.getByRole('textbox', { name: 'Sent to' })).toHaveValue(producerEmail);
+  expect((await download.boundingBox())!.y).toBeLessThan(0.15 * producer.viewportSize()!.height);
+  await download.getByRole('button', { name: 'Yes' }).click();
+  await expect(download.getByRole('status')).toHaveText('Download link sent to your email');
   await download.getByRole('button', { name: 'Close' }).click();
   await expectAccessible(producer, 'client candidate review on a phone');
+  const zipMail = await newestMail(request, producerEmail, /Your download is ready/);
+  const zipUrl = new URL(/(http\S+\/downloads\/\S+)/.exec(zipMail)![1]!);
 
   // The director sees the vote and comment without reloading.
   await expect(links.getByLabel('Tally for Rae Holm')).toHaveText('Yes 1 · No 0 · Maybe 0', {
@@ -146,6 +152,12 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   const pdfUrl = new URL(/Presentation \(PDF\): (\S+)/.exec(exportMail)![1]!);
   const pdf = await request.get(pdfUrl.pathname + pdfUrl.search);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The producer, signed out, opens the mailed link: the downloads page offers the zip.
+  const zipPage = await producer.context().newPage();
+  await zipPage.goto(zipUrl.pathname + zipUrl.search);
+  await expect(zipPage.getByText('Your zip is ready.')).toBeVisible({ timeout: 30_000 });
+  await zipPage.close();
 
   // Revoked: the producer's next request shows the revoked page.
   await links.getByRole('button', { name: 'Revoke link' }).click();
@@ -190,6 +202,16 @@ test('a director publishes the project page; anyone on a phone reads it, link pr
   await expect(section.getByRole('button', { name: 'Publish' })).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'This project page is not available' })).toBeVisible();
+
+  // A deep link to a page that needs an account: the signed-out person signs in and lands on that page.
+  const signedOut = await phone(browser);
+  await signedOut.goto(`/deep-linking?path=${encodeURIComponent(`/projects/overview/${seeded.projectId}`)}`);
+  await expect(signedOut).toHaveURL(/\/auth\/sign-in$/);
+  await signedOut.getByLabel('Email', { exact: true }).fill(director.email);
+  await signedOut.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await signedOut.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(signedOut).toHaveURL(new RegExp(`/projects/overview/${seeded.projectId}$`));
+  await expect(signedOut.getByRole('region', { name: 'Public page' })).toBeVisible();
 });
 
 test('a client account reviews a project it was invited to, on a phone, and may change nothing', async ({
@@ -209,10 +231,18 @@ test('a client account reviews a project it was invited to, on a phone, and may 
   await signUpConfirmed(request, client);
   await adminUpdateUser(request, admin, client.email, { roleCode: 'CLIENT' });
 
+  // A client account lands on its project's review (its only one) in the client layout, not on /projects.
   const clientPhone = await phone(browser);
-  await signInViaUi(clientPhone, client.email, PASSWORD);
-  await clientPhone.goto(`/projects/overview/${seeded.projectId}`);
-  await clientPhone.getByRole('link', { name: 'Open the client review' }).click();
+  await clientPhone.goto('/auth/sign-in');
+  await clientPhone.getByLabel('Email', { exact: true }).fill(client.email);
+  await clientPhone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await clientPhone.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(clientPhone).toHaveURL(new RegExp(`/client/review-project/${seeded.projectId}$`));
+  const account = clientPhone.getByRole('navigation', { name: 'Your account' });
+  await expect(account.getByRole('link')).toHaveText(['Your Profile']);
+  await expect(clientPhone.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  // The back office is not its own: its pages send it back to its review.
+  await clientPhone.goto(`/projects/candidate/${seeded.projectId}`);
   await expect(clientPhone).toHaveURL(new RegExp(`/client/review-project/${seeded.projectId}$`));
   await clientPhone.getByRole('button', { name: /Noor Haddad/ }).click();
   await expect(clientPhone.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();

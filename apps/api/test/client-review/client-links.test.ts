@@ -171,6 +171,52 @@ describe('client review links', () => {
     expect(again.json().total).toBe(1);
   });
 
+  it('a link made from folders of two opportunities shares both, folder by folder; another project’s folder among them refuses the whole link', async () => {
+    // Folders of their own: other tests add candidates to the shared ones.
+    const firstFolder = await buildFolder(role, 'Director picks');
+    const first = await buildApplicant(role, cast.people.PO.user, { firstName: 'First' });
+    await placeInFolder(first, firstFolder.id, cast.project.id);
+    const secondRole = await buildRole(cast.project);
+    const secondFolder = await buildFolder(secondRole, 'Agency picks');
+    const mate = await buildApplicant(secondRole, cast.people.PO.user, { firstName: 'Mate' });
+    await placeInFolder(mate, secondFolder.id, cast.project.id);
+    const link = await createLink({
+      folderIds: [secondFolder.id, firstFolder.id],
+      settings: { requireIdentification: false },
+    });
+    const res = await t.app.inject({ method: 'GET', url: applicantsUrl(link.clientLink) });
+    const items = res.json().items as { submissionId: string; folderId: string; roleId: string }[];
+    expect(items.map((item) => [item.submissionId, item.folderId])).toEqual([
+      [mate.id, secondFolder.id],
+      [first.id, firstFolder.id],
+    ]);
+    expect(new Set(items.map((item) => item.roleId))).toEqual(new Set([role.id, secondRole.id]));
+    const folders = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${cast.project.id}/folders?clientLink=${link.clientLink}`,
+    });
+    expect(
+      folders
+        .json()
+        .items.map((folder: { id: string }) => folder.id)
+        .sort(),
+    ).toEqual([firstFolder.id, secondFolder.id].sort());
+
+    const other = await buildProject(cast.people.PO.user);
+    const otherFolder = await systemFolder(await buildRole(other), 'SELECTS');
+    const { db } = await testDatabase();
+    const before = await db.select({ id: clientLinks.id }).from(clientLinks);
+    const mixed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/projects/${cast.project.id}/client-links`,
+      headers: cast.headers('PO'),
+      payload: { title: 'Mixed folders', folderIds: [firstFolder.id, otherFolder, secondFolder.id] },
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().details.issues[0].message).toBe('One or more folders are not in this project.');
+    expect(await db.select({ id: clientLinks.id }).from(clientLinks)).toHaveLength(before.length);
+  });
+
   it('refuses ids of another project when a link is made', async () => {
     const other = await buildProject(cast.people.PO.user);
     const otherRole = await buildRole(other);

@@ -132,6 +132,19 @@ export const CLIENT_REVIEW_PROJECT_ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/projects/:id/applicants/:clientLink/download-zip',
+    rule: publicRoute,
+    ok: 202,
+    // The zip goes to a named viewer's own address: without the viewer header nobody may ask, whoever is signed in
+    // (the viewer's 202, downloads off, revoked and expired links are walked in link-download.test.ts).
+    outcomeFor: everyone({ status: 401, code: 'VIEWER_IDENTIFICATION_REQUIRED' }),
+    request: async (f) => ({
+      url: `/api/projects/${f.cast.project.id}/applicants/${(await fixtureClientLink(f, { allowDownload: true })).clientLink}/download-zip`,
+      payload: {},
+    }),
+  },
+  {
+    method: 'POST',
     route: '/api/projects/:id/applicants/:clientLink/views',
     rule: publicRoute,
     ok: 200,

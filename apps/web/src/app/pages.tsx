@@ -4,10 +4,14 @@ import type { ApplyAddressProvider } from '../features/apply';
 import { lazyComponent } from '../lib/lazy/lazy-component';
 import type { LazyComponent } from '../lib/lazy/lazy-component';
 import { paths } from '../lib/routing/paths';
+import { useAuth } from '../lib/auth/auth-provider';
+import { homeOf } from './guard/resolve-route-access';
 import type { PageName } from './routes';
 
+/** `/`: the signed-in person's home (the guard lets only signed-in staff here; a client account goes to its own). */
 function HomeRedirect() {
-  return <Navigate to={paths.projects} replace />;
+  const { user } = useAuth();
+  return <Navigate to={user ? homeOf(user) : paths.projects} replace />;
 }
 
 type LazyPage = LazyComponent<object>;
@@ -208,6 +212,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   ClientReviewProjectPage: lazyPage(
     () => import('../features/client-review/review-project-page'),
     (m) => m.ClientReviewProjectPage,
+  ),
+  ClientReviewProjectsPage: lazyPage(
+    () => import('../features/client-review/review-projects-page'),
+    (m) => m.ClientReviewProjectsPage,
   ),
   ProjectSharePage: lazyPage(
     () => import('../features/project-share/project-share-page'),

@@ -12,6 +12,7 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   profile: 'Profile',
   profileEdit: 'Edit profile',
   projects: 'Projects',
+  clientReviewProjects: 'Your projects',
   projectV2Create: 'New project',
   projectV2Edit: 'Edit project',
   projectV2View: 'Project details',

@@ -6,11 +6,12 @@ import type { RouteId } from '../lib/routing/patterns';
  * Who may open a route:
  * - guest: signed-out visitors only (auth pages);
  * - public: signed out, admin and super admin (client review, downloads, apply pages, ...);
- * - staff: SUPER_ADMIN and ADMIN accounts;
+ * - account: SUPER_ADMIN and ADMIN accounts (a person's own profile);
+ * - staff: SUPER_ADMIN and ADMIN accounts but client accounts, whose pages are the client review layout's;
  * - superAdmin: SUPER_ADMIN accounts only;
  * - importers: staff but casting assistants (spec section 2 hides /import from role id 3).
  */
-export type AccessGroup = 'guest' | 'public' | 'staff' | 'office' | 'importers' | 'superAdmin';
+export type AccessGroup = 'guest' | 'public' | 'account' | 'staff' | 'office' | 'importers' | 'superAdmin';
 
 /** The page each route shows; app/pages.tsx maps the names that exist to components. */
 export type PageName =
@@ -25,6 +26,7 @@ export type PageName =
   | 'ClientReviewSubmissionPage'
   | 'ClientReviewAuthPage'
   | 'ClientReviewProjectPage'
+  | 'ClientReviewProjectsPage'
   | 'DownloadsPage'
   | 'ProjectSharePage'
   | 'ProfilePage'
@@ -88,11 +90,12 @@ export const ROUTES: readonly AppRoute[] = [
   route('clientReviewSubmission', 'public', 'ClientReviewSubmissionPage'),
   route('clientReviewSubmissionAuth', 'public', 'ClientReviewAuthPage'),
   route('clientReviewProject', 'public', 'ClientReviewProjectPage'),
+  route('clientReviewProjects', 'public', 'ClientReviewProjectsPage'),
   route('downloads', 'public', 'DownloadsPage'),
   route('projectShare', 'public', 'ProjectSharePage'),
 
-  route('profile', 'staff', 'ProfilePage'),
-  route('profileEdit', 'staff', 'ProfileEditPage'),
+  route('profile', 'account', 'ProfilePage'),
+  route('profileEdit', 'account', 'ProfileEditPage'),
   route('projects', 'staff', 'ProjectsPage'),
   route('projectV2Create', 'staff', 'ProjectV2CreatePage'),
   route('projectV2Edit', 'staff', 'ProjectV2EditPage'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../validation/fields';
+import { DOWNLOAD_EXPIRY_DAYS } from './media';
 import { cursorQuery, keysetPageFields, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './pagination';
 
 /**
@@ -25,6 +26,14 @@ export const CLIENT_REVIEW_MESSAGES = {
   candidateNotInLink: 'This candidate is not part of this review link.',
   expiryInPast: 'Choose an expiry date in the future.',
   downloadNotAllowed: 'Downloads are not allowed on this review link.',
+  nothingToDownload: 'This review link shares no media that can be downloaded.',
+  downloadDialogTitle: 'Download applicant videos',
+  downloadDialogBody: (subject: string) =>
+    `We will e-mail you a link to a zip of ${subject} media. The link works for ${DOWNLOAD_EXPIRY_DAYS} days.`,
+  downloadRecipient: 'Sent to',
+  downloadRecipientHint: 'The link goes to the address you identified with.',
+  downloadNeedsIdentity: 'Tell us who you are first: the download link is e-mailed to you.',
+  downloadFailed: 'The download could not be requested. Check your connection and try again.',
   feedbackEmpty: 'Vote or write a comment.',
   feedbackSaved: 'Feedback saved',
   linkRevokedDone: 'Review link revoked',
@@ -272,6 +281,16 @@ export const clientViewSchema = z.object({
   submissionId: z.uuid().optional(),
 });
 export const clientViewResultSchema = z.object({ visitId: z.string() });
+
+/**
+ * Download applicant videos from a client view: a zip of the link's candidates (all of them, or the ones named),
+ * with only the media the link shows, e-mailed to the identified viewer's own address (never one the caller types:
+ * the link's holder must not be able to send mail to anyone).
+ */
+export const clientDownloadSchema = z.object({
+  submissionIds: z.array(uuid).min(1).max(CLIENT_LINK_MAX_CANDIDATES).optional(),
+});
+export type ClientDownloadInput = z.infer<typeof clientDownloadSchema>;
 
 export const clientExportSchema = z.object({
   /** Where the download link goes; the caller's own address by default. */

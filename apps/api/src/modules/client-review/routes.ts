@@ -4,6 +4,7 @@ import {
   clientApplicantsQuerySchema,
   clientApplicantsSchema,
   clientCandidateDetailSchema,
+  clientDownloadSchema,
   clientExportResultSchema,
   clientExportSchema,
   clientFeedbackSchema,
@@ -16,6 +17,7 @@ import {
   clientViewSchema,
   createClientLinkSchema,
   createdClientLinkSchema,
+  downloadCreatedSchema,
   identifyViewerSchema,
   patchClientLinkSchema,
   projectBreakdownSchema,
@@ -32,6 +34,7 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { permissionDenied, projectAccessDenied } from '../../platform/errors';
 import { exportFileUrl, requestExport } from './export';
+import { requestLinkDownload } from './link-download';
 import { createClientLink, linkOfProject, listClientLinks, patchClientLink } from './links';
 import {
   identifyViewer,
@@ -339,6 +342,31 @@ export function clientReviewRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => recordView(context, scopeOf(request), request.body),
+  );
+
+  app.post(
+    '/projects/:id/applicants/:clientLink/download-zip',
+    {
+      // The team's send-download-link (spec section 7, with clientLink) in portal mode: the link is the credential.
+      config: {
+        access: access.project('VIEW_PROJECT', projectInPath, inPortal),
+        // Audited as any media download; never with the link's secret (a path parameter here) as its target.
+        audit: { action: 'media.download', fields: ['submissionIds'] },
+      },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Download applicant videos from a client view: a zip of the link’s candidates (the media it shows), mailed to the identified viewer',
+        params: portalParams,
+        body: clientDownloadSchema,
+        response: { 202: downloadCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      // It sends mail: the same per-address quota as asking for a viewer code.
+      await publicQuota(db, request, 'mail');
+      return reply.status(202).send(await requestLinkDownload(context, scopeOf(request), request.body));
+    },
   );
 
   // The project's public share page: published by the team, read by anyone.

@@ -10,6 +10,7 @@ import {
   VIEW_URL_TTL_SECONDS,
   type Download,
   type DownloadZipRequest,
+  type MediaKind,
   type MediaVisibility,
   type ProjectActor,
 } from '@casting/domain';
@@ -124,26 +125,57 @@ export async function requestDownload(
   const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, principal.userId));
   const recipientEmail = (input.email ?? me?.email ?? '').toLowerCase();
   if (!recipientEmail) throw fieldErrors([{ path: 'body.email', message: 'Email is required' }]);
+  // The caller's visibility travels with the job: a client account (CLIENT) zips only items shared with everyone,
+  // and only their converted copies (no originals with the camera's metadata, as in its media list).
+  return queueDownload(context, {
+    projectId: input.projectId,
+    requestedById: principal.userId,
+    recipientEmail,
+    applicantIds,
+    visibility: visibleTo(actor),
+    convertedOnly: !getsOriginals(actor),
+  });
+}
+
+export interface QueueDownloadInput {
+  projectId: string;
+  /** The signed-in asker, or null for a client review link's viewer (who has no account). */
+  requestedById: string | null;
+  recipientEmail: string;
+  /** Applicants of `projectId`, already checked by the caller. */
+  applicantIds: string[];
+  visibility: MediaVisibility[];
+  /** The asker may not have originals (items.ts getsOriginals): the zip holds the converted copies instead. */
+  convertedOnly?: boolean;
+  /** Only these kinds of media; absent: every kind. */
+  kinds?: MediaKind[];
+}
+
+/**
+ * Records a bundle and queues the job that builds its zip and mails the link, in one transaction. The caller has
+ * decided who may ask and which candidates; what the zip may hold (visibility, kinds) travels with the job.
+ */
+export async function queueDownload(context: AppContext, input: QueueDownloadInput) {
+  const { db } = context.database;
   const expiresAt = new Date(Date.now() + DOWNLOAD_EXPIRY_DAYS * 24 * 3600_000);
   const id = await db.transaction(async (tx) => {
     const [bundle] = await tx
       .insert(downloadBundles)
       .values({
         projectId: input.projectId,
-        requestedById: principal.userId,
-        recipientEmail,
-        applicantIds,
+        requestedById: input.requestedById,
+        recipientEmail: input.recipientEmail.toLowerCase(),
+        applicantIds: input.applicantIds,
         expiresAt,
       })
       .returning({ id: downloadBundles.id });
-    // The caller's visibility travels with the job: a client account (CLIENT) zips only items shared with everyone,
-    // and only their converted copies (no originals with the camera's metadata, as in its media list).
     await context.jobs.send<ZipJob>(
       MEDIA_ZIP_QUEUE,
       {
         bundleId: bundle!.id,
-        visibility: visibleTo(actor),
-        ...(getsOriginals(actor) ? {} : { convertedOnly: true }),
+        visibility: input.visibility,
+        ...(input.convertedOnly ? { convertedOnly: true } : {}),
+        ...(input.kinds ? { kinds: input.kinds } : {}),
       },
       { tx: tx as unknown as Db },
     );
@@ -192,6 +224,7 @@ export async function buildZip(
   // A job queued before the visibility travelled with it zips only what everyone may see (never more).
   visibility: readonly MediaVisibility[] = ['ALL'],
   convertedOnly = false,
+  kinds?: readonly MediaKind[],
 ): Promise<void> {
   const { db } = context.database;
   const [bundle] = await db.select().from(downloadBundles).where(eq(downloadBundles.id, bundleId));
@@ -215,6 +248,7 @@ export async function buildZip(
         eq(mediaItems.projectId, bundle.projectId),
         inArray(mediaItems.applicantId, bundle.applicantIds),
         inArray(mediaItems.visibility, [...visibility]),
+        ...(kinds ? [inArray(mediaItems.kind, [...kinds])] : []),
       ),
     )
     .orderBy(

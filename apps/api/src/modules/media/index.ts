@@ -39,5 +39,6 @@ export {
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
 export { presentItem, primaryPhotoUrls } from './items';
+export { queueDownload, type QueueDownloadInput } from './downloads';
 export { adoptOriginals, newOriginalKey, reprocessFailedMedia, type AdoptedOriginal } from './maintenance';
 export { sniffBytes as sniffMedia, readHead, SNIFF_BYTES, type Sniffed } from './sniff';

@@ -33,7 +33,7 @@ export function defineMediaJobs(context: AppContext) {
   // A zip is one streaming pass over its files; a failure is recorded on the bundle and retried once.
   context.jobs.define<ZipJob>(
     MEDIA_ZIP_QUEUE,
-    (job) => buildZip(context, job.bundleId, job.visibility, job.convertedOnly ?? false),
+    (job) => buildZip(context, job.bundleId, job.visibility, job.convertedOnly ?? false, job.kinds),
     {
       retryLimit: 1,
       retryDelaySeconds: 60,

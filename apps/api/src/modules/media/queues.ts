@@ -1,4 +1,4 @@
-import type { MediaVisibility } from '@casting/domain';
+import type { MediaKind, MediaVisibility } from '@casting/domain';
 
 /** The media module's background queues. */
 export const MEDIA_PROCESS_QUEUE = 'media-process';
@@ -16,4 +16,6 @@ export interface ZipJob {
   visibility?: MediaVisibility[];
   /** The asker may not have originals (items.ts getsOriginals): the zip holds the converted copies instead. */
   convertedOnly?: boolean;
+  /** Only these kinds (a client review link zips only the kinds it shows); absent: every kind. */
+  kinds?: MediaKind[];
 }

@@ -23,6 +23,8 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/client/review-submission/:id',
   '/client/review-submission/auth',
   '/client/review-project/:id',
+  // (ours) A client account's projects, where it lands after sign-in (decision 0048).
+  '/client/review-project',
   '/downloads/:id',
   '/project-share/:id',
   '/submit/:projectId',
@@ -79,21 +81,25 @@ const ACTORS: Actor[] = [
 const allow: RouteAccessDecision = { kind: 'allow' };
 const toSignIn: RouteAccessDecision = { kind: 'redirect', to: '/auth/sign-in' };
 const toProjects: RouteAccessDecision = { kind: 'redirect', to: '/projects' };
+const toClientProjects: RouteAccessDecision = { kind: 'redirect', to: '/client/review-project' };
 const refuse: RouteAccessDecision = { kind: 'refuseTalent' };
 
 function expected(path: string, actor: Actor): RouteAccessDecision {
   if (actor === 'TALENT') return refuse;
   const isAdmin = actor === 'CASTING_DIRECTOR' || actor === 'CASTING_ASSISTANT' || actor === 'CLIENT';
-  if (GUEST_ONLY.includes(path)) return actor === 'signed out' ? allow : toProjects;
+  // A client account's home is its projects in the client review layout (decision 0048).
+  const home = actor === 'CLIENT' ? toClientProjects : toProjects;
+  if (GUEST_ONLY.includes(path)) return actor === 'signed out' ? allow : home;
   if (GUEST_ADMIN_SUPER_ADMIN.includes(path)) return allow;
-  // Ours (decision 0039): the office's talent database is not a client account's, although it signs in as admin.
-  if (path === '/roster' && actor === 'CLIENT') return toProjects;
+  // Ours (decision 0048): the back office's pages offer a client account actions it may not take; it reviews in the
+  // client layout, and keeps its own profile.
+  if (actor === 'CLIENT' && SUPER_ADMIN_AND_ADMIN.includes(path) && !path.startsWith('/profile')) return home;
   // The sidebar hides /import from casting assistants (role id 3); the guard refuses them the page too.
-  if (path === '/import' && (actor === 'CASTING_ASSISTANT' || actor === 'CLIENT')) return toProjects;
+  if (path === '/import' && actor === 'CASTING_ASSISTANT') return toProjects;
   if (SUPER_ADMIN_AND_ADMIN.includes(path)) return actor === 'signed out' ? toSignIn : allow;
   if (SUPER_ADMIN_ONLY.includes(path)) {
     if (actor === 'signed out') return toSignIn;
-    return isAdmin ? toProjects : allow;
+    return isAdmin ? home : allow;
   }
   throw new Error(`The spec lists no access rule for ${path}`);
 }

@@ -16,6 +16,7 @@ export type RouteAccessDecision =
 const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
   guest: ['GUEST'],
   public: ['GUEST', 'ADMIN', 'SUPER_ADMIN'],
+  account: ['ADMIN', 'SUPER_ADMIN'],
   staff: ['ADMIN', 'SUPER_ADMIN'],
   office: ['ADMIN', 'SUPER_ADMIN'],
   superAdmin: ['SUPER_ADMIN'],
@@ -26,12 +27,20 @@ const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
  * User roles a group refuses although their account role is allowed, as the API's `access.office()` and
  * `access.importers()` rules do: a client account signs in as ADMIN, but the office's talent database is the
  * office's own (decision 0039); casting assistants do not import (the spec hides /import from them), and neither do
- * clients, who may add no candidate anywhere.
+ * clients, who may add no candidate anywhere. A client account reviews in the client layout (its projects at
+ * /client/review-project): the back office's pages offer actions it may not take, so they send it there (decision
+ * 0048); its own profile stays open to it.
  */
 const REFUSED_ROLES: Partial<Record<AccessGroup, readonly UserRoleCode[]>> = {
+  staff: ['CLIENT'],
   office: ['CLIENT'],
   importers: ['CASTING_ASSISTANT', 'CLIENT'],
 };
+
+/** Where a signed-in person belongs: a client account's projects in the client layout, everyone else's /projects. */
+export function homeOf(user: { role: { code: UserRoleCode } }): string {
+  return user.role.code === 'CLIENT' ? paths.client.reviewProjects : paths.projects;
+}
 
 export interface RouteAccessInput {
   /** The matched route, or null for a path no route matches. */
@@ -44,7 +53,8 @@ export interface RouteAccessInput {
 /**
  * The route guard as a pure decision: unknown paths go to /404; a signed-out visitor reaches guest
  * and public pages only, else sign-in; a talent account is signed out; a required second factor not
- * yet set up holds the page; a role outside the route's group goes to /projects.
+ * yet set up holds the page; a role outside the route's group goes home (/projects, or a client account's
+ * projects).
  */
 export function resolveRouteAccess({ route, user, otpSatisfied }: RouteAccessInput): RouteAccessDecision {
   if (!route) return { kind: 'redirect', to: paths.notFound };
@@ -58,5 +68,5 @@ export function resolveRouteAccess({ route, user, otpSatisfied }: RouteAccessInp
   if (ALLOWED[route.access].includes(role) && !REFUSED_ROLES[route.access]?.includes(user.role.code)) {
     return { kind: 'allow' };
   }
-  return otpSatisfied ? { kind: 'redirect', to: paths.projects } : { kind: 'awaitSecondFactor' };
+  return otpSatisfied ? { kind: 'redirect', to: homeOf(user) } : { kind: 'awaitSecondFactor' };
 }

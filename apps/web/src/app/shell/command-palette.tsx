@@ -101,7 +101,11 @@ function Palette({ user, onClose }: { user: User; onClose(): void }) {
       id: project.id,
       group: 'Projects',
       label: project.name,
-      to: paths.project.overview(project.id),
+      // A client account reviews its projects in the client layout (decision 0048).
+      to:
+        user.roleId === USER_ROLE_IDS.CLIENT
+          ? paths.client.reviewProject(project.id)
+          : paths.project.overview(project.id),
     }));
     return [...found, ...staticCommands(user.roleId).filter((command) => matches(command.label, text))];
   }, [projects.data, user.roleId, text]);

@@ -16,7 +16,7 @@ export interface SidebarItem {
 }
 
 const { SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT } = USER_ROLE_IDS;
-const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT];
+const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT];
 
 /**
  * The product's sidebar: Users and Enums are super-admin pages (a client or director who saw them
@@ -26,6 +26,14 @@ const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT];
  */
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Projects', to: paths.projects, icon: 'projects', page: 'ProjectsPage', shownForRoleIds: STAFF },
+  // A client account's projects are its review pages (the back office's are not its own: decision 0048).
+  {
+    label: 'Projects',
+    to: paths.client.reviewProjects,
+    icon: 'projects',
+    page: 'ClientReviewProjectsPage',
+    shownForRoleIds: [CLIENT],
+  },
   { label: 'Users', to: paths.users, icon: 'users', page: 'UsersPage', shownForRoleIds: [SUPER_ADMIN] },
   { label: 'Enums', to: paths.enums, icon: 'enums', page: 'EnumsPage', shownForRoleIds: [SUPER_ADMIN] },
   // The audit log (ours, not the spec's sidebar): super admins only, like its route.

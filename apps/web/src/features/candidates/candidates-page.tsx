@@ -346,14 +346,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
     if (filter) setView(withoutFilter(view, filter));
   };
 
-  // Client review links (issue 15): made from the selection, or from the open folder when nothing is selected.
+  // Client review links (issue 15): made from the selection and/or folders of any opportunity (the open folder is
+  // ticked when nothing is selected).
   const mayShareWithClients = !submitterSet && can(actor, 'MANAGE_CLIENT_LINKS');
-  const shareSubject =
-    selectedIds.length > 0
-      ? `${selectedIds.length} selected candidate${selectedIds.length === 1 ? '' : 's'}`
-      : folder
-        ? `Everyone in the folder ${folder.name}`
-        : '';
 
   // Media zip (issue 11): of the selection, or of everyone in the open folder when nothing is selected, mailed as a
   // link. Shown to those who have the candidate preview's media tools (the team, not the submitter folders).
@@ -385,7 +380,6 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           projectId={project.id}
           submissionIds={selectedIds}
           folderIds={selectedIds.length === 0 && folder ? [folder.id] : []}
-          subject={shareSubject}
         />
       ) : null}
       {seesFeedback && !submitterSet ? (
@@ -407,16 +401,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
         actions={
           <div className="flex flex-wrap gap-2">
             {mayShareWithClients ? (
-              <Button
-                variant="secondary"
-                disabled={selectedIds.length === 0 && !folder}
-                title={
-                  selectedIds.length === 0 && !folder
-                    ? 'Select candidates or open a folder to share'
-                    : undefined
-                }
-                onClick={() => setShareOpen(true)}
-              >
+              <Button variant="secondary" onClick={() => setShareOpen(true)}>
                 Share with client
               </Button>
             ) : null}

@@ -88,3 +88,20 @@ export function recordView(
     },
   );
 }
+
+/**
+ * Download applicant videos: a zip of the link's candidates (all, or those named) with the media the link shows,
+ * mailed by the server to the identified viewer's own address.
+ */
+export function requestDownload(
+  http: HttpClient,
+  projectId: string,
+  secret: string,
+  body: { submissionIds?: string[] },
+) {
+  return http.send(`/projects/${enc(projectId)}/applicants/${enc(secret)}/download-zip`, {
+    ...portal(secret),
+    method: 'POST',
+    body,
+  });
+}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { CheckboxField, FormAlert, TextArea } from '../../ui/form-controls';
 import { Input } from '../../ui/input';
+import { FolderPicker } from './folder-picker';
 import { clientLinkKeys, createLink } from './team-api';
 
 const DEFAULT_SETTINGS: ClientLinkSettings = {
@@ -40,14 +41,24 @@ export interface CreateClientLinkDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   projectId: string;
-  /** What to share: the selected rows (submission ids) and/or folders. */
+  /** What to share: the selected rows (submission ids), and the folders ticked when the dialog opens. */
   submissionIds: readonly string[];
   folderIds: readonly string[];
-  /** Says what is being shared ('2 selected candidates', 'the folder Selects'). */
-  subject: string;
 }
 
-/** Share with a client: title, message, what viewers see, downloads, expiry; then the link, shown once. */
+/** What the link will hold, as the dialog's description says it. */
+export function shareSubject(selected: number, folders: number): string {
+  const parts = [
+    selected > 0 ? `${selected} selected candidate${selected === 1 ? '' : 's'}` : null,
+    folders > 0 ? `everyone in ${folders} folder${folders === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' and ') : 'Choose candidates or folders to share';
+}
+
+/**
+ * Share with a client: the selection and/or folders of any of the project's opportunities, title, message, what
+ * viewers see, downloads, expiry; then the link, shown once.
+ */
 export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
@@ -60,12 +71,18 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedClientLink | null>(null);
+  // Until the picker is touched, the folders are those the page passes (the open folder when nothing is selected);
+  // closing forgets the choice, so each opening starts from the page again.
+  const [pickedFolders, setPickedFolders] = useState<string[] | null>(null);
+  const folderIds = pickedFolders ?? [...props.folderIds];
+  const nothingChosen = props.submissionIds.length === 0 && folderIds.length === 0;
 
   const close = (open: boolean) => {
     props.onOpenChange(open);
     if (!open) {
       setCreated(null);
       setError(null);
+      setPickedFolders(null);
       setTitle('');
       setMessage('');
       setSettings(DEFAULT_SETTINGS);
@@ -81,7 +98,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
         title: title.trim(),
         message: message.trim(),
         submissionIds: [...props.submissionIds],
-        folderIds: [...props.folderIds],
+        folderIds,
         settings,
         expiresAt: expiry ? new Date(`${expiry}T23:59:59Z`).toISOString() : null,
       });
@@ -105,7 +122,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
       open={props.open}
       onOpenChange={close}
       title="Share with a client"
-      description={props.subject}
+      description={shareSubject(props.submissionIds.length, folderIds.length)}
       width={560}
     >
       {created ? (
@@ -145,6 +162,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
             Message to the client
             <TextArea maxLength={2000} value={message} onChange={(event) => setMessage(event.target.value)} />
           </label>
+          <FolderPicker projectId={props.projectId} chosen={folderIds} onChange={setPickedFolders} />
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-2 text-sm font-semibold text-ink">What viewers may see and do</legend>
             {TOGGLES.map(([key, label, hint]) => (
@@ -172,7 +190,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
             <Button variant="secondary" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy || !title.trim()}>
+            <Button type="submit" disabled={busy || !title.trim() || nothingChosen}>
               {busy ? 'Creating…' : 'Create link'}
             </Button>
           </div>

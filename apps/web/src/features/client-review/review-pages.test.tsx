@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
@@ -126,5 +126,79 @@ describe('client review pages', () => {
     expect(
       await screen.findByRole('heading', { name: 'This review link has been turned off' }),
     ).toBeVisible();
+  });
+
+  it('offers Download applicant videos where the link allows it: the zip is mailed to the identified viewer', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(
+      `client-review:${SECRET}`,
+      JSON.stringify({ viewerToken: 'viewer-session-secret-0123456789', name: 'Paula' }),
+    );
+    const tape = {
+      id: 'm1',
+      kind: 'video',
+      name: 'rae-selftape.mp4',
+      fileType: 'mp4',
+      status: 'PROCESSED',
+      isPrimaryPhoto: false,
+      durationSeconds: 2,
+      url: '/files/tape.mp4',
+      convertedUrl: '/files/tape-converted.mp4',
+      thumbnailUrl: null,
+      posterUrl: null,
+      downloadUrl: '/files/tape.mp4?download',
+    };
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      [`GET /api/v2/client-links/${SECRET}`]: () =>
+        jsonResponse(200, {
+          ...portal({ id: 'v1', name: 'Paula', email: 'p@studio.test' }),
+          settings: { ...settings, allowDownload: true },
+        }),
+      [`GET /api/projects/${PROJECT}/applicants/${SECRET}`]: () =>
+        jsonResponse(200, { items: [candidate], total: 1 }),
+      [`POST /api/projects/${PROJECT}/applicants/${SECRET}/views`]: () => jsonResponse(200, { visitId: 'x' }),
+      [`GET /api/projects/${PROJECT}/applicants/${SECRET}/${ROW}`]: () =>
+        jsonResponse(200, {
+          ...candidate,
+          media: [tape],
+          previousSubmissionId: null,
+          nextSubmissionId: null,
+        }),
+      [`POST /api/projects/${PROJECT}/applicants/${SECRET}/download-zip`]: () =>
+        jsonResponse(202, { id: '55555555-5555-4555-8555-555555555555', message: 'sent' }),
+    });
+    renderApp(`/client/review-submission/${SECRET}`, api.fetch);
+    expect(await screen.findByRole('button', { name: 'Download all videos' })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: /Rae Holm/ }));
+    await user.click(await screen.findByRole('button', { name: 'Download videos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download applicant videos' });
+    const address = within(dialog).getByRole('textbox', { name: 'Sent to' });
+    expect(address).toHaveValue('p@studio.test');
+    expect(address).toHaveAttribute('readonly');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Download link sent to your email');
+    const [asked] = api.callsTo(`POST /api/projects/${PROJECT}/applicants/${SECRET}/download-zip`);
+    expect(asked?.body).toEqual({ submissionIds: [ROW] });
+    expect(asked?.headers.get('x-client-viewer')).toBe('viewer-session-secret-0123456789');
+    expect(asked?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('offers no download where the link does not allow it', async () => {
+    window.localStorage.setItem(
+      `client-review:${SECRET}`,
+      JSON.stringify({ viewerToken: 'viewer-session-secret-0123456789', name: 'Paula' }),
+    );
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      [`GET /api/v2/client-links/${SECRET}`]: () =>
+        jsonResponse(200, portal({ id: 'v1', name: 'Paula', email: 'p@studio.test' })),
+      [`GET /api/projects/${PROJECT}/applicants/${SECRET}`]: () =>
+        jsonResponse(200, { items: [candidate], total: 1 }),
+      [`POST /api/projects/${PROJECT}/applicants/${SECRET}/views`]: () => jsonResponse(200, { visitId: 'x' }),
+    });
+    renderApp(`/client/review-submission/${SECRET}`, api.fetch);
+    expect(await screen.findByRole('button', { name: /Rae Holm/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download all videos' })).toBeNull();
   });
 });

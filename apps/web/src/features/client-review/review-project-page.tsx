@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http/http-error';
 import { paths } from '../../lib/routing/paths';
 import { useTitleSubject } from '../../lib/routing/document-title';
 import { Button } from '../../ui/button';
+import { ClientAccountNav } from './client-account-nav';
 import { ReviewFrame, ReviewNotice } from './review-frame';
 
 const PAGE = 50;
@@ -31,7 +32,11 @@ export function ClientReviewProjectPage() {
     return (
       <ReviewNotice title="Sign in to review this project">
         This page is for the client accounts invited to the project.{' '}
-        <Link className="text-accent underline" to={paths.auth.signIn}>
+        {/* Through the deep-link page, so that after signing in the person comes back to this project. */}
+        <Link
+          className="text-accent underline"
+          to={`${paths.deepLinking}?path=${encodeURIComponent(paths.client.reviewProject(id))}`}
+        >
           Sign in
         </Link>
       </ReviewNotice>
@@ -106,6 +111,7 @@ function ProjectReview({ projectId }: { projectId: string }) {
     <ReviewFrame
       heading={
         <>
+          <ClientAccountNav />
           <p className="text-sm text-ink-muted">Client review</p>
           <h1 className="text-2xl font-semibold text-ink">{project.data.name}</h1>
         </>

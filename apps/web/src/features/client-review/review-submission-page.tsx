@@ -82,6 +82,7 @@ export function ClientReviewSubmissionPage() {
   const [search, setSearch] = useSearchParams();
   const open = search.get('candidate');
   const [dead, setDead] = useState<Dead | 'IDENTIFY' | null>(null);
+  const [downloadAllOpen, setDownloadAllOpen] = useState(false);
   const portal = useQuery({
     queryKey: ['client-review', secret, 'portal'],
     queryFn: ({ signal }) => loadPortal(http, secret, signal),
@@ -149,6 +150,7 @@ export function ClientReviewSubmissionPage() {
   if (link.status !== 'ACTIVE') return <LinkUnavailable reason={link.status} />;
 
   const items = candidates.data?.items ?? [];
+  const allowDownload = Boolean(link.settings?.allowDownload);
   const viewerName = link.viewer?.name ?? storedViewer(secret)?.name ?? null;
   const heading = (
     <>
@@ -174,6 +176,7 @@ export function ClientReviewSubmissionPage() {
           submissionId={open}
           canVote={Boolean(link.viewer)}
           allowDownload={Boolean(link.settings?.allowDownload)}
+          viewerEmail={link.viewer?.email ?? null}
           position={items.findIndex((item) => item.submissionId === open)}
           total={items.length}
           onNavigate={openCandidate}
@@ -194,9 +197,16 @@ export function ClientReviewSubmissionPage() {
         </p>
       ) : (
         <section aria-labelledby="client-candidates-heading" className="flex flex-col gap-3">
-          <h2 id="client-candidates-heading" className="text-lg font-semibold text-ink">
-            {items.length} candidate{items.length === 1 ? '' : 's'}
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="client-candidates-heading" className="text-lg font-semibold text-ink">
+              {items.length} candidate{items.length === 1 ? '' : 's'}
+            </h2>
+            {allowDownload && items.length > 0 ? (
+              <Button variant="secondary" className="min-h-11" onClick={() => setDownloadAllOpen(true)}>
+                Download all videos
+              </Button>
+            ) : null}
+          </div>
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {items.map((item) => (
               <li key={item.submissionId}>
@@ -206,6 +216,17 @@ export function ClientReviewSubmissionPage() {
           </ul>
         </section>
       )}
+      {allowDownload ? (
+        <DownloadDialog
+          open={downloadAllOpen}
+          onClose={() => setDownloadAllOpen(false)}
+          projectId={link.projectId!}
+          secret={secret}
+          subject={`these ${items.length} candidates’`}
+          email={link.viewer?.email ?? null}
+          onError={onError}
+        />
+      ) : null}
     </ReviewFrame>
   );
 }
@@ -257,6 +278,7 @@ interface CandidateReviewProps {
   submissionId: string;
   canVote: boolean;
   allowDownload: boolean;
+  viewerEmail: string | null;
   position: number;
   total: number;
   onNavigate(submissionId: string | null): void;
@@ -525,7 +547,7 @@ function CandidateView(props: CandidateReviewProps & { candidate: ClientCandidat
         </p>
       )}
 
-      {props.allowDownload && candidate.media.some((item) => item.downloadUrl) ? (
+      {props.allowDownload && candidate.media.length > 0 ? (
         <Button variant="secondary" className="min-h-11" onClick={() => setDownloadOpen(true)}>
           Download videos
         </Button>
@@ -545,8 +567,12 @@ function CandidateView(props: CandidateReviewProps & { candidate: ClientCandidat
       <DownloadDialog
         open={downloadOpen}
         onClose={() => setDownloadOpen(false)}
-        media={candidate.media}
-        name={name}
+        projectId={projectId}
+        secret={secret}
+        submissionIds={[candidate.submissionId]}
+        subject={`${name}’s`}
+        email={props.viewerEmail}
+        onError={onError}
       />
 
       <nav aria-label="Candidates" className="grid grid-cols-2 gap-2">

@@ -28,6 +28,12 @@ describe('deep link targets', () => {
   it('knows which pages need a sign-in', () => {
     expect(needsSignIn('/projects', origin)).toBe(true);
     expect(needsSignIn('/project-share/abc', origin)).toBe(false);
+    expect(needsSignIn('/client/review-submission/AAAAAAAAAAAAAAAAAAAAAAAA', origin)).toBe(false);
+    expect(needsSignIn('/client/review-submission/auth', origin)).toBe(false);
+    expect(needsSignIn('/downloads/abc', origin)).toBe(false);
+    // A client account's own projects need its account.
+    expect(needsSignIn('/client/review-project/abc', origin)).toBe(true);
+    expect(needsSignIn('/client/review-project', origin)).toBe(true);
   });
 
   it('offers only app addresses of the configured scheme, and tells phones apart', () => {

@@ -9,11 +9,13 @@ function routeIdOf(pathname: string): RouteId | null {
 }
 
 /**
- * Pages anyone may open without signing in (spec section 6: /deep-linking, client review, downloads,
- * project-share and the apply pages; the auth pages are for signed-out visitors).
+ * Pages anyone may open without signing in (spec section 6: /deep-linking, client review links, downloads,
+ * project-share and the apply pages; the auth pages are for signed-out visitors). A client account's project review
+ * (/client/review-project) is not among them: it shows the account's own projects, so a deep link to it goes
+ * through sign-in and comes back.
  */
 const OPEN_PAGES =
-  /^(signIn|signUp|resetPassword|confirmUser|checkEmail|forgotPassword|client|downloads|projectShare|submit|castingCall|typedApply|claimConfirmation|submission|notFound)/;
+  /^(signIn|signUp|resetPassword|confirmUser|checkEmail|forgotPassword|clientReviewSubmission|downloads|projectShare|submit|castingCall|typedApply|claimConfirmation|submission|notFound)/;
 
 /**
  * Where a deep link may send someone: a path of this app (never another site: `//host`, `/\host` and absolute

@@ -34,6 +34,7 @@ export const paths = {
     reviewSubmission: (id: Id) => fillPattern(PATTERNS.clientReviewSubmission, { id }),
     reviewSubmissionAuth: PATTERNS.clientReviewSubmissionAuth,
     reviewProject: (id: Id) => fillPattern(PATTERNS.clientReviewProject, { id }),
+    reviewProjects: PATTERNS.clientReviewProjects,
   },
   downloads: (id: Id) => fillPattern(PATTERNS.downloads, { id }),
   projectShare: (id: Id) => fillPattern(PATTERNS.projectShare, { id }),

@@ -16,6 +16,8 @@ export const PATTERNS = {
   clientReviewSubmission: '/client/review-submission/:id',
   clientReviewSubmissionAuth: '/client/review-submission/auth',
   clientReviewProject: '/client/review-project/:id',
+  // (ours) A client account's projects, in the client review layout: where it lands after sign-in.
+  clientReviewProjects: '/client/review-project',
   downloads: '/downloads/:id',
   projectShare: '/project-share/:id',
   // Profile and projects

@@ -1,0 +1,265 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_REVIEW_MESSAGES, MEDIA_MESSAGES } from '@casting/domain';
+import { clientLinks, downloadBundles, mediaItems } from '../../src/platform/db/schema';
+import type { TestApp } from '../support/app';
+import { buildApplicant } from '../support/candidates';
+import { testDatabase } from '../support/database';
+import { buildIdentityApp, latestCode, uniqueEmail } from '../support/identity';
+import { buildCast, buildRole, type Cast } from '../support/projects';
+
+/**
+ * Download applicant videos from a client view: a zip of the link's candidates with only the media the link shows,
+ * mailed to the identified viewer, whose mail lets them download it without an account.
+ */
+let t: TestApp;
+let cast: Cast;
+let shared: { id: string; applicantId: string }[];
+let outside: { id: string; applicantId: string };
+
+/** A media item whose original is really stored (the zip streams it). */
+async function stored(
+  applicantId: string,
+  name: string,
+  kind: 'image' | 'video' | 'document',
+  visibility: 'ALL' | 'TEAM' = 'ALL',
+) {
+  const key = `PM/RoleSideDocuments/${cast.project.id}/${randomUUID()}`;
+  await t.context.storage.putObject(key, Buffer.from(`${name} bytes`), 'application/octet-stream');
+  const { db } = await testDatabase();
+  await db.insert(mediaItems).values({
+    projectId: cast.project.id,
+    applicantId,
+    kind,
+    name,
+    contentType: 'application/octet-stream',
+    originalKey: key,
+    size: 10,
+    visibility,
+    status: 'PROCESSED',
+  });
+}
+
+beforeAll(async () => {
+  t = await buildIdentityApp();
+  cast = await buildCast(t.app);
+  const role = await buildRole(cast.project);
+  const owner = cast.people.PO.user;
+  shared = [
+    await buildApplicant(role, owner, { firstName: 'Ana', lastName: 'Silva' }),
+    await buildApplicant(role, owner, { firstName: 'Ben', lastName: 'Moss' }),
+  ];
+  outside = await buildApplicant(role, owner, { firstName: 'Not', lastName: 'Shared' });
+  await stored(shared[0]!.applicantId, 'tape.mp4', 'video');
+  await stored(shared[0]!.applicantId, 'headshot.jpg', 'image');
+  await stored(shared[0]!.applicantId, 'resume.pdf', 'document');
+  await stored(shared[0]!.applicantId, 'team-notes.jpg', 'image', 'TEAM');
+  await stored(shared[1]!.applicantId, 'ben-tape.mp4', 'video');
+  await stored(outside.applicantId, 'secret-tape.mp4', 'video');
+});
+afterAll(() => t.close());
+
+async function makeLink(settings: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/projects/${cast.project.id}/client-links`,
+    headers: cast.headers('PO'),
+    payload: { title: 'Selects', submissionIds: shared.map((row) => row.id), settings },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; clientLink: string };
+}
+
+async function identify(secret: string) {
+  const email = uniqueEmail('producer');
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/client-links/${secret}/identify`,
+    payload: { name: 'Paula Producer', email },
+  });
+  const { code } = await latestCode(t.app, email);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/client-links/${secret}/verify`,
+    payload: { email, code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { email, headers: { 'x-client-viewer': res.json().viewerToken as string } };
+}
+
+async function outbox(to: string): Promise<{ subject: string; text: string }[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=20`,
+  });
+  return res.json().items;
+}
+
+const downloadUrl = (secret: string) => `/api/projects/${cast.project.id}/applicants/${secret}/download-zip`;
+
+async function bundleCount() {
+  const { db } = await testDatabase();
+  return (
+    await db
+      .select({ id: downloadBundles.id })
+      .from(downloadBundles)
+      .where(eq(downloadBundles.projectId, cast.project.id))
+  ).length;
+}
+
+describe('download applicant videos from a client view', () => {
+  it('zips only the link’s candidates and the media it shows, mailed to the viewer, who downloads it without an account', async () => {
+    const link = await makeLink({ allowDownload: true });
+    const viewer = await identify(link.clientLink);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(link.clientLink),
+      headers: viewer.headers,
+      // An address in the body is not a field of this call: the zip goes to the identified viewer only.
+      payload: { email: 'someone-else@example.com' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().message).toBe(MEDIA_MESSAGES.downloadLinkSent);
+
+    let mail: { text: string } | undefined;
+    for (const deadline = Date.now() + 30_000; !mail && Date.now() < deadline;) {
+      mail = (await outbox(viewer.email)).find((item) => item.subject === 'Your download is ready');
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(mail, 'the download mail to the viewer').toBeDefined();
+    expect(await outbox('someone-else@example.com')).toEqual([]);
+    const address = new URL(/(http\S+\/downloads\/\S+)/.exec(mail!.text)![1]!);
+    const id = address.pathname.split('/').pop()!;
+    const token = address.searchParams.get('token')!;
+
+    // The recipient's token alone opens the downloads page's answer; a tampered one does not.
+    const read = await t.app.inject({ method: 'GET', url: `/api/downloads/${id}?token=${token}` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ status: 'READY', fileCount: 3 });
+    const tampered = await t.app.inject({ method: 'GET', url: `/api/downloads/${id}?token=${token}x` });
+    expect(tampered.statusCode).toBe(404);
+
+    const zip = await t.app.inject({ method: 'GET', url: read.json().url.replace(/^https?:\/\/[^/]+/, '') });
+    expect(zip.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-zip-test-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'b.zip'), zip.rawPayload);
+      const names = execFileSync('unzip', ['-Z1', path.join(dir, 'b.zip')])
+        .toString()
+        .trim()
+        .split('\n')
+        .sort();
+      // Photos and videos shown by default; no documents (off), no TEAM-only item, no candidate outside the link.
+      expect(names).toEqual([
+        'Moss_Ben/01_ben-tape.mp4',
+        'Silva_Ana/01_tape.mp4',
+        'Silva_Ana/02_headshot.jpg',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a candidate outside the link, writing nothing', async () => {
+    const link = await makeLink({ allowDownload: true });
+    const viewer = await identify(link.clientLink);
+    const before = await bundleCount();
+    for (const submissionIds of [[outside.id], [shared[0]!.id, outside.id]]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: downloadUrl(link.clientLink),
+        headers: viewer.headers,
+        payload: { submissionIds },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe(CLIENT_REVIEW_MESSAGES.candidateNotInLink);
+    }
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(link.clientLink),
+      headers: viewer.headers,
+      payload: { submissionIds: ['not-an-id'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await bundleCount()).toBe(before);
+    // One named candidate of the link is fine.
+    const one = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(link.clientLink),
+      headers: viewer.headers,
+      payload: { submissionIds: [shared[1]!.id] },
+    });
+    expect(one.statusCode, one.body).toBe(202);
+    const { db } = await testDatabase();
+    const [bundle] = await db.select().from(downloadBundles).where(eq(downloadBundles.id, one.json().id));
+    expect(bundle!.applicantIds).toEqual([shared[1]!.applicantId]);
+    expect(bundle!.recipientEmail).toBe(viewer.email);
+  });
+
+  it('is refused when the link does not allow downloads, without a named viewer, and once revoked or expired', async () => {
+    const off = await makeLink({ allowDownload: false });
+    const offViewer = await identify(off.clientLink);
+    const before = await bundleCount();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(off.clientLink),
+      headers: offViewer.headers,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(CLIENT_REVIEW_MESSAGES.downloadNotAllowed);
+
+    const open = await makeLink({ allowDownload: true, requireIdentification: false });
+    const anonymous = await t.app.inject({ method: 'POST', url: downloadUrl(open.clientLink), payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('VIEWER_IDENTIFICATION_REQUIRED');
+
+    const revoked = await makeLink({ allowDownload: true });
+    const revokedViewer = await identify(revoked.clientLink);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/projects/${cast.project.id}/client-links/${revoked.id}`,
+      headers: cast.headers('PO'),
+      payload: { revoked: true },
+    });
+    const afterRevocation = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(revoked.clientLink),
+      headers: revokedViewer.headers,
+      payload: {},
+    });
+    expect(afterRevocation.statusCode).toBe(410);
+    expect(afterRevocation.json().code).toBe('CLIENT_LINK_REVOKED');
+
+    const expired = await makeLink({ allowDownload: true });
+    const expiredViewer = await identify(expired.clientLink);
+    const { db } = await testDatabase();
+    await db
+      .update(clientLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(clientLinks.id, expired.id));
+    const afterExpiry = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(expired.clientLink),
+      headers: expiredViewer.headers,
+      payload: {},
+    });
+    expect(afterExpiry.statusCode).toBe(410);
+    expect(afterExpiry.json().code).toBe('CLIENT_LINK_EXPIRED');
+
+    // Another project's id in the path with this link's secret is the unknown-link 404.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${randomUUID()}/applicants/${off.clientLink}/download-zip`,
+      headers: offViewer.headers,
+      payload: {},
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await bundleCount()).toBe(before);
+  });
+});
