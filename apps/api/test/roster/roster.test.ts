@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@casting/domain';
+import { docFromText, type Role } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { addMember, buildCast, buildProject, buildRole, type Cast } from '../support/projects';
@@ -33,7 +33,7 @@ let role: Role;
 let otherRole: Role;
 
 const api = (
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: object,
@@ -48,12 +48,16 @@ const personOf = async (applicantId: string) => {
   return row!.personId!;
 };
 
-async function outboxSubjects(to: string): Promise<string[]> {
+async function outbox(to: string): Promise<{ subject: string; text: string; html: string | null }[]> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=50`,
   });
-  return res.json().items.map((item: { subject: string }) => item.subject);
+  return res.json().items;
+}
+
+async function outboxSubjects(to: string): Promise<string[]> {
+  return (await outbox(to)).map((item) => item.subject);
 }
 
 beforeAll(async () => {
@@ -471,6 +475,76 @@ describe('the project roster', () => {
     const list = await api('GET', `/projects/${cast.project.id}/roster-management`, cast.headers('TE'));
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().items.map((item: { id: string }) => item.id)).toContain(entryId);
+  });
+
+  it('mails a notice from the project’s edited template with its merge fields, and the built-in text once it is deleted', async () => {
+    const project = await buildProject(cast.people.PO.user);
+    const lead = await buildRole(project, { name: 'Stunt double' });
+    const email = `tpl-${randomUUID().slice(0, 8)}@example.com`;
+    const row = await buildApplicant(lead, cast.people.PO.user, {
+      firstName: 'Tia',
+      lastName: 'Template',
+      email,
+    });
+    const templates = await api('GET', `/v2/projects/${project.id}/email-templates`, cast.headers('PO'));
+    const byKey = (key: string) =>
+      templates.json().items.find((item: { starterKey: string }) => item.starterKey === key) as {
+        id: string;
+      };
+    const edited = await api(
+      'PUT',
+      `/v2/projects/${project.id}/email-templates/${byKey('ROSTER_HOLD').id}`,
+      cast.headers('PO'),
+      {
+        name: 'Roster: hold',
+        subject: 'Pencilled in ({{rosterStatus}}) for {{opportunityName}}',
+        body: docFromText('Dear {{fullName}}, keep {{dates}} free for us. {{rosterNote}}'),
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const held = await api('POST', `/projects/${project.id}/roster-management`, cast.headers('PO'), {
+      submissionId: row.id,
+      status: 'SECOND_HOLD',
+      startDate: '2027-08-01',
+      endDate: '2027-08-03',
+      note: 'Wardrobe on the 1st.',
+      notify: true,
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    await expect
+      .poll(async () => (await outbox(email)).map((item) => item.subject), { timeout: 20_000, interval: 200 })
+      .toEqual(['Pencilled in (Second hold) for Stunt double']);
+    const [mail] = await outbox(email);
+    expect(mail!.text).toContain(
+      'Dear Tia Template, keep 2027-08-01 to 2027-08-03 free for us. Wardrobe on the 1st.',
+    );
+    expect(mail!.html).toContain('Dear Tia Template, keep 2027-08-01 to 2027-08-03 free for us.');
+
+    // The team deleted its booking template: the booking notice still goes, in the built-in words.
+    const removed = await api(
+      'DELETE',
+      `/v2/projects/${project.id}/email-templates/${byKey('ROSTER_BOOKING').id}`,
+      cast.headers('PO'),
+    );
+    expect(removed.statusCode).toBe(204);
+    await api('POST', `/projects/${project.id}/roster-management`, cast.headers('PO'), {
+      submissionId: row.id,
+      status: 'BOOKED',
+      startDate: '2027-08-01',
+      endDate: '2027-08-02',
+      rate: '$900/day',
+      notify: true,
+    });
+    await expect
+      .poll(async () => (await outbox(email)).map((item) => item.subject).sort(), {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toEqual([`Booking confirmed: ${project.name}`, 'Pencilled in (Second hold) for Stunt double']);
+    const booking = (await outbox(email)).find((item) => item.subject.startsWith('Booking'))!;
+    expect(booking.text).toContain(
+      `You are booked as Stunt double in ${project.name} on 2027-08-01 to 2027-08-02. Rate: $900/day.`,
+    );
   });
 
   it('shows a conflict with the other project’s name to a member of both teams, and in the list', async () => {
