@@ -5,7 +5,7 @@ import { docFromText, type Role } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { addMember, buildCast, buildProject, buildRole, type Cast } from '../support/projects';
-import { buildApplicant, buildTag } from '../support/candidates';
+import { buildApplicant, buildTag, placeInFolder, systemFolder } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import {
   agencies,
@@ -545,6 +545,48 @@ describe('the project roster', () => {
     expect(booking.text).toContain(
       `You are booked as Stunt double in ${project.name} on 2027-08-01 to 2027-08-02. Rate: $900/day.`,
     );
+  });
+
+  it('puts each row’s roster standing on the candidates list for the team, never for a talent submitter', async () => {
+    const project = await buildProject(cast.people.PO.user);
+    await addMember(project, cast.people.TS.user, 'TALENT_SUBMITTER');
+    await addMember(project, cast.people.TE.user, 'TALENT_EDITOR');
+    const part = await buildRole(project, { name: 'Bartender' });
+    const held = await buildApplicant(part, cast.people.TS.user, { firstName: 'Hal', lastName: 'Held' });
+    const free = await buildApplicant(part, cast.people.PO.user, { firstName: 'Fay', lastName: 'Free' });
+    // In the submitter's own folders, where a talent submitter sees their candidates.
+    await placeInFolder(held, await systemFolder(part, 'TS_NEW_SUBMISSIONS'), project.id);
+    const res = await api('POST', `/projects/${project.id}/roster-management`, cast.headers('PO'), {
+      submissionId: held.id,
+      status: 'FIRST_HOLD',
+      startDate: '2027-10-01',
+      endDate: '2027-10-04',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = async (actor: 'PO' | 'TE' | 'TS') => {
+      const list = await api(
+        'GET',
+        `/projects/${project.id}/applicants?roleId=${part.id}`,
+        cast.headers(actor),
+      );
+      expect(list.statusCode, list.body).toBe(200);
+      return new Map(
+        list.json().items.map((item: { id: string; roster: unknown }) => [item.id, item.roster] as const),
+      );
+    };
+    for (const actor of ['PO', 'TE'] as const) {
+      const seen = await rows(actor);
+      expect(seen.get(held.id)).toEqual({
+        status: 'FIRST_HOLD',
+        startDate: '2027-10-01',
+        endDate: '2027-10-04',
+      });
+      expect(seen.get(free.id)).toBeNull();
+    }
+    // The submitter sees the candidate they submitted, but not that the production holds them.
+    const submitterRows = await rows('TS');
+    expect(submitterRows.has(held.id)).toBe(true);
+    expect(submitterRows.get(held.id)).toBeNull();
   });
 
   it('shows a conflict with the other project’s name to a member of both teams, and in the list', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VOTE_TYPES } from '../enums';
+import { ROSTER_STATUSES, VOTE_TYPES, type RosterStatus } from '../enums';
 import { APPLICANT_SEARCH_MIN_CHARS } from './candidates';
 import { cursorQuery } from './pagination';
 import type { StarterTemplateKey } from '../email/starters';
@@ -46,9 +46,6 @@ export const ROSTER_MESSAGES = {
   released: 'Released.',
   notifyLabel: 'Notify the talent (and their agent) by e-mail',
 } as const;
-
-export const ROSTER_STATUSES = ['AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED'] as const;
-export type RosterStatus = (typeof ROSTER_STATUSES)[number];
 
 /** The statuses that take the person's dates: a conflict is another project's entry in one of these. */
 export const ROSTER_BLOCKING_STATUSES = ['FIRST_HOLD', 'SECOND_HOLD', 'BOOKED'] as const;

@@ -1,5 +1,5 @@
 import { can, ROSTER_STATUS_LABELS } from '@casting/domain';
-import type { ProjectActor } from '@casting/domain';
+import type { ApplicantListItem, ProjectActor } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -8,6 +8,33 @@ import { StatusBadge } from '../../ui/status-badge';
 import { rosterEntriesQuery, useLiveRoster } from './roster-api';
 import { ConflictList } from './roster-entry-dialog';
 import { RosterHistory, STATUS_TONE } from './roster-management-page';
+
+/**
+ * A candidate's roster standing as a pill ("First hold · 2027-06-18 to 2027-06-25"), for the workspace's rows and the
+ * candidate card. The list answers it per row (null for actors who may not read the roster), so nothing is fetched.
+ */
+export function RosterStatusBadge({
+  roster,
+  className,
+}: {
+  roster: ApplicantListItem['roster'];
+  className?: string;
+}) {
+  if (!roster) return null;
+  const dates =
+    roster.startDate && roster.status !== 'RELEASED'
+      ? roster.endDate && roster.endDate !== roster.startDate
+        ? `${roster.startDate} to ${roster.endDate}`
+        : roster.startDate
+      : null;
+  return (
+    <StatusBadge tone={STATUS_TONE[roster.status]} className={className}>
+      <span className="sr-only">Roster: </span>
+      {ROSTER_STATUS_LABELS[roster.status]}
+      {dates ? <span className="font-normal"> · {dates}</span> : null}
+    </StatusBadge>
+  );
+}
 
 /**
  * The candidate's standing on the project roster, for the candidate preview in the workspace: each opportunity's
