@@ -163,6 +163,19 @@ export const rosterApplicationSchema = z.object({
     }),
   ),
   media: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), status: z.string() })),
+  /** Comments on the person's submissions in this project (client review feedback), newest first; read-only here. */
+  comments: z.array(
+    z.object({
+      submissionId: z.string(),
+      roleName: z.string(),
+      authorName: z.string(),
+      vote: z.enum(['YES', 'NO', 'MAYBE']).nullable(),
+      comment: z.string(),
+      at: z.string(),
+    }),
+  ),
+  /** The project's chat thread with this person, once one was started (the profile links to it). */
+  chatThreadId: z.string().nullable(),
 });
 
 export const rosterPersonSchema = rosterPersonItemSchema.extend({
