@@ -12,6 +12,9 @@ import {
   agents,
   chatMessages,
   chatThreads,
+  clientFeedback,
+  clientLinks,
+  clientLinkViewers,
   applicants,
   applicantTags,
   mediaItems,
@@ -156,6 +159,97 @@ describe('the office roster', () => {
     expect(
       (await api('DELETE', `/roster/people/${personId}/notes/${noteId}`, cast.headers('PE'))).statusCode,
     ).toBe(200);
+  });
+
+  it('shows the comments on the person’s submissions and their chat thread, only in projects the viewer reviews', async () => {
+    const email = `cora-${randomUUID().slice(0, 8)}@example.com`;
+    const here = await buildApplicant(role, cast.people.PO.user, {
+      firstName: 'Cora',
+      lastName: 'Comment',
+      email,
+    });
+    const there = await buildApplicant(otherRole, other.people.PO.user, {
+      firstName: 'Cora',
+      lastName: 'Comment',
+      email,
+    });
+    const { db } = await testDatabase();
+    const settings = {
+      showPhotos: true,
+      showVideos: true,
+      showDocuments: true,
+      showContactDetails: false,
+      showRepresentation: false,
+      showTeamFeedback: false,
+      allowDownload: false,
+      requireIdentification: true,
+    };
+    // A client comment on each project's submission; the other project's must not reach this team.
+    for (const [c, row, words] of [
+      [cast, here, 'Lovely energy in the tape.'],
+      [other, there, 'Secret note from another production.'],
+    ] as const) {
+      const [link] = await db
+        .insert(clientLinks)
+        .values({ projectId: c.project.id, tokenDigest: randomUUID(), title: 'Review', settings })
+        .returning();
+      const [viewer] = await db
+        .insert(clientLinkViewers)
+        .values({
+          linkId: link!.id,
+          projectId: c.project.id,
+          name: 'Clara Client',
+          email: `${randomUUID()}@x.test`,
+        })
+        .returning();
+      await db.insert(clientFeedback).values({
+        viewerId: viewer!.id,
+        submissionId: row.id,
+        linkId: link!.id,
+        projectId: c.project.id,
+        vote: 'YES',
+        comment: words,
+      });
+    }
+    const [thread] = await db
+      .insert(chatThreads)
+      .values({ projectId: cast.project.id, applicantId: here.applicantId })
+      .returning();
+    const profile = await api(
+      'GET',
+      `/roster/people/${await personOf(here.applicantId)}`,
+      cast.headers('PE'),
+    );
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().applications).toMatchObject([
+      {
+        projectId: cast.project.id,
+        chatThreadId: thread!.id,
+        comments: [
+          {
+            submissionId: here.id,
+            roleName: 'Lead',
+            authorName: 'Clara Client',
+            vote: 'YES',
+            comment: 'Lovely energy in the tape.',
+          },
+        ],
+      },
+    ]);
+    expect(profile.body).not.toContain('Secret note from another production.');
+    // A super admin sees both projects; the other has no chat yet.
+    const asAdmin = await api(
+      'GET',
+      `/roster/people/${await personOf(here.applicantId)}`,
+      cast.headers('SA'),
+    );
+    const theirs = asAdmin
+      .json()
+      .applications.find((a: { projectId: string }) => a.projectId === other.project.id);
+    expect(theirs).toMatchObject({
+      chatThreadId: null,
+      comments: [{ comment: 'Secret note from another production.' }],
+    });
   });
 
   it('adds a roster person to an opportunity of a project where the caller may add candidates', async () => {
