@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
+import { cn } from '../../ui/cn';
 import { StatusBadge } from '../../ui/status-badge';
 import { rosterEntriesQuery, useLiveRoster } from './roster-api';
 import { ConflictList } from './roster-entry-dialog';
@@ -27,12 +28,15 @@ export function RosterStatusBadge({
         ? `${roster.startDate} to ${roster.endDate}`
         : roster.startDate
       : null;
+  // The dates sit beside the pill, not in it, so a narrow row (375 px) wraps them instead of overflowing.
   return (
-    <StatusBadge tone={STATUS_TONE[roster.status]} className={className}>
-      <span className="sr-only">Roster: </span>
-      {ROSTER_STATUS_LABELS[roster.status]}
-      {dates ? <span className="font-normal"> · {dates}</span> : null}
-    </StatusBadge>
+    <span className={cn('flex max-w-full flex-wrap items-center gap-x-1 text-xs', className)}>
+      <StatusBadge tone={STATUS_TONE[roster.status]}>
+        <span className="sr-only">Roster: </span>
+        {ROSTER_STATUS_LABELS[roster.status]}
+      </StatusBadge>{' '}
+      {dates ? <span className="text-ink-muted">{`· ${dates}`}</span> : null}
+    </span>
   );
 }
 
