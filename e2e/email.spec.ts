@@ -179,7 +179,8 @@ test.describe('e-mail templates on a phone', () => {
 
     await signInViaUi(page, director.email, PASSWORD);
     await page.goto(`/projects/${project.id}/email-templates`);
-    await expect(page.getByRole('list', { name: 'E-mail templates' }).getByRole('listitem')).toHaveCount(4);
+    // The starter templates: four for candidates and four roster notices (decision 0052).
+    await expect(page.getByRole('list', { name: 'E-mail templates' }).getByRole('listitem')).toHaveCount(8);
     await page.getByRole('link', { name: 'New template' }).click();
     await page.getByRole('textbox', { name: 'Template name' }).fill('Wardrobe fitting');
     await page.getByRole('textbox', { name: 'Subject' }).fill('Fitting for ');

@@ -127,5 +127,15 @@ test.describe('import', () => {
     // The candidates are in the opportunity: the workspace finds an accented name.
     await page.goto(`/projects/candidate/${project.id}?roleId=${project.roles.Townsfolk}`);
     await expect(page.getByText('Émile Bad0').first()).toBeVisible({ timeout: 20_000 });
+
+    // The first import can be reopened later from the past imports, failed rows and all.
+    await page.goto('/import');
+    const past = page.getByRole('region', { name: 'Your past imports' });
+    await past.getByRole('link', { name: /^office export\.csv/ }).click();
+    await expect(
+      page.getByText('Import finished: 490 added, 0 already there, 10 not imported.'),
+    ).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Rows not imported' }).getByRole('row')).toHaveCount(11);
+    await expect(page.getByRole('button', { name: 'Download failed rows (CSV)' })).toBeVisible();
   });
 });

@@ -27,6 +27,12 @@ test('a director sets up a project in the wizard, leaves, continues the draft an
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
   await expect(page.getByRole('heading', { name: `Set up ${name}` })).toBeVisible();
+  // Step 1 reopened edits the draft's project; no second draft appears (checked on the projects page below).
+  await page.getByRole('button', { name: 'Previous step' }).click();
+  await expect(page.getByLabel('Project name')).toHaveValue(name);
+  await page.getByLabel('Project name').fill(`${name} II`);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { name: `Set up ${name} II` })).toBeVisible();
   await page.getByRole('button', { name: 'Add opportunity' }).click();
   await page.getByLabel('Opportunity name').fill('Fisherman');
   await page.getByRole('button', { name: 'Create opportunity' }).click();
@@ -39,10 +45,11 @@ test('a director sets up a project in the wizard, leaves, continues the draft an
   await page.getByRole('link', { name: 'Save and exit' }).click();
   await expect(page).toHaveURL(/\/projects$/);
   const drafts = page.getByRole('region', { name: 'Drafts' });
-  await expect(drafts.getByText(name)).toBeVisible();
+  await expect(drafts.getByText(`${name} II`)).toBeVisible();
+  await expect(drafts.getByText(name, { exact: true })).toHaveCount(0);
   await expect(drafts.getByText('Step 3 of 4: Team')).toBeVisible();
 
-  await drafts.getByRole('link', { name: `Continue ${name}` }).click();
+  await drafts.getByRole('link', { name: `Continue ${name} II` }).click();
   await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'First submission link' })).toBeVisible();
@@ -51,5 +58,5 @@ test('a director sets up a project in the wizard, leaves, continues the draft an
 
   await page.goto('/projects');
   await expect(page.getByRole('region', { name: 'Drafts' })).toHaveCount(0);
-  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByText(`${name} II`).first()).toBeVisible();
 });

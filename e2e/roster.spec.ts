@@ -133,6 +133,10 @@ test.describe('the roster', () => {
     );
     const preview = page.getByRole('region', { name: 'Ines Marlow' });
     await expect(preview.getByRole('region', { name: 'Project roster' })).toContainText('Released');
+    // The candidate's row says it too.
+    await expect(
+      page.getByRole('list', { name: 'Candidates' }).getByRole('listitem').filter({ hasText: 'Ines Marlow' }),
+    ).toContainText('Roster: Released');
   });
 
   test('the roster search finds one person who applied to two projects', async ({ page, request }) => {

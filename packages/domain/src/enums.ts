@@ -122,3 +122,7 @@ export function uploadKindOf(fileName: string): UploadKind | null {
 export function isAcceptedUpload(fileName: string): boolean {
   return uploadKindOf(fileName) !== null;
 }
+
+/** A candidate's standing on the project roster (issue 16, decision 0040); the roster contracts use it. */
+export const ROSTER_STATUSES = ['AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED'] as const;
+export type RosterStatus = (typeof ROSTER_STATUSES)[number];

@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantListQuerySchema } from '@casting/domain';
 import { applicantListQuery } from '../../src/modules/candidates/services/applicant-list';
-import type { Db } from '../../src/platform/db/client';
 import { encodeCursor } from '../../src/platform/db/keyset';
-import { testDatabase } from '../support/database';
+import { collectPlans, planOf, type Plan } from '../support/plans';
 
 /**
  * Reads the plans of the applicants list on enough rows that a plan without the right index would scan: 30,000
@@ -14,35 +13,6 @@ import { testDatabase } from '../support/database';
  */
 const CANDIDATES = 30_000;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-interface Plan {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: Plan[];
-}
-class Rollback extends Error {}
-
-const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-async function planOf(tx: Tx, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<Plan> {
-  const { sql: text, params } = query.toSQL();
-  const chunks = text.split(/\$(\d+)/);
-  const statement = sql.empty();
-  chunks.forEach((chunk, index) => {
-    if (index % 2 === 0) statement.append(sql.raw(chunk));
-    else statement.append(sql`${params[Number(chunk) - 1]}`);
-  });
-  const result = await tx.execute(sql`explain (format json) ${statement}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
-  const raw = rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[];
-  return parsed[0]!.Plan;
-}
 
 const TABLES = ['submissions', 'applicants', 'folder_memberships', 'votes', 'applicant_tags'];
 const ids = {
@@ -56,25 +26,20 @@ const tagId = randomUUID();
 let plans: Record<string, Plan[]> = {};
 
 beforeAll(async () => {
-  const { db } = await testDatabase();
-  const collected: Record<string, Plan> = {};
-  await db
-    .transaction(async (tx) => {
-      await tx.execute(sql`
+  plans = await collectPlans(async (tx, collected) => {
+    await tx.execute(sql`
         insert into users (id, email, first_name, last_name, role_code, confirmed_at)
         values (${ids.owner}, ${`owner-${ids.owner}@example.com`}, 'Olive', 'Owner', 'CASTING_DIRECTOR', now())`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into projects (id, name, owner_id) values
           (${ids.project}, 'Plan project', ${ids.owner}), (${ids.other}, 'Other project', ${ids.owner})`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into roles (id, project_id, name) values (${ids.role}, ${ids.project}, 'Lead'),
           (gen_random_uuid(), ${ids.project}, 'Second')`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into folders (id, project_id, role_id, name) values (${ids.folder}, ${ids.project}, ${ids.role}, 'Picks')`);
-      await tx.execute(
-        sql`insert into tags (id, project_id, name) values (${tagId}, ${ids.project}, 'Lead')`,
-      );
-      await tx.execute(sql`
+    await tx.execute(sql`insert into tags (id, project_id, name) values (${tagId}, ${ids.project}, 'Lead')`);
+    await tx.execute(sql`
         insert into applicants (id, project_id, first_name, last_name, email, search_text, date_of_birth)
         select gen_random_uuid(), case when n <= ${CANDIDATES} then ${ids.project}::uuid else ${ids.other}::uuid end,
           substr(md5('f' || n), 1, 8), substr(md5('l' || n), 1, 10), substr(md5('e' || n), 1, 12) || '@example.com',
@@ -82,72 +47,67 @@ beforeAll(async () => {
             || '@example.com',
           case when n % 3 = 0 then null else (date '1970-01-01' + (n % 15000)) end
         from generate_series(1, ${CANDIDATES + 10_000}) n`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into submissions (id, project_id, role_id, applicant_id, source, created_at)
         select gen_random_uuid(), a.project_id,
           case when a.project_id = ${ids.project}::uuid then ${ids.role}::uuid
             else (select id from roles where project_id = ${ids.project} and name = 'Second') end,
           a.id, 'ADMIN', now() - row_number() over () * interval '1 second'
         from applicants a where a.project_id in (${ids.project}, ${ids.other})`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into folder_memberships (folder_id, submission_id, project_id, position)
         select ${ids.folder}, s.id, s.project_id, row_number() over ()
         from submissions s where s.project_id = ${ids.project} and s.role_id = ${ids.role}
           and right(s.id::text, 1) in ('0', '1')`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into votes (submission_id, user_id, project_id, vote)
         select s.id, ${ids.owner}, s.project_id, case when right(s.id::text, 1) < '8' then 'UP_VOTE' else 'MAYBE' end
         from submissions s where s.project_id = ${ids.project}`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into applicant_tags (applicant_id, tag_id, project_id)
         select a.id, ${tagId}, a.project_id from applicants a
         where a.project_id = ${ids.project} and right(a.id::text, 1) = 'a'`);
-      // Statistics from every row rather than a random sample of 30,000: with a sample, a plan near a tie (the
-      // For Review exclusion after a cursor) flipped between runs; the plans checked here are those of exact stats.
-      await tx.execute(sql`set local default_statistics_target = 1000`);
-      await tx.execute(sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags`);
+    // Statistics from every row rather than a random sample of 30,000: with a sample, a plan near a tie (the
+    // For Review exclusion after a cursor) flipped between runs; the plans checked here are those of exact stats.
+    await tx.execute(sql`set local default_statistics_target = 1000`);
+    await tx.execute(sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags`);
 
-      const query = (input: Record<string, string | string[]>) =>
-        applicantListQuery(tx, ids.project, ids.owner, 'PO', applicantListQuerySchema.parse(input));
-      const cursor = encodeCursor({
-        key: new Date(Date.now() - 3_600_000).toISOString().replace('Z', '000Z'),
-        id: randomUUID(),
-      });
-      const cases: Record<string, Record<string, string | string[]>> = {
-        'whole project': {},
-        'whole project after a cursor': { cursor },
-        opportunity: { roleId: ids.role },
-        folder: { folderId: ids.folder },
-        // Names made of hashes, so their trigrams are as varied as real names' (a shared word in every row would not be).
-        'name search': { nameOrEmail: md5('l2999').slice(0, 7) },
-        'search in an opportunity': { roleId: ids.role, nameOrEmail: md5('f123').slice(0, 6) },
-        'feedback and age': { feedback: 'YES', 'age[min]': '20', 'age[max]': '40', missingAge: 'EXCLUDE' },
-        tags: { 'tags[in]': tagId, roleId: ids.role },
-        'by name': { sort: 'name' },
-        'by name in an opportunity after a cursor': {
-          sort: 'name',
-          roleId: ids.role,
-          cursor: Buffer.from(JSON.stringify(['name', 'm', 'a', randomUUID()])).toString('base64url'),
-        },
-        'by votes': { sort: 'votes' },
-        'by votes in an opportunity after a cursor': {
-          sort: 'votes',
-          roleId: ids.role,
-          cursor: Buffer.from(
-            JSON.stringify(['votes', 1, new Date().toISOString().replace('Z', '000Z'), randomUUID()]),
-          ).toString('base64url'),
-        },
-        'manual order': { sort: 'manual', folderId: ids.folder },
-        'feedback providers': { feedbackProviderNames: ids.owner, feedback: 'YES', roleId: ids.role },
-      };
-      for (const [name, input] of Object.entries(cases))
-        collected[name] = await planOf(tx, (await query(input)).page);
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
+    const query = (input: Record<string, string | string[]>) =>
+      applicantListQuery(tx, ids.project, ids.owner, 'PO', applicantListQuerySchema.parse(input));
+    const cursor = encodeCursor({
+      key: new Date(Date.now() - 3_600_000).toISOString().replace('Z', '000Z'),
+      id: randomUUID(),
     });
-  plans = Object.fromEntries(Object.entries(collected).map(([name, plan]) => [name, nodes(plan)]));
+    const cases: Record<string, Record<string, string | string[]>> = {
+      'whole project': {},
+      'whole project after a cursor': { cursor },
+      opportunity: { roleId: ids.role },
+      folder: { folderId: ids.folder },
+      // Names made of hashes, so their trigrams are as varied as real names' (a shared word in every row would not be).
+      'name search': { nameOrEmail: md5('l2999').slice(0, 7) },
+      'search in an opportunity': { roleId: ids.role, nameOrEmail: md5('f123').slice(0, 6) },
+      'feedback and age': { feedback: 'YES', 'age[min]': '20', 'age[max]': '40', missingAge: 'EXCLUDE' },
+      tags: { 'tags[in]': tagId, roleId: ids.role },
+      'by name': { sort: 'name' },
+      'by name in an opportunity after a cursor': {
+        sort: 'name',
+        roleId: ids.role,
+        cursor: Buffer.from(JSON.stringify(['name', 'm', 'a', randomUUID()])).toString('base64url'),
+      },
+      'by votes': { sort: 'votes' },
+      'by votes in an opportunity after a cursor': {
+        sort: 'votes',
+        roleId: ids.role,
+        cursor: Buffer.from(
+          JSON.stringify(['votes', 1, new Date().toISOString().replace('Z', '000Z'), randomUUID()]),
+        ).toString('base64url'),
+      },
+      'manual order': { sort: 'manual', folderId: ids.folder },
+      'feedback providers': { feedbackProviderNames: ids.owner, feedback: 'YES', roleId: ids.role },
+    };
+    for (const [name, input] of Object.entries(cases))
+      collected[name] = await planOf(tx, (await query(input)).page);
+  });
 }, 240_000);
 afterAll(() => {
   plans = {};

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docFromText, searchFold, shareLinkUpsertSchema } from '@casting/domain';
 import { deliverRecipient } from '../../src/modules/email';
 import { upsertShareLinks } from '../../src/modules/share-links/service';
-import { agencies, agents, emailBounces, emailRecipients, submissions } from '../../src/platform/db/schema';
+import {
+  agencies,
+  agents,
+  emailBounces,
+  emailRecipients,
+  emailTemplates,
+  emailTemplateSeeds,
+  submissions,
+} from '../../src/platform/db/schema';
 import { createSmtpMailer } from '../../src/platform/mail/smtp';
 import type { Mailer } from '../../src/platform/mail/ports';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -122,7 +130,7 @@ async function submitterAgency() {
 }
 
 describe('templates', () => {
-  it('starts every project with the four starter templates', async () => {
+  it('starts every project with the starter templates, the four roster notices among them', async () => {
     const res = await t.app.inject({ method: 'GET', url: api('/email-templates'), headers: as('TE') });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((item: { name: string }) => item.name)).toEqual([
@@ -130,7 +138,46 @@ describe('templates', () => {
       'Invitation to apply',
       'Release',
       'Request for a self-tape',
+      'Roster: availability check',
+      'Roster: booking',
+      'Roster: hold',
+      'Roster: release',
     ]);
+  });
+
+  it('adds only the new roster starters to a project seeded before them, not a starter the team deleted', async () => {
+    const project = await buildProject(cast.people.PO.user);
+    const { db } = await testDatabase();
+    // As migration 0020 leaves a project seeded earlier: the first four starters recorded, "Callback" deleted since.
+    await db.insert(emailTemplateSeeds).values({
+      projectId: project.id,
+      starterKeys: ['INVITATION', 'SELF_TAPE', 'CALLBACK', 'RELEASE'],
+    });
+    await db.insert(emailTemplates).values({
+      projectId: project.id,
+      name: 'Invitation to apply',
+      subject: 'Our own invitation',
+      body: docFromText('Our own words'),
+      starterKey: 'INVITATION',
+    });
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v2/projects/${project.id}/email-templates`,
+        headers: cast.headers('SA'),
+      });
+    const [first, second] = await Promise.all([read(), read()]);
+    expect(first.statusCode, first.body).toBe(200);
+    const names = [
+      'Invitation to apply',
+      'Roster: availability check',
+      'Roster: booking',
+      'Roster: hold',
+      'Roster: release',
+    ];
+    expect(first.json().items.map((item: { name: string }) => item.name)).toEqual(names);
+    expect(second.json().items.map((item: { name: string }) => item.name)).toEqual(names);
+    expect(first.json().items[0].subject).toBe('Our own invitation');
   });
 
   it('refuses an unknown merge field by name, and a talent editor may not write templates', async () => {

@@ -546,3 +546,58 @@ describe('import into an opportunity', () => {
     expect(refused.json().message).toBe(IMPORT_MESSAGES.unreadableFile);
   });
 });
+
+describe('past imports', () => {
+  it('lists the caller’s own imports newest first, page by page, and refuses a forged cursor', async () => {
+    const office = await signedInUser(t.app, { firstName: 'Paula', lastName: 'Pager' });
+    const stranger = await signedInUser(t.app, { firstName: 'Sid', lastName: 'Stranger' });
+    const { db } = await testDatabase();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const mine = await db
+      .insert(importJobs)
+      .values(
+        ['third.csv', 'second.csv', 'first.csv'].map((fileName, index) => ({
+          createdById: office.user.id,
+          target: 'ROSTER',
+          fileKey: `imports/${office.user.id}/${fileName}`,
+          fileName,
+          mapping: {},
+          status: 'DONE',
+          createdAt: at(index + 1),
+        })),
+      )
+      .returning();
+    await db.insert(importJobs).values({
+      createdById: stranger.user.id,
+      target: 'ROSTER',
+      fileKey: `imports/${stranger.user.id}/theirs.csv`,
+      fileName: 'theirs.csv',
+      mapping: {},
+      createdAt: at(0),
+    });
+    const page = (cursor?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/import/jobs?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: office.auth,
+      });
+    const first = await page();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().items.map((job: ImportJob) => job.fileName)).toEqual(['third.csv', 'second.csv']);
+    const second = await page(first.json().nextCursor);
+    expect(second.json()).toMatchObject({
+      items: [{ fileName: 'first.csv', id: mine[2]!.id }],
+      nextCursor: null,
+    });
+    const forged = await page('bm9wZQ');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().details.issues[0].path).toBe('query.cursor');
+    // Another person's import is not in the list, and its result reads as not found.
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/import/jobs/${mine[0]!.id}`,
+      headers: stranger.auth,
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

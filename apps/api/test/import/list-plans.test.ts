@@ -4,106 +4,67 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListQuery } from '../../src/modules/admin-scripts/service';
 import { jobListQuery, rosterIdentityStatement } from '../../src/modules/import/service';
 import { draftListQuery } from '../../src/modules/projects/services/draft-service';
-import type { Db } from '../../src/platform/db/client';
-import { testDatabase } from '../support/database';
+import { collectPlans, planOf, planOfStatement, type Plan } from '../support/plans';
 
 /**
  * The plans of issue 16's new lists on tables of 20,000 rows: a person's imports, an owner's project drafts and a
  * project's admin script runs each read their index; an import's roster duplicate check probes the people's identity
  * index. Written in a transaction that is rolled back.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-interface Plan {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: Plan[];
-}
-class Rollback extends Error {}
-const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-async function planOf(tx: Tx, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<Plan> {
-  const { sql: text, params } = query.toSQL();
-  const statement = sql.empty();
-  text.split(/\$(\d+)/).forEach((chunk, index) => {
-    if (index % 2 === 0) statement.append(sql.raw(chunk));
-    else statement.append(sql`${params[Number(chunk) - 1]}`);
-  });
-  const result = await tx.execute(sql`explain (format json) ${statement}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
-  const raw = rows[0]?.['QUERY PLAN'];
-  return ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[])[0]!.Plan;
-}
 
 const owner = randomUUID();
 const project = randomUUID();
 let plans: Record<string, Plan[]> = {};
 
 beforeAll(async () => {
-  const { db } = await testDatabase();
-  const collected: Record<string, Plan> = {};
-  await db
-    .transaction(async (tx) => {
-      // Ids derived from the row number (md5 as a UUID), so rows can name each other without lookups.
-      await tx.execute(sql`
+  plans = await collectPlans(async (tx, collected) => {
+    // Ids derived from the row number (md5 as a UUID), so rows can name each other without lookups.
+    await tx.execute(sql`
         insert into users (id, email, first_name, last_name, role_code, confirmed_at)
         select case when n = 0 then ${owner}::uuid else md5('u' || n || ${owner})::uuid end,
           'plan-' || n || '-' || ${owner} || '@example.com', 'Pat', 'Plan', 'CASTING_DIRECTOR', now()
         from generate_series(0, 199) n`);
-      const userOf = (n: string) =>
-        sql.raw(
-          `case when ${n} % 200 = 0 then '${owner}'::uuid else md5('u' || (${n} % 200) || '${owner}')::uuid end`,
-        );
-      await tx.execute(sql`
+    const userOf = (n: string) =>
+      sql.raw(
+        `case when ${n} % 200 = 0 then '${owner}'::uuid else md5('u' || (${n} % 200) || '${owner}')::uuid end`,
+      );
+    await tx.execute(sql`
         insert into projects (id, name, owner_id, draft_step, updated_at)
         select case when n = 0 then ${project}::uuid else md5('p' || n || ${owner})::uuid end, 'Plan ' || n,
           ${userOf('n')}, case when n % 50 = 0 then 'TEAM' end, now() - n * interval '1 minute'
         from generate_series(0, 19999) n`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into import_jobs (id, created_by_id, target, file_key, file_name, mapping, created_at)
         select gen_random_uuid(), ${userOf('n')}, 'ROSTER', 'imports/x/' || n, 'f.csv', '{}'::jsonb,
           now() - n * interval '1 minute'
         from generate_series(0, 19999) n`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into admin_script_runs (id, project_id, script, created_at)
         select gen_random_uuid(),
           case when n % 2000 = 0 then ${project}::uuid else md5('p' || (n % 2000) || ${owner})::uuid end,
           'RECOUNT', now() - n * interval '1 minute'
         from generate_series(0, 19999) n`);
-      await tx.execute(sql`
+    await tx.execute(sql`
         insert into people (first_name, last_name, date_of_birth)
         select 'Plan' || n, 'Person' || n, date '1960-01-01' + (n % 15000)
         from generate_series(0, 19999) n`);
-      await tx.execute(sql`analyze users, projects, import_jobs, admin_script_runs, people`);
-      collected['imports of a person'] = await planOf(tx, jobListQuery(tx, owner));
-      collected['drafts of an owner'] = await planOf(tx, draftListQuery(tx, owner));
-      collected['runs of a project'] = await planOf(tx, runListQuery(tx, project));
-      // An import's likely duplicates against the office roster: folded names and date of birth, 200 rows a probe.
-      const identity = await tx.execute(
-        sql`explain (format json) ${rosterIdentityStatement(
-          Array.from({ length: 200 }, (_, n) => ({
-            rowNumber: n + 2,
-            firstName: `Plan${n}`,
-            lastName: `Person${n}`,
-            dateOfBirth: '1990-05-05',
-          })),
-        )}`,
-      );
-      const identityRows = (
-        Array.isArray(identity) ? identity : (identity as { rows: unknown[] }).rows
-      ) as Record<string, unknown>[];
-      const raw = identityRows[0]?.['QUERY PLAN'];
-      collected['roster duplicates of an import'] = (
-        (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[]
-      )[0]!.Plan;
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  plans = Object.fromEntries(Object.entries(collected).map(([name, plan]) => [name, nodes(plan)]));
+    await tx.execute(sql`analyze users, projects, import_jobs, admin_script_runs, people`);
+    collected['imports of a person'] = await planOf(tx, jobListQuery(tx, owner));
+    collected['drafts of an owner'] = await planOf(tx, draftListQuery(tx, owner));
+    collected['runs of a project'] = await planOf(tx, runListQuery(tx, project));
+    // An import's likely duplicates against the office roster: folded names and date of birth, 200 rows a probe.
+    collected['roster duplicates of an import'] = await planOfStatement(
+      tx,
+      rosterIdentityStatement(
+        Array.from({ length: 200 }, (_, n) => ({
+          rowNumber: n + 2,
+          firstName: `Plan${n}`,
+          lastName: `Person${n}`,
+          dateOfBirth: '1990-05-05',
+        })),
+      ),
+    );
+  });
 }, 120_000);
 afterAll(() => {
   plans = {};

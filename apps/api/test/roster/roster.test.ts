@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@casting/domain';
+import { docFromText, type Role } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { addMember, buildCast, buildProject, buildRole, type Cast } from '../support/projects';
-import { buildApplicant, buildTag } from '../support/candidates';
+import { buildApplicant, buildTag, placeInFolder, systemFolder } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import {
   agencies,
   agents,
   chatMessages,
   chatThreads,
+  clientFeedback,
+  clientLinks,
+  clientLinkViewers,
   applicants,
   applicantTags,
   mediaItems,
@@ -33,7 +36,7 @@ let role: Role;
 let otherRole: Role;
 
 const api = (
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: object,
@@ -48,12 +51,16 @@ const personOf = async (applicantId: string) => {
   return row!.personId!;
 };
 
-async function outboxSubjects(to: string): Promise<string[]> {
+async function outbox(to: string): Promise<{ subject: string; text: string; html: string | null }[]> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=50`,
   });
-  return res.json().items.map((item: { subject: string }) => item.subject);
+  return res.json().items;
+}
+
+async function outboxSubjects(to: string): Promise<string[]> {
+  return (await outbox(to)).map((item) => item.subject);
 }
 
 beforeAll(async () => {
@@ -152,6 +159,97 @@ describe('the office roster', () => {
     expect(
       (await api('DELETE', `/roster/people/${personId}/notes/${noteId}`, cast.headers('PE'))).statusCode,
     ).toBe(200);
+  });
+
+  it('shows the comments on the person’s submissions and their chat thread, only in projects the viewer reviews', async () => {
+    const email = `cora-${randomUUID().slice(0, 8)}@example.com`;
+    const here = await buildApplicant(role, cast.people.PO.user, {
+      firstName: 'Cora',
+      lastName: 'Comment',
+      email,
+    });
+    const there = await buildApplicant(otherRole, other.people.PO.user, {
+      firstName: 'Cora',
+      lastName: 'Comment',
+      email,
+    });
+    const { db } = await testDatabase();
+    const settings = {
+      showPhotos: true,
+      showVideos: true,
+      showDocuments: true,
+      showContactDetails: false,
+      showRepresentation: false,
+      showTeamFeedback: false,
+      allowDownload: false,
+      requireIdentification: true,
+    };
+    // A client comment on each project's submission; the other project's must not reach this team.
+    for (const [c, row, words] of [
+      [cast, here, 'Lovely energy in the tape.'],
+      [other, there, 'Secret note from another production.'],
+    ] as const) {
+      const [link] = await db
+        .insert(clientLinks)
+        .values({ projectId: c.project.id, tokenDigest: randomUUID(), title: 'Review', settings })
+        .returning();
+      const [viewer] = await db
+        .insert(clientLinkViewers)
+        .values({
+          linkId: link!.id,
+          projectId: c.project.id,
+          name: 'Clara Client',
+          email: `${randomUUID()}@x.test`,
+        })
+        .returning();
+      await db.insert(clientFeedback).values({
+        viewerId: viewer!.id,
+        submissionId: row.id,
+        linkId: link!.id,
+        projectId: c.project.id,
+        vote: 'YES',
+        comment: words,
+      });
+    }
+    const [thread] = await db
+      .insert(chatThreads)
+      .values({ projectId: cast.project.id, applicantId: here.applicantId })
+      .returning();
+    const profile = await api(
+      'GET',
+      `/roster/people/${await personOf(here.applicantId)}`,
+      cast.headers('PE'),
+    );
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().applications).toMatchObject([
+      {
+        projectId: cast.project.id,
+        chatThreadId: thread!.id,
+        comments: [
+          {
+            submissionId: here.id,
+            roleName: 'Lead',
+            authorName: 'Clara Client',
+            vote: 'YES',
+            comment: 'Lovely energy in the tape.',
+          },
+        ],
+      },
+    ]);
+    expect(profile.body).not.toContain('Secret note from another production.');
+    // A super admin sees both projects; the other has no chat yet.
+    const asAdmin = await api(
+      'GET',
+      `/roster/people/${await personOf(here.applicantId)}`,
+      cast.headers('SA'),
+    );
+    const theirs = asAdmin
+      .json()
+      .applications.find((a: { projectId: string }) => a.projectId === other.project.id);
+    expect(theirs).toMatchObject({
+      chatThreadId: null,
+      comments: [{ comment: 'Secret note from another production.' }],
+    });
   });
 
   it('adds a roster person to an opportunity of a project where the caller may add candidates', async () => {
@@ -471,6 +569,118 @@ describe('the project roster', () => {
     const list = await api('GET', `/projects/${cast.project.id}/roster-management`, cast.headers('TE'));
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().items.map((item: { id: string }) => item.id)).toContain(entryId);
+  });
+
+  it('mails a notice from the project’s edited template with its merge fields, and the built-in text once it is deleted', async () => {
+    const project = await buildProject(cast.people.PO.user);
+    const lead = await buildRole(project, { name: 'Stunt double' });
+    const email = `tpl-${randomUUID().slice(0, 8)}@example.com`;
+    const row = await buildApplicant(lead, cast.people.PO.user, {
+      firstName: 'Tia',
+      lastName: 'Template',
+      email,
+    });
+    const templates = await api('GET', `/v2/projects/${project.id}/email-templates`, cast.headers('PO'));
+    const byKey = (key: string) =>
+      templates.json().items.find((item: { starterKey: string }) => item.starterKey === key) as {
+        id: string;
+      };
+    const edited = await api(
+      'PUT',
+      `/v2/projects/${project.id}/email-templates/${byKey('ROSTER_HOLD').id}`,
+      cast.headers('PO'),
+      {
+        name: 'Roster: hold',
+        subject: 'Pencilled in ({{rosterStatus}}) for {{opportunityName}}',
+        body: docFromText('Dear {{fullName}}, keep {{dates}} free for us. {{rosterNote}}'),
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const held = await api('POST', `/projects/${project.id}/roster-management`, cast.headers('PO'), {
+      submissionId: row.id,
+      status: 'SECOND_HOLD',
+      startDate: '2027-08-01',
+      endDate: '2027-08-03',
+      note: 'Wardrobe on the 1st.',
+      notify: true,
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    await expect
+      .poll(async () => (await outbox(email)).map((item) => item.subject), { timeout: 20_000, interval: 200 })
+      .toEqual(['Pencilled in (Second hold) for Stunt double']);
+    const [mail] = await outbox(email);
+    expect(mail!.text).toContain(
+      'Dear Tia Template, keep 2027-08-01 to 2027-08-03 free for us. Wardrobe on the 1st.',
+    );
+    expect(mail!.html).toContain('Dear Tia Template, keep 2027-08-01 to 2027-08-03 free for us.');
+
+    // The team deleted its booking template: the booking notice still goes, in the built-in words.
+    const removed = await api(
+      'DELETE',
+      `/v2/projects/${project.id}/email-templates/${byKey('ROSTER_BOOKING').id}`,
+      cast.headers('PO'),
+    );
+    expect(removed.statusCode).toBe(204);
+    await api('POST', `/projects/${project.id}/roster-management`, cast.headers('PO'), {
+      submissionId: row.id,
+      status: 'BOOKED',
+      startDate: '2027-08-01',
+      endDate: '2027-08-02',
+      rate: '$900/day',
+      notify: true,
+    });
+    await expect
+      .poll(async () => (await outbox(email)).map((item) => item.subject).sort(), {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toEqual([`Booking confirmed: ${project.name}`, 'Pencilled in (Second hold) for Stunt double']);
+    const booking = (await outbox(email)).find((item) => item.subject.startsWith('Booking'))!;
+    expect(booking.text).toContain(
+      `You are booked as Stunt double in ${project.name} on 2027-08-01 to 2027-08-02. Rate: $900/day.`,
+    );
+  });
+
+  it('puts each row’s roster standing on the candidates list for the team, never for a talent submitter', async () => {
+    const project = await buildProject(cast.people.PO.user);
+    await addMember(project, cast.people.TS.user, 'TALENT_SUBMITTER');
+    await addMember(project, cast.people.TE.user, 'TALENT_EDITOR');
+    const part = await buildRole(project, { name: 'Bartender' });
+    const held = await buildApplicant(part, cast.people.TS.user, { firstName: 'Hal', lastName: 'Held' });
+    const free = await buildApplicant(part, cast.people.PO.user, { firstName: 'Fay', lastName: 'Free' });
+    // In the submitter's own folders, where a talent submitter sees their candidates.
+    await placeInFolder(held, await systemFolder(part, 'TS_NEW_SUBMISSIONS'), project.id);
+    const res = await api('POST', `/projects/${project.id}/roster-management`, cast.headers('PO'), {
+      submissionId: held.id,
+      status: 'FIRST_HOLD',
+      startDate: '2027-10-01',
+      endDate: '2027-10-04',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = async (actor: 'PO' | 'TE' | 'TS') => {
+      const list = await api(
+        'GET',
+        `/projects/${project.id}/applicants?roleId=${part.id}`,
+        cast.headers(actor),
+      );
+      expect(list.statusCode, list.body).toBe(200);
+      return new Map(
+        list.json().items.map((item: { id: string; roster: unknown }) => [item.id, item.roster] as const),
+      );
+    };
+    for (const actor of ['PO', 'TE'] as const) {
+      const seen = await rows(actor);
+      expect(seen.get(held.id)).toEqual({
+        status: 'FIRST_HOLD',
+        startDate: '2027-10-01',
+        endDate: '2027-10-04',
+      });
+      expect(seen.get(free.id)).toBeNull();
+    }
+    // The submitter sees the candidate they submitted, but not that the production holds them.
+    const submitterRows = await rows('TS');
+    expect(submitterRows.has(held.id)).toBe(true);
+    expect(submitterRows.get(held.id)).toBeNull();
   });
 
   it('shows a conflict with the other project’s name to a member of both teams, and in the list', async () => {

@@ -3,6 +3,7 @@ import { FOLDER_ALIASES, FEEDBACK_VALUES } from '../folders';
 import {
   MISSING_DATA_FILTERS,
   MISSING_DATA_FILTERS_ALT,
+  ROSTER_STATUSES,
   SIZE_FIELDS,
   SOCIAL_PLATFORMS,
   TAG_CONDITION_TYPES,
@@ -242,6 +243,17 @@ export const applicantListItemSchema = z.object({
    * or the caller may not see it (a team-only photo for a client-link viewer). Lists show initials instead.
    */
   photoUrl: z.string().nullable(),
+  /**
+   * The row's standing on the project roster (avail check, first or second hold, booked, released) with its dates;
+   * null when not on the roster or when the caller may not read the roster (VIEW_PROJECT_ROSTER: SA PO PE TE).
+   */
+  roster: z
+    .object({
+      status: z.enum(ROSTER_STATUSES),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 

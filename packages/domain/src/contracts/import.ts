@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQuery } from './pagination';
 
 /**
  * Import (issue 16): people from a CSV or Excel file into an opportunity (as candidates) or into the office roster.
@@ -189,6 +190,17 @@ export const importJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 
-export const importJobListSchema = z.object({ items: z.array(importJobSchema) });
+/** The caller's past imports, newest first, keyset-paged (a super admin's list is theirs too: decision 0053). */
+export const importJobListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...cursorQuery,
+});
+export type ImportJobListQuery = z.infer<typeof importJobListQuerySchema>;
+
+export const importJobListSchema = z.object({
+  items: z.array(importJobSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ImportJobList = z.infer<typeof importJobListSchema>;
 
 export const importFailedRowsSchema = z.object({ items: z.array(importRowProblemSchema) });

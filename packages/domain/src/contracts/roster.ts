@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { VOTE_TYPES } from '../enums';
+import { ROSTER_STATUSES, VOTE_TYPES, type RosterStatus } from '../enums';
 import { APPLICANT_SEARCH_MIN_CHARS } from './candidates';
 import { cursorQuery } from './pagination';
+import type { StarterTemplateKey } from '../email/starters';
 
 /**
  * The office's talent database (issue 16): the roster of every person known to the office (`/roster`), and the
@@ -46,9 +47,6 @@ export const ROSTER_MESSAGES = {
   notifyLabel: 'Notify the talent (and their agent) by e-mail',
 } as const;
 
-export const ROSTER_STATUSES = ['AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED'] as const;
-export type RosterStatus = (typeof ROSTER_STATUSES)[number];
-
 /** The statuses that take the person's dates: a conflict is another project's entry in one of these. */
 export const ROSTER_BLOCKING_STATUSES = ['FIRST_HOLD', 'SECOND_HOLD', 'BOOKED'] as const;
 
@@ -61,30 +59,15 @@ export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
 };
 
 /**
- * The default notice texts mailed to talent (and their agent) on each roster change, until project e-mail templates
- * exist. Placeholders: {firstName}, {projectName}, {roleName}, {dates}, {rate}, {bookedAs}, {note}.
+ * The project's e-mail template each roster notice is mailed from (decision 0052): the starter of that key, as the
+ * team edited it; first and second holds share the hold template, which names the hold through {{rosterStatus}}.
  */
-export const ROSTER_NOTICE_TEMPLATES: Record<RosterStatus, { subject: string; body: string }> = {
-  AVAIL_CHECK: {
-    subject: 'Availability check: {projectName}',
-    body: 'Hello {firstName},\n\nThe casting team of {projectName} would like to know whether you are available for {roleName} on {dates}. Please reply to let them know.\n\n{note}',
-  },
-  FIRST_HOLD: {
-    subject: 'First hold: {projectName}',
-    body: 'Hello {firstName},\n\nYou are on first hold for {roleName} in {projectName} on {dates}. Please keep these dates free; the casting team will confirm or release you.\n\n{note}',
-  },
-  SECOND_HOLD: {
-    subject: 'Second hold: {projectName}',
-    body: 'Hello {firstName},\n\nYou are on second hold for {roleName} in {projectName} on {dates}. Another person holds these dates first; the casting team will confirm or release you.\n\n{note}',
-  },
-  BOOKED: {
-    subject: 'Booking confirmed: {projectName}',
-    body: 'Hello {firstName},\n\nYou are booked as {bookedAs} in {projectName} on {dates}. Rate: {rate}.\n\n{note}',
-  },
-  RELEASED: {
-    subject: 'Released: {projectName}',
-    body: 'Hello {firstName},\n\nThe casting team of {projectName} has released you from {roleName} ({dates}). Thank you for your time.\n\n{note}',
-  },
+export const ROSTER_NOTICE_STARTERS: Record<RosterStatus, StarterTemplateKey> = {
+  AVAIL_CHECK: 'ROSTER_AVAIL_CHECK',
+  FIRST_HOLD: 'ROSTER_HOLD',
+  SECOND_HOLD: 'ROSTER_HOLD',
+  BOOKED: 'ROSTER_BOOKING',
+  RELEASED: 'ROSTER_RELEASE',
 };
 
 const id = z.uuid({ error: ROSTER_MESSAGES.invalidId });
@@ -180,6 +163,19 @@ export const rosterApplicationSchema = z.object({
     }),
   ),
   media: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), status: z.string() })),
+  /** Comments on the person's submissions in this project (client review feedback), newest first; read-only here. */
+  comments: z.array(
+    z.object({
+      submissionId: z.string(),
+      roleName: z.string(),
+      authorName: z.string(),
+      vote: z.enum(['YES', 'NO', 'MAYBE']).nullable(),
+      comment: z.string(),
+      at: z.string(),
+    }),
+  ),
+  /** The project's chat thread with this person, once one was started (the profile links to it). */
+  chatThreadId: z.string().nullable(),
 });
 
 export const rosterPersonSchema = rosterPersonItemSchema.extend({

@@ -12,7 +12,7 @@ import { docTexts, type EmailDoc, type EmailMark, type EmailNode } from './docum
  *   so and never becomes markup.
  * - A field without a value (a candidate with no first name, a send without a submission link) takes the field's
  *   fallback: "there" for the first and full names (so "Hi {{firstName}}," reads "Hi there,"), the project's name for
- *   the opportunity, and nothing for the others; spaces left doubled by an empty value are closed up.
+ *   the opportunity, the opportunity for "booked as", and nothing for the others; spaces left doubled by an empty value are closed up.
  * - A name the list does not know is left as typed; saving a template refuses it, so only a one-off message can
  *   carry one.
  */
@@ -26,6 +26,12 @@ export const MERGE_FIELDS = [
   'opportunityName',
   'submissionLink',
   'senderName',
+  // Roster notices (issue 16): what the project roster change says. Empty in any other e-mail.
+  'rosterStatus',
+  'dates',
+  'rate',
+  'bookedAs',
+  'rosterNote',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export type MergeValues = Partial<Record<MergeField, string | null | undefined>>;
@@ -40,6 +46,11 @@ export const MERGE_FIELD_LABELS: Record<MergeField, string> = {
   opportunityName: 'Opportunity name',
   submissionLink: 'Submission link',
   senderName: 'Sender name',
+  rosterStatus: 'Roster status (hold, booking...)',
+  dates: 'Roster dates',
+  rate: 'Booking rate',
+  bookedAs: 'Booked as',
+  rosterNote: 'Roster note',
 };
 
 const TOKEN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
@@ -78,6 +89,11 @@ export function resolveMergeValues(values: MergeValues): Record<MergeField, stri
     opportunityName: clean('opportunityName') || projectName,
     submissionLink: clean('submissionLink'),
     senderName: clean('senderName'),
+    rosterStatus: clean('rosterStatus'),
+    dates: clean('dates'),
+    rate: clean('rate'),
+    bookedAs: clean('bookedAs') || clean('opportunityName'),
+    rosterNote: clean('rosterNote'),
   };
 }
 

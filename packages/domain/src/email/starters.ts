@@ -2,9 +2,20 @@ import { docFromText, type EmailDoc } from './document';
 
 /**
  * The templates every project starts with, so a team can write to candidates on its first day. Each has a stable key:
- * a project gets each starter once, and one the team deleted does not come back.
+ * a project gets each starter once, and one the team deleted does not come back. The four ROSTER_ ones are the
+ * notices of the project roster (issue 16, decision 0052): a roster change the director announces is mailed from the
+ * project's template of its kind, so the team words its own notices.
  */
-export const STARTER_TEMPLATE_KEYS = ['INVITATION', 'SELF_TAPE', 'CALLBACK', 'RELEASE'] as const;
+export const STARTER_TEMPLATE_KEYS = [
+  'INVITATION',
+  'SELF_TAPE',
+  'CALLBACK',
+  'RELEASE',
+  'ROSTER_AVAIL_CHECK',
+  'ROSTER_HOLD',
+  'ROSTER_BOOKING',
+  'ROSTER_RELEASE',
+] as const;
 export type StarterTemplateKey = (typeof STARTER_TEMPLATE_KEYS)[number];
 
 export interface StarterTemplate {
@@ -60,4 +71,52 @@ export const STARTER_TEMPLATES: readonly StarterTemplate[] = [
         'Kind regards,\n{{senderName}}',
     ),
   },
+  {
+    key: 'ROSTER_AVAIL_CHECK',
+    name: 'Roster: availability check',
+    subject: 'Availability check: {{projectName}}',
+    body: docFromText(
+      'Hello {{firstName}},\n\n' +
+        'The casting team of {{projectName}} would like to know whether you are available for {{opportunityName}} on {{dates}}. ' +
+        'Please reply to let them know.\n\n' +
+        '{{rosterNote}}',
+    ),
+  },
+  {
+    key: 'ROSTER_HOLD',
+    name: 'Roster: hold',
+    subject: '{{rosterStatus}}: {{projectName}}',
+    body: docFromText(
+      'Hello {{firstName}},\n\n' +
+        'We have put you on hold for {{opportunityName}} in {{projectName}} on {{dates}} ({{rosterStatus}}). ' +
+        'Please keep these dates free; the casting team will confirm or release you.\n\n' +
+        '{{rosterNote}}',
+    ),
+  },
+  {
+    key: 'ROSTER_BOOKING',
+    name: 'Roster: booking',
+    subject: 'Booking confirmed: {{projectName}}',
+    body: docFromText(
+      'Hello {{firstName}},\n\n' +
+        'You are booked as {{bookedAs}} in {{projectName}} on {{dates}}. Rate: {{rate}}.\n\n' +
+        '{{rosterNote}}',
+    ),
+  },
+  {
+    key: 'ROSTER_RELEASE',
+    name: 'Roster: release',
+    subject: 'Released: {{projectName}}',
+    body: docFromText(
+      'Hello {{firstName}},\n\n' +
+        'The casting team of {{projectName}} has released you from {{opportunityName}} ({{dates}}). ' +
+        'Thank you for your time.\n\n' +
+        '{{rosterNote}}',
+    ),
+  },
 ];
+
+/** A starter by key (the built-in text a roster notice falls back to when the project deleted its template). */
+export function starterTemplate(key: StarterTemplateKey): StarterTemplate {
+  return STARTER_TEMPLATES.find((starter) => starter.key === key)!;
+}

@@ -14,3 +14,4 @@ export const emailModule: ApiModule = {
 export { defineEmailJobs, deliverRecipient } from './delivery';
 export { chooseLink, composeMessage, senderAndProject } from './compose';
 export { createSend, EMAIL_SEND_QUEUE, type NewRecipient } from './sends';
+export { ensureStarterTemplates } from './templates';

@@ -1,5 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { STARTER_TEMPLATES, type EmailTemplate, type EmailTemplateInput } from '@casting/domain';
+import {
+  STARTER_TEMPLATE_KEYS,
+  STARTER_TEMPLATES,
+  type EmailTemplate,
+  type EmailTemplateInput,
+} from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
 import { emailTemplates, emailTemplateSeeds } from '../../platform/db/schema';
@@ -19,27 +24,30 @@ export function templateView(row: TemplateRow): EmailTemplate {
 }
 
 /**
- * Adds the starter templates to a project the first time its templates are read (projects made before templates
- * existed get them too). The seed row is claimed first, so two first readers add them once, and a starter the team
- * deleted later does not come back.
+ * Adds the starter templates a project does not have yet, the first time its templates are read (or a roster notice
+ * needs one): projects made before templates existed get them, and projects seeded before a starter was added to the
+ * product (the roster notices, decision 0052) get just the new ones. The seed row records which starters were added
+ * and is locked while adding, so two first readers add them once, and a starter the team deleted does not come back.
  */
 export async function ensureStarterTemplates(db: Db, projectId: string): Promise<void> {
   const [seeded] = await db
-    .select({ projectId: emailTemplateSeeds.projectId })
+    .select({ starterKeys: emailTemplateSeeds.starterKeys })
     .from(emailTemplateSeeds)
     .where(eq(emailTemplateSeeds.projectId, projectId));
-  if (seeded) return;
+  if (seeded && STARTER_TEMPLATE_KEYS.every((key) => seeded.starterKeys.includes(key))) return;
   await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(emailTemplateSeeds)
-      .values({ projectId })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return;
+    await tx.insert(emailTemplateSeeds).values({ projectId }).onConflictDoNothing();
+    const [locked] = await tx
+      .select({ starterKeys: emailTemplateSeeds.starterKeys })
+      .from(emailTemplateSeeds)
+      .where(eq(emailTemplateSeeds.projectId, projectId))
+      .for('update');
+    const missing = STARTER_TEMPLATES.filter((starter) => !locked!.starterKeys.includes(starter.key));
+    if (missing.length === 0) return;
     await tx
       .insert(emailTemplates)
       .values(
-        STARTER_TEMPLATES.map((starter) => ({
+        missing.map((starter) => ({
           projectId,
           name: starter.name,
           subject: starter.subject,
@@ -48,6 +56,10 @@ export async function ensureStarterTemplates(db: Db, projectId: string): Promise
         })),
       )
       .onConflictDoNothing();
+    await tx
+      .update(emailTemplateSeeds)
+      .set({ starterKeys: [...locked!.starterKeys, ...missing.map((starter) => starter.key)] })
+      .where(eq(emailTemplateSeeds.projectId, projectId));
   });
 }
 

@@ -5,6 +5,7 @@ import {
   importFailedRowsSchema,
   importFileQuerySchema,
   importFileSchema,
+  importJobListQuerySchema,
   importJobListSchema,
   importJobSchema,
   importPreviewRequestSchema,
@@ -17,7 +18,6 @@ import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { toCsv } from './parse';
 import {
-  assertMayImport,
   dryRun,
   failedRows,
   getJob,
@@ -116,13 +116,14 @@ export async function importRoutes(app: App, context: AppContext) {
     '/import/jobs',
     {
       config: { access: access.importers() },
-      schema: { tags: TAGS, summary: 'The caller’s latest imports', response: { 200: importJobListSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'The caller’s past imports, newest first (keyset-paged)',
+        querystring: importJobListQuerySchema,
+        response: { 200: importJobListSchema },
+      },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      assertMayImport(principal);
-      return { items: await listJobs(db, principal) };
-    },
+    async (request) => listJobs(db, requirePrincipal(request), request.query),
   );
 
   app.get(

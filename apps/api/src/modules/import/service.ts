@@ -9,6 +9,8 @@ import {
   type ImportDryRun,
   type ImportFile,
   type ImportJob,
+  type ImportJobList,
+  type ImportJobListQuery,
   type ImportPreview,
   type ImportRowProblem,
   type ImportRunRequest,
@@ -16,6 +18,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
+import { afterPosition, decodeCursor, keyText, keysetPage } from '../../platform/db/keyset';
 import { applicants, importJobs, importRows, people } from '../../platform/db/schema';
 import { AppError, fieldErrors } from '../../platform/errors';
 import { assertProjectPermission, type Principal } from '../../platform/http/access';
@@ -433,18 +436,36 @@ export async function getJob(db: Db, principal: Principal, jobId: string): Promi
   return row;
 }
 
-/** The query of a person's twenty latest imports, newest first (index import_jobs_creator_idx). */
-export function jobListQuery(db: Queryable, userId: string) {
+/**
+ * A page of a person's imports, newest first, after the cursor: one range read of import_jobs_creator_idx
+ * (created_by_id, created_at desc, id desc); `limit + 1` rows tell whether another page exists, nothing is counted.
+ */
+export function jobListQuery(db: Queryable, userId: string, query: ImportJobListQuery = { limit: 20 }) {
   return db
-    .select()
+    .select({ job: importJobs, sortKey: keyText(importJobs.createdAt) })
     .from(importJobs)
-    .where(eq(importJobs.createdById, userId))
+    .where(
+      and(
+        eq(importJobs.createdById, userId),
+        query.cursor
+          ? afterPosition(importJobs.createdAt, importJobs.id, decodeCursor(query.cursor))
+          : undefined,
+      ),
+    )
     .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
-    .limit(20);
+    .limit(query.limit + 1);
 }
 
-export async function listJobs(db: Db, principal: Principal): Promise<ImportJob[]> {
-  return (await jobListQuery(db, principal.userId)).map(jobView);
+/** The caller's own imports (a super admin reads another's by its id, not in this list). */
+export async function listJobs(
+  db: Db,
+  principal: Principal,
+  query: ImportJobListQuery,
+): Promise<ImportJobList> {
+  assertMayImport(principal);
+  const rows = await jobListQuery(db, principal.userId, query);
+  const page = keysetPage(rows, query.limit, (row) => ({ key: row.sortKey, id: row.job.id }));
+  return { items: page.items.map((row) => jobView(row.job)), nextCursor: page.nextCursor };
 }
 
 /** The failed rows of an import in file order, with the reason (at most the file's row limit). */

@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ROSTER_NOTICE_TEMPLATES, ROSTER_STATUS_LABELS, type RosterStatus } from '@casting/domain';
+import {
+  renderEmail,
+  ROSTER_NOTICE_STARTERS,
+  ROSTER_STATUS_LABELS,
+  starterTemplate,
+  type EmailDoc,
+  type RosterStatus,
+} from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
@@ -7,6 +14,7 @@ import {
   agents,
   applicantRepresentatives,
   applicants,
+  emailTemplates,
   projects,
   roles,
   rosterEntries,
@@ -14,6 +22,7 @@ import {
   submissions,
 } from '../../platform/db/schema';
 import type { MailMessage } from '../../platform/mail/ports';
+import { ensureStarterTemplates } from '../email';
 import { MAIL_QUEUE } from '../identity';
 
 /** The queue of roster notices: one job per roster change the director chose to announce. */
@@ -22,34 +31,29 @@ export interface RosterNoticeJob {
   eventId: string;
 }
 
-export interface NoticeTemplate {
-  subject: string;
-  body: string;
-}
-
 /**
- * THE one place that chooses the text of a roster notice. Today: the default texts of the domain catalogue. When
- * project e-mail templates exist (a parallel branch builds them), this looks up the project's template for the
- * status first and falls back to the default, and nothing else changes.
+ * THE one place that chooses the text of a roster notice (decision 0052): the project's e-mail template of the
+ * status's kind (the roster starters, as the team edited them: availability check, hold, booking, release), or the
+ * built-in starter text when the team deleted that template, so a director who asked for a notice still gets one
+ * sent.
  */
 export async function noticeTemplate(
-  _db: Queryable,
-  _projectId: string,
+  db: Queryable,
+  projectId: string,
   status: RosterStatus,
-): Promise<NoticeTemplate> {
-  return ROSTER_NOTICE_TEMPLATES[status];
+): Promise<{ subject: string; body: EmailDoc }> {
+  const key = ROSTER_NOTICE_STARTERS[status];
+  const [row] = await db
+    .select({ subject: emailTemplates.subject, body: emailTemplates.body })
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.starterKey, key)));
+  return row ?? starterTemplate(key);
 }
 
 function datesText(startDate: string | null, endDate: string | null): string {
   if (!startDate) return 'dates to be confirmed';
   if (!endDate || endDate === startDate) return startDate;
   return `${startDate} to ${endDate}`;
-}
-
-/** Fills `{placeholder}`s; an unknown one stays as written. Blank lines left by an empty note are trimmed. */
-export function renderNotice(template: NoticeTemplate, values: Record<string, string>): NoticeTemplate {
-  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-  return { subject: fill(template.subject), body: fill(template.body).trim() + '\n' };
 }
 
 /**
@@ -59,6 +63,13 @@ export function renderNotice(template: NoticeTemplate, values: Record<string, st
  * e-mail, and the agent who submitted them or represents them in the project (each address once).
  */
 export async function sendRosterNotice(context: Pick<AppContext, 'jobs'>, db: Db, eventId: string) {
+  const [pending] = await db
+    .select({ projectId: rosterEvents.projectId })
+    .from(rosterEvents)
+    .where(and(eq(rosterEvents.id, eventId), sql`${rosterEvents.notifiedAt} is null`));
+  if (!pending) return;
+  // A project that never opened its templates gets its starters now, so the notice comes from its own template.
+  await ensureStarterTemplates(db, pending.projectId);
   await db.transaction(async (tx) => {
     const [event] = await tx
       .update(rosterEvents)
@@ -75,6 +86,7 @@ export async function sendRosterNotice(context: Pick<AppContext, 'jobs'>, db: Db
     const [row] = await tx
       .select({
         firstName: applicants.firstName,
+        lastName: applicants.lastName,
         email: applicants.email,
         applicantId: applicants.id,
         projectName: projects.name,
@@ -99,19 +111,24 @@ export async function sendRosterNotice(context: Pick<AppContext, 'jobs'>, db: Db
       );
     const status = event.status as RosterStatus;
     const template = await noticeTemplate(tx, event.projectId, status);
-    const message = renderNotice(template, {
-      firstName: row.firstName,
-      projectName: row.projectName,
-      roleName: row.roleName,
-      dates: datesText(event.startDate, event.endDate),
-      rate: event.rate ?? 'as agreed',
-      bookedAs: event.bookedAs ?? row.roleName,
-      note: event.note ?? '',
-      status: ROSTER_STATUS_LABELS[status],
-    });
+    const message = renderEmail(
+      template,
+      {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        projectName: row.projectName,
+        opportunityName: row.roleName,
+        rosterStatus: ROSTER_STATUS_LABELS[status],
+        dates: datesText(event.startDate, event.endDate),
+        rate: event.rate ?? 'as agreed',
+        bookedAs: event.bookedAs ?? row.roleName,
+        rosterNote: event.note ?? '',
+      },
+      { note: `Sent for the casting team of “${row.projectName}”. Reply to this e-mail to answer them.` },
+    );
     const recipients = [...new Set([row.email, ...agentRows.map((agent) => agent.email)].filter(Boolean))];
     for (const to of recipients as string[]) {
-      const mail: MailMessage = { to, subject: message.subject, text: message.body };
+      const mail: MailMessage = { to, subject: message.subject, text: message.text, html: message.html };
       await context.jobs.send(MAIL_QUEUE, { kind: 'notice', message: mail }, { tx: tx as Db });
     }
   });

@@ -19,6 +19,9 @@ import { escapeLike } from '../../platform/db/like';
 import {
   applicants,
   applicantTags,
+  chatThreads,
+  clientFeedback,
+  clientLinkViewers,
   mediaItems,
   officeTags,
   people,
@@ -61,7 +64,7 @@ function decodeTextCursor<T extends z.ZodTypeAny>(cursor: string, schema: T): z.
   throw invalidCursor();
 }
 const nameCursor = z.tuple([z.string().max(500), z.string().max(500), z.uuid()]);
-const pairCursor = z.tuple([z.string().max(500), z.string().max(500), z.uuid(), z.uuid()]);
+const pairCursor = z.tuple([z.string().max(500), z.string().max(500), z.iso.date(), z.uuid(), z.uuid()]);
 
 function ageOf(dateOfBirth: string | null, today = new Date()): number | null {
   if (!dateOfBirth) return null;
@@ -148,6 +151,7 @@ function rosterFilters(query: RosterListQuery): SQL[] {
     );
   }
   if (query.location) {
+    // A part of the place in any case; served by people_location_trgm_idx from 3 characters.
     where.push(sql`${people.location} ilike ${`%${escapeLike(query.location)}%`}`);
   }
   if (query.tagId) {
@@ -156,9 +160,8 @@ function rosterFilters(query: RosterListQuery): SQL[] {
     );
   }
   if (query.skill) {
-    where.push(
-      sql`exists (select 1 from unnest(${people.skills}) skill where lower(skill) = lower(${query.skill}))`,
-    );
+    // Any case; served by people_skills_lower_idx (GIN on the lower-cased skills, migration 0020).
+    where.push(sql`text_array_lower(${people.skills}) @> array[lower(${query.skill})]::text[]`);
   }
   if (query.projectId) {
     where.push(
@@ -242,7 +245,8 @@ async function likelyDuplicatesOf(db: Queryable, person: typeof people.$inferSel
 /**
  * A person's profile: details, office tags and notes, likely duplicates, and their applications in the projects the
  * viewer reviews (super admins: all; others: projects where they are SA, PO, PE or TE, the actors who see
- * feedback). Applications elsewhere are counted, not shown, so the roster never reveals another team's votes.
+ * feedback), each with its submissions, votes, tags, media, the comments left on it and its chat thread (the same
+ * actors may chat, so the profile links to the thread). Applications elsewhere are counted, not shown, so the roster never reveals another team's votes.
  */
 export async function personProfile(db: Db, principal: Principal, personId: string): Promise<RosterPerson> {
   const person = await personRow(db, personId);
@@ -276,9 +280,9 @@ export async function personProfile(db: Db, principal: Principal, personId: stri
     if (actor && actor !== 'TS' && can(actor, 'VIEW_FEEDBACK')) visible.push(application);
   }
   const applicantIds = visible.map((row) => row.applicantId);
-  const [submissionRows, voteRows, tagRows, mediaRows] =
+  const [submissionRows, voteRows, tagRows, mediaRows, commentRows, threadRows] =
     applicantIds.length === 0
-      ? [[], [], [], []]
+      ? [[], [], [], [], [], []]
       : await Promise.all([
           db
             .select({
@@ -321,6 +325,34 @@ export async function personProfile(db: Db, principal: Principal, personId: stri
             .from(mediaItems)
             .where(inArray(mediaItems.applicantId, applicantIds))
             .orderBy(asc(mediaItems.createdAt)),
+          // The comments left on the person's submissions (client review viewers' feedback), newest first:
+          // through the submissions' applicant key, then client_feedback_submission_idx.
+          db
+            .select({
+              applicantId: submissions.applicantId,
+              submissionId: clientFeedback.submissionId,
+              roleName: roles.name,
+              authorName: clientLinkViewers.name,
+              vote: clientFeedback.vote,
+              comment: clientFeedback.comment,
+              updatedAt: clientFeedback.updatedAt,
+            })
+            .from(clientFeedback)
+            .innerJoin(submissions, eq(submissions.id, clientFeedback.submissionId))
+            .innerJoin(roles, eq(roles.id, submissions.roleId))
+            .innerJoin(clientLinkViewers, eq(clientLinkViewers.id, clientFeedback.viewerId))
+            .where(
+              and(
+                inArray(submissions.applicantId, applicantIds),
+                sql`coalesce(${clientFeedback.comment}, '') <> ''`,
+              ),
+            )
+            .orderBy(desc(clientFeedback.updatedAt)),
+          // Each application's chat thread, if one was started (one per applicant: chat_threads_applicant_key).
+          db
+            .select({ id: chatThreads.id, applicantId: chatThreads.applicantId })
+            .from(chatThreads)
+            .where(inArray(chatThreads.applicantId, applicantIds)),
         ]);
   return {
     ...item!,
@@ -353,6 +385,17 @@ export async function personProfile(db: Db, principal: Principal, personId: stri
       media: mediaRows
         .filter((media) => media.applicantId === application.applicantId)
         .map(({ id, name, kind, status }) => ({ id, name, kind, status })),
+      comments: commentRows
+        .filter((row) => row.applicantId === application.applicantId)
+        .map((row) => ({
+          submissionId: row.submissionId,
+          roleName: row.roleName,
+          authorName: row.authorName,
+          vote: row.vote as 'YES' | 'NO' | 'MAYBE' | null,
+          comment: row.comment ?? '',
+          at: row.updatedAt.toISOString(),
+        })),
+      chatThreadId: threadRows.find((thread) => thread.applicantId === application.applicantId)?.id ?? null,
     })),
     hiddenApplications: applied.length - visible.length,
     likelyDuplicates: await likelyDuplicatesOf(db, person),
@@ -417,6 +460,30 @@ export async function untagPerson(db: Db, personId: string, tagId: string) {
 }
 
 /**
+ * The likely-duplicate pairs' statement (exported for the plan test). It walks `people_identity_idx` in its order
+ * (names, date of birth) from the cursor and, for each person, probes the same index for their namesakes born the
+ * same day; the inner LIMIT keeps that probe a nested loop (no hash join over every person), and the page stops
+ * the walk as soon as it holds `limit + 1` pairs.
+ */
+export function duplicatePairsStatement(limit: number, cursorWhere: SQL = sql``): SQL {
+  return sql`
+    select p.id as a, q.id as b, p.sort_last_name as last, p.sort_first_name as first,
+      to_char(p.date_of_birth, 'YYYY-MM-DD') as born
+    from ${people} p
+    cross join lateral (
+      select q.id from ${people} q
+      where q.sort_last_name = p.sort_last_name and q.sort_first_name = p.sort_first_name
+        and q.date_of_birth = p.date_of_birth and q.id > p.id
+      order by q.id
+      limit 100
+    ) q
+    where p.date_of_birth is not null ${cursorWhere}
+      and ${notDismissed(sql`p.id`, sql`q.id`)}
+    order by p.sort_last_name, p.sort_first_name, p.date_of_birth, p.id, q.id
+    limit ${limit + 1}`;
+}
+
+/**
  * Likely duplicates across the office: pairs with the same folded names and date of birth, not dismissed, in name
  * order, keyset-paged on (names, first id, second id). The join walks `people_identity_idx`.
  */
@@ -426,24 +493,18 @@ export async function listDuplicates(
 ): Promise<RosterDuplicateList> {
   const cursorWhere = query.cursor
     ? (() => {
-        const [last, first, a, b] = decodeTextCursor(query.cursor, pairCursor);
-        return sql`and (p.sort_last_name, p.sort_first_name, p.id, q.id) > (${last}, ${first}, ${a}::uuid, ${b}::uuid)`;
+        const [last, first, born, a, b] = decodeTextCursor(query.cursor, pairCursor);
+        return sql`and (p.sort_last_name, p.sort_first_name, p.date_of_birth, p.id, q.id)
+          > (${last}, ${first}, ${born}::date, ${a}::uuid, ${b}::uuid)`;
       })()
     : sql``;
-  const result = await db.execute(sql`
-    select p.id as a, q.id as b, p.sort_last_name as last, p.sort_first_name as first
-    from ${people} p
-    join ${people} q on q.sort_last_name = p.sort_last_name and q.sort_first_name = p.sort_first_name
-      and q.date_of_birth = p.date_of_birth and q.id > p.id
-    where p.date_of_birth is not null ${cursorWhere}
-      and ${notDismissed(sql`p.id`, sql`q.id`)}
-    order by p.sort_last_name, p.sort_first_name, p.id, q.id
-    limit ${query.limit + 1}`);
+  const result = await db.execute(duplicatePairsStatement(query.limit, cursorWhere));
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     a: string;
     b: string;
     last: string;
     first: string;
+    born: string;
   }[];
   const page = rows.slice(0, query.limit);
   const ids = [...new Set(page.flatMap((row) => [row.a, row.b]))];
@@ -458,7 +519,9 @@ export async function listDuplicates(
       b: items.find((item) => item.id === row.b)!,
     })),
     nextCursor:
-      rows.length > query.limit && last ? encodeTextCursor([last.last, last.first, last.a, last.b]) : null,
+      rows.length > query.limit && last
+        ? encodeTextCursor([last.last, last.first, last.born, last.a, last.b])
+        : null,
   };
 }
 
@@ -561,18 +624,31 @@ export async function matchPerson(
   const email = candidate.email?.trim().toLowerCase() || null;
   const [byEmail] = email ? await db.select().from(people).where(eq(people.email, email)) : [];
   const likely = candidate.dateOfBirth
-    ? await db
-        .select()
-        .from(people)
-        .where(
-          and(
-            sql`${people.sortLastName} = candidate_sort_fold(${candidate.lastName})`,
-            sql`${people.sortFirstName} = candidate_sort_fold(${candidate.firstName})`,
-            eq(people.dateOfBirth, candidate.dateOfBirth),
-            byEmail ? sql`${people.id} <> ${byEmail.id}` : undefined,
-          ),
-        )
-        .limit(20)
+    ? await likelyMatchQuery(db, { ...candidate, dateOfBirth: candidate.dateOfBirth }, byEmail?.id)
     : [];
   return { byEmail: byEmail ?? null, likely };
+}
+
+/**
+ * The people with the same folded names and date of birth as someone coming in (exported for the plan test): one
+ * probe of `people_identity_idx` (sort_last_name, sort_first_name, date_of_birth), folded the same way by
+ * `candidate_sort_fold`.
+ */
+export function likelyMatchQuery(
+  db: Queryable,
+  candidate: { firstName: string; lastName: string; dateOfBirth: string },
+  exceptId?: string,
+) {
+  return db
+    .select()
+    .from(people)
+    .where(
+      and(
+        sql`${people.sortLastName} = candidate_sort_fold(${candidate.lastName})`,
+        sql`${people.sortFirstName} = candidate_sort_fold(${candidate.firstName})`,
+        eq(people.dateOfBirth, candidate.dateOfBirth),
+        exceptId ? sql`${people.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(20);
 }

@@ -28,6 +28,7 @@ function row(overrides: Partial<ApplicantListItem>): ApplicantListItem {
     submittedAt: '2031-01-01T00:00:00.000Z',
     location: null,
     representation: null,
+    roster: null,
     ...overrides,
   };
 }
@@ -65,5 +66,28 @@ describe('CandidateList rows', () => {
     expect(within(items[1]!).getByText('Lisbon')).toBeInTheDocument();
     expect(within(items[1]!).queryByText(/Represented by/)).toBeNull();
     expect(within(items[2]!).queryByText(/Represented by|Lisbon|Porto/)).toBeNull();
+  });
+
+  it('show each row’s project roster standing with its dates, and none for a row off the roster', () => {
+    renderList([
+      row({
+        id: 'row-1',
+        name: 'Ava Lindgren',
+        roster: { status: 'FIRST_HOLD', startDate: '2027-06-18', endDate: '2027-06-25' },
+      }),
+      row({
+        id: 'row-2',
+        applicantId: 'person-2',
+        name: 'Ben Ode',
+        roster: { status: 'RELEASED', startDate: '2027-06-18', endDate: '2027-06-25' },
+      }),
+      row({ id: 'row-3', applicantId: 'person-3', name: 'Cy Nil' }),
+    ]);
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Roster: First hold · 2027-06-18 to 2027-06-25');
+    // A release keeps its dates for the record, but the pill says only that the person is free.
+    expect(items[1]).toHaveTextContent('Roster: Released');
+    expect(items[1]).not.toHaveTextContent('2027-06-18');
+    expect(items[2]).not.toHaveTextContent(/Roster:|hold|Booked|Released/);
   });
 });

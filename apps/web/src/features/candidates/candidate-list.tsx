@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
 import { VirtualList } from '../../ui/virtual-rows';
+import { RosterStatusBadge } from '../roster';
 import type { VirtualRowProps } from '../../ui/virtual-rows';
 
 export interface CandidateListProps {
@@ -41,8 +42,8 @@ export interface CandidateListProps {
 type RowProps = VirtualRowProps & { 'aria-posinset': number; 'aria-setsize': number };
 
 /**
- * The candidates, one row each: picture (the primary photo, else initials), name, age, location, representation, tags
- * and the team's votes.
+ * The candidates, one row each: picture (the primary photo, else initials), name, age, location, representation, the
+ * project roster standing (for those who may read the roster), tags and the team's votes.
  * Only the rows in view are rendered once the list is long (ui/virtual-rows). In manual order each row has a
  * handle to drag it, or to move it with the keyboard (Space to pick up, arrow keys, Space to drop).
  */
@@ -194,6 +195,7 @@ function RowBody({
             {[item.location, representationText(item.representation)].filter(Boolean).join(' · ')}
           </span>
         ) : null}
+        <RosterStatusBadge roster={item.roster} className="mt-1" />
         {item.tags.length > 0 ? (
           <span className="mt-1 flex max-w-full flex-wrap gap-1">
             {item.tags.slice(0, 3).map((tag) => (

@@ -34,6 +34,7 @@ const row: ApplicantListItem = {
   submittedAt: '2031-01-01T00:00:00.000Z',
   location: null,
   representation: null,
+  roster: null,
 };
 
 const detail = {

@@ -12,7 +12,7 @@ import { Kbd } from '../../ui/kbd';
 import { Skeleton } from '../../ui/skeleton';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
-import { CandidateRosterStatus } from '../roster';
+import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
 
@@ -158,6 +158,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
                 .filter(Boolean)
                 .join(' · ') || 'No details yet'}
             </p>
+            <RosterStatusBadge roster={row.roster} className="mt-1" />
           </div>
         </header>
 

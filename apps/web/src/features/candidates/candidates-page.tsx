@@ -228,6 +228,10 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
   useLiveProject(project.id, (update) => {
     if (update.event === 'APPLICANTS_UPDATED') void refreshCandidates(queryClient, project.id);
+    // A hold, booking or release changes the roster pill of a row (sent only to those who may read the roster).
+    if (update.event === 'PROJECT_ROSTER_UPDATED') {
+      void queryClient.invalidateQueries({ queryKey: candidateKeys.lists(project.id) });
+    }
     // A media item of a candidate changed state (converted, failed, stream ready): that candidate's media and
     // profile are refetched, whoever's screen it is on.
     if (

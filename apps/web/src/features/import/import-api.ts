@@ -9,7 +9,7 @@ import {
   roleOptionListSchema,
   type ImportRunRequest,
 } from '@casting/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../../lib/http/http-client';
 import { HttpError } from '../../lib/http/http-error';
@@ -48,10 +48,17 @@ export function importJobQuery(http: HttpClient, jobId: string) {
   });
 }
 
+/** The caller's past imports, newest first, 20 a page ("Show more imports" reads the next). */
 export function importJobsQuery(http: HttpClient) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ['import-jobs'] as const,
-    queryFn: ({ signal }) => http.request('/import/jobs', importJobListSchema, { signal }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      http.request('/import/jobs', importJobListSchema, {
+        query: { limit: 20, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 

@@ -6,8 +6,9 @@ import {
   type ImportPreview,
   type ImportRunRequest,
 } from '@casting/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
 import { FormAlert, FormSection } from '../../ui/form-controls';
@@ -31,11 +32,15 @@ interface Loaded {
  */
 export function ImportPage() {
   const http = useHttpClient();
+  const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target>({ type: 'OPPORTUNITY', projectId: '', roleId: '' });
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [checked, setChecked] = useState<ImportDryRun | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
+  // The import whose result is shown (/import?job={id}): just started here, or reopened from the past imports.
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get('job');
+  const setJobId = (id: string | null) => setParams(id ? { job: id } : {});
   const [mediaZip, setMediaZip] = useState<{ fileId: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -93,7 +98,10 @@ export function ImportPage() {
   const run = useMutation({
     mutationFn: (body: ImportRunRequest) => startImport(http, body),
     onMutate: () => setError(null),
-    onSuccess: (job) => setJobId(job.id),
+    onSuccess: (job) => {
+      setJobId(job.id);
+      void queryClient.invalidateQueries({ queryKey: ['import-jobs'] });
+    },
     onError: (failure) => setError(messageOf(failure)),
   });
 
@@ -109,7 +117,8 @@ export function ImportPage() {
     return (
       <div className="flex flex-col gap-6 p-4 md:p-6">
         <PageHeader title="Import people" />
-        <ImportProgress jobId={jobId} onAnother={restart} />
+        <ImportProgress key={jobId} jobId={jobId} onAnother={restart} />
+        <RecentImports />
       </div>
     );
   }

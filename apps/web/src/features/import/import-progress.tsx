@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
@@ -13,14 +14,17 @@ import {
 } from './import-api';
 import { ProblemRows } from './mapping-table';
 
-/** A running import's progress bar, then its counts, its failed rows and their CSV. */
+/**
+ * An import's result page: a running import's progress bar, then its counts, its failed rows and their CSV. Opened
+ * right after starting an import or later from the past imports (the id is in the address, so it survives a reload).
+ */
 export function ImportProgress({ jobId, onAnother }: { jobId: string; onAnother(): void }) {
   const http = useHttpClient();
   const job = useQuery(importJobQuery(http, jobId));
   const finished = job.data?.status === 'DONE' || job.data?.status === 'FAILED';
   const failed = useQuery(failedRowsQuery(http, jobId, finished && (job.data?.failed ?? 0) > 0));
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  if (!job.data) return <p role="status">{job.isError ? messageOf(job.error) : 'Starting the import…'}</p>;
+  if (!job.data) return <p role="status">{job.isError ? messageOf(job.error) : 'Loading the import…'}</p>;
   const { total, processed, imported, existing } = job.data;
   return (
     <section aria-labelledby="import-progress-title" className="flex flex-col gap-4">
@@ -74,22 +78,34 @@ export function ImportProgress({ jobId, onAnother }: { jobId: string; onAnother(
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The caller's latest imports, so a long one can be found again after leaving the page. */
+/**
+ * The caller's past imports, newest first and paged, so any import can be reopened later: its name opens its result
+ * (counts, the rows not imported and their CSV) at /import?job={id}.
+ */
 export function RecentImports() {
   const http = useHttpClient();
-  const jobs = useQuery(importJobsQuery(http));
-  const items = jobs.data?.items ?? [];
+  const jobs = useInfiniteQuery(importJobsQuery(http));
+  const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
+  if (jobs.isError) return <FormAlert message={messageOf(jobs.error)} />;
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="recent-imports-title" className="flex flex-col gap-2">
       <h2 id="recent-imports-title" className="text-lg font-semibold">
-        Your recent imports
+        Your past imports
       </h2>
       <ul className="flex flex-col divide-y divide-line rounded-md border border-line">
         {items.map((job) => (
           <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-            <span className="font-medium">{job.fileName}</span>
-            <span className="text-ink-muted">{when.format(new Date(job.createdAt))}</span>
+            <Link
+              to={{ search: `?job=${job.id}` }}
+              className="min-w-0 font-medium break-words text-brand-700 underline"
+            >
+              {job.fileName}
+              <span className="sr-only"> ({when.format(new Date(job.createdAt))})</span>
+            </Link>
+            <span className="text-ink-muted" aria-hidden="true">
+              {when.format(new Date(job.createdAt))}
+            </span>
             <span>
               {job.imported + job.existing} imported, {job.failed} not imported
             </span>
@@ -101,6 +117,17 @@ export function RecentImports() {
           </li>
         ))}
       </ul>
+      {jobs.hasNextPage ? (
+        <div>
+          <Button
+            variant="secondary"
+            disabled={jobs.isFetchingNextPage}
+            onClick={() => void jobs.fetchNextPage()}
+          >
+            {jobs.isFetchingNextPage ? 'Loading…' : 'Show more imports'}
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }

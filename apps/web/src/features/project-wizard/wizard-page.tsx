@@ -1,7 +1,7 @@
 import { WIZARD_STEPS, WIZARD_STEP_TITLES, type WizardStep } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
 import { paths } from '../../lib/routing/paths';
@@ -12,7 +12,14 @@ import { FormAlert } from '../../ui/form-controls';
 import { LinkButton } from '../../ui/link-button';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
-import { EMPTY_PROJECT_FORM, ProjectForm } from '../projects';
+import {
+  EMPTY_PROJECT_FORM,
+  ProjectForm,
+  projectFormValues,
+  projectQuery,
+  useRefreshDrafts,
+  useUpdateProject,
+} from '../projects';
 import { LinkStep, OpportunitiesStep, TeamStep } from './wizard-steps';
 import {
   DRAFT_MESSAGES,
@@ -48,7 +55,8 @@ function StepList({ current }: { current: WizardStep }) {
 }
 
 /**
- * /projects/create and /projects/create/{id}: the guided creation. Step 1 creates the project as a draft; the
+ * /projects/create and /projects/create/{id}: the guided creation. Step 1 creates the project as a draft (and, gone
+ * back to, edits that project); the
  * opportunities, team and link steps use the ordinary dialogs on that project, and each Continue records the step,
  * so the draft reopens where it was left (from the projects page's Drafts list).
  */
@@ -81,9 +89,40 @@ function FirstStep() {
   );
 }
 
+/**
+ * Step 1 of a draft, reopened with Back (/projects/create/{id}?step=project): the same form, filled with the draft
+ * project's details, saves onto that project (with its version, like any edit) instead of creating a second one.
+ */
+function ProjectStepAgain({ id }: { id: string }) {
+  const http = useHttpClient();
+  const navigate = useNavigate();
+  const project = useQuery(projectQuery(http, id));
+  const update = useUpdateProject(id);
+  const refresh = useRefreshDrafts();
+  if (project.isPending) return <Spinner label="Loading the project" />;
+  if (project.isError || !project.data) {
+    return <FormAlert message="This draft cannot be opened: it was finished, discarded, or is not yours." />;
+  }
+  const current = project.data;
+  return (
+    <ProjectForm
+      key={current.version}
+      defaultValues={projectFormValues(current)}
+      submitLabel="Save and continue"
+      cancelTo={paths.project.createDraft(id)}
+      onSubmit={async (input) => {
+        await update.mutateAsync({ ...input, version: current.version });
+        await refresh();
+        await navigate(paths.project.createDraft(id));
+      }}
+    />
+  );
+}
+
 function DraftSteps({ id }: { id: string }) {
   const http = useHttpClient();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const draft = useQuery(draftQuery(http, id));
   const save = useSaveStep(id);
   const finish = useFinishDraft(id);
@@ -101,10 +140,24 @@ function DraftSteps({ id }: { id: string }) {
       </div>
     );
   }
+  if (params.get('step') === 'project') {
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col gap-6">
+        <PageHeader title={`Set up ${draft.data.name}`} description="Your progress is saved at every step." />
+        <StepList current="PROJECT" />
+        <ProjectStepAgain id={id} />
+      </div>
+    );
+  }
   const step = draft.data.step === 'PROJECT' ? 'OPPORTUNITIES' : draft.data.step;
   const at = WIZARD_STEPS.indexOf(step);
   const go = (next: WizardStep) => {
     setAlert(null);
+    // Step 1 is the project itself: going back there edits it in place (the step saved stays where it was).
+    if (next === 'PROJECT') {
+      void navigate(`${paths.project.createDraft(id)}?step=project`);
+      return;
+    }
     save.mutate(next, { onError: toastError });
   };
   const onFinish = () =>
@@ -128,9 +181,9 @@ function DraftSteps({ id }: { id: string }) {
       {step === 'TEAM' ? <TeamStep projectId={id} /> : null}
       {step === 'LINK' ? <LinkStep projectId={id} /> : null}
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
-        {at > 1 ? (
+        {at > 0 ? (
           <Button variant="secondary" disabled={save.isPending} onClick={() => go(WIZARD_STEPS[at - 1]!)}>
-            Back
+            Previous step
           </Button>
         ) : null}
         {step === 'LINK' ? (

@@ -1,13 +1,44 @@
 import { can, ROSTER_STATUS_LABELS } from '@casting/domain';
-import type { ProjectActor } from '@casting/domain';
+import type { ApplicantListItem, ProjectActor } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
+import { cn } from '../../ui/cn';
 import { StatusBadge } from '../../ui/status-badge';
 import { rosterEntriesQuery, useLiveRoster } from './roster-api';
 import { ConflictList } from './roster-entry-dialog';
 import { RosterHistory, STATUS_TONE } from './roster-management-page';
+
+/**
+ * A candidate's roster standing as a pill ("First hold · 2027-06-18 to 2027-06-25"), for the workspace's rows and the
+ * candidate card. The list answers it per row (null for actors who may not read the roster), so nothing is fetched.
+ */
+export function RosterStatusBadge({
+  roster,
+  className,
+}: {
+  roster: ApplicantListItem['roster'];
+  className?: string;
+}) {
+  if (!roster) return null;
+  const dates =
+    roster.startDate && roster.status !== 'RELEASED'
+      ? roster.endDate && roster.endDate !== roster.startDate
+        ? `${roster.startDate} to ${roster.endDate}`
+        : roster.startDate
+      : null;
+  // The dates sit beside the pill, not in it, so a narrow row (375 px) wraps them instead of overflowing.
+  return (
+    <span className={cn('flex max-w-full flex-wrap items-center gap-x-1 text-xs', className)}>
+      <StatusBadge tone={STATUS_TONE[roster.status]}>
+        <span className="sr-only">Roster: </span>
+        {ROSTER_STATUS_LABELS[roster.status]}
+      </StatusBadge>{' '}
+      {dates ? <span className="text-ink-muted">{`· ${dates}`}</span> : null}
+    </span>
+  );
+}
 
 /**
  * The candidate's standing on the project roster, for the candidate preview in the workspace: each opportunity's

@@ -2,10 +2,12 @@ import { extractErrorMessage, ROSTER_MESSAGES, ROSTER_STATUS_LABELS } from '@cas
 import type { RosterPerson } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { FormEvent } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toastError } from '../../lib/http/toast-error';
+import { paths } from '../../lib/routing/paths';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -21,6 +23,7 @@ import {
   useAddNote,
   useAddToOpportunity,
   useDeleteNote,
+  useOpenChatThread,
   useTagPerson,
   useUntagPerson,
 } from './roster-api';
@@ -34,6 +37,70 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h3 className="text-sm font-semibold text-ink">{title}</h3>
       {children}
     </section>
+  );
+}
+
+type Application = RosterPerson['applications'][number];
+const CLIENT_VOTE_WORDS: Record<string, string> = { YES: 'Yes', NO: 'No', MAYBE: 'Maybe' };
+
+/** The comments left on the person's submissions in one project (client review feedback), read-only here. */
+function ApplicationComments({ application }: { application: Application }) {
+  if (application.comments.length === 0) return null;
+  return (
+    <div className="mt-2 flex flex-col gap-1">
+      <p className="font-medium text-ink">Comments</p>
+      <ul className="flex flex-col gap-1">
+        {application.comments.map((comment) => (
+          <li key={`${comment.submissionId}-${comment.authorName}-${comment.at}`} className="text-ink">
+            <span className="whitespace-pre-wrap">“{comment.comment}”</span>
+            <span className="text-ink-muted">
+              {' '}
+              · {comment.authorName} on {comment.roleName}
+              {comment.vote ? ` (${CLIENT_VOTE_WORDS[comment.vote]})` : ''} ·{' '}
+              {when.format(new Date(comment.at))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The project's chat with the person: a link to the thread, or "Start a chat" that opens one (the chat module makes
+ * a thread on first use). Everyone who sees an application here may chat in its project (SA PO PE TE).
+ */
+function ChatLink({ application }: { application: Application }) {
+  const open = useOpenChatThread();
+  const navigate = useNavigate();
+  if (application.chatThreadId) {
+    return (
+      <p className="mt-2">
+        <Link
+          to={paths.project.chat(application.projectId, { threadId: application.chatThreadId })}
+          className="text-brand-700 underline"
+        >
+          Open the chat in {application.projectName}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2">
+      <Button
+        variant="secondary"
+        disabled={open.isPending}
+        onClick={() =>
+          open.mutate(application, {
+            onSuccess: (thread) =>
+              void navigate(paths.project.chat(application.projectId, { threadId: thread.id })),
+            onError: toastError,
+          })
+        }
+      >
+        Start a chat in {application.projectName}
+      </Button>
+    </div>
   );
 }
 
@@ -312,6 +379,8 @@ function Profile({ person, onOpenPerson }: { person: RosterPerson; onOpenPerson(
                   Media: {application.media.map((media) => media.name).join(', ')}
                 </p>
               ) : null}
+              <ApplicationComments application={application} />
+              <ChatLink application={application} />
             </li>
           ))}
         </ul>

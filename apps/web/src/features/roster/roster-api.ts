@@ -298,3 +298,15 @@ export function useLiveRoster(projectId: string) {
     }
   });
 }
+
+/** Opens (or finds) the project's chat thread with an applicant, for the profile's "Start a chat". */
+export function useOpenChatThread() {
+  const http = useHttpClient();
+  return useMutation({
+    mutationFn: (application: { projectId: string; applicantId: string }) =>
+      http.request('/conversation-management/threads', z.object({ id: z.string() }), {
+        method: 'POST',
+        body: { projectId: application.projectId, applicantId: application.applicantId },
+      }),
+  });
+}

@@ -99,4 +99,63 @@ describe('roster page', () => {
       { timeout: 5_000 },
     );
   });
+
+  it('shows the comments on the person’s submissions and a way into each project’s chat with them', async () => {
+    const double = api();
+    const application = (projectId: string, projectName: string, chatThreadId: string | null) => ({
+      projectId,
+      projectName,
+      applicantId: `${projectId}-applicant`,
+      email: 'ada@example.com',
+      projectTags: [],
+      submissions: [],
+      media: [],
+      comments:
+        projectId === 'pr1'
+          ? [
+              {
+                submissionId: 's1',
+                roleName: 'Lead',
+                authorName: 'Clara Client',
+                vote: 'YES',
+                comment: 'Perfect for the lead.',
+                at: '2026-11-02T10:00:00.000Z',
+              },
+            ]
+          : [],
+      chatThreadId,
+    });
+    double.on('GET /api/roster/people/p1', () =>
+      jsonResponse(200, {
+        ...person('p1', { firstName: 'Ada', lastName: 'Quill', projectCount: 2 }),
+        genderId: null,
+        skills: [],
+        languages: [],
+        notes: [],
+        applications: [application('pr1', 'Harbour Lights', 'th1'), application('pr2', 'Salt Marsh', null)],
+        hiddenApplications: 0,
+        likelyDuplicates: [],
+      }),
+    );
+    double.on('POST /api/conversation-management/threads', () => jsonResponse(201, { id: 'th2' }));
+    renderApp('/roster', double.fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ada Quill' }, { timeout: 5_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Quill' });
+    expect(await within(dialog).findByText('“Perfect for the lead.”')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Clara Client on Lead \(Yes\)/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Open the chat in Harbour Lights' })).toHaveAttribute(
+      'href',
+      '/projects/chat/pr1?threadId=th1',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Start a chat in Salt Marsh' }));
+    await waitFor(
+      () =>
+        expect(double.callsTo('POST /api/conversation-management/threads')[0]?.body).toEqual({
+          projectId: 'pr2',
+          applicantId: 'pr2-applicant',
+        }),
+      { timeout: 5_000 },
+    );
+  });
 });

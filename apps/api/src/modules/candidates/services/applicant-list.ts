@@ -8,6 +8,7 @@ import {
   type Feedback,
   type MissingDataFilter,
   type ProjectActor,
+  type RosterStatus,
   type VoteType,
 } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
@@ -22,6 +23,7 @@ import {
   folders,
   projectAccesses,
   projects,
+  rosterEntries,
   submissions,
   tags,
   votes,
@@ -376,7 +378,14 @@ export async function listApplicants(
     ids.length === 0
       ? [new Map<string, Details>(), new Map<string, string>()]
       : await Promise.all([
-          detailsOf(db, ids, page.items, userId, can(actor, 'VIEW_FEEDBACK')),
+          detailsOf(
+            db,
+            ids,
+            page.items,
+            userId,
+            can(actor, 'VIEW_FEEDBACK'),
+            can(actor, 'VIEW_PROJECT_ROSTER'),
+          ),
           photosOf?.([...new Set(page.items.map((row) => row.applicantId))]) ?? new Map<string, string>(),
         ]);
   return {
@@ -406,6 +415,7 @@ export async function listApplicants(
         location: applicantLocation(row.location, contact ? (row.address ?? null) : null),
         representation: extra?.representation ?? null,
         photoUrl: photos.get(row.applicantId) ?? null,
+        roster: extra?.roster ?? null,
       };
     }),
     limit: query.limit,
@@ -420,11 +430,14 @@ interface Details {
   votes: Record<'UP_VOTE' | 'DOWN_VOTE' | 'MAYBE', number>;
   myVote: VoteType | null;
   representation: { agencyName: string; agentName: string } | null;
+  roster: { status: RosterStatus; startDate: string | null; endDate: string | null } | null;
 }
 
 /**
- * Folders, tags, votes and representation of the page's rows only: index reads keyed by the page's ids, run after
- * the keyset page is chosen so the page query stays one index walk.
+ * Folders, tags, votes, representation and roster standing of the page's rows only: index reads keyed by the page's
+ * ids (the roster's by `roster_entries_submission_key`), run after the keyset page is chosen so the page query stays
+ * one index walk. The roster standing is read only for actors who may read the project roster (holds and rates are
+ * the production's business, not a talent submitter's).
  */
 async function detailsOf(
   db: Queryable,
@@ -432,11 +445,12 @@ async function detailsOf(
   rows: readonly { id: string; applicantId: string; referringAgentId: string | null }[],
   userId: string,
   seesFeedback: boolean,
+  seesRoster: boolean,
 ): Promise<Map<string, Details>> {
   const applicantIds = [...new Set(rows.map((row) => row.applicantId))];
   const agentIds = [...new Set(rows.flatMap((row) => (row.referringAgentId ? [row.referringAgentId] : [])))];
   const agentName = sql<string>`${agents.firstName} || ' ' || ${agents.lastName}`;
-  const [memberships, tagRows, voteRows, submittingAgents, representatives] = await Promise.all([
+  const [memberships, tagRows, voteRows, submittingAgents, representatives, rosterRows] = await Promise.all([
     db
       .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId })
       .from(folderMemberships)
@@ -466,6 +480,17 @@ async function detailsOf(
       .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
       .where(inArray(applicantRepresentatives.applicantId, applicantIds))
       .orderBy(applicantRepresentatives.createdAt, applicantRepresentatives.id),
+    seesRoster
+      ? db
+          .select({
+            submissionId: rosterEntries.submissionId,
+            status: rosterEntries.status,
+            startDate: rosterEntries.startDate,
+            endDate: rosterEntries.endDate,
+          })
+          .from(rosterEntries)
+          .where(inArray(rosterEntries.submissionId, ids))
+      : [],
   ]);
   const result = new Map<string, Details>();
   for (const row of rows) {
@@ -483,9 +508,18 @@ async function detailsOf(
         submittingAgents.find((agent) => agent.id === row.referringAgentId) ??
           representatives.find((rep) => rep.applicantId === row.applicantId),
       ),
+      roster: rosterOf(rosterRows.find((entry) => entry.submissionId === row.id)),
     });
   }
   return result;
+}
+
+function rosterOf(
+  found: { status: string; startDate: string | null; endDate: string | null } | undefined,
+): Details['roster'] {
+  return found
+    ? { status: found.status as RosterStatus, startDate: found.startDate, endDate: found.endDate }
+    : null;
 }
 
 function representationOf(

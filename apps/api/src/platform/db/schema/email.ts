@@ -50,12 +50,19 @@ export const emailTemplates = pgTable(
   ],
 );
 
-/** Projects whose starter templates were added (once: a starter the team deleted does not come back). */
+/**
+ * Projects whose starter templates were added, and which starters (each once: a starter the team deleted does not
+ * come back, and a starter added to the product later, such as the roster notices, reaches existing projects).
+ */
 export const emailTemplateSeeds = pgTable('email_template_seeds', {
   projectId: uuid('project_id')
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
   seededAt: createdAt(),
+  starterKeys: text('starter_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 export const emailSends = pgTable(
