@@ -393,7 +393,7 @@ describe('media as far as the caller may see it', () => {
   it('gives a client account (CLIENT) converted copies only, in its media list, primary photo and zips', async () => {
     const client = await signedInUser(t.app, { roleCode: 'CLIENT', firstName: 'Cleo', lastName: 'Client' });
     await addMember(t.cast.project, client.user, 'PROJECT_EDITOR');
-    const candidate = (await t.applicant()).applicantId;
+    const candidate = (await t.applicant('TS_HOLD_LATER')).applicantId;
     const stored = async (suffix: string) => {
       const key = `PM/RoleSideDocuments/${projectId}/${randomUUID()}${suffix}`;
       await t.context.storage.putObject(key, Buffer.from(key), 'application/octet-stream');
@@ -457,7 +457,7 @@ describe('media as far as the caller may see it', () => {
       return url && keyOf(url);
     };
     expect(await photoOf(candidate, client.auth)).toBe(photo.thumbnailKey);
-    const unprocessed = (await t.applicant()).applicantId;
+    const unprocessed = (await t.applicant('TS_HOLD_LATER')).applicantId;
     const fresh = await item({
       applicantId: unprocessed,
       originalKey: await stored(''),

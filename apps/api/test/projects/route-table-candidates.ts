@@ -14,6 +14,14 @@ async function reviewRow(fixture: Fixture) {
   return row;
 }
 
+/** A candidate of the fixture's opportunity in its New Submissions and in the given submitter folder. */
+async function submitterRow(fixture: Fixture, alias: string) {
+  const owner = fixture.cast.people.PO.user;
+  const row = await buildApplicant(fixture.role, owner, { firstName: 'Rowan', lastName: fresh('Submitter') });
+  await placeInFolder(row, await systemFolder(fixture.role, alias), fixture.role.projectId);
+  return row;
+}
+
 /** A talent submitter acts only in submitter folders: a regular folder is refused beyond the matrix. */
 const SUBMITTER_REFUSED: Partial<Record<ActorName, { status: number; code: string }>> = {
   TS: { status: 400, code: 'VALIDATION_FAILED' },
@@ -40,8 +48,11 @@ export const CANDIDATE_ROUTES: RouteCase[] = [
     route: '/api/projects/:id/candidates/:applicantId',
     rule: inPath(SPEC.viewProject),
     ok: 200,
-    // In the submitter folder For Review, so the talent submitter sees the candidate too.
-    request: async (f, id) => ({ url: `/api/projects/${id}/candidates/${(await reviewRow(f)).applicantId}` }),
+    // In the submitter folder Hold for later, so the talent submitter sees the candidate too (one in For Review
+    // waits for the agency and is not the casting team's yet).
+    request: async (f, id) => ({
+      url: `/api/projects/${id}/candidates/${(await submitterRow(f, 'TS_HOLD_LATER')).applicantId}`,
+    }),
   },
   {
     method: 'POST',
