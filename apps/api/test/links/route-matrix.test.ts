@@ -20,6 +20,7 @@ const key = (route: Pick<RouteCase, 'method' | 'route'>) => `${route.method} ${r
 /** Every route the agencies, share-links, apply and addresses modules register. */
 const NEW_ROUTE_PATTERNS = [
   /^\/api\/users\/agencies/,
+  /^\/api\/admin\/agencies/,
   /^\/api\/users\/agents/,
   /^\/api\/users\/representatives/,
   /^\/api\/applicants\/representatives/,

@@ -191,6 +191,13 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     }),
   },
   {
+    method: 'GET',
+    route: '/api/admin/agencies',
+    rule: superAdmin,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/agencies?text=agency' }),
+  },
+  {
     method: 'PATCH',
     route: '/api/users/agencies/:id',
     rule: superAdmin,

@@ -95,6 +95,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/audit'),
     (m) => m.AuditPage,
   ),
+  AgenciesPage: lazyPage(
+    () => import('../features/agencies'),
+    (m) => m.AgenciesPage,
+  ),
   ProjectCreatePage: lazyPage(
     () => import('../features/project-wizard'),
     (m) => m.ProjectWizardPage,

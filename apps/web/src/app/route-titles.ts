@@ -28,6 +28,7 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   projectRosterManagement: 'Roster management',
   enums: 'Enums',
   users: 'Users',
+  agencies: 'Agencies',
   import: 'Import',
   notFound: 'Page not found',
   submit: 'Apply',

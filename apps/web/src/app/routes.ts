@@ -50,6 +50,7 @@ export type PageName =
   | 'ImportPage'
   | 'UsersPage'
   | 'AuditPage'
+  | 'AgenciesPage'
   | 'RosterPage'
   | 'HomeRedirect'
   | 'SubmitPage'
@@ -118,6 +119,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('import', 'importers', 'ImportPage'),
   route('users', 'superAdmin', 'UsersPage'),
   route('audit', 'superAdmin', 'AuditPage'),
+  route('agencies', 'superAdmin', 'AgenciesPage'),
   route('roster', 'office', 'RosterPage'),
   route('home', 'staff', 'HomeRedirect'),
 

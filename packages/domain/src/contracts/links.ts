@@ -109,6 +109,37 @@ export const agencySearchResultSchema = z.object({
 });
 export type AgencySearchResult = z.infer<typeof agencySearchResultSchema>;
 
+/**
+ * GET /admin/agencies (super admin, ours): every agency with its agents, for verifying them. Sorted by name then id
+ * with keyset paging (`cursor` is the previous page's `nextCursor`); `text` searches names (at least 3 characters, so
+ * the trigram index serves it).
+ */
+export const adminAgencyListQuerySchema = z.object({
+  text: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(AGENCY_SEARCH_PAGE_SIZE),
+  ...cursorQuery,
+});
+export type AdminAgencyListQuery = z.infer<typeof adminAgencyListQuerySchema>;
+export const adminAgencyListSchema = z.object({
+  items: z.array(agencySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminAgencyList = z.infer<typeof adminAgencyListSchema>;
+export const AGENCY_ADMIN_MESSAGES = {
+  pageTitle: 'Agencies',
+  noAgencies: 'No agencies match.',
+  noAgents: 'No agents yet.',
+  loadMore: 'Show more agencies',
+  searchLabel: 'Search agencies',
+  searchHint: 'Type at least 3 characters of the agency name.',
+  verified: 'Verified',
+  notVerified: 'Not verified',
+  agencyVerified: (name: string) => `${name} is verified.`,
+  agencyUnverified: (name: string) => `${name} is no longer verified.`,
+  agentVerified: (name: string) => `${name} is verified.`,
+  agentUnverified: (name: string) => `${name} is no longer verified.`,
+} as const;
+
 /** PATCH /users/agencies/{id} and /users/agents/{id}: a super admin verifies (or un-verifies). */
 export const verifySchema = z.object({ isVerified: z.boolean() });
 

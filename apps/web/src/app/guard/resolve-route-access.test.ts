@@ -39,8 +39,9 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/chat/reply/:threadId',
   '/404',
 ];
-// '/audit' is ours (the audit log of issue 14), not the spec's; it follows the spec's rule for /users.
-const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit'];
+// '/audit' and '/agencies' are ours (the audit log of issue 14, agency verification of issue 10), not the spec's;
+// they follow the spec's rule for /users.
+const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit', '/agencies'];
 const SUPER_ADMIN_AND_ADMIN = [
   '/profile',
   '/profile/edit',

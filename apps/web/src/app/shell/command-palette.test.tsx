@@ -23,6 +23,7 @@ describe('command palette', () => {
       'Projects',
       'Users',
       'Enums',
+      'Agencies',
       'Audit log',
       'Roster',
       'Import',

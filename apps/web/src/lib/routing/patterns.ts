@@ -46,6 +46,8 @@ export const PATTERNS = {
   import: '/import',
   users: '/users',
   audit: '/audit',
+  /** (ours) Super admins verify agencies and agents (spec section 1: "a super admin verifies"). */
+  agencies: '/agencies',
   roster: '/roster',
   home: '/',
   // Public apply pages
