@@ -76,10 +76,19 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
     route: '/api/v2/projects/:id/share-links',
     rule: inPath(SPEC.submitTalent),
     ok: 201,
+    // The fixture's talent submitter is no agent, so no opportunity is shared with them (decision 0054).
+    outcomeFor: { TS: { status: 400, code: 'VALIDATION_FAILED' } },
     request: async (f, id) => ({
       url: `/api/v2/projects/${id}/share-links`,
       payload: { title: fresh('Matrix'), roleIds: [f.role.id] },
     }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/projects/:id/share-links/opportunities',
+    rule: inPath(SPEC.submitTalent),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/v2/projects/${id}/share-links/opportunities` }),
   },
   {
     method: 'GET',

@@ -9,6 +9,7 @@ import {
   shareLinkListSchema,
   shareLinkUpsertResultSchema,
   shareLinkUpsertSchema,
+  roleOptionListSchema,
   shareLinkSettingsSchema,
   urlMappingQuerySchema,
   urlMappingResultSchema,
@@ -21,6 +22,7 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import {
   isTitleUnique,
+  linkOpportunities,
   listShareLinks,
   patchGroup,
   resolveLink,
@@ -83,6 +85,21 @@ export function shareLinkRoutes(app: App, context: AppContext, uploadGrant: Uplo
       const links = await upsertShareLinks(db, publicUrl, request.params.id, creator(request), request.body);
       return reply.status(request.body.id ? 200 : 201).send(links);
     },
+  );
+
+  app.get(
+    '/v2/projects/:id/share-links/opportunities',
+    {
+      config: { access: access.project(LINKS_PERMISSION) },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The opportunities the link dialog offers: all of the project’s, or only those shared with a talent submitter’s agency',
+        params: projectParams,
+        response: { 200: roleOptionListSchema },
+      },
+    },
+    async (request) => linkOpportunities(db, request.params.id, creator(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import {
   LINK_MESSAGES,
   MESSAGES,
@@ -155,6 +155,66 @@ async function representationOf(
   return { agencyIds, agentIds };
 }
 
+/**
+ * The opportunities the casting team has shared with an agency in a project: those of the project's link groups
+ * with a link shared with it (directly or through one of its agents), whoever made the group and whatever its
+ * state. A talent submitter works only in these (spec section 6): sharing a link with an agency is how the team
+ * says which opportunities it may submit to (decision 0054).
+ */
+async function opportunitiesSharedWithAgency(
+  db: Queryable,
+  projectId: string,
+  agencyId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ roleId: sql<string>`unnest(${shareLinkGroups.roleIds})` })
+    .from(shareLinkGroups)
+    .where(
+      and(
+        eq(shareLinkGroups.projectId, projectId),
+        sql`exists (select 1 from ${shareLinks} where ${shareLinks.groupId} = ${shareLinkGroups.id} and ${sharedWithAgency(agencyId)})`,
+      ),
+    );
+  return new Set(rows.map((row) => row.roleId));
+}
+
+/**
+ * The opportunities a link creator may target, or null when the permission matrix alone governs (every actor but
+ * a talent submitter). A submitter with no agent record belongs to no agency, so nothing is shared with them.
+ */
+export async function opportunitiesOfSubmitter(
+  db: Queryable,
+  projectId: string,
+  creator: LinkCreator,
+): Promise<Set<string> | null> {
+  if (creator.actor !== 'TS') return null;
+  const agent = await agentOfUser(db, creator.userId);
+  return agent ? opportunitiesSharedWithAgency(db, projectId, agent.agencyId) : new Set();
+}
+
+/** The opportunities the link dialog offers its user, in the project's order: a talent submitter sees only theirs. */
+export async function linkOpportunities(db: Queryable, projectId: string, creator: LinkCreator) {
+  const allowed = await opportunitiesOfSubmitter(db, projectId, creator);
+  const rows = await db
+    .select({ value: roles.id, label: roles.name, description: roles.description })
+    .from(roles)
+    .where(eq(roles.projectId, projectId))
+    .orderBy(asc(roles.position), asc(roles.createdAt));
+  return { items: allowed ? rows.filter((row) => allowed.has(row.value)) : rows };
+}
+
+async function assertOpportunitiesOfCreator(
+  db: Queryable,
+  projectId: string,
+  creator: LinkCreator,
+  roleIds: readonly string[],
+) {
+  const allowed = await opportunitiesOfSubmitter(db, projectId, creator);
+  if (allowed && roleIds.some((id) => !allowed.has(id))) {
+    throw fieldErrors([{ path: 'body.roleIds', message: LINK_MESSAGES.opportunityNotSharedWithAgency }]);
+  }
+}
+
 async function assertRolesInProject(db: Queryable, projectId: string, roleIds: readonly string[]) {
   const rows = await db
     .select({ id: roles.id })
@@ -206,6 +266,7 @@ export async function upsertShareLinks(
           .where(and(eq(shareLinks.id, input.id), eq(shareLinks.projectId, projectId)));
         if (!existing) throw notFound('The submission link');
         await assertGroupOfSubmitter(tx, creator, existing.groupId, 'The submission link');
+        await assertOpportunitiesOfCreator(tx, projectId, creator, roleIds);
         const [group] = await tx
           .select({ settings: shareLinkGroups.settings })
           .from(shareLinkGroups)
@@ -233,6 +294,7 @@ export async function upsertShareLinks(
         }));
       }
       const representation = await representationOf(tx, creator, input);
+      await assertOpportunitiesOfCreator(tx, projectId, creator, roleIds);
       const hasRepresentation = representation.agencyIds.length + representation.agentIds.length > 0;
       const settings = chosenSettings(creator, shareLinkSettingsSchema.parse({}), settingsOf(input));
       const [group] = await tx
