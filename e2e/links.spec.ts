@@ -178,4 +178,48 @@ test.describe('submission links', () => {
     await expect(mobile.getByRole('button', { name: 'Review submission' })).toHaveCount(0);
     await expectAccessible(mobile, 'closed link page');
   });
+
+  test('a director edits a link, gives it an expiry date and removes it, and reopens it after closing', async ({
+    page,
+    request,
+  }) => {
+    const director = person('Ines', 'Duarte');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Tide Pool ${randomUUID().slice(0, 6)}`, [
+      'Lead',
+    ]);
+    await apiLink(request, director, project.id, { title: 'Open call', roleIds: [project.roles.Lead] });
+
+    await signInViaUi(page, director.email, PASSWORD);
+    await page.goto(`/projects/${project.id}/applicant-links`);
+    const row = page.getByRole('listitem').filter({ hasText: 'Open call' });
+    await row.getByRole('button', { name: 'Edit Open call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit submission link' });
+    await dialog.getByLabel('Title').fill('Open call, spring');
+    await dialog.getByRole('switch', { name: 'Agency review' }).check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Submission link updated')).toBeVisible();
+    const edited = page.getByRole('listitem').filter({ hasText: 'Open call, spring' });
+    await expect(edited).toContainText('Agency review');
+
+    await edited.getByRole('button', { name: 'Set expiry of Open call, spring' }).click();
+    const expiry = page.getByRole('dialog', { name: 'Set expiry date' });
+    await expiry.getByLabel('Expiry date').fill('2099-01-31');
+    await expiry.getByRole('button', { name: 'Save expiry' }).click();
+    await expect(edited.getByText('Open until 2099-01-31')).toBeVisible();
+    await expectAccessible(page, 'applicant links page, link with expiry');
+    await edited.getByRole('button', { name: 'Set expiry of Open call, spring' }).click();
+    await expect(expiry.getByLabel('Expiry date')).toHaveValue('2099-01-31');
+    await expiry.getByRole('button', { name: 'Remove expiry' }).click();
+    await expect(edited.getByText('Open', { exact: true })).toBeVisible();
+
+    await edited.getByRole('button', { name: 'Close Open call, spring' }).click();
+    await page
+      .getByRole('dialog', { name: 'Close link' })
+      .getByRole('button', { name: 'Close link' })
+      .click();
+    await expect(edited.getByText('Closed', { exact: true })).toBeVisible();
+    await edited.getByRole('button', { name: 'Reopen Open call, spring' }).click();
+    await expect(edited.getByText('Open', { exact: true })).toBeVisible();
+  });
 });
