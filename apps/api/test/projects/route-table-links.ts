@@ -85,6 +85,27 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v2/projects/:id/share-links/referral-users',
+    rule: inPath(SPEC.selectLinkReferralUsers),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/v2/projects/${id}/share-links/referral-users` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/projects/:id/share-links/generate',
+    rule: inPath(SPEC.selectLinkReferralUsers),
+    ok: 201,
+    request: async (f, id) => ({
+      url: `/api/v2/projects/${id}/share-links/generate`,
+      payload: {
+        name: fresh('Referral'),
+        roleIds: [f.role.id],
+        referralUserIds: [f.cast.people.PO.user.id],
+      },
+    }),
+  },
+  {
+    method: 'GET',
     route: '/api/v2/projects/:id/share-links/opportunities',
     rule: inPath(SPEC.submitTalent),
     ok: 200,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
+import { MESSAGES } from '../messages';
 import { AGENCY_SEARCH_PAGE_SIZE } from '../constants';
 import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validation/fields';
 import { linkTitleSchema, opportunitySelectionSchema } from '../validation/share-link';
@@ -44,6 +45,9 @@ export const LINK_MESSAGES = {
   linkUpdated: 'Submission link updated',
   linkReopened: (title: string) => `“${title}” is open again`,
   representationFixed: 'The agencies and agents of a link cannot change once it is shared.',
+  chooseReferralUser: 'Choose at least one person to generate links for.',
+  referralUserNotOnTeam: 'Choose people who are on this project’s team.',
+  linksGenerated: (count: number) => `${count} ${count === 1 ? 'link' : 'links'} generated`,
   termsTitle: 'Terms of Service',
   privacyTitle: 'Privacy Policy',
   ageOrBirthDate: 'Give either a date of birth or an age, not both.',
@@ -327,6 +331,41 @@ export const createdShareLinkSchema = z.object({
 export const shareLinkUpsertResultSchema = z.array(createdShareLinkSchema);
 
 /** PATCH /v2/projects/{id}/share-link-groups/{groupId}: rename, settings, close or reopen, expiry. */
+/**
+ * The link generation form with referral users (spec sections 5 and 6, SELECT_LINK_REFERRAL_USERS): one link per
+ * chosen team member, as one group named `name`. With `representation` each link is pre-filled with that person's
+ * agent record, so every one of them must belong to a talent agency.
+ */
+export const referralUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  agencyId: z.string().nullable(),
+  agencyName: z.string().nullable(),
+});
+export type ReferralUser = z.infer<typeof referralUserSchema>;
+export const referralUserListSchema = z.object({ items: z.array(referralUserSchema) });
+
+export const linkGenerationRequestSchema = z
+  .object({
+    name: linkTitleSchema.max(200, CANDIDATE_MESSAGES.tooLong(200)),
+    roleIds: z.array(id).min(1, MESSAGES.selectAtLeastOneRole).max(100),
+    defaultRoleId: z.string().nullish(),
+    representation: z.boolean().default(false),
+    referralUserIds: z.array(id).min(1, LINK_MESSAGES.chooseReferralUser).max(50),
+  })
+  .superRefine((value, ctx) => {
+    const result = opportunitySelectionSchema.safeParse({
+      roleIds: value.roleIds,
+      defaultRoleId: value.defaultRoleId,
+    });
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+    }
+  }, ALWAYS_CHECK);
+export type LinkGenerationRequest = z.infer<typeof linkGenerationRequestSchema>;
+
 export const shareLinkGroupPatchSchema = z.object({
   title: linkTitleSchema.max(200, CANDIDATE_MESSAGES.tooLong(200)).optional(),
   closed: z.boolean().optional(),
@@ -351,6 +390,8 @@ export const shareLinkListItemSchema = z.object({
   defaultRoleId: z.string(),
   agency: z.object({ id: z.string(), name: z.string() }).nullable(),
   agent: z.object({ id: z.string(), name: z.string(), agencyName: z.string() }).nullable(),
+  /** The team member the link was generated for (link generation with referral users), or null. */
+  referralUser: z.object({ id: z.string(), name: z.string() }).nullable(),
   isRepresentative: z.boolean(),
   settings: shareLinkSettingsSchema,
   submissionCount: z.number(),

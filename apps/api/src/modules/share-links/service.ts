@@ -25,6 +25,7 @@ import {
   roles,
   shareLinkGroups,
   shareLinks,
+  users,
   type ShareLinkSettings as StoredSettings,
 } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
@@ -33,7 +34,7 @@ import { AppError, fieldErrors, notFound } from '../../platform/errors';
 import { agentOfUser, agentsWithAgencies, representativeView } from '../agencies';
 import { lookupChoices } from '../lookups';
 
-const titleKey = (title: string) => title.trim().toLowerCase();
+export const titleKey = (title: string) => title.trim().toLowerCase();
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The public apply address of a link: its secret is the slug. */
@@ -215,7 +216,7 @@ async function assertOpportunitiesOfCreator(
   }
 }
 
-async function assertRolesInProject(db: Queryable, projectId: string, roleIds: readonly string[]) {
+export async function assertRolesInProject(db: Queryable, projectId: string, roleIds: readonly string[]) {
   const rows = await db
     .select({ id: roles.id })
     .from(roles)
@@ -451,6 +452,15 @@ export async function listShareLinks(
     db,
     page.items.flatMap((row) => (row.link.agentId ? [row.link.agentId] : [])),
   );
+  const referralIds = [...new Set(page.items.flatMap((row) => row.link.referralUserId ?? []))];
+  const referralRows =
+    referralIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, referralIds));
+  const referralNames = new Map(referralRows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
   const items: ShareLinkListItem[] = page.items.map(({ link, group, agency }) => {
     const agent = link.agentId ? agentRows.get(link.agentId) : undefined;
     return {
@@ -472,6 +482,10 @@ export async function listShareLinks(
             agencyName: agent.agency.name,
           }
         : null,
+      referralUser:
+        link.referralUserId && referralNames.has(link.referralUserId)
+          ? { id: link.referralUserId, name: referralNames.get(link.referralUserId)! }
+          : null,
       isRepresentative: group.isRepresentative,
       settings: group.settings,
       submissionCount: link.submissionCount,

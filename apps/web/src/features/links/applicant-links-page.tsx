@@ -20,6 +20,7 @@ import { shareLinksQuery, useUpdateLinkGroup } from './links-api';
 import type { ShareLink } from './links-api';
 import { ShareLinkCard } from './share-link-card';
 import { ExpiryDialog } from './expiry-dialog';
+import { GenerateLinksDialog } from './generate-links-dialog';
 import { day, LinkRow } from './link-row';
 
 /** /projects/:id/applicant-links: every submission link of the project, newest first. */
@@ -61,6 +62,9 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   const [closing, setClosing] = useState<ShareLink | null>(null);
   const [expiring, setExpiring] = useState<ShareLink | null>(null);
   const [editing, setEditing] = useState<ShareLink | null>(null);
+  const [generating, setGenerating] = useState(false);
+  // Generating links for referral users is the casting team's (SA PO PE TE), not a talent submitter's.
+  const mayGenerate = can(project.projectActor, 'SELECT_LINK_REFERRAL_USERS');
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
   // The links API answers whoever may submit talent (SA, PO, PE, TE, TS).
   const allowed = can(project.projectActor, 'SUBMIT_TALENT');
@@ -93,7 +97,14 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
           <h2 id="links-heading" className="text-lg font-semibold text-ink">
             Candidate submission links
           </h2>
-          <Button onClick={() => setCreating({ cloneOf: null })}>Create link</Button>
+          <div className="flex flex-wrap gap-2">
+            {mayGenerate ? (
+              <Button variant="secondary" onClick={() => setGenerating(true)}>
+                Generate links
+              </Button>
+            ) : null}
+            <Button onClick={() => setCreating({ cloneOf: null })}>Create link</Button>
+          </div>
         </div>
         {links.isPending ? (
           <SkeletonList label="Loading links" rows={3} />
@@ -164,6 +175,7 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
         submitter={submitter}
         submitterAgency={ownAgency}
       />
+      <GenerateLinksDialog projectId={project.id} open={generating} onOpenChange={setGenerating} />
       <CreateLinkDialog
         projectId={project.id}
         open={editing !== null}

@@ -48,12 +48,16 @@ export function LinkRow({
   const state = stateOf(link);
   const representation =
     link.agency?.name ?? (link.agent ? `${link.agent.name}, ${link.agent.agencyName}` : 'Any talent');
+  const referral = link.referralUser ? ` · for ${link.referralUser.name}` : '';
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="text-base font-semibold break-words text-ink">{link.title}</h3>
-          <p className="text-sm text-ink-muted">Created {day(link.createdAt)}</p>
+          <p className="text-sm text-ink-muted">
+            Created {day(link.createdAt)}
+            {referral}
+          </p>
         </div>
         <StatusBadge tone={state === 'open' ? 'success' : 'neutral'}>
           {state === 'open'

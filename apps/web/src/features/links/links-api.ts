@@ -3,10 +3,11 @@ import {
   agencySearchResultSchema,
   checkTitleResultSchema,
   roleOptionListSchema,
+  referralUserListSchema,
   shareLinkListSchema,
   shareLinkUpsertResultSchema,
 } from '@casting/domain';
-import type { ShareLinkUpsertInput } from '@casting/domain';
+import type { LinkGenerationRequest, ShareLinkUpsertInput } from '@casting/domain';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -19,6 +20,7 @@ export const linkKeys = {
   list: (projectId: string) => ['share-links', projectId, 'list'] as const,
   agencies: (projectId: string, text: string) => ['agencies', projectId, text] as const,
   opportunities: (projectId: string) => ['share-links', projectId, 'opportunities'] as const,
+  referralUsers: (projectId: string) => ['share-links', projectId, 'referral-users'] as const,
 };
 
 const linksPath = (projectId: string) => `/v2/projects/${encodeURIComponent(projectId)}/share-links`;
@@ -108,6 +110,29 @@ export function useUpdateLinkGroup(projectId: string) {
           body: change,
         },
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkKeys.project(projectId) }),
+  });
+}
+
+/** The team members links may be generated for, with the agency of each representative. */
+export function referralUsersQuery(http: HttpClient, projectId: string) {
+  return queryOptions({
+    queryKey: linkKeys.referralUsers(projectId),
+    queryFn: ({ signal }) =>
+      http.request(`${linksPath(projectId)}/referral-users`, referralUserListSchema, { signal }),
+  });
+}
+
+/** The link generation form: one link per referral user, as one group. */
+export function useGenerateLinks(projectId: string) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: LinkGenerationRequest) =>
+      http.request(`${linksPath(projectId)}/generate`, shareLinkUpsertResultSchema, {
+        method: 'POST',
+        body: payload,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linkKeys.project(projectId) }),
   });
 }
