@@ -22,6 +22,7 @@ export const SPEC = {
   submitTalent: ['SA', 'PO', 'PE', 'TE', 'TS'],
   sendUnderReview: ['TS'],
   selectLinkReferralUsers: ['SA', 'PO', 'PE', 'TE'],
+  manageApplicants: ['SA', 'PO'],
 } as const satisfies Record<string, readonly ActorName[]>;
 
 export type Rule =

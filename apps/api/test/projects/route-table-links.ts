@@ -132,6 +132,26 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/v2/projects/:id/applicants/:applicantId/representatives',
+    rule: inPath(SPEC.manageApplicants),
+    ok: 201,
+    request: async (f, id) => {
+      const row = await buildApplicant(f.role, f.cast.people.PO.user);
+      return {
+        url: `/api/v2/projects/${id}/applicants/${row.applicantId}/representatives`,
+        payload: {
+          agent: {
+            firstName: 'Rae',
+            lastName: 'Agent',
+            email: `rae-${randomUUID().slice(0, 8)}@example.com`,
+          },
+          agency: { name: 'Matrix Agency' },
+        },
+      };
+    },
+  },
+  {
+    method: 'POST',
     route: '/api/v2/projects/:id/applicants/send-under-review',
     rule: inPath(SPEC.sendUnderReview),
     ok: 200,

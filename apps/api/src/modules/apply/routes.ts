@@ -10,6 +10,7 @@ import {
   privateTokenQuerySchema,
   representativeListSchema,
   representativeSchema,
+  representativeFormSchema,
   representativesQuerySchema,
   resendQuerySchema,
   sendUnderReviewResultSchema,
@@ -24,6 +25,7 @@ import { access } from '../../platform/http/access';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import {
+  addRepresentativeByStaff,
   applyStandalone,
   changeRepresentative,
   checkEmailWebform,
@@ -222,6 +224,27 @@ export function applyRoutes(app: App, context: AppContext) {
       const { applicantId, accessToken, ...form } = request.body;
       return changeRepresentative(deps, applicantId, accessToken, form);
     },
+  );
+
+  app.post(
+    '/v2/projects/:id/applicants/:applicantId/representatives',
+    {
+      config: { access: access.project('MANAGE_APPLICANTS') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Add Representation from the candidate preview: name the candidate’s agent (mailed a claim to confirm)',
+        params: projectParams.extend({ applicantId: z.uuid() }),
+        body: representativeFormSchema,
+        response: { 201: representativeSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addRepresentativeByStaff(deps, request.params.id, request.params.applicantId, request.body),
+        ),
   );
 
   app.post(

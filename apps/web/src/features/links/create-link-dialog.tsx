@@ -133,9 +133,9 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
   const http = useHttpClient();
   const navigate = useNavigate();
   // A talent submitter is offered only the opportunities shared with their agency (spec section 6).
-  const roles = useQuery(
-    submitter ? linkOpportunitiesQuery(http, projectId) : roleOptionsQuery(http, projectId),
-  );
+  const allRoles = useQuery({ ...roleOptionsQuery(http, projectId), enabled: !submitter });
+  const sharedRoles = useQuery({ ...linkOpportunitiesQuery(http, projectId), enabled: submitter });
+  const roles = submitter ? sharedRoles : allRoles;
   const create = useCreateLinks(projectId);
   const [start] = useState(() => initialState(props));
   const [state, setState] = useState(start);
