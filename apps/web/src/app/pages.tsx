@@ -195,6 +195,14 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     (m) => m.ProjectChatPage,
   ),
   // The public reply page of chat e-mails is a small chunk of its own, like the apply pages.
+  TermsPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.TermsPage,
+  ),
+  PrivacyPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.PrivacyPage,
+  ),
   ChatReplyPage: lazyPage(
     () => import('../features/chat/reply-page'),
     (m) => m.ChatReplyPage,

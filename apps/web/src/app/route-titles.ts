@@ -40,4 +40,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   submission: 'Your submission',
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
 };

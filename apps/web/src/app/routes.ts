@@ -58,7 +58,9 @@ export type PageName =
   | 'ClaimConfirmationPage'
   | 'PrivateSubmissionPage'
   | 'EmailOptOutPage'
-  | 'ChatReplyPage';
+  | 'ChatReplyPage'
+  | 'TermsPage'
+  | 'PrivacyPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -132,6 +134,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('submission', 'public', 'PrivateSubmissionPage'),
   route('emailOptOut', 'public', 'EmailOptOutPage'),
   route('chatReply', 'public', 'ChatReplyPage'),
+  route('terms', 'public', 'TermsPage'),
+  route('privacy', 'public', 'PrivacyPage'),
 ];
 
 export interface RouteMatch {

@@ -48,8 +48,8 @@ export const LINK_MESSAGES = {
   chooseReferralUser: 'Choose at least one person to generate links for.',
   referralUserNotOnTeam: 'Choose people who are on this project’s team.',
   linksGenerated: (count: number) => `${count} ${count === 1 ? 'link' : 'links'} generated`,
-  termsTitle: 'Terms of Service',
-  privacyTitle: 'Privacy Policy',
+  termsTitle: MESSAGES.termsTitle,
+  privacyTitle: MESSAGES.privacyTitle,
   ageOrBirthDate: 'Give either a date of birth or an age, not both.',
   uploadGrantRequired: 'Uploads need the upload grant of this apply page. Reload the page and try again.',
 } as const;
@@ -550,8 +550,30 @@ export const globalContentSchema = z.object({
   privacyUrl: z.string(),
   termsTitle: z.string(),
   privacyTitle: z.string(),
+  /** The pages' text, a paragraph per entry. */
+  terms: z.array(z.string()),
+  privacy: z.array(z.string()),
   supportEmail: z.string().nullable(),
 });
+
+/**
+ * The default text of /terms and /privacy (ours: the spec names the pages, not their words). Plain statements of
+ * what the product does with a submission, true of this code base; an office with its own legal text replaces them.
+ */
+export const PUBLIC_PAGE_TEXT = {
+  terms: [
+    'These pages let you submit yourself, or a client you represent, to a casting project. You need no account.',
+    'Submit only information and media that you have the right to share. The casting team uses your submission to consider you for the project’s opportunities and to contact you about it.',
+    'A submission does not promise an audition, a role or payment. The casting team may close a submission link at any time.',
+    'You can view and update your submission through the private link in your confirmation e-mail. Keep that link to yourself: anyone who has it can change your submission.',
+  ],
+  privacy: [
+    'We store what you enter in the form (names, contact details, appearance, sizes, address, social profiles and representation) and the photos, videos and documents you upload.',
+    'Your submission is seen by the casting team of the project you applied to and, when you name an agent, by that agent’s agency. A casting team may share selected submissions with its clients for review.',
+    'We send you e-mail about your submission only: the confirmation with your private link and messages from the casting team. Naming an agent sends them an e-mail asking them to confirm that they represent you.',
+    'To have your submission removed, reply to your confirmation e-mail or contact the casting team that published the link.',
+  ],
+} as const;
 
 /** POST /v2/projects/{id}/applicants/send-under-review: a TS sends FOR_REVIEW submissions on to the casting team. */
 export const sendUnderReviewSchema = z.object({ applicantIds: z.array(id).min(1).max(500) });

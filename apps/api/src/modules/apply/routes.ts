@@ -11,6 +11,7 @@ import {
   representativeListSchema,
   representativeSchema,
   representativeFormSchema,
+  PUBLIC_PAGE_TEXT,
   representativesQuerySchema,
   resendQuerySchema,
   sendUnderReviewResultSchema,
@@ -71,6 +72,8 @@ export function applyRoutes(app: App, context: AppContext) {
         privacyUrl: `${base}/privacy`,
         termsTitle: LINK_MESSAGES.termsTitle,
         privacyTitle: LINK_MESSAGES.privacyTitle,
+        terms: [...PUBLIC_PAGE_TEXT.terms],
+        privacy: [...PUBLIC_PAGE_TEXT.privacy],
         supportEmail: null,
       };
     },

@@ -37,6 +37,9 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/email/opt-out/:token',
   // (ours) The reply page of a chat e-mail (private link, no account needed).
   '/chat/reply/:threadId',
+  // (ours) The public pages' terms and privacy, linked from every apply page.
+  '/terms',
+  '/privacy',
   '/404',
 ];
 // '/audit' and '/agencies' are ours (the audit log of issue 14, agency verification of issue 10), not the spec's;

@@ -61,6 +61,9 @@ export const PATTERNS = {
   submission: '/submission/:id',
   /** (ours) The unsubscribe link of a project's e-mail to candidates. */
   emailOptOut: '/email/opt-out/:token',
+  /** (ours) The public pages' terms and privacy, from GET /v2/global-content; linked from every apply page. */
+  terms: '/terms',
+  privacy: '/privacy',
   /** (ours) The reply page of a chat e-mail: the thread in the path, the private link's secret in the query. */
   chatReply: '/chat/reply/:threadId',
 } as const;
