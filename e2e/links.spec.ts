@@ -222,4 +222,59 @@ test.describe('submission links', () => {
     await edited.getByRole('button', { name: 'Reopen Open call, spring' }).click();
     await expect(edited.getByText('Open', { exact: true })).toBeVisible();
   });
+
+  test('the terms and privacy pages open from an apply page on a phone', async ({ request, browser }) => {
+    const director = person('Omar', 'Sato');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Low Tide ${randomUUID().slice(0, 6)}`, [
+      'Lead',
+    ]);
+    const created = await apiLink(request, director, project.id, {
+      title: 'Beach call',
+      roleIds: [project.roles.Lead],
+    });
+    const mobile = await phone(browser);
+    await mobile.goto(created.link);
+    await mobile.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(mobile.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(mobile.getByText(/You need no account/)).toBeVisible();
+    await expectAccessible(mobile, 'terms page, phone');
+    await mobile.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(mobile.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await expectAccessible(mobile, 'privacy page, phone');
+  });
+
+  test('a super admin verifies an agency and its agent on the agencies page', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const director = person('Rita', 'Voss');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Dune ${randomUUID().slice(0, 6)}`, ['Lead']);
+    const setup = await apiLink(request, director, project.id, {
+      title: 'Setup',
+      roleIds: [project.roles.Lead],
+    });
+    const agencyName = `Verity Talent ${randomUUID().slice(0, 6)}`;
+    const agent = person('Vic', 'Mora');
+    await agencyThroughLink(request, setup.token, agencyName, agent);
+
+    await signInViaUi(page, admin.email, admin.password);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Agencies' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Agencies', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search agencies' }).fill(agencyName);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agencyName }) });
+    await expect(card).toContainText(agent.email);
+    await card.getByRole('button', { name: `Verify agency ${agencyName}` }).click();
+    await expect(card.getByRole('button', { name: `Unverify agency ${agencyName}` })).toBeVisible();
+    await card.getByRole('button', { name: `Verify agent ${agent.firstName} ${agent.lastName}` }).click();
+    await expect(
+      card.getByRole('button', { name: `Unverify agent ${agent.firstName} ${agent.lastName}` }),
+    ).toBeVisible();
+    await expectAccessible(page, 'agencies page');
+  });
 });
