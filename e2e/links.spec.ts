@@ -191,7 +191,16 @@ test.describe('submission links', () => {
     await apiLink(request, director, project.id, { title: 'Open call', roleIds: [project.roles.Lead] });
 
     await signInViaUi(page, director.email, PASSWORD);
-    await page.goto(`/projects/${project.id}/applicant-links`);
+    // From the candidates page, a created link takes the director to the links page (spec section 4).
+    await page.goto(`/projects/candidate/${project.id}?roleId=${project.roles.Lead}`);
+    await page.getByRole('button', { name: 'Create submission link' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Candidate Submission Link(s)' });
+    await create.getByLabel('Title').fill('From candidates');
+    await create.getByLabel('Lead').check();
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/applicant-links$`));
+    await expect(page.getByRole('listitem').filter({ hasText: 'From candidates' })).toBeVisible();
+
     const row = page.getByRole('listitem').filter({ hasText: 'Open call' });
     await row.getByRole('button', { name: 'Edit Open call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit submission link' });

@@ -31,6 +31,7 @@ import { roleOptionsQuery } from '../roles';
 import { teamMembersQuery } from '../team';
 import { VoteReminder } from '../reminders';
 import { ClientLinksDialog, CreateClientLinkDialog } from '../client-review';
+import { CreateLinkDialog } from '../links';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
 import { CandidateList } from './candidate-list';
@@ -223,6 +224,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const selectedIds = selectedInOrder(selection, order);
   const [shareOpen, setShareOpen] = useState(false);
   const [clientLinksOpen, setClientLinksOpen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  // Submission links from the candidates page: created links take the person to the links page (spec section 4).
+  const mayCreateLinks = can(actor, 'SUBMIT_TALENT');
 
   useLiveProject(project.id, (update) => {
     if (update.event === 'APPLICANTS_UPDATED') void refreshCandidates(queryClient, project.id);
@@ -373,6 +377,20 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           canManage={can(actor, 'MANAGE_CLIENT_LINKS')}
         />
       ) : null}
+      {mayCreateLinks ? (
+        <CreateLinkDialog
+          projectId={project.id}
+          open={linkOpen}
+          onOpenChange={setLinkOpen}
+          submitter={actor === 'TS'}
+          submitterAgency={
+            actor === 'TS' && user?.agent?.isVerified
+              ? { id: user.agent.agencyId, name: 'your agency', agents: [] }
+              : null
+          }
+          navigateOnSuccess
+        />
+      ) : null}
       <PageHeader
         title="Candidates"
         breadcrumbs={[
@@ -383,6 +401,11 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
         description={submitterSet ? 'Submission review folders' : undefined}
         actions={
           <div className="flex flex-wrap gap-2">
+            {mayCreateLinks ? (
+              <Button variant="secondary" onClick={() => setLinkOpen(true)}>
+                Create submission link
+              </Button>
+            ) : null}
             {mayShareWithClients ? (
               <Button
                 variant="secondary"

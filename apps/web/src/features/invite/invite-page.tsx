@@ -287,8 +287,6 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
             : null
         }
         onCreated={() => void links.refetch()}
-        // From a candidate page the success goes on to the project's links page (spec section 4).
-        navigateOnSuccess
       />
     </div>
   );
