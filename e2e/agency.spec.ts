@@ -69,6 +69,13 @@ test.describe('the talent-submitter (agency) flow', () => {
     const agency = found.items[0]!;
     await asAdmin('PATCH', `/users/agencies/${agency.id}`, { isVerified: true });
     await asAdmin('PATCH', `/users/agents/${agency.agents[0]!.id}`, { isVerified: true });
+    // The director shares the Lead opportunity with the agency (a link pre-filled with it): a talent submitter works
+    // only in the opportunities shared with their agency (spec section 6).
+    await apiLink(request, director, project.id, {
+      title: 'For Northside',
+      roleIds: [project.roles.Lead],
+      agencyIds: [agency.id],
+    });
     // The director adds the agent to the team as a talent submitter, and a talent editor.
     const asDirector = await apiAs(request, director);
     await asDirector('POST', `/projects/${project.id}/accesses`, {

@@ -178,4 +178,112 @@ test.describe('submission links', () => {
     await expect(mobile.getByRole('button', { name: 'Review submission' })).toHaveCount(0);
     await expectAccessible(mobile, 'closed link page');
   });
+
+  test('a director edits a link, gives it an expiry date and removes it, and reopens it after closing', async ({
+    page,
+    request,
+  }) => {
+    const director = person('Ines', 'Duarte');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Tide Pool ${randomUUID().slice(0, 6)}`, [
+      'Lead',
+    ]);
+    await apiLink(request, director, project.id, { title: 'Open call', roleIds: [project.roles.Lead] });
+
+    await signInViaUi(page, director.email, PASSWORD);
+    // From the candidates page, a created link takes the director to the links page (spec section 4).
+    await page.goto(`/projects/candidate/${project.id}?roleId=${project.roles.Lead}`);
+    await page.getByRole('button', { name: 'Create submission link' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Candidate Submission Link(s)' });
+    await create.getByLabel('Title').fill('From candidates');
+    await create.getByLabel('Lead').check();
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/applicant-links$`));
+    await expect(page.getByRole('listitem').filter({ hasText: 'From candidates' })).toBeVisible();
+
+    const row = page.getByRole('listitem').filter({ hasText: 'Open call' });
+    await row.getByRole('button', { name: 'Edit Open call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit submission link' });
+    await dialog.getByLabel('Title').fill('Open call, spring');
+    await dialog.getByRole('switch', { name: 'Agency review' }).check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Submission link updated')).toBeVisible();
+    const edited = page.getByRole('listitem').filter({ hasText: 'Open call, spring' });
+    await expect(edited).toContainText('Agency review');
+
+    await edited.getByRole('button', { name: 'Set expiry of Open call, spring' }).click();
+    const expiry = page.getByRole('dialog', { name: 'Set expiry date' });
+    await expiry.getByLabel('Expiry date').fill('2099-01-31');
+    await expiry.getByRole('button', { name: 'Save expiry' }).click();
+    await expect(edited.getByText('Open until 2099-01-31')).toBeVisible();
+    await expectAccessible(page, 'applicant links page, link with expiry');
+    await edited.getByRole('button', { name: 'Set expiry of Open call, spring' }).click();
+    await expect(expiry.getByLabel('Expiry date')).toHaveValue('2099-01-31');
+    await expiry.getByRole('button', { name: 'Remove expiry' }).click();
+    await expect(edited.getByText('Open', { exact: true })).toBeVisible();
+
+    await edited.getByRole('button', { name: 'Close Open call, spring' }).click();
+    await page
+      .getByRole('dialog', { name: 'Close link' })
+      .getByRole('button', { name: 'Close link' })
+      .click();
+    await expect(edited.getByText('Closed', { exact: true })).toBeVisible();
+    await edited.getByRole('button', { name: 'Reopen Open call, spring' }).click();
+    await expect(edited.getByText('Open', { exact: true })).toBeVisible();
+  });
+
+  test('the terms and privacy pages open from an apply page on a phone', async ({ request, browser }) => {
+    const director = person('Omar', 'Sato');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Low Tide ${randomUUID().slice(0, 6)}`, [
+      'Lead',
+    ]);
+    const created = await apiLink(request, director, project.id, {
+      title: 'Beach call',
+      roleIds: [project.roles.Lead],
+    });
+    const mobile = await phone(browser);
+    await mobile.goto(created.link);
+    await mobile.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(mobile.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(mobile.getByText(/You need no account/)).toBeVisible();
+    await expectAccessible(mobile, 'terms page, phone');
+    await mobile.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(mobile.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await expectAccessible(mobile, 'privacy page, phone');
+  });
+
+  test('a super admin verifies an agency and its agent on the agencies page', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const director = person('Rita', 'Voss');
+    await signUpConfirmed(request, director);
+    const project = await projectWithRoles(request, director, `Dune ${randomUUID().slice(0, 6)}`, ['Lead']);
+    const setup = await apiLink(request, director, project.id, {
+      title: 'Setup',
+      roleIds: [project.roles.Lead],
+    });
+    const agencyName = `Verity Talent ${randomUUID().slice(0, 6)}`;
+    const agent = person('Vic', 'Mora');
+    await agencyThroughLink(request, setup.token, agencyName, agent);
+
+    await signInViaUi(page, admin.email, admin.password);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Agencies' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Agencies', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search agencies' }).fill(agencyName);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agencyName }) });
+    await expect(card).toContainText(agent.email);
+    await card.getByRole('button', { name: `Verify agency ${agencyName}` }).click();
+    await expect(card.getByRole('button', { name: `Unverify agency ${agencyName}` })).toBeVisible();
+    await card.getByRole('button', { name: `Verify agent ${agent.firstName} ${agent.lastName}` }).click();
+    await expect(
+      card.getByRole('button', { name: `Unverify agent ${agent.firstName} ${agent.lastName}` }),
+    ).toBeVisible();
+    await expectAccessible(page, 'agencies page');
+  });
 });

@@ -7,6 +7,9 @@ const COPY_MOVE_VERB: Record<CopyMoveType, string> = { COPY: 'Copied', MOVE: 'Mo
  * Texts with a placeholder are functions. Texts the spec leaves open are marked "(ours)".
  */
 export const MESSAGES = {
+  // The public pages' terms and privacy (ours); here, not in the links contract, so the apply entry needs no zod.
+  termsTitle: 'Terms of Service',
+  privacyTitle: 'Privacy Policy',
   // Auth screens (section 2) and states (section 4)
   talentNotAllowed: 'Only admins can access this app',
   forgotPasswordLink: 'Forgot password?',

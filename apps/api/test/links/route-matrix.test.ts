@@ -20,6 +20,7 @@ const key = (route: Pick<RouteCase, 'method' | 'route'>) => `${route.method} ${r
 /** Every route the agencies, share-links, apply and addresses modules register. */
 const NEW_ROUTE_PATTERNS = [
   /^\/api\/users\/agencies/,
+  /^\/api\/admin\/agencies/,
   /^\/api\/users\/agents/,
   /^\/api\/users\/representatives/,
   /^\/api\/applicants\/representatives/,
@@ -27,7 +28,7 @@ const NEW_ROUTE_PATTERNS = [
   /^\/api\/v2\/share-links/,
   /^\/api\/v2\/applicants/,
   /^\/api\/v2\/global-content/,
-  /^\/api\/v2\/projects\/(:id\/(share-link|claim-representative|applicants\/send-under-review)|standalone-url-mapping)/,
+  /^\/api\/v2\/projects\/(:id\/(share-link|claim-representative|applicants\/(send-under-review|:applicantId\/representatives))|standalone-url-mapping)/,
   /^\/api\/users\/lookups\/addresses/,
 ];
 

@@ -195,11 +195,18 @@ describe('create', () => {
 
 describe('talent submitter rules', () => {
   let ownAgency: { id: string } | undefined;
-  /** Makes the cast's talent submitter a verified agent of an agency (once); answers the agency. */
+  /**
+   * Makes the cast's talent submitter a verified agent of an agency, and has the owner share the Lead opportunity
+   * with that agency through a link (once); answers the agency.
+   */
   async function submitterAgency() {
     if (!ownAgency) {
       ownAgency = await buildAgency();
       await buildAgent(ownAgency.id, { userId: cast.people.TS.user.id, email: cast.people.TS.user.email });
+      await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+        roleIds: [roleA.id],
+        agencyIds: [ownAgency.id],
+      });
     }
     return ownAgency;
   }
@@ -300,6 +307,59 @@ describe('talent submitter rules', () => {
       payload: { closed: true },
     });
     expect(staff.statusCode).toBe(200);
+  });
+
+  it('a TS targets only the opportunities shared with their agency, and the dialog offers only those', async () => {
+    await submitterAgency();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: url('/share-links'),
+      headers: cast.headers('TS'),
+      payload: { title: 'TS friend', roleIds: [roleA.id, roleB.id], defaultRoleId: roleA.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.issues[0]).toEqual({
+      path: 'body.roleIds',
+      message:
+        'Talent submitters can use only the opportunities the casting team has shared with their agency.',
+    });
+    const names = async (role: 'TS' | 'PO') =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: url('/share-links/opportunities'),
+          headers: cast.headers(role),
+        })
+      )
+        .json()
+        .items.map((item: { label: string }) => item.label);
+    expect(await names('TS')).toEqual(['Lead']);
+    expect(await names('PO')).toEqual(['Lead', 'Friend']);
+
+    // Once the team shares Friend with the agency (here through one of its agents), the submitter may use it.
+    const colleague = await buildAgent(ownAgency!.id);
+    await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+      roleIds: [roleB.id],
+      agentIds: [colleague.id],
+    });
+    expect(await names('TS')).toEqual(['Lead', 'Friend']);
+    await createLinks(t.app, cast.headers('TS'), cast.project.id, {
+      roleIds: [roleA.id, roleB.id],
+      defaultRoleId: roleB.id,
+    });
+  });
+
+  it('a TS with no agent record is offered no opportunity', async () => {
+    const other = await buildCast(t.app);
+    const role = await buildRole(other.project, { name: 'Lead' });
+    await createLinks(t.app, other.headers('PO'), other.project.id, { roleIds: [role.id] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/projects/${other.project.id}/share-links/opportunities`,
+      headers: other.headers('TS'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([]);
   });
 
   it('a TS sets only the review and communication settings; the others keep their stored or default values', async () => {

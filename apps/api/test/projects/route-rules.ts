@@ -21,6 +21,8 @@ export const SPEC = {
   // Ours: submission links are made and read by every team actor, a talent submitter within their agency.
   submitTalent: ['SA', 'PO', 'PE', 'TE', 'TS'],
   sendUnderReview: ['TS'],
+  selectLinkReferralUsers: ['SA', 'PO', 'PE', 'TE'],
+  manageApplicants: ['SA', 'PO'],
 } as const satisfies Record<string, readonly ActorName[]>;
 
 export type Rule =

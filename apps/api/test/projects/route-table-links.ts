@@ -76,10 +76,40 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
     route: '/api/v2/projects/:id/share-links',
     rule: inPath(SPEC.submitTalent),
     ok: 201,
+    // The fixture's talent submitter is no agent, so no opportunity is shared with them (decision 0054).
+    outcomeFor: { TS: { status: 400, code: 'VALIDATION_FAILED' } },
     request: async (f, id) => ({
       url: `/api/v2/projects/${id}/share-links`,
       payload: { title: fresh('Matrix'), roleIds: [f.role.id] },
     }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/projects/:id/share-links/referral-users',
+    rule: inPath(SPEC.selectLinkReferralUsers),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/v2/projects/${id}/share-links/referral-users` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/projects/:id/share-links/generate',
+    rule: inPath(SPEC.selectLinkReferralUsers),
+    ok: 201,
+    request: async (f, id) => ({
+      url: `/api/v2/projects/${id}/share-links/generate`,
+      payload: {
+        name: fresh('Referral'),
+        roleIds: [f.role.id],
+        referralUserIds: [f.cast.people.PO.user.id],
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/projects/:id/share-links/opportunities',
+    rule: inPath(SPEC.submitTalent),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/v2/projects/${id}/share-links/opportunities` }),
   },
   {
     method: 'GET',
@@ -99,6 +129,26 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
       url: `/api/v2/projects/${id}/share-link-groups/${(await fixtureLink(f)).groupId}`,
       payload: { closed: false },
     }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/projects/:id/applicants/:applicantId/representatives',
+    rule: inPath(SPEC.manageApplicants),
+    ok: 201,
+    request: async (f, id) => {
+      const row = await buildApplicant(f.role, f.cast.people.PO.user);
+      return {
+        url: `/api/v2/projects/${id}/applicants/${row.applicantId}/representatives`,
+        payload: {
+          agent: {
+            firstName: 'Rae',
+            lastName: 'Agent',
+            email: `rae-${randomUUID().slice(0, 8)}@example.com`,
+          },
+          agency: { name: 'Matrix Agency' },
+        },
+      };
+    },
   },
   {
     method: 'POST',
@@ -189,6 +239,13 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     request: async (f) => ({
       url: `/api/applicants/representatives?applicantIds[]=${(await buildApplicant(f.role, f.cast.people.PO.user)).applicantId}`,
     }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/agencies',
+    rule: superAdmin,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/agencies?text=agency' }),
   },
   {
     method: 'PATCH',

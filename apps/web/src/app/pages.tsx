@@ -99,6 +99,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/audit'),
     (m) => m.AuditPage,
   ),
+  AgenciesPage: lazyPage(
+    () => import('../features/agencies'),
+    (m) => m.AgenciesPage,
+  ),
   ProjectCreatePage: lazyPage(
     () => import('../features/project-wizard'),
     (m) => m.ProjectWizardPage,
@@ -195,6 +199,14 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     (m) => m.ProjectChatPage,
   ),
   // The public reply page of chat e-mails is a small chunk of its own, like the apply pages.
+  TermsPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.TermsPage,
+  ),
+  PrivacyPage: lazyPage(
+    () => import('../features/apply'),
+    (m) => m.PrivacyPage,
+  ),
   ChatReplyPage: lazyPage(
     () => import('../features/chat/reply-page'),
     (m) => m.ChatReplyPage,

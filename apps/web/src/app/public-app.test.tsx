@@ -23,6 +23,8 @@ describe('the public entry (apply.html)', () => {
       '/theatre/apply/readable-slug',
       '/claim-confirmation/7',
       '/submission/9',
+      '/terms',
+      '/privacy',
     ];
     for (const address of addresses) {
       const ours = findPublicRoute(address);
@@ -43,6 +45,8 @@ describe('the public entry (apply.html)', () => {
         'typedApplySlug',
         'claimConfirmation',
         'submission',
+        'terms',
+        'privacy',
       ].sort(),
     );
     expect(findPublicRoute('/projects/candidate/1')).toBeNull();
@@ -89,5 +93,30 @@ describe('the public entry (apply.html)', () => {
     window.history.replaceState(null, '', '/nothing/here/at/all');
     render(<PublicApp http={createPublicHttpClient(createFetchDouble({}).fetch)} />);
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  it.each([
+    ['/terms', 'Terms of Service', 'You need no account.'],
+    ['/privacy', 'Privacy Policy', 'We store what you enter'],
+  ])('renders %s from the global content, linked from every public page', async (address, title, text) => {
+    window.history.replaceState(null, '', address);
+    const api = createFetchDouble({
+      'GET /api/v2/global-content': () =>
+        jsonResponse(200, {
+          termsUrl: 'http://localhost/terms',
+          privacyUrl: 'http://localhost/privacy',
+          termsTitle: 'Terms of Service',
+          privacyTitle: 'Privacy Policy',
+          terms: ['These pages let you submit yourself. You need no account.'],
+          privacy: ['We store what you enter in the form.'],
+          supportEmail: null,
+        }),
+    });
+    render(<PublicApp http={createPublicHttpClient(api.fetch)} />);
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeVisible();
+    expect(screen.getByText(new RegExp(text))).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(document.title).toContain(title);
   });
 });

@@ -5,7 +5,9 @@ import {
   ApplyAddressProvider,
   ApplyPage,
   ClaimConfirmationPage,
+  PrivacyPage,
   PrivateSubmissionRoute,
+  TermsPage,
 } from '../features/apply';
 import { createHttpClient } from '../lib/http/http-client';
 import type { HttpClient } from '../lib/http/http-client';
@@ -29,6 +31,8 @@ export const PUBLIC_APPLY_ROUTES: readonly { id: RouteId; Page: ComponentType }[
   { id: 'castingCallApplySlug', Page: ApplyPage },
   { id: 'claimConfirmation', Page: ClaimConfirmationPage },
   { id: 'submission', Page: PrivateSubmissionRoute },
+  { id: 'terms', Page: TermsPage },
+  { id: 'privacy', Page: PrivacyPage },
   { id: 'typedApply', Page: ApplyPage },
   { id: 'typedApplySlug', Page: ApplyPage },
 ];

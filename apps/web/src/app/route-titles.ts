@@ -29,6 +29,7 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   projectRosterManagement: 'Roster management',
   enums: 'Enums',
   users: 'Users',
+  agencies: 'Agencies',
   import: 'Import',
   notFound: 'Page not found',
   submit: 'Apply',
@@ -40,4 +41,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   submission: 'Your submission',
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
 };

@@ -52,6 +52,7 @@ export type PageName =
   | 'ImportPage'
   | 'UsersPage'
   | 'AuditPage'
+  | 'AgenciesPage'
   | 'RosterPage'
   | 'HomeRedirect'
   | 'SubmitPage'
@@ -59,7 +60,9 @@ export type PageName =
   | 'ClaimConfirmationPage'
   | 'PrivateSubmissionPage'
   | 'EmailOptOutPage'
-  | 'ChatReplyPage';
+  | 'ChatReplyPage'
+  | 'TermsPage'
+  | 'PrivacyPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -121,6 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('import', 'importers', 'ImportPage'),
   route('users', 'superAdmin', 'UsersPage'),
   route('audit', 'superAdmin', 'AuditPage'),
+  route('agencies', 'superAdmin', 'AgenciesPage'),
   route('roster', 'office', 'RosterPage'),
   route('home', 'staff', 'HomeRedirect'),
 
@@ -133,6 +137,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('submission', 'public', 'PrivateSubmissionPage'),
   route('emailOptOut', 'public', 'EmailOptOutPage'),
   route('chatReply', 'public', 'ChatReplyPage'),
+  route('terms', 'public', 'TermsPage'),
+  route('privacy', 'public', 'PrivacyPage'),
 ];
 
 export interface RouteMatch {

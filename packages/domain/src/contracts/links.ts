@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
+import { MESSAGES } from '../messages';
 import { AGENCY_SEARCH_PAGE_SIZE } from '../constants';
 import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validation/fields';
 import { linkTitleSchema, opportunitySelectionSchema } from '../validation/share-link';
@@ -29,6 +30,8 @@ export const LINK_MESSAGES = {
   representationRequired: 'This link requires a representative.',
   tsMustUseOwnAgency: 'Talent submitters can share links only with their own agency.',
   tsNotVerifiedAgent: 'Only a verified agent can choose agencies.',
+  opportunityNotSharedWithAgency:
+    'Talent submitters can use only the opportunities the casting team has shared with their agency.',
   privateLinkInvalid: 'This private link is not valid. Use the link from your confirmation e-mail.',
   claimInvalid: 'This representation claim link is not valid.',
   claimAlreadyConfirmed: 'This representation claim has already been confirmed.',
@@ -38,8 +41,15 @@ export const LINK_MESSAGES = {
   notUnderReview: 'Only submissions waiting for review can be sent on.',
   applicantsInOneProject: 'Choose candidates of one project.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  termsTitle: 'Terms of Service',
-  privacyTitle: 'Privacy Policy',
+  editLinkDialogTitle: 'Edit submission link',
+  linkUpdated: 'Submission link updated',
+  linkReopened: (title: string) => `“${title}” is open again`,
+  representationFixed: 'The agencies and agents of a link cannot change once it is shared.',
+  chooseReferralUser: 'Choose at least one person to generate links for.',
+  referralUserNotOnTeam: 'Choose people who are on this project’s team.',
+  linksGenerated: (count: number) => `${count} ${count === 1 ? 'link' : 'links'} generated`,
+  termsTitle: MESSAGES.termsTitle,
+  privacyTitle: MESSAGES.privacyTitle,
   ageOrBirthDate: 'Give either a date of birth or an age, not both.',
   uploadGrantRequired: 'Uploads need the upload grant of this apply page. Reload the page and try again.',
 } as const;
@@ -108,6 +118,37 @@ export const agencySearchResultSchema = z.object({
   hasMore: z.boolean(),
 });
 export type AgencySearchResult = z.infer<typeof agencySearchResultSchema>;
+
+/**
+ * GET /admin/agencies (super admin, ours): every agency with its agents, for verifying them. Sorted by name then id
+ * with keyset paging (`cursor` is the previous page's `nextCursor`); `text` searches names (at least 3 characters, so
+ * the trigram index serves it).
+ */
+export const adminAgencyListQuerySchema = z.object({
+  text: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(AGENCY_SEARCH_PAGE_SIZE),
+  ...cursorQuery,
+});
+export type AdminAgencyListQuery = z.infer<typeof adminAgencyListQuerySchema>;
+export const adminAgencyListSchema = z.object({
+  items: z.array(agencySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminAgencyList = z.infer<typeof adminAgencyListSchema>;
+export const AGENCY_ADMIN_MESSAGES = {
+  pageTitle: 'Agencies',
+  noAgencies: 'No agencies match.',
+  noAgents: 'No agents yet.',
+  loadMore: 'Show more agencies',
+  searchLabel: 'Search agencies',
+  searchHint: 'Type at least 3 characters of the agency name.',
+  verified: 'Verified',
+  notVerified: 'Not verified',
+  agencyVerified: (name: string) => `${name} is verified.`,
+  agencyUnverified: (name: string) => `${name} is no longer verified.`,
+  agentVerified: (name: string) => `${name} is verified.`,
+  agentUnverified: (name: string) => `${name} is no longer verified.`,
+} as const;
 
 /** PATCH /users/agencies/{id} and /users/agents/{id}: a super admin verifies (or un-verifies). */
 export const verifySchema = z.object({ isVerified: z.boolean() });
@@ -291,6 +332,41 @@ export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
 export const shareLinkUpsertResultSchema = z.array(createdShareLinkSchema);
 
 /** PATCH /v2/projects/{id}/share-link-groups/{groupId}: rename, settings, close or reopen, expiry. */
+/**
+ * The link generation form with referral users (spec sections 5 and 6, SELECT_LINK_REFERRAL_USERS): one link per
+ * chosen team member, as one group named `name`. With `representation` each link is pre-filled with that person's
+ * agent record, so every one of them must belong to a talent agency.
+ */
+export const referralUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  agencyId: z.string().nullable(),
+  agencyName: z.string().nullable(),
+});
+export type ReferralUser = z.infer<typeof referralUserSchema>;
+export const referralUserListSchema = z.object({ items: z.array(referralUserSchema) });
+
+export const linkGenerationRequestSchema = z
+  .object({
+    name: linkTitleSchema.max(200, CANDIDATE_MESSAGES.tooLong(200)),
+    roleIds: z.array(id).min(1, MESSAGES.selectAtLeastOneRole).max(100),
+    defaultRoleId: z.string().nullish(),
+    representation: z.boolean().default(false),
+    referralUserIds: z.array(id).min(1, LINK_MESSAGES.chooseReferralUser).max(50),
+  })
+  .superRefine((value, ctx) => {
+    const result = opportunitySelectionSchema.safeParse({
+      roleIds: value.roleIds,
+      defaultRoleId: value.defaultRoleId,
+    });
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+    }
+  }, ALWAYS_CHECK);
+export type LinkGenerationRequest = z.infer<typeof linkGenerationRequestSchema>;
+
 export const shareLinkGroupPatchSchema = z.object({
   title: linkTitleSchema.max(200, CANDIDATE_MESSAGES.tooLong(200)).optional(),
   closed: z.boolean().optional(),
@@ -315,6 +391,8 @@ export const shareLinkListItemSchema = z.object({
   defaultRoleId: z.string(),
   agency: z.object({ id: z.string(), name: z.string() }).nullable(),
   agent: z.object({ id: z.string(), name: z.string(), agencyName: z.string() }).nullable(),
+  /** The team member the link was generated for (link generation with referral users), or null. */
+  referralUser: z.object({ id: z.string(), name: z.string() }).nullable(),
   isRepresentative: z.boolean(),
   settings: shareLinkSettingsSchema,
   submissionCount: z.number(),
@@ -473,8 +551,30 @@ export const globalContentSchema = z.object({
   privacyUrl: z.string(),
   termsTitle: z.string(),
   privacyTitle: z.string(),
+  /** The pages' text, a paragraph per entry. */
+  terms: z.array(z.string()),
+  privacy: z.array(z.string()),
   supportEmail: z.string().nullable(),
 });
+
+/**
+ * The default text of /terms and /privacy (ours: the spec names the pages, not their words). Plain statements of
+ * what the product does with a submission, true of this code base; an office with its own legal text replaces them.
+ */
+export const PUBLIC_PAGE_TEXT = {
+  terms: [
+    'These pages let you submit yourself, or a client you represent, to a casting project. You need no account.',
+    'Submit only information and media that you have the right to share. The casting team uses your submission to consider you for the project’s opportunities and to contact you about it.',
+    'A submission does not promise an audition, a role or payment. The casting team may close a submission link at any time.',
+    'You can view and update your submission through the private link in your confirmation e-mail. Keep that link to yourself: anyone who has it can change your submission.',
+  ],
+  privacy: [
+    'We store what you enter in the form (names, contact details, appearance, sizes, address, social profiles and representation) and the photos, videos and documents you upload.',
+    'Your submission is seen by the casting team of the project you applied to and, when you name an agent, by that agent’s agency. A casting team may share selected submissions with its clients for review.',
+    'We send you e-mail about your submission only: the confirmation with your private link and messages from the casting team. Naming an agent sends them an e-mail asking them to confirm that they represent you.',
+    'To have your submission removed, reply to your confirmation e-mail or contact the casting team that published the link.',
+  ],
+} as const;
 
 /** POST /v2/projects/{id}/applicants/send-under-review: a TS sends FOR_REVIEW submissions on to the casting team. */
 export const sendUnderReviewSchema = z.object({ applicantIds: z.array(id).min(1).max(500) });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adminAgencyListQuerySchema,
+  adminAgencyListSchema,
   agencySearchQuerySchema,
   agencySearchResultSchema,
   applicantRepresentativesQuerySchema,
@@ -23,6 +25,7 @@ import {
   agentOfUser,
   answerClaim,
   claimView,
+  listAgenciesForAdmin,
   projectOfApplicants,
   representativesOfApplicants,
   searchAgencies,
@@ -119,6 +122,21 @@ export function agencyRoutes(app: App, context: AppContext) {
       await requireProjectPermission(db, request, projectId, 'VIEW_PROJECT');
       return { items: await representativesOfApplicants(db, [...new Set(ids)]) };
     },
+  );
+
+  app.get(
+    '/admin/agencies',
+    {
+      config: { access: access.superAdmin() },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Every agency with its agents, by name, a keyset page at a time (super admin, for verifying them)',
+        querystring: adminAgencyListQuerySchema,
+        response: { 200: adminAgencyListSchema },
+      },
+    },
+    async (request) => listAgenciesForAdmin(db, request.query),
   );
 
   app.patch(

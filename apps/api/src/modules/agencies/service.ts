@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   LINK_MESSAGES,
   MESSAGES,
+  PAGING_MESSAGES,
+  type AdminAgencyListQuery,
   searchFold,
   type Agency,
   type Agent,
@@ -147,6 +150,16 @@ export async function searchAgencies(
     .limit(query.limit + 1)
     .offset(query.offset);
   const page = rows.slice(0, query.limit);
+  return {
+    items: await withAgents(db, page),
+    limit: query.limit,
+    offset: query.offset,
+    hasMore: rows.length > query.limit,
+  };
+}
+
+/** Agencies as the API shows them, each with its agents (one query for the whole page), by last then first name. */
+async function withAgents(db: Queryable, page: readonly AgencyRow[]): Promise<Agency[]> {
   const agentRows =
     page.length === 0
       ? []
@@ -160,27 +173,76 @@ export async function searchAgencies(
             ),
           )
           .orderBy(asc(agents.lastName), asc(agents.firstName));
+  return page.map((agency) => ({
+    id: agency.id,
+    name: agency.name,
+    websiteUrl: agency.websiteUrl,
+    avatarUrl: agency.avatarUrl,
+    isVerified: agency.isVerified,
+    agents: agentRows
+      .filter((agent) => agent.agencyId === agency.id)
+      .map((agent) => ({
+        id: agent.id,
+        name: `${agent.firstName} ${agent.lastName}`,
+        firstName: agent.firstName,
+        lastName: agent.lastName,
+        email: agent.email,
+        isVerified: agent.isVerified,
+      })),
+  }));
+}
+
+const nameCursorSchema = z.tuple([z.string().max(500), z.uuid()]);
+
+function invalidCursor(): AppError {
+  return new AppError('VALIDATION_FAILED', PAGING_MESSAGES.invalidCursor, {
+    issues: [{ path: 'query.cursor', message: PAGING_MESSAGES.invalidCursor }],
+  });
+}
+
+/** Reads the admin list's cursor (the last row's name and id); anything else is a 400 on `query.cursor`. */
+function decodeNameCursor(cursor: string): [string, string] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const result = nameCursorSchema.safeParse(parsed);
+  if (!result.success) throw invalidCursor();
+  return result.data;
+}
+
+/**
+ * The super admin's agency list: by name then id, keyset paged on the `(name, id)` index (no offset, no count), a
+ * name search through the trigram index once 3 characters are typed (shorter text would scan every row, so it is
+ * ignored), each agency with its agents.
+ */
+export async function listAgenciesForAdmin(
+  db: Queryable,
+  query: AdminAgencyListQuery,
+): Promise<{ items: Agency[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  const text = query.text ? searchFold(query.text) : '';
+  if (text.length >= 3) conditions.push(sql`${agencies.searchText} like ${`%${escapeLike(text)}%`}`);
+  if (query.cursor) {
+    const [name, id] = decodeNameCursor(query.cursor);
+    conditions.push(sql`(${agencies.name}, ${agencies.id}) > (${name}, ${id}::uuid)`);
+  }
+  const rows = await db
+    .select()
+    .from(agencies)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(agencies.name), asc(agencies.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   return {
-    items: page.map((agency) => ({
-      id: agency.id,
-      name: agency.name,
-      websiteUrl: agency.websiteUrl,
-      avatarUrl: agency.avatarUrl,
-      isVerified: agency.isVerified,
-      agents: agentRows
-        .filter((agent) => agent.agencyId === agency.id)
-        .map((agent) => ({
-          id: agent.id,
-          name: `${agent.firstName} ${agent.lastName}`,
-          firstName: agent.firstName,
-          lastName: agent.lastName,
-          email: agent.email,
-          isVerified: agent.isVerified,
-        })),
-    })),
-    limit: query.limit,
-    offset: query.offset,
-    hasMore: rows.length > query.limit,
+    items: await withAgents(db, page),
+    nextCursor:
+      rows.length > query.limit && last
+        ? Buffer.from(JSON.stringify([last.name, last.id]), 'utf8').toString('base64url')
+        : null,
   };
 }
 

@@ -10,6 +10,8 @@ import {
   privateTokenQuerySchema,
   representativeListSchema,
   representativeSchema,
+  representativeFormSchema,
+  PUBLIC_PAGE_TEXT,
   representativesQuerySchema,
   resendQuerySchema,
   sendUnderReviewResultSchema,
@@ -24,6 +26,7 @@ import { access } from '../../platform/http/access';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import {
+  addRepresentativeByStaff,
   applyStandalone,
   changeRepresentative,
   checkEmailWebform,
@@ -69,6 +72,8 @@ export function applyRoutes(app: App, context: AppContext) {
         privacyUrl: `${base}/privacy`,
         termsTitle: LINK_MESSAGES.termsTitle,
         privacyTitle: LINK_MESSAGES.privacyTitle,
+        terms: [...PUBLIC_PAGE_TEXT.terms],
+        privacy: [...PUBLIC_PAGE_TEXT.privacy],
         supportEmail: null,
       };
     },
@@ -222,6 +227,27 @@ export function applyRoutes(app: App, context: AppContext) {
       const { applicantId, accessToken, ...form } = request.body;
       return changeRepresentative(deps, applicantId, accessToken, form);
     },
+  );
+
+  app.post(
+    '/v2/projects/:id/applicants/:applicantId/representatives',
+    {
+      config: { access: access.project('MANAGE_APPLICANTS') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Add Representation from the candidate preview: name the candidate’s agent (mailed a claim to confirm)',
+        params: projectParams.extend({ applicantId: z.uuid() }),
+        body: representativeFormSchema,
+        response: { 201: representativeSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addRepresentativeByStaff(deps, request.params.id, request.params.applicantId, request.body),
+        ),
   );
 
   app.post(

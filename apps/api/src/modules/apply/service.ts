@@ -417,34 +417,72 @@ export async function changeRepresentative(
         throw fieldErrors([{ path: 'body', message: LINK_MESSAGES.representationNotAllowed }]);
       }
     }
-    const made = await findOrCreateRepresentative(tx, form);
-    await clearRepresentation(tx, applicant.id);
-    const claim = await openClaim(tx, {
-      projectId: applicant.projectId,
-      applicantId: applicant.id,
-      agentId: made.agent.id,
-      agencyId: made.agency.id,
-      shareLinkId: via?.link.id ?? null,
-    });
-    if (claim) {
-      const [project] = await tx
-        .select({ name: projects.name })
-        .from(projects)
-        .where(eq(projects.id, applicant.projectId));
-      await sendMail(
-        deps,
-        tx,
-        claimMail(deps.publicUrl, made.agent.email, {
-          projectId: applicant.projectId,
-          projectName: project?.name ?? '',
-          talentName: `${applicant.firstName} ${applicant.lastName}`,
-          claimId: claim.id,
-          token: claim.token,
-        }),
-      );
-    }
-    return representativeView(made.agent, made.agency, via?.link.id ?? null);
+    return nameRepresentative(deps, tx, applicant, form, via?.link.id ?? null);
   });
+}
+
+/**
+ * Add Representation from the candidate preview (MANAGE_APPLICANTS: SA, PO): the casting team names a candidate's
+ * agent, found by e-mail or made new and unverified, as the apply pages do. The agent is mailed the same claim to
+ * confirm, so a representation the team types in is still the agent's to accept. A candidate of another project
+ * is not found.
+ */
+export async function addRepresentativeByStaff(
+  deps: ApplyDeps,
+  projectId: string,
+  applicantId: string,
+  form: RepresentativeForm,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [applicant] = await tx
+      .select({
+        id: applicants.id,
+        projectId: applicants.projectId,
+        firstName: applicants.firstName,
+        lastName: applicants.lastName,
+      })
+      .from(applicants)
+      .where(and(eq(applicants.id, applicantId), eq(applicants.projectId, projectId)));
+    if (!applicant) throw notFound('The candidate');
+    return nameRepresentative(deps, tx, applicant, form, null);
+  });
+}
+
+/** Replaces a candidate's representation with the form's agent and mails that agent the claim to confirm. */
+async function nameRepresentative(
+  deps: ApplyDeps,
+  tx: Db,
+  applicant: { id: string; projectId: string; firstName: string; lastName: string },
+  form: RepresentativeForm,
+  shareLinkId: string | null,
+) {
+  const made = await findOrCreateRepresentative(tx, form);
+  await clearRepresentation(tx, applicant.id);
+  const claim = await openClaim(tx, {
+    projectId: applicant.projectId,
+    applicantId: applicant.id,
+    agentId: made.agent.id,
+    agencyId: made.agency.id,
+    shareLinkId,
+  });
+  if (claim) {
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, applicant.projectId));
+    await sendMail(
+      deps,
+      tx,
+      claimMail(deps.publicUrl, made.agent.email, {
+        projectId: applicant.projectId,
+        projectName: project?.name ?? '',
+        talentName: `${applicant.firstName} ${applicant.lastName}`,
+        claimId: claim.id,
+        token: claim.token,
+      }),
+    );
+  }
+  return representativeView(made.agent, made.agency, shareLinkId);
 }
 
 /**

@@ -9,6 +9,9 @@ import {
   shareLinkListSchema,
   shareLinkUpsertResultSchema,
   shareLinkUpsertSchema,
+  roleOptionListSchema,
+  linkGenerationRequestSchema,
+  referralUserListSchema,
   shareLinkSettingsSchema,
   urlMappingQuerySchema,
   urlMappingResultSchema,
@@ -21,12 +24,14 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import {
   isTitleUnique,
+  linkOpportunities,
   listShareLinks,
   patchGroup,
   resolveLink,
   upsertShareLinks,
   urlMapping,
 } from './service';
+import { generateReferralLinks, listReferralUsers } from './referral-links';
 
 const TAGS = ['share-links'];
 const projectParams = z.object({ id: z.string().max(64) });
@@ -83,6 +88,54 @@ export function shareLinkRoutes(app: App, context: AppContext, uploadGrant: Uplo
       const links = await upsertShareLinks(db, publicUrl, request.params.id, creator(request), request.body);
       return reply.status(request.body.id ? 200 : 201).send(links);
     },
+  );
+
+  app.get(
+    '/v2/projects/:id/share-links/referral-users',
+    {
+      config: { access: access.project('SELECT_LINK_REFERRAL_USERS') },
+      schema: {
+        tags: TAGS,
+        summary: 'The team members links may be generated for, with the agency of each representative',
+        params: projectParams,
+        response: { 200: referralUserListSchema },
+      },
+    },
+    async (request) => listReferralUsers(db, request.params.id),
+  );
+
+  app.post(
+    '/v2/projects/:id/share-links/generate',
+    {
+      config: { access: access.project('SELECT_LINK_REFERRAL_USERS') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Generate one link per chosen referral user (a team member), as one group; with representation each is pre-filled with their agent',
+        params: projectParams,
+        body: linkGenerationRequestSchema,
+        response: { 201: shareLinkUpsertResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await generateReferralLinks(db, publicUrl, request.params.id, creator(request), request.body)),
+  );
+
+  app.get(
+    '/v2/projects/:id/share-links/opportunities',
+    {
+      config: { access: access.project(LINKS_PERMISSION) },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The opportunities the link dialog offers: all of the project’s, or only those shared with a talent submitter’s agency',
+        params: projectParams,
+        response: { 200: roleOptionListSchema },
+      },
+    },
+    async (request) => linkOpportunities(db, request.params.id, creator(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import {
   LINK_MESSAGES,
   MESSAGES,
@@ -25,6 +25,7 @@ import {
   roles,
   shareLinkGroups,
   shareLinks,
+  users,
   type ShareLinkSettings as StoredSettings,
 } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
@@ -33,7 +34,7 @@ import { AppError, fieldErrors, notFound } from '../../platform/errors';
 import { agentOfUser, agentsWithAgencies, representativeView } from '../agencies';
 import { lookupChoices } from '../lookups';
 
-const titleKey = (title: string) => title.trim().toLowerCase();
+export const titleKey = (title: string) => title.trim().toLowerCase();
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The public apply address of a link: its secret is the slug. */
@@ -155,7 +156,67 @@ async function representationOf(
   return { agencyIds, agentIds };
 }
 
-async function assertRolesInProject(db: Queryable, projectId: string, roleIds: readonly string[]) {
+/**
+ * The opportunities the casting team has shared with an agency in a project: those of the project's link groups
+ * with a link shared with it (directly or through one of its agents), whoever made the group and whatever its
+ * state. A talent submitter works only in these (spec section 6): sharing a link with an agency is how the team
+ * says which opportunities it may submit to (decision 0054).
+ */
+async function opportunitiesSharedWithAgency(
+  db: Queryable,
+  projectId: string,
+  agencyId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ roleId: sql<string>`unnest(${shareLinkGroups.roleIds})` })
+    .from(shareLinkGroups)
+    .where(
+      and(
+        eq(shareLinkGroups.projectId, projectId),
+        sql`exists (select 1 from ${shareLinks} where ${shareLinks.groupId} = ${shareLinkGroups.id} and ${sharedWithAgency(agencyId)})`,
+      ),
+    );
+  return new Set(rows.map((row) => row.roleId));
+}
+
+/**
+ * The opportunities a link creator may target, or null when the permission matrix alone governs (every actor but
+ * a talent submitter). A submitter with no agent record belongs to no agency, so nothing is shared with them.
+ */
+export async function opportunitiesOfSubmitter(
+  db: Queryable,
+  projectId: string,
+  creator: LinkCreator,
+): Promise<Set<string> | null> {
+  if (creator.actor !== 'TS') return null;
+  const agent = await agentOfUser(db, creator.userId);
+  return agent ? opportunitiesSharedWithAgency(db, projectId, agent.agencyId) : new Set();
+}
+
+/** The opportunities the link dialog offers its user, in the project's order: a talent submitter sees only theirs. */
+export async function linkOpportunities(db: Queryable, projectId: string, creator: LinkCreator) {
+  const allowed = await opportunitiesOfSubmitter(db, projectId, creator);
+  const rows = await db
+    .select({ value: roles.id, label: roles.name, description: roles.description })
+    .from(roles)
+    .where(eq(roles.projectId, projectId))
+    .orderBy(asc(roles.position), asc(roles.createdAt));
+  return { items: allowed ? rows.filter((row) => allowed.has(row.value)) : rows };
+}
+
+async function assertOpportunitiesOfCreator(
+  db: Queryable,
+  projectId: string,
+  creator: LinkCreator,
+  roleIds: readonly string[],
+) {
+  const allowed = await opportunitiesOfSubmitter(db, projectId, creator);
+  if (allowed && roleIds.some((id) => !allowed.has(id))) {
+    throw fieldErrors([{ path: 'body.roleIds', message: LINK_MESSAGES.opportunityNotSharedWithAgency }]);
+  }
+}
+
+export async function assertRolesInProject(db: Queryable, projectId: string, roleIds: readonly string[]) {
   const rows = await db
     .select({ id: roles.id })
     .from(roles)
@@ -206,6 +267,7 @@ export async function upsertShareLinks(
           .where(and(eq(shareLinks.id, input.id), eq(shareLinks.projectId, projectId)));
         if (!existing) throw notFound('The submission link');
         await assertGroupOfSubmitter(tx, creator, existing.groupId, 'The submission link');
+        await assertOpportunitiesOfCreator(tx, projectId, creator, roleIds);
         const [group] = await tx
           .select({ settings: shareLinkGroups.settings })
           .from(shareLinkGroups)
@@ -233,6 +295,7 @@ export async function upsertShareLinks(
         }));
       }
       const representation = await representationOf(tx, creator, input);
+      await assertOpportunitiesOfCreator(tx, projectId, creator, roleIds);
       const hasRepresentation = representation.agencyIds.length + representation.agentIds.length > 0;
       const settings = chosenSettings(creator, shareLinkSettingsSchema.parse({}), settingsOf(input));
       const [group] = await tx
@@ -389,6 +452,15 @@ export async function listShareLinks(
     db,
     page.items.flatMap((row) => (row.link.agentId ? [row.link.agentId] : [])),
   );
+  const referralIds = [...new Set(page.items.flatMap((row) => row.link.referralUserId ?? []))];
+  const referralRows =
+    referralIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, referralIds));
+  const referralNames = new Map(referralRows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
   const items: ShareLinkListItem[] = page.items.map(({ link, group, agency }) => {
     const agent = link.agentId ? agentRows.get(link.agentId) : undefined;
     return {
@@ -410,6 +482,10 @@ export async function listShareLinks(
             agencyName: agent.agency.name,
           }
         : null,
+      referralUser:
+        link.referralUserId && referralNames.has(link.referralUserId)
+          ? { id: link.referralUserId, name: referralNames.get(link.referralUserId)! }
+          : null,
       isRepresentative: group.isRepresentative,
       settings: group.settings,
       submissionCount: link.submissionCount,

@@ -8,7 +8,7 @@ import { apiNotFound } from './error-handler';
 /**
  * The public apply addresses, which get the web app's second page, apply.html: the apply pages
  * (/submit/{projectId}, /castingcall/apply[/{slug}], /{type}/apply[/{slug}]), the claim confirmation and the
- * talent's private link to a submission. That page carries only what these need (no back office, no session),
+ * talent's private link to a submission, and the terms and privacy pages they link to. That page carries only what these need (no back office, no session),
  * so a talent on a phone downloads a fraction of the app (decision 0046). The same addresses are the web's
  * PUBLIC_APPLY_ROUTES (apps/web/src/app/public-app.tsx); a web test checks the two agree.
  */
@@ -17,6 +17,7 @@ export const APPLY_PAGE_PATHS: readonly RegExp[] = [
   /^\/[^/]+\/apply(?:\/[^/]+)?\/?$/,
   /^\/claim-confirmation\/[^/]+\/?$/,
   /^\/submission\/[^/]+\/?$/,
+  /^\/(?:terms|privacy)\/?$/,
 ];
 
 export const isApplyPagePath = (pathname: string) =>

@@ -39,10 +39,14 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/email/opt-out/:token',
   // (ours) The reply page of a chat e-mail (private link, no account needed).
   '/chat/reply/:threadId',
+  // (ours) The public pages' terms and privacy, linked from every apply page.
+  '/terms',
+  '/privacy',
   '/404',
 ];
-// '/audit' is ours (the audit log of issue 14), not the spec's; it follows the spec's rule for /users.
-const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit'];
+// '/audit' and '/agencies' are ours (the audit log of issue 14, agency verification of issue 10), not the spec's;
+// they follow the spec's rule for /users.
+const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit', '/agencies'];
 const SUPER_ADMIN_AND_ADMIN = [
   '/profile',
   '/profile/edit',

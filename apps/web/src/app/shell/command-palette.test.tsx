@@ -26,6 +26,7 @@ describe('command palette', () => {
       'Projects',
       'Users',
       'Enums',
+      'Agencies',
       'Audit log',
       'Roster',
       'Import',

@@ -7,6 +7,7 @@ const ICON_PATHS: Record<SidebarIcon | 'menu' | 'close' | 'collapse' | 'expand' 
     'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M20 19v-1a3 3 0 0 0-2-2.8M4 19v-1a3 3 0 0 1 2-2.8',
   enums: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   import: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  agencies: 'M4 20V8l8-4 8 4v12M9 20v-5h6v5M8 11h.01M12 11h.01M16 11h.01',
   audit: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM9 12l2 2 4-4',
   roster: 'M4 5h16v14H4zM9 10a2 2 0 1 0 0-.01M6 16c.5-2 5.5-2 6 0M14 9h4M14 13h4',
   menu: 'M4 6h16M4 12h16M4 18h16',

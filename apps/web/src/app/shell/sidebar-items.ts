@@ -3,7 +3,7 @@ import { paths } from '../../lib/routing/paths';
 import { isPageBuilt } from '../pages';
 import type { PageName } from '../routes';
 
-export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit' | 'roster';
+export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit' | 'roster' | 'agencies';
 
 export interface SidebarItem {
   label: string;
@@ -36,6 +36,14 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   },
   { label: 'Users', to: paths.users, icon: 'users', page: 'UsersPage', shownForRoleIds: [SUPER_ADMIN] },
   { label: 'Enums', to: paths.enums, icon: 'enums', page: 'EnumsPage', shownForRoleIds: [SUPER_ADMIN] },
+  // Verifying agencies and agents (ours): super admins only, like its route and its API.
+  {
+    label: 'Agencies',
+    to: paths.agencies,
+    icon: 'agencies',
+    page: 'AgenciesPage',
+    shownForRoleIds: [SUPER_ADMIN],
+  },
   // The audit log (ours, not the spec's sidebar): super admins only, like its route.
   { label: 'Audit log', to: paths.audit, icon: 'audit', page: 'AuditPage', shownForRoleIds: [SUPER_ADMIN] },
   // The office's talent database: super admins and the office's own admins, not client accounts (decision 0039).

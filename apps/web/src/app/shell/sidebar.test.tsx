@@ -3,10 +3,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Sidebar } from './sidebar';
 
-// Users, Enums and the audit log (ours) are super-admin pages; the roster is for super admins and admins;
+// Users, Enums, agencies and the audit log (ours) are super-admin pages; the roster is for super admins and admins;
 // Import is hidden from assistants (role id 3).
 const VISIBLE_BY_ROLE_ID: Record<number, string[]> = {
-  1: ['Projects', 'Users', 'Enums', 'Audit log', 'Roster', 'Import'],
+  1: ['Projects', 'Users', 'Enums', 'Agencies', 'Audit log', 'Roster', 'Import'],
   2: ['Projects', 'Roster', 'Import'],
   3: ['Projects', 'Roster'],
   4: ['Projects'],

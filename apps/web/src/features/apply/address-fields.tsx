@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useDebouncedValue } from '../../lib/search/search-term';
 import { lookupAddress } from './apply-api';
-import { TextInput } from './text-input';
+import { TextInput } from '../../ui/text-input';
 
 export interface AddressValue {
   addressLineOne: string;

@@ -118,3 +118,8 @@ export function changeRepresentative(
 ) {
   return http.send('/users/representatives', { ...PUBLIC, method: 'PATCH', body });
 }
+
+/** The public pages' shared content: the terms and privacy pages' titles and text. */
+export function globalContent(http: HttpClient, signal?: AbortSignal) {
+  return http.request('/v2/global-content', schema('globalContentSchema'), { ...PUBLIC, signal });
+}

@@ -5,17 +5,15 @@ import type { ReactNode } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields';
 import type { AddressValue } from './address-fields';
-import { setModalOpen } from './modal';
+import { setModalOpen } from '../../ui/native-modal';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
 import { PhoneField, phoneValue } from './phone-field';
 import type { Country } from './phone-field';
-import {
-  EMPTY_REPRESENTATIVE,
-  representativeFormInput,
-  RepresentationSection,
-} from './representation-section';
-import type { NewRepresentative, RepresentationChoice } from './representation-section';
-import { TextInput } from './text-input';
+import { EMPTY_REPRESENTATIVE, representativeFormInput } from '../representation';
+import type { NewRepresentative } from '../representation';
+import { RepresentationSection } from './representation-section';
+import type { RepresentationChoice } from './representation-section';
+import { TextInput } from '../../ui/text-input';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
 import type { UploadSlot } from './uploads';
 

@@ -3,3 +3,4 @@ export type { ApplyAddress } from './apply-address';
 export { ApplyPage } from './apply-page';
 export { ClaimConfirmationPage } from './claim-confirmation-page';
 export { PrivateSubmissionRoute } from './private-submission';
+export { PrivacyPage, TermsPage } from './legal-page';

@@ -3,11 +3,11 @@ import type { StandaloneView } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
-import { AddRepresentationDialog } from './add-representation-dialog';
+import { AddRepresentationDialog } from '../representation';
 import { useApplyAddress } from './apply-address';
 import { applyContracts, changeRepresentative, updateSubmission, viewSubmission } from './apply-api';
 import { ApplyFrame, Notice } from './apply-frame';
-import { TextInput } from './text-input';
+import { TextInput } from '../../ui/text-input';
 
 /** /submission/:id?token=: the talent's private link from the confirmation e-mail. */
 export function PrivateSubmissionRoute() {

@@ -4,41 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { linkRepresentatives } from './apply-api';
-import { TextInput } from './text-input';
-
-export interface NewRepresentative {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  agencyName: string;
-  websiteUrl: string;
-}
-
-export const EMPTY_REPRESENTATIVE: NewRepresentative = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phoneNumber: '',
-  agencyName: '',
-  websiteUrl: '',
-};
+import { RepresentativeFields } from '../representation';
+import type { NewRepresentative } from '../representation';
 
 /** Who represents the talent: an agent the link offers, a new one they add, or none. */
 export type RepresentationChoice = { kind: 'existing'; repId: string } | { kind: 'none' } | { kind: 'new' };
-
-/** The representative form as the domain's rule reads it (agent names, e-mail, phone; agency name and site). */
-export function representativeFormInput(rep: NewRepresentative) {
-  return {
-    agent: {
-      firstName: rep.firstName,
-      lastName: rep.lastName,
-      email: rep.email,
-      phoneNumber: rep.phoneNumber || undefined,
-    },
-    agency: { name: rep.agencyName || undefined, websiteUrl: rep.websiteUrl || undefined },
-  };
-}
 
 /** The choices a link's settings allow (spec section 3: allowChangeRep, allowAddRep, allowNoRep). */
 export function representationOptions(link: ResolvedLink) {
@@ -158,64 +128,6 @@ function Radio({
       <label htmlFor={id} className="text-base text-ink">
         {label}
       </label>
-    </div>
-  );
-}
-
-/** The representative form of spec section 5: agent names, e-mail and phone; the agency's name and site. */
-export function RepresentativeFields({
-  rep,
-  onRep,
-  errors,
-}: {
-  rep: NewRepresentative;
-  onRep(rep: NewRepresentative): void;
-  errors: Record<string, string | undefined>;
-}) {
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <TextInput
-        required
-        label="Agent first name"
-        value={rep.firstName}
-        onChange={(firstName) => onRep({ ...rep, firstName })}
-        error={errors['agent.firstName']}
-      />
-      <TextInput
-        required
-        label="Agent last name"
-        value={rep.lastName}
-        onChange={(lastName) => onRep({ ...rep, lastName })}
-        error={errors['agent.lastName']}
-      />
-      <TextInput
-        required
-        type="email"
-        label="Agent email"
-        value={rep.email}
-        onChange={(email) => onRep({ ...rep, email })}
-        error={errors['agent.email']}
-      />
-      <TextInput
-        type="tel"
-        label="Agent phone"
-        value={rep.phoneNumber}
-        onChange={(phoneNumber) => onRep({ ...rep, phoneNumber })}
-        error={errors['agent.phoneNumber']}
-      />
-      <TextInput
-        required
-        label="Agency name"
-        value={rep.agencyName}
-        onChange={(agencyName) => onRep({ ...rep, agencyName })}
-        error={errors['agency.name']}
-      />
-      <TextInput
-        label="Agency website"
-        value={rep.websiteUrl}
-        onChange={(websiteUrl) => onRep({ ...rep, websiteUrl })}
-        error={errors['agency.websiteUrl']}
-      />
     </div>
   );
 }

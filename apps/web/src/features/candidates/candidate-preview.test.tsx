@@ -1,9 +1,11 @@
-import type { ApplicantListItem, VoteType } from '@casting/domain';
+import type { ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createFetchDouble, deferred, jsonResponse } from '../../../test/fetch-double';
+import type { FetchHandler } from '../../../test/fetch-double';
 import { createHttpClient } from '../../lib/http/http-client';
 import { HttpClientProvider } from '../../lib/http/http-client-context';
 import { LiveClientProvider } from '../../lib/live/use-live-project';
@@ -90,11 +92,22 @@ const detail = {
   createdAt: '2031-01-01T00:00:00.000Z',
 };
 
-function renderPreview(allowedVotes: VoteType[], chat?: { answer: () => Response | Promise<Response> }) {
+function renderPreview(
+  allowedVotes: VoteType[],
+  options: {
+    actor?: ProjectActor;
+    handlers?: Record<string, FetchHandler>;
+    chat?: { answer: () => Response | Promise<Response> };
+  } = {},
+) {
+  const { chat } = options;
   const double = createFetchDouble({
     'GET /api/projects/p1/candidates/person-1': () => jsonResponse(200, detail),
     'GET /api/applicants/person-1/media': () => jsonResponse(200, { items: [] }),
+    'GET /api/applicants/representatives': () =>
+      jsonResponse(200, { items: [{ applicantId: 'person-1', representatives: [] }] }),
     ...(chat ? { 'POST /api/conversation-management/threads': chat.answer } : {}),
+    ...options.handlers,
   });
   const http = createHttpClient({
     baseUrl: '/api',
@@ -105,29 +118,32 @@ function renderPreview(allowedVotes: VoteType[], chat?: { answer: () => Response
   });
   const handlers = { onNext: vi.fn(), onPrevious: vi.fn(), onClose: vi.fn(), onVote: vi.fn() };
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <HttpClientProvider client={http}>
-        <LiveClientProvider client={null}>
-          <input aria-label="Somewhere to type" />
-          <CandidatePreview
-            projectId="p1"
-            row={row}
-            position={{ index: 0, loaded: 2, more: false }}
-            allowedVotes={allowedVotes}
-            media={{
-              canUpload: false,
-              canDelete: false,
-              canManageVisibility: false,
-              teamTools: false,
-              chat: chat !== undefined,
-            }}
-            {...handlers}
-          />
-        </LiveClientProvider>
-      </HttpClientProvider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <HttpClientProvider client={http}>
+          <LiveClientProvider client={null}>
+            <input aria-label="Somewhere to type" />
+            <CandidatePreview
+              projectId="p1"
+              row={row}
+              position={{ index: 0, loaded: 2, more: false }}
+              allowedVotes={allowedVotes}
+              actor={options.actor ?? null}
+              media={{
+                canUpload: false,
+                canDelete: false,
+                canManageVisibility: false,
+                teamTools: false,
+                chat: chat !== undefined,
+              }}
+              {...handlers}
+            />
+          </LiveClientProvider>
+        </HttpClientProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
-  return handlers;
+  return { ...handlers, double };
 }
 
 describe('CandidatePreview', () => {
@@ -144,7 +160,7 @@ describe('CandidatePreview', () => {
 
   it('offers the chat while the conversation opens, and none for a candidate the API refuses (not their client)', async () => {
     const pending = deferred<Response>();
-    renderPreview(['UP_VOTE'], { answer: () => pending.promise });
+    renderPreview(['UP_VOTE'], { chat: { answer: () => pending.promise } });
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(screen.getByText('Loading the conversation')).toBeInTheDocument();
     pending.resolve(
@@ -173,5 +189,106 @@ describe('CandidatePreview', () => {
 
     await user.click(screen.getByRole('button', { name: 'No N' }));
     expect(handlers.onVote).toHaveBeenLastCalledWith('DOWN_VOTE');
+  });
+
+  it('shows the candidate’s representatives from the representatives call, and their load failure', async () => {
+    const agent = {
+      id: 'ag-1',
+      name: 'Rae Rivera',
+      firstName: 'Rae',
+      lastName: 'Rivera',
+      email: 'rae@agency.test',
+      phoneNumber: '+12025550123',
+      agencyId: 'a1',
+      agencyName: 'Harbor Talent',
+      userId: null,
+      isVerified: false,
+    };
+    const { double } = renderPreview(['UP_VOTE'], {
+      actor: 'TE',
+      handlers: {
+        'GET /api/applicants/representatives': () =>
+          jsonResponse(200, {
+            items: [
+              {
+                applicantId: 'person-1',
+                representatives: [
+                  {
+                    id: 'ag-1',
+                    shortLinkId: null,
+                    agent,
+                    agency: { agencyId: 'a1', name: 'Harbor Talent', websiteUrl: null },
+                    status: 'PENDING',
+                  },
+                ],
+              },
+            ],
+          }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Representation' });
+    expect(await within(section).findByText('Rae Rivera, Harbor Talent')).toBeInTheDocument();
+    expect(within(section).getByText('Waiting for the agent')).toBeInTheDocument();
+    // A talent editor may not manage applicants, so is not offered Add Representation.
+    expect(within(section).queryByRole('button', { name: 'Add Representation' })).not.toBeInTheDocument();
+    const [call] = double.callsTo('GET /api/applicants/representatives');
+    expect(new URL(call!.url, 'http://x').searchParams.getAll('applicantIds[]')).toEqual(['person-1']);
+  });
+
+  it('says when the representation cannot be loaded', async () => {
+    renderPreview(['UP_VOTE'], {
+      actor: 'PO',
+      handlers: { 'GET /api/applicants/representatives': () => jsonResponse(500, { message: 'boom' }) },
+    });
+    expect(
+      await screen.findByText('Error: Failed to load representative information for selected candidates.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lets a project owner add a representative with the shared Add Representation form', async () => {
+    const user = userEvent.setup();
+    const { double } = renderPreview(['UP_VOTE'], {
+      actor: 'PO',
+      handlers: {
+        'POST /api/v2/projects/p1/applicants/person-1/representatives': () =>
+          jsonResponse(201, {
+            id: 'ag-2',
+            shortLinkId: null,
+            agent: {
+              id: 'ag-2',
+              name: 'Noa Agent',
+              firstName: 'Noa',
+              lastName: 'Agent',
+              email: 'noa@agency.test',
+              phoneNumber: null,
+              agencyId: 'a2',
+              agencyName: 'Pier Talent',
+              userId: null,
+              isVerified: false,
+            },
+            agency: { agencyId: 'a2', name: 'Pier Talent', websiteUrl: null },
+          }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Representation' });
+    await user.click(within(section).getByRole('button', { name: 'Add Representation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Representation' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Agent first name'), 'Noa');
+    await user.type(within(dialog).getByLabelText('Agent last name'), 'Agent');
+    await user.type(within(dialog).getByLabelText('Agent email'), 'noa@agency.test');
+    await user.type(within(dialog).getByLabelText('Agency name'), 'Pier Talent');
+    await vi.waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await vi.waitFor(() =>
+      expect(double.callsTo('POST /api/v2/projects/p1/applicants/person-1/representatives')).toHaveLength(1),
+    );
+    expect(
+      double.callsTo('POST /api/v2/projects/p1/applicants/person-1/representatives')[0]?.body,
+    ).toMatchObject({
+      agent: { firstName: 'Noa', lastName: 'Agent', email: 'noa@agency.test' },
+      agency: { name: 'Pier Talent' },
+    });
   });
 });

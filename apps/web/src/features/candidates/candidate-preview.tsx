@@ -1,4 +1,4 @@
-import { extractErrorMessage, SIZE_FIELDS } from '@casting/domain';
+import { can, extractErrorMessage, SIZE_FIELDS } from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
+import { CandidateRepresentation } from './candidate-representation';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
 
@@ -217,6 +218,15 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         </Section>
 
         <CandidateRosterStatus projectId={projectId} applicantId={row.applicantId} actor={actor ?? null} />
+
+        {/* The casting team and submitters see who represents the candidate; a client review does not. */}
+        {actor && actor !== 'CLIENT' ? (
+          <CandidateRepresentation
+            projectId={projectId}
+            applicantId={row.applicantId}
+            canManage={can(actor, 'MANAGE_APPLICANTS')}
+          />
+        ) : null}
 
         {media.chat ? (
           <CandidateChat

@@ -32,6 +32,7 @@ import { teamMembersQuery } from '../team';
 import { VoteReminder } from '../reminders';
 import { mayChat } from '../chat';
 import { ClientLinksDialog, CreateClientLinkDialog } from '../client-review';
+import { CreateLinkDialog } from '../links';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters, NativeSelect } from './candidate-filters';
 import { CandidateList } from './candidate-list';
@@ -225,6 +226,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
   const [clientLinksOpen, setClientLinksOpen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  // Submission links from the candidates page: created links take the person to the links page (spec section 4).
+  const mayCreateLinks = can(actor, 'SUBMIT_TALENT');
 
   useLiveProject(project.id, (update) => {
     if (update.event === 'APPLICANTS_UPDATED') void refreshCandidates(queryClient, project.id);
@@ -394,6 +398,20 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           canManage={can(actor, 'MANAGE_CLIENT_LINKS')}
         />
       ) : null}
+      {mayCreateLinks ? (
+        <CreateLinkDialog
+          projectId={project.id}
+          open={linkOpen}
+          onOpenChange={setLinkOpen}
+          submitter={actor === 'TS'}
+          submitterAgency={
+            actor === 'TS' && user?.agent?.isVerified
+              ? { id: user.agent.agencyId, name: 'your agency', agents: [] }
+              : null
+          }
+          navigateOnSuccess
+        />
+      ) : null}
       <PageHeader
         title="Candidates"
         breadcrumbs={[
@@ -404,6 +422,11 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
         description={submitterSet ? 'Submission review folders' : undefined}
         actions={
           <div className="flex flex-wrap gap-2">
+            {mayCreateLinks ? (
+              <Button variant="secondary" onClick={() => setLinkOpen(true)}>
+                Create submission link
+              </Button>
+            ) : null}
             {mayShareWithClients ? (
               <Button variant="secondary" onClick={() => setShareOpen(true)}>
                 Share with client

@@ -1,4 +1,4 @@
-import { can, extractErrorMessage, MESSAGES } from '@casting/domain';
+import { can, extractErrorMessage, LINK_MESSAGES, MESSAGES } from '@casting/domain';
 import type { ProjectDetail } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,10 +10,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
 import { SkeletonList } from '../../ui/skeleton';
-import { StatusBadge } from '../../ui/status-badge';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { CreateLinkDialog } from './create-link-dialog';
 import { ForReviewPanel } from './for-review-panel';
@@ -22,6 +19,9 @@ import type { LinkFormState } from './link-form-state';
 import { shareLinksQuery, useUpdateLinkGroup } from './links-api';
 import type { ShareLink } from './links-api';
 import { ShareLinkCard } from './share-link-card';
+import { ExpiryDialog } from './expiry-dialog';
+import { GenerateLinksDialog } from './generate-links-dialog';
+import { day, LinkRow } from './link-row';
 
 /** /projects/:id/applicant-links: every submission link of the project, newest first. */
 export function ApplicantLinksPage() {
@@ -33,31 +33,9 @@ export function ApplicantLinksPage() {
   );
 }
 
-/** Dates show in UTC as YYYY-MM-DD (spec section 9). */
-const day = (iso: string) => iso.slice(0, 10);
-
-type LinkState = 'open' | 'closed' | 'expired';
-const STATE: Record<ShareLink['status'], LinkState> = { OPEN: 'open', CLOSED: 'closed', EXPIRED: 'expired' };
-const stateOf = (link: ShareLink): LinkState => STATE[link.status];
-
 /** The address talent open: the API gives the path or the full address; a path is on this site. */
 export function absoluteLink(link: string): string {
   return new URL(link, window.location.origin).toString();
-}
-
-function settingsSummary(link: ShareLink): string {
-  const s = link.settings;
-  const parts = [
-    s.underReview ? 'Agency review' : null,
-    s.allowChangeRep ? 'Change Agency' : null,
-    s.allowNoRep ? 'No Agency' : null,
-    s.allowAddRep ? 'Add Representation' : null,
-    s.includeTalent ? 'Include Candidate' : null,
-    s.excludeAgent ? 'Exclude Agent' : null,
-    s.displayProjectDetails ? 'Project details' : null,
-    s.displayOpportunityDetails ? 'Opportunity details' : null,
-  ].filter(Boolean);
-  return parts.join(' · ') || 'No options';
 }
 
 /** A link's dialog form, as a clone starts from it. */
@@ -83,6 +61,10 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   const [sharing, setSharing] = useState<ShareLink | null>(null);
   const [closing, setClosing] = useState<ShareLink | null>(null);
   const [expiring, setExpiring] = useState<ShareLink | null>(null);
+  const [editing, setEditing] = useState<ShareLink | null>(null);
+  const [generating, setGenerating] = useState(false);
+  // Generating links for referral users is the casting team's (SA PO PE TE), not a talent submitter's.
+  const mayGenerate = can(project.projectActor, 'SELECT_LINK_REFERRAL_USERS');
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
   // The links API answers whoever may submit talent (SA, PO, PE, TE, TS).
   const allowed = can(project.projectActor, 'SUBMIT_TALENT');
@@ -115,7 +97,14 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
           <h2 id="links-heading" className="text-lg font-semibold text-ink">
             Candidate submission links
           </h2>
-          <Button onClick={() => setCreating({ cloneOf: null })}>Create link</Button>
+          <div className="flex flex-wrap gap-2">
+            {mayGenerate ? (
+              <Button variant="secondary" onClick={() => setGenerating(true)}>
+                Generate links
+              </Button>
+            ) : null}
+            <Button onClick={() => setCreating({ cloneOf: null })}>Create link</Button>
+          </div>
         </div>
         {links.isPending ? (
           <SkeletonList label="Loading links" rows={3} />
@@ -150,6 +139,17 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
                 }
                 onClose={() => setClosing(link)}
                 onExpiry={() => setExpiring(link)}
+                onEdit={() => setEditing(link)}
+                onReopen={() =>
+                  update.mutate(
+                    { groupId: link.groupId, change: { closed: false } },
+                    {
+                      onSuccess: () => toast.success(LINK_MESSAGES.linkReopened(link.title)),
+                      onError: toastError,
+                    },
+                  )
+                }
+                busy={update.isPending}
               />
             ))}
           </ul>
@@ -172,6 +172,17 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
           if (!open) setCreating(null);
         }}
         cloneOf={creating?.cloneOf ?? null}
+        submitter={submitter}
+        submitterAgency={ownAgency}
+      />
+      <GenerateLinksDialog projectId={project.id} open={generating} onOpenChange={setGenerating} />
+      <CreateLinkDialog
+        projectId={project.id}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        edit={editing ? { linkId: editing.id, groupId: editing.groupId, form: formOf(editing) } : null}
         submitter={submitter}
         submitterAgency={ownAgency}
       />
@@ -226,139 +237,5 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
         }}
       />
     </div>
-  );
-}
-
-function LinkRow({
-  link,
-  onShare,
-  onClone,
-  onClose,
-  onExpiry,
-}: {
-  link: ShareLink;
-  onShare(): void;
-  /** Null where cloning is not offered (a talent submitter). */
-  onClone: (() => void) | null;
-  onClose(): void;
-  onExpiry(): void;
-}) {
-  const state = stateOf(link);
-  const representation =
-    link.agency?.name ?? (link.agent ? `${link.agent.name}, ${link.agent.agencyName}` : 'Any talent');
-  return (
-    <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="text-base font-semibold break-words text-ink">{link.title}</h3>
-          <p className="text-sm text-ink-muted">Created {day(link.createdAt)}</p>
-        </div>
-        <StatusBadge tone={state === 'open' ? 'success' : 'neutral'}>
-          {state === 'open'
-            ? link.expiresAt
-              ? `Open until ${day(link.expiresAt)}`
-              : 'Open'
-            : state === 'closed'
-              ? 'Closed'
-              : 'Expired'}
-        </StatusBadge>
-      </div>
-      <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-ink-muted">Opportunities</dt>
-          <dd className="text-ink">
-            {link.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-ink-muted">Representation</dt>
-          <dd className="text-ink">{representation}</dd>
-        </div>
-        <div>
-          <dt className="text-ink-muted">Settings</dt>
-          <dd className="text-ink">{settingsSummary(link)}</dd>
-        </div>
-        <div>
-          <dt className="text-ink-muted">Submissions</dt>
-          <dd className="text-ink">{link.submissionCount}</dd>
-        </div>
-      </dl>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onShare} aria-label={`Share ${link.title}`}>
-          Share
-        </Button>
-        {onClone ? (
-          <Button variant="secondary" onClick={onClone} aria-label={`Clone ${link.title}`}>
-            Clone
-          </Button>
-        ) : null}
-        {state === 'open' ? (
-          <>
-            <Button variant="secondary" onClick={onExpiry} aria-label={`Set expiry of ${link.title}`}>
-              Set expiry
-            </Button>
-            <Button variant="secondary" onClick={onClose} aria-label={`Close ${link.title}`}>
-              Close link
-            </Button>
-          </>
-        ) : null}
-      </div>
-    </li>
-  );
-}
-
-function ExpiryDialog({
-  link,
-  busy,
-  onCancel,
-  onSave,
-}: {
-  link: ShareLink | null;
-  busy: boolean;
-  onCancel(): void;
-  onSave(expiresAt: string | null): void;
-}) {
-  const [date, setDate] = useState('');
-  const today = new Date().toISOString().slice(0, 10);
-  const invalid = date !== '' && date <= today;
-  return (
-    <Dialog
-      open={link !== null}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-      title="Set expiry date"
-      description="The link stops taking submissions at the start of this day (UTC)."
-    >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (invalid) return;
-          onSave(date ? `${date}T00:00:00.000Z` : null);
-        }}
-      >
-        <Field label="Expiry date" error={invalid ? 'Choose a date after today.' : undefined}>
-          {(props) => (
-            <Input
-              type="date"
-              min={today}
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              {...props}
-            />
-          )}
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy || invalid}>
-            {date ? 'Save expiry' : 'Remove expiry'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MESSAGES } from '@casting/domain';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import type { FetchHandler } from '../../../test/fetch-double';
@@ -12,12 +12,24 @@ import { createQueryClient } from '../../lib/query/query-client';
 import { toast } from '../../lib/toast/toast';
 import { Toaster } from '../../ui/toaster';
 import { CreateLinkDialog } from './create-link-dialog';
+import type { CreateLinkDialogProps } from './create-link-dialog';
+import { DEFAULT_SETTINGS } from './link-form-state';
+
+/** Where the router is, so a test can see the dialog's success navigation. */
+function Location() {
+  return <p data-testid="current-path">{useLocation().pathname}</p>;
+}
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const LEAD = '22222222-2222-4222-8222-222222222222';
 const EXTRA = '33333333-3333-4333-8333-333333333333';
 
-function renderDialog(handlers: Record<string, FetchHandler>) {
+function renderDialog(
+  handlers: Record<string, FetchHandler>,
+  props: Partial<
+    Pick<CreateLinkDialogProps, 'submitter' | 'submitterAgency' | 'navigateOnSuccess' | 'edit'>
+  > = {},
+) {
   const double = createFetchDouble({
     [`GET /api/v2/projects/${PROJECT}/roles/options`]: () =>
       jsonResponse(200, {
@@ -42,7 +54,13 @@ function renderDialog(handlers: Record<string, FetchHandler>) {
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
         <HttpClientProvider client={http}>
-          <CreateLinkDialog projectId={PROJECT} open={open} onOpenChange={(next) => (open = next)} />
+          <CreateLinkDialog
+            projectId={PROJECT}
+            open={open}
+            onOpenChange={(next) => (open = next)}
+            {...props}
+          />
+          <Location />
           <Toaster />
         </HttpClientProvider>
       </QueryClientProvider>
@@ -134,5 +152,110 @@ describe('Create New Candidate Submission Link(s)', () => {
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('switch', { name: 'Include Candidate' }));
     expect(within(dialog).getByRole('switch', { name: 'Exclude Agent' })).toBeDisabled();
+  });
+
+  it('offers a talent submitter only the opportunities shared with their agency', async () => {
+    renderDialog(
+      {
+        [`GET /api/v2/projects/${PROJECT}/share-links/opportunities`]: () =>
+          jsonResponse(200, { items: [{ value: LEAD, label: 'Lead', description: null }] }),
+      },
+      { submitter: true, submitterAgency: { id: 'ag', name: 'your agency', agents: [] } },
+    );
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.createLinkDialogTitle });
+    expect(await within(dialog).findByLabelText('Lead')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Extra')).not.toBeInTheDocument();
+  });
+
+  it('tells a talent submitter when nothing is shared with their agency yet', async () => {
+    renderDialog(
+      {
+        [`GET /api/v2/projects/${PROJECT}/share-links/opportunities`]: () => jsonResponse(200, { items: [] }),
+      },
+      { submitter: true, submitterAgency: null },
+    );
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.createLinkDialogTitle });
+    expect(
+      await within(dialog).findByText('The casting team has not shared an opportunity with your agency yet.'),
+    ).toBeVisible();
+  });
+
+  it('from a candidate page, a created link takes the person to the links page', async () => {
+    const user = userEvent.setup();
+    renderDialog(
+      {
+        [`POST /api/v2/projects/${PROJECT}/share-links/check-title`]: () =>
+          jsonResponse(200, { isUnique: true }),
+        [`POST /api/v2/projects/${PROJECT}/share-links`]: () =>
+          jsonResponse(201, [
+            {
+              id: 'l1',
+              projectId: PROJECT,
+              groupId: 'g1',
+              createdAt: '2031-01-01T00:00:00.000Z',
+              link: '/x',
+            },
+          ]),
+      },
+      { navigateOnSuccess: true },
+    );
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.createLinkDialogTitle });
+    await user.type(within(dialog).getByLabelText('Title'), 'Walk-ins');
+    await user.click(await within(dialog).findByLabelText('Lead'));
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    await waitFor(() => expect(create).toBeEnabled(), { timeout: 2000 });
+    await user.click(create);
+    expect(await screen.findByText(MESSAGES.linkCreated)).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByTestId('current-path')).toHaveTextContent(`/projects/${PROJECT}/applicant-links`),
+    );
+  });
+
+  it('edits a link: starts from it, keeps its own title without a check, and saves the group by link id', async () => {
+    const user = userEvent.setup();
+    const { double } = renderDialog(
+      {
+        [`POST /api/v2/projects/${PROJECT}/share-links/check-title`]: () =>
+          jsonResponse(200, { isUnique: true }),
+        [`POST /api/v2/projects/${PROJECT}/share-links`]: () =>
+          jsonResponse(200, [
+            {
+              id: 'l1',
+              projectId: PROJECT,
+              groupId: 'g1',
+              createdAt: '2031-01-01T00:00:00.000Z',
+              link: '/x',
+            },
+          ]),
+      },
+      {
+        edit: {
+          linkId: 'l1',
+          groupId: 'g1',
+          form: {
+            title: 'Walk-ins',
+            agencies: [],
+            agents: [],
+            isRepresentative: false,
+            roleIds: [LEAD],
+            defaultRoleId: null,
+            settings: { ...DEFAULT_SETTINGS },
+          },
+        },
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit submission link' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Walk-ins');
+    expect(await within(dialog).findByLabelText('Lead')).toBeChecked();
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled(); // nothing changed yet
+
+    await user.click(within(dialog).getByRole('switch', { name: 'Agency review' }));
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(double.callsTo(`POST /api/v2/projects/${PROJECT}/share-links/check-title`)).toHaveLength(0);
+    await user.click(save);
+    expect(await screen.findByText('Submission link updated')).toBeVisible();
+    const [sent] = double.callsTo(`POST /api/v2/projects/${PROJECT}/share-links`);
+    expect(sent?.body).toMatchObject({ id: 'l1', title: 'Walk-ins', roleIds: [LEAD], underReview: true });
   });
 });

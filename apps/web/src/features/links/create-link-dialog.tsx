@@ -1,5 +1,6 @@
 import {
   INVITE_DIALOG_WIDTH,
+  LINK_MESSAGES,
   linkTitleSchema,
   MESSAGES,
   opportunitySelectionSchema,
@@ -35,7 +36,7 @@ import {
   toLinkPayload,
 } from './link-form-state';
 import type { AgencyChoice, LinkFormState, SettingName } from './link-form-state';
-import { checkTitle, useCreateLinks } from './links-api';
+import { checkTitle, linkOpportunitiesQuery, useCreateLinks } from './links-api';
 import { TitleField, useTitleCheck } from './title-field';
 
 /** The toggles with the names the dialog shows and what each does for the talent who opens the link. */
@@ -94,6 +95,11 @@ export interface CreateLinkDialogProps {
    */
   submitterAgency?: AgencyChoice | null;
   submitter?: boolean;
+  /**
+   * Editing the group of an existing link (title, opportunities, settings; its representation is fixed once
+   * shared): the form starts from the link and Save updates the group.
+   */
+  edit?: { linkId: string; groupId: string; form: LinkFormState } | null;
   /** From a candidate page the success takes the person to the links page. */
   navigateOnSuccess?: boolean;
   /** The links just created (one per agency chosen), e.g. for a page that preselects the new link. */
@@ -107,7 +113,7 @@ export function CreateLinkDialog(props: CreateLinkDialogProps) {
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={MESSAGES.createLinkDialogTitle}
+      title={props.edit ? LINK_MESSAGES.editLinkDialogTitle : MESSAGES.createLinkDialogTitle}
       width={INVITE_DIALOG_WIDTH}
     >
       {open ? <CreateLinkForm {...props} /> : null}
@@ -116,6 +122,7 @@ export function CreateLinkDialog(props: CreateLinkDialogProps) {
 }
 
 function initialState(props: CreateLinkDialogProps): LinkFormState {
+  if (props.edit) return props.edit.form;
   if (props.cloneOf) return props.cloneOf;
   const empty = emptyLinkForm();
   if (props.submitter && props.submitterAgency) return settle(addAgency(empty, props.submitterAgency));
@@ -126,7 +133,10 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
   const { projectId, onOpenChange, submitter = false } = props;
   const http = useHttpClient();
   const navigate = useNavigate();
-  const roles = useQuery(roleOptionsQuery(http, projectId));
+  // A talent submitter is offered only the opportunities shared with their agency (spec section 6).
+  const allRoles = useQuery({ ...roleOptionsQuery(http, projectId), enabled: !submitter });
+  const sharedRoles = useQuery({ ...linkOpportunitiesQuery(http, projectId), enabled: submitter });
+  const roles = submitter ? sharedRoles : allRoles;
   const create = useCreateLinks(projectId);
   const [start] = useState(() => initialState(props));
   const [state, setState] = useState(start);
@@ -134,11 +144,13 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const defaultId = useId();
 
+  const editing = props.edit ?? null;
   const check = useCallback(
-    (title: string, signal: AbortSignal) => checkTitle(http, projectId, title, signal),
-    [http, projectId],
+    (title: string, signal: AbortSignal) => checkTitle(http, projectId, title, signal, editing?.groupId),
+    [http, projectId, editing?.groupId],
   );
-  const titleStatus = useTitleCheck(state.title, check);
+  // An edited link keeps its own title without a check (the server excludes its group from the comparison too).
+  const titleStatus = useTitleCheck(state.title, check, editing?.form.title);
   const options: readonly Option[] = useMemo(() => roles.data?.items ?? [], [roles.data]);
   const roleName = useMemo(() => {
     const names = new Map(options.map((option) => [option.value, option.label]));
@@ -157,15 +169,16 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
   const canCreate =
     titleValid && selection.success && titleStatus === 'unique' && changed && !create.isPending;
   const visibleSettings = submitter ? SUBMITTER_SETTINGS : STAFF_SETTINGS;
-  const canChooseAgencies = !submitter;
+  const canChooseAgencies = !submitter && !editing;
 
   const onCreate = () => {
     setTouched({ title: true, roles: true });
     if (!canCreate) return;
     setAlert(null);
-    create.mutate(toLinkPayload(state, projectId), {
+    const payload = toLinkPayload(state, projectId);
+    create.mutate(editing ? { ...payload, id: editing.linkId } : payload, {
       onSuccess: (created) => {
-        toast.success(MESSAGES.linkCreated);
+        toast.success(editing ? LINK_MESSAGES.linkUpdated : MESSAGES.linkCreated);
         onOpenChange(false);
         props.onCreated?.(created);
         if (props.navigateOnSuccess) void navigate(paths.project.applicantLinks(projectId));
@@ -201,7 +214,9 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
         showRequired={touched.title}
       />
 
-      {canChooseAgencies ? (
+      {editing ? (
+        <p className="text-sm text-ink-muted">{LINK_MESSAGES.representationFixed}</p>
+      ) : canChooseAgencies ? (
         <AgencyPicker
           projectId={projectId}
           agencies={state.agencies}
@@ -233,7 +248,11 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
             {MESSAGES.errorLoadingData(extractErrorMessage(roles.error))}
           </p>
         ) : options.length === 0 ? (
-          <p className="text-sm text-ink-muted">This project has no opportunities yet; add one first.</p>
+          <p className="text-sm text-ink-muted">
+            {submitter
+              ? 'The casting team has not shared an opportunity with your agency yet.'
+              : 'This project has no opportunities yet; add one first.'}
+          </p>
         ) : (
           <div className="grid gap-2 sm:grid-cols-2">
             {options.map((option) => (
@@ -293,7 +312,7 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
           Cancel
         </Button>
         <Button type="submit" disabled={!canCreate}>
-          {create.isPending ? 'Creating…' : 'Create'}
+          {editing ? (create.isPending ? 'Saving…' : 'Save') : create.isPending ? 'Creating…' : 'Create'}
         </Button>
       </DialogFooter>
     </form>

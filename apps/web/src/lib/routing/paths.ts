@@ -68,6 +68,7 @@ export const paths = {
   import: PATTERNS.import,
   users: PATTERNS.users,
   audit: PATTERNS.audit,
+  agencies: PATTERNS.agencies,
   roster: PATTERNS.roster,
   apply: {
     submit: (projectId: Id) => fillPattern(PATTERNS.submit, { projectId }),

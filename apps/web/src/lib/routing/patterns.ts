@@ -48,6 +48,8 @@ export const PATTERNS = {
   import: '/import',
   users: '/users',
   audit: '/audit',
+  /** (ours) Super admins verify agencies and agents (spec section 1: "a super admin verifies"). */
+  agencies: '/agencies',
   roster: '/roster',
   home: '/',
   // Public apply pages
@@ -61,6 +63,9 @@ export const PATTERNS = {
   submission: '/submission/:id',
   /** (ours) The unsubscribe link of a project's e-mail to candidates. */
   emailOptOut: '/email/opt-out/:token',
+  /** (ours) The public pages' terms and privacy, from GET /v2/global-content; linked from every apply page. */
+  terms: '/terms',
+  privacy: '/privacy',
   /** (ours) The reply page of a chat e-mail: the thread in the path, the private link's secret in the query. */
   chatReply: '/chat/reply/:threadId',
 } as const;

@@ -126,6 +126,11 @@ export const shareLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    /**
+     * The team member a link was generated for ("select link referral users", spec sections 5 and 6): submissions
+     * through it are theirs to follow. Null for links made in the create dialog.
+     */
+    referralUserId: uuid('referral_user_id').references(() => users.id, { onDelete: 'set null' }),
     submissionCount: integer('submission_count').notNull().default(0),
     createdAt: createdAt(),
   },

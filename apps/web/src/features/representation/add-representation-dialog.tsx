@@ -1,17 +1,13 @@
 import { ADD_REPRESENTATION_DIALOG_WIDTH, extractErrorMessage } from '@casting/domain';
 import { useEffect, useRef, useState } from 'react';
-import { setModalOpen } from './modal';
-import { applyContracts } from './apply-api';
-import {
-  EMPTY_REPRESENTATIVE,
-  representativeFormInput,
-  RepresentativeFields,
-} from './representation-section';
-import type { NewRepresentative } from './representation-section';
+import { setModalOpen } from '../../ui/native-modal';
+import { RepresentativeFields } from './representative-fields';
+import { EMPTY_REPRESENTATIVE, representativeFormInput } from './representative-form';
+import type { NewRepresentative, RepresentativeFormInput } from './representative-form';
 
 /**
- * Add Representation (about 550 px wide, spec section 2) for the public pages: a native modal dialog, so the
- * page brings no dialog library. Save stays disabled while saving or while the form breaks the representative
+ * Add Representation (about 550 px wide, spec section 2) for the public pages and the candidate preview: a native
+ * modal dialog, so the public pages bring no dialog library. Save stays disabled while saving or while the form breaks the representative
  * rules of section 5 (checked on every change once the rules' code is in).
  */
 export function AddRepresentationDialog({
@@ -21,7 +17,7 @@ export function AddRepresentationDialog({
 }: {
   open: boolean;
   onClose(): void;
-  onSave(form: ReturnType<typeof representativeFormInput>): Promise<void>;
+  onSave(form: RepresentativeFormInput): Promise<void>;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [rep, setRep] = useState<NewRepresentative>(EMPTY_REPRESENTATIVE);
@@ -35,7 +31,7 @@ export function AddRepresentationDialog({
 
   useEffect(() => {
     let current = true;
-    void applyContracts().then(({ representativeFormSchema }) => {
+    void import('./representative-rules').then(({ representativeFormSchema }) => {
       if (!current) return;
       const parsed = representativeFormSchema.safeParse(representativeFormInput(rep));
       const found: Record<string, string> = {};

@@ -1,0 +1,2 @@
+ALTER TABLE "share_links" ADD COLUMN "referral_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "share_links" ADD CONSTRAINT "share_links_referral_user_id_users_id_fk" FOREIGN KEY ("referral_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
