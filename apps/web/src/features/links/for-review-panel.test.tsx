@@ -38,6 +38,7 @@ function row(id: string, name: string) {
     submittedAt: '2031-03-04T10:00:00.000Z',
     location: null,
     representation: null,
+    roster: null,
   };
 }
 
