@@ -79,6 +79,11 @@ describe('the CLIENT actor and callers without the secret', () => {
         ['GET', `/api/projects/${project}/applicants/${encodeURIComponent(secret)}`],
         ['GET', `/api/projects/${project}/applicants/${encodeURIComponent(secret)}/${link.submissionId}`],
         ['POST', `/api/projects/${project}/applicants/${encodeURIComponent(secret)}/views`],
+        [
+          'PUT',
+          `/api/projects/${project}/applicants/${encodeURIComponent(secret)}/${link.submissionId}/feedback`,
+        ],
+        ['POST', `/api/projects/${project}/applicants/${encodeURIComponent(secret)}/download-zip`],
         ['GET', `/api/projects/${project}/folders?clientLink=${encodeURIComponent(secret)}`],
         ['GET', `/api/v2/client-links/${encodeURIComponent(secret)}`],
         ['POST', `/api/v2/client-links/${encodeURIComponent(secret)}/identify`],
@@ -88,7 +93,12 @@ describe('the CLIENT actor and callers without the secret', () => {
             method,
             url,
             headers: fixture.cast.headers(actor),
-            payload: method === 'POST' ? { name: 'A', email: 'a@example.com' } : undefined,
+            payload:
+              method === 'POST'
+                ? { name: 'A', email: 'a@example.com' }
+                : method === 'PUT'
+                  ? { comment: 'A guess' }
+                  : undefined,
             // An address of its own: the public per-address quotas (30 identifications in 10 minutes) are shared
             // with the other test files this worker runs on the same database, whose viewers identify from 127.0.0.1.
             remoteAddress: '198.51.100.23',
