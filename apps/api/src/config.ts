@@ -32,6 +32,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Casting <no-reply@casting.local>'),
+  /**
+   * The shared secret the mail provider sends (header `X-Webhook-Secret`) with delivery-failure reports to
+   * `POST /api/email/bounces`. Unset: the webhook answers 404, so nothing is exposed.
+   */
+  MAIL_BOUNCE_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   SESSION_DURATION_MINUTES: positiveInt.default(240),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),

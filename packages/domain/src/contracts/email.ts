@@ -14,6 +14,9 @@ export const INVITATION_MAX_ROWS = 500;
 /** A pasted list or CSV file larger than this is refused before it is read. */
 export const INVITATION_INPUT_MAX_CHARS = 200_000;
 
+/** Delivery-failure events one webhook call may carry (providers batch them; decision 0058). */
+export const BOUNCE_EVENTS_MAX = 500;
+
 export const EMAIL_MESSAGES = {
   templateNameRequired: 'Give the template a name.',
   subjectRequired: 'Write a subject.',
@@ -31,6 +34,11 @@ export const EMAIL_MESSAGES = {
   interrupted: 'Sending was interrupted and may or may not have reached the person; it is not repeated',
   optOutInvalid: 'This unsubscribe link is not valid. Use the link from the e-mail you received.',
   optOutDone: 'You will no longer receive e-mails about this project from its casting team.',
+  /** The reason a message shows once the mail provider reported it undeliverable after it left (a late bounce). */
+  lateBounce: (reason: string) => `Bounced after sending: ${reason}`,
+  bounceEventsTooMany: `Send at most ${BOUNCE_EVENTS_MAX} bounce events at a time.`,
+  bounceEmailInvalid: 'Each bounce event needs the e-mail address that bounced.',
+  bounceReasonRequired: 'Each bounce event needs the reason the mail provider gave.',
   invalidEmail: 'Not a valid e-mail address',
   duplicateEmail: 'Listed more than once',
   alreadyInvited: 'Already invited to this opportunity',
@@ -264,3 +272,32 @@ export const optOutRequestSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{24}$/, EMAIL_MESSAGES.optOutInvalid),
 });
 export const optOutResultSchema = z.object({ projectName: z.string(), message: z.string() });
+
+/**
+ * The mail provider's bounce webhook (decision 0058): delivery failures reported after a message left. Only permanent
+ * ones mark the address; a temporary one (mailbox full) is accepted and ignored, as the provider retries it itself.
+ */
+export const bounceEventSchema = z.object({
+  email: z
+    .email({ error: EMAIL_MESSAGES.bounceEmailInvalid })
+    .max(320, EMAIL_MESSAGES.bounceEmailInvalid)
+    .transform((value) => value.toLowerCase()),
+  reason: z
+    .string({ error: EMAIL_MESSAGES.bounceReasonRequired })
+    .trim()
+    .min(1, EMAIL_MESSAGES.bounceReasonRequired)
+    .max(2000)
+    .transform((value) => value.slice(0, 400)),
+  permanent: z.boolean(),
+});
+/** The body is the list of events itself, as providers post them. */
+export const bounceReportSchema = z
+  .array(bounceEventSchema)
+  .max(BOUNCE_EVENTS_MAX, EMAIL_MESSAGES.bounceEventsTooMany);
+export type BounceReport = z.infer<typeof bounceReportSchema>;
+export const bounceReportResultSchema = z.object({
+  /** Permanent bounces recorded (each address once). */
+  recorded: z.number().int(),
+  /** Sent messages now shown as failed. */
+  marked: z.number().int(),
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  bounceReportResultSchema,
+  bounceReportSchema,
   emailPreviewRequestSchema,
   emailSendDetailSchema,
   emailSendListQuerySchema,
@@ -18,6 +20,8 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
+import { apiNotFound } from '../../platform/http/error-handler';
+import { recordBounces, webhookSecretMatches } from './bounces';
 import { optOut } from './opt-out';
 import { listSends, previewMessage, sendDetail, sendToCandidates } from './sends';
 import {
@@ -224,5 +228,29 @@ export function emailRoutes(app: App, context: AppContext) {
       await publicQuota(db, request, 'claim');
       return optOut(db, request.body.token);
     },
+  );
+
+  app.post(
+    '/email/bounces',
+    {
+      // Public: the mail provider calls it, its credential is the shared secret (decision 0058).
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Mail provider webhook: delivery failures reported after sending (header X-Webhook-Secret); permanent ones mark the address and fail the last message sent to it',
+        body: bounceReportSchema,
+        response: { 200: bounceReportResultSchema },
+      },
+      // The secret is checked before the body is read, so a stranger learns nothing from validation errors.
+      preValidation: async (request, reply) => {
+        const secret = context.config.MAIL_BOUNCE_WEBHOOK_SECRET;
+        // Unset, or a wrong secret: the same answer as a route that does not exist.
+        if (!secret || !webhookSecretMatches(secret, request.headers['x-webhook-secret'])) {
+          return apiNotFound(request, reply);
+        }
+      },
+    },
+    async (request) => recordBounces(db, request.body),
   );
 }

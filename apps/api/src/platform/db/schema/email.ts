@@ -140,6 +140,10 @@ export const emailRecipients = pgTable(
   },
   (table) => [
     index('email_recipients_send_idx').on(table.sendId, table.id),
+    // A late bounce finds the last message that left for an address (decision 0058).
+    index('email_recipients_email_sent_idx')
+      .on(table.email, table.sentAt)
+      .where(sql`${table.sentAt} is not null`),
     uniqueIndex('email_recipients_send_email_key')
       .on(table.sendId, table.email)
       .where(sql`${table.email} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "email_recipients_email_sent_idx" ON "email_recipients" USING btree ("email","sent_at") WHERE "email_recipients"."sent_at" is not null;
