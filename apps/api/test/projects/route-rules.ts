@@ -44,8 +44,11 @@ export interface RouteCase {
   ok: number;
   /** Where a rule beyond the matrix answers for an actor (the submitter-folder table), that actor's outcome. */
   outcomeFor?: Partial<Record<ActorName, Outcome>>;
-  /** Builds one request; `projectId` lets the 404 checks aim at a project that does not exist. */
-  request(fixture: Fixture, projectId: string): Promise<Pick<InjectOptions, 'url' | 'payload'>>;
+  /** Builds one request (its headers are added to the actor's); `projectId` lets the 404 checks aim at a project that does not exist. */
+  request(
+    fixture: Fixture,
+    projectId: string,
+  ): Promise<Pick<InjectOptions, 'url' | 'payload'> & { headers?: Record<string, string> }>;
 }
 
 export const fresh = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;

@@ -15,6 +15,9 @@ const SEND_EMAIL = ['SA', 'PO', 'PE', 'TE', 'TS'] as const;
 const MANAGE_TEMPLATES = ['SA', 'PO', 'PE'] as const;
 const SUBMIT_TALENT = ['SA', 'PO', 'PE', 'TE', 'TS'] as const;
 
+/** The mail provider's shared secret for the bounce webhook, configured on the matrix's app. */
+export const BOUNCE_WEBHOOK_SECRET = 'matrix-bounce-webhook-secret-0123456789';
+
 const message = { subject: 'Hello {{firstName}}', body: docFromText('Hi {{firstName}}') };
 
 async function template(fixture: Fixture) {
@@ -203,5 +206,17 @@ export const EMAIL_ROUTES: RouteCase[] = [
     rule: publicRoute,
     ok: 200,
     request: async (f) => ({ url: '/api/email/opt-out', payload: { token: await optOutToken(f) } }),
+  },
+  {
+    // The mail provider's webhook (decision 0058): its shared secret is the credential, whoever signs the call.
+    method: 'POST',
+    route: '/api/email/bounces',
+    rule: publicRoute,
+    ok: 200,
+    request: async () => ({
+      url: '/api/email/bounces',
+      headers: { 'x-webhook-secret': BOUNCE_WEBHOOK_SECRET },
+      payload: [{ email: `${fresh('gone').replace(' ', '-')}@example.com`, reason: '550', permanent: true }],
+    }),
   },
 ];
