@@ -43,9 +43,14 @@ describe('e-mail pages in the project navigation', () => {
 });
 
 describe('chat in the project navigation', () => {
-  it('offers Chat to the chat actors and to talent submitters (their clients), to no one else', () => {
+  it('offers Chat to the chat actors and to talent submitters who are agents (their clients), to no one else', () => {
+    const shownToAgents = PROJECT_ACTORS.filter((actor) =>
+      projectLinks('p1', actor, true).some((link) => link.label === 'Chat'),
+    );
+    expect(shownToAgents).toEqual(['SA', 'PO', 'PE', 'TE', 'TS']);
+    // A talent submitter without an agent record has no clients to chat about: the API refuses them.
     const shown = PROJECT_ACTORS.filter((actor) => labels(actor).includes('Chat'));
-    expect(shown).toEqual(['SA', 'PO', 'PE', 'TE', 'TS']);
+    expect(shown).toEqual(['SA', 'PO', 'PE', 'TE']);
     expect(labels('CLIENT')).not.toContain('Chat');
     expect(labels(null)).not.toContain('Chat');
     expect(projectLinks('p1', 'PE').find((link) => link.label === 'Chat')?.to).toBe('/projects/chat/p1');

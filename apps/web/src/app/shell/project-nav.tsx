@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
 import { mayChat, useChatUnreadCount } from '../../features/chat';
 import { projectQuery, ProjectSwitcher } from '../../features/projects';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { cn } from '../../ui/cn';
@@ -16,18 +17,20 @@ import type { PageName } from '../routes';
  * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
  * brings (e-mail templates, roster) are left out until they exist, and a page shows only to the
  * project roles that may use it (applicant links: whoever may submit talent, as the links API allows; chat: the
- * chat actors and a talent submitter for their own clients, as the conversations API allows).
+ * chat actors and a talent submitter who is an agent for their own clients, as the conversations API allows).
+ * `isAgent`: the signed-in user has an agent record.
  */
 export function projectLinks(
   projectId: string,
   actor: ProjectActor | null = null,
+  isAgent = false,
 ): { label: string; to: string }[] {
   const links: {
     label: string;
     to: string;
     page: PageName;
     permission?: Permission;
-    allowed?: (actor: ProjectActor | null) => boolean;
+    allowed?: (actor: ProjectActor | null, isAgent: boolean) => boolean;
   }[] = [
     { label: 'Overview', to: paths.project.overview(projectId), page: 'ProjectOverviewPage' },
     { label: 'Opportunities', to: paths.project.roles(projectId), page: 'ProjectRolesPage' },
@@ -69,7 +72,7 @@ export function projectLinks(
     .filter(
       (link) =>
         (!link.permission || can(actor, link.permission)) &&
-        (!link.allowed || link.allowed(actor)) &&
+        (!link.allowed || link.allowed(actor, isAgent)) &&
         isPageBuilt(link.page),
     )
     .map(({ label, to }) => ({ label, to }));
@@ -97,8 +100,9 @@ export function ProjectNav({ projectId }: { projectId: string }) {
   // The workspace page loads the same project; the navigation reads the caller's role from that cache.
   const { data: project } = useQuery(projectQuery(useHttpClient(), projectId));
   const actor = project?.projectActor ?? null;
+  const isAgent = Boolean(useAuth().user?.agent);
   // The unread count beside Chat, kept current by NEW_MESSAGE on the live project channel.
-  const unread = useChatUnreadCount(projectId, project !== undefined && mayChat(actor));
+  const unread = useChatUnreadCount(projectId, project !== undefined && mayChat(actor, isAgent));
   const chatPath = paths.project.chat(projectId);
   return (
     <nav
@@ -109,7 +113,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         <ProjectSwitcher currentProjectId={projectId} onSelect={openProject} />
       </div>
       <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
-        {projectLinks(projectId, actor).map((link) => (
+        {projectLinks(projectId, actor, isAgent).map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink
               to={link.to}

@@ -655,7 +655,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               canManageVisibility: !submitterSet && can(actor, 'MANAGE_MEDIA_VISIBILITY'),
               teamTools: !submitterSet && can(actor, 'CANDIDATE_MEDIA'),
               userEmail: user?.email,
-              chat: mayChat(actor),
+              chat: mayChat(actor, Boolean(user?.agent)),
             }}
             onVote={(choice) =>
               vote.mutate(

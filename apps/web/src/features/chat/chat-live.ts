@@ -6,11 +6,12 @@ import { useLiveProject } from '../../lib/live/use-live-project';
 import { refreshChat, unreadCountQuery } from './chat-api';
 
 /**
- * Who sees the chat: the matrix's chat actors, and a talent submitter for their own agency's clients (the API
- * narrows what they see; decision 0030).
+ * Who sees the chat: the matrix's chat actors, and a talent submitter who is an agent (the signed-in user has an agent
+ * record, `user.agent`) for their own agency's clients. The API narrows what such a submitter sees and refuses one
+ * without an agent record (decision 0030), so that submitter is shown no chat at all rather than a failing page.
  */
-export function mayChat(actor: ProjectActor | null | undefined): boolean {
-  return can(actor, 'CHAT') || actor === 'TS';
+export function mayChat(actor: ProjectActor | null | undefined, isAgent: boolean): boolean {
+  return can(actor, 'CHAT') || (actor === 'TS' && isAgent);
 }
 
 /** Refreshes the project's chat (lists, open thread, unread counts) on every NEW_MESSAGE of the live channel. */

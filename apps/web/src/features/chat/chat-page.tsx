@@ -3,6 +3,7 @@ import type { ChatThreadSummary, ProjectDetail } from '@casting/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useDebouncedSearch } from '../../lib/search/search-term';
 import { Button } from '../../ui/button';
@@ -34,7 +35,8 @@ function ChatWorkspace({ project }: { project: ProjectDetail }) {
   const openId = params.get('threadId');
   const [typed, setTyped] = useState('');
   const q = useDebouncedSearch(typed, SEARCH_MIN_CHARS);
-  const allowed = mayChat(project.projectActor);
+  const { user } = useAuth();
+  const allowed = mayChat(project.projectActor, Boolean(user?.agent));
   const threads = useInfiniteQuery({ ...threadListQuery(http, project.id, q), enabled: allowed });
   const items = useMemo(() => threads.data?.pages.flatMap((page) => page.items) ?? [], [threads.data]);
   useChatLive(project.id, allowed);
