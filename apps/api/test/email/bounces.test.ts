@@ -104,8 +104,11 @@ describe('the bounce webhook', () => {
         code: 'NOT_FOUND',
       });
     }
-    // A stranger's malformed body is also a 404: the secret is checked before the body is read.
+    // A stranger's malformed body (or control characters) is also a 404: the secret is checked before the body.
     expect((await report({ not: 'a list' }, 'guess')).statusCode).toBe(404);
+    expect((await report([{ email: gone, reason: 'bad\u0000', permanent: true }], 'guess')).statusCode).toBe(
+      404,
+    );
     expect(await bouncesOf(gone)).toHaveLength(0);
   });
 

@@ -242,8 +242,9 @@ export function emailRoutes(app: App, context: AppContext) {
         body: bounceReportSchema,
         response: { 200: bounceReportResultSchema },
       },
-      // The secret is checked before the body is read, so a stranger learns nothing from validation errors.
-      preValidation: async (request, reply) => {
+      // The secret is checked as the request arrives, before the body is parsed or checked, so a stranger learns
+      // nothing from a parse or validation error.
+      onRequest: async (request, reply) => {
         const secret = context.config.MAIL_BOUNCE_WEBHOOK_SECRET;
         // Unset, or a wrong secret: the same answer as a route that does not exist.
         if (!secret || !webhookSecretMatches(secret, request.headers['x-webhook-secret'])) {
