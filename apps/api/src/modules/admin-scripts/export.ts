@@ -452,6 +452,10 @@ export async function restoreProject(
           if (name === 'mediaItems') continue;
           const rows = (file.tables[name] ?? []).flatMap((row) => {
             const out = remapRow(table, row, ids, { projectId, lookups, agents: agentIds });
+            // A submission's up-vote tally (the "votes" sort's key) is kept by the triggers on `votes`: it starts at
+            // 0 and counts the votes kept below, else every kept vote would count twice and a vote dropped for want
+            // of an account here would still count.
+            if (name === 'submissions') out.upVotes = 0;
             return withoutSecrets(name, out, { agencyOfAgent, now });
           });
           counts[name] = rows.length;
