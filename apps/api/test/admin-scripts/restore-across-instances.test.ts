@@ -368,6 +368,16 @@ describe('restore into another instance', () => {
     const strays = (JSON.stringify(restoredRows).match(uuid) ?? []).filter((id) => aIds.has(id));
     expect(strays).toEqual([]);
 
+    // One owner: B's super admin; A's owner (no account on B) is invited back as an editor, the others as they were.
+    const team = await bDb.select().from(projectAccesses).where(eq(projectAccesses.projectId, newId));
+    expect(Object.fromEntries(team.map((row) => [row.email, [row.scope, row.userId]]))).toEqual({
+      [bAdminRow!.email.toLowerCase()]: ['PROJECT_OWNER', bAdminRow!.id],
+      [cast.people.PO.user.email]: ['PROJECT_EDITOR', null],
+      [cast.people.PE.user.email]: ['PROJECT_EDITOR', null],
+      [cast.people.TE.user.email]: ['TALENT_EDITOR', null],
+      [cast.people.TS.user.email]: ['TALENT_SUBMITTER', null],
+    });
+
     // The team came back by e-mail: B's editor sees the restored candidates through B's API.
     const editorAuth = (await signIn(b.app, editorB)).auth;
     const listed = await b.app.inject({

@@ -428,7 +428,13 @@ export async function restoreProject(
             scope: 'PROJECT_OWNER',
             acceptedAt: new Date(),
           },
-          ...team.map((member) => ({ projectId, email: member.email, scope: member.scope })),
+          // The restorer is the one owner here; the exported owner comes back as an editor, as transferring the
+          // ownership leaves a previous owner (a second PROJECT_OWNER row would hand them the owner's rights).
+          ...team.map((member) => ({
+            projectId,
+            email: member.email,
+            scope: member.scope === 'PROJECT_OWNER' ? 'PROJECT_EDITOR' : member.scope,
+          })),
         ]);
         // Each agent the project names is found here by e-mail or made, in its agency, as an apply page does.
         const agentIds = new Map<string, string>();
