@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { AdminRun } from '@casting/domain';
+import type { AdminRun, MediaItem } from '@casting/domain';
 import type { Database } from '../../src/platform/db/client';
 import {
   applicants,
@@ -24,6 +24,8 @@ import { buildTestApp, type TestApp } from '../support/app';
 import { placeInFolder, buildApplicant, buildTag } from '../support/candidates';
 import { separateTestDatabase, testDatabase } from '../support/database';
 import { buildIdentityApp, createUser, signIn } from '../support/identity';
+import { png } from '../media/files';
+import { eventually } from '../media/support';
 import { buildCast, buildFolder, buildRole, type Cast } from '../support/projects';
 
 /**
@@ -94,6 +96,12 @@ async function readAll(stream: NodeJS.ReadableStream | null): Promise<Buffer | n
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** A signed URL as the app answers it, as a path to inject. */
+function pathOf(url: string): string {
+  const parsed = new URL(url, 'http://localhost');
+  return parsed.pathname + parsed.search;
 }
 
 async function lookupIn(database: Database, lookup: string, name: string): Promise<string> {
@@ -188,17 +196,17 @@ describe('restore into another instance', () => {
       body: 'Are you free in March?',
     });
     // Two media items with their originals in A's storage.
-    const originals = [Buffer.from(`headshot bytes ${stamp}`), Buffer.from(`showreel still ${stamp}`)];
+    const originals = [await png(12, 8), await png(8, 12)];
     for (const [index, bytes] of originals.entries()) {
       const key = a.context.storage.newKey(`PM/RoleSideDocuments/${project.id}`);
-      await a.context.storage.putObject(key, bytes, 'image/jpeg', bytes.length);
+      await a.context.storage.putObject(key, bytes, 'image/png', bytes.length);
       await aDb.insert(mediaItems).values({
         projectId: project.id,
         applicantId: rows[index]!.applicantId,
         kind: 'image',
         originalKey: key,
-        name: `photo-${index}.jpg`,
-        contentType: 'image/jpeg',
+        name: `photo-${index}.png`,
+        contentType: 'image/png',
         size: bytes.length,
         status: 'PROCESSED',
       });
@@ -232,8 +240,7 @@ describe('restore into another instance', () => {
       headers: sa,
     });
     expect(link.statusCode, link.body).toBe(200);
-    const url = new URL(link.json<{ url: string }>().url, 'http://localhost');
-    const download = await a.app.inject({ method: 'GET', url: url.pathname + url.search });
+    const download = await a.app.inject({ method: 'GET', url: pathOf(link.json<{ url: string }>().url) });
     expect(download.statusCode).toBe(200);
     const zip = download.rawPayload;
 
@@ -335,8 +342,8 @@ describe('restore into another instance', () => {
     const carried = await Promise.all(
       media.map(async (item) => (await readAll(await b.context.storage.getObjectStream(item.originalKey)))!),
     );
-    expect(carried.map((bytes) => bytes.toString()).sort()).toEqual(
-      originals.map((x) => x.toString()).sort(),
+    expect(carried.map((bytes) => bytes.toString('hex')).sort()).toEqual(
+      originals.map((bytes) => bytes.toString('hex')).sort(),
     );
     for (const item of media) expect(await a.context.storage.getObjectStream(item.originalKey)).toBeNull();
 
@@ -387,6 +394,23 @@ describe('restore into another instance', () => {
     });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json<{ items: unknown[] }>().items).toHaveLength(6);
+    // ...and the first candidate's photo, converted afresh by B's worker, through B's own signed URLs.
+    const aurelie = people.find((p) => p.firstName === 'Aurélie')!;
+    const photo = await eventually(async () => {
+      const res = await b.app.inject({
+        method: 'GET',
+        url: `/api/applicants/${aurelie.id}/media?projectId=${newId}`,
+        headers: editorAuth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [item] = res.json<{ items: MediaItem[] }>().items;
+      return item?.status === 'PROCESSED' ? item : null;
+    }, 30_000);
+    expect(photo).toMatchObject({ name: 'photo-0.png', width: 12, height: 8 });
+    const viewed = await b.app.inject({ method: 'GET', url: pathOf(photo.url) });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.rawPayload.equals(originals[0]!)).toBe(true);
+    expect((await b.app.inject({ method: 'GET', url: pathOf(photo.thumbnailUrl!) })).statusCode).toBe(200);
 
     // A second restore of the same export makes a second, separate project (a restore never overwrites).
     const again = await restoreInB(zip);
