@@ -68,7 +68,7 @@ export function testJobs(
   });
 }
 
-/** Builds the real app on the worker's shared database; closing it stops its jobs. */
+/** Builds the real app on the worker's shared database (or the one given); closing it stops its jobs. */
 export async function buildTestApp(
   options: {
     env?: Record<string, string>;
@@ -76,11 +76,13 @@ export async function buildTestApp(
     runWorkers?: boolean;
     /** A logger to read what the app logs; silent by default. */
     log?: Logger;
+    /** Another database than the worker's (a second instance); the caller closes it. */
+    database?: Database;
   } & BuildAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const log = options.log ?? pino({ level: 'silent' });
-  const database = await testDatabase();
+  const database = options.database ?? (await testDatabase());
   // The files a test worker runs share its database, and with it the per-address quotas of the public calls (every
   // injected request comes from 127.0.0.1): a file that identifies viewers or fuzzes public routes would otherwise
   // spend the next file's allowance. Each app starts with them fresh; the quota tests use addresses of their own.

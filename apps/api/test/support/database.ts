@@ -5,9 +5,12 @@ import { TEST_DATABASE_PREFIX } from './global-setup';
 
 let shared: Promise<Database> | undefined;
 
-async function openFreshPostgres(url: string): Promise<Database> {
+function freshDatabaseName(): string {
   const runId = process.env.CASTING_TEST_RUN_ID ?? `${Math.floor(Date.now() / 1000)}_solo`;
-  const name = `${TEST_DATABASE_PREFIX}${runId}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  return `${TEST_DATABASE_PREFIX}${runId}_${process.pid}_${randomBytes(3).toString('hex')}`;
+}
+
+async function openFreshPostgres(url: string, name = freshDatabaseName()): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -25,4 +28,31 @@ export function testDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   shared ??= url ? openFreshPostgres(url) : openDatabase({ pgliteMemoryMb: 256 });
   return shared;
+}
+
+/**
+ * Another instance's database, apart from the worker's: PGlite in memory, or a database of its own on
+ * TEST_DATABASE_URL's server, dropped again by `dispose`. For tests of what travels between instances.
+ */
+export async function separateTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ pgliteMemoryMb: 128 });
+    return { database, dispose: () => database.close() };
+  }
+  const name = freshDatabaseName();
+  const database = await openFreshPostgres(url, name);
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }

@@ -7,6 +7,7 @@ import type { UserRoleCode } from '@casting/domain';
 import { hashPassword } from '../../src/platform/crypto/password';
 import { authSessions, users } from '../../src/platform/db/schema';
 import { buildTestApp, type TestApp } from './app';
+import type { Database } from '../../src/platform/db/client';
 import { testDatabase } from './database';
 
 /** A password that passes every rule and is in no common-password list. */
@@ -42,10 +43,16 @@ export interface CreateUserOverrides extends Partial<Omit<UserRow, 'roleCode'>> 
   confirmed?: boolean;
 }
 
-/** A confirmed casting director with PASSWORD unless the overrides say otherwise. */
-export async function createUser(overrides: CreateUserOverrides = {}): Promise<TestUser> {
+/**
+ * A confirmed casting director with PASSWORD unless the overrides say otherwise, in the worker's database or the one
+ * given (another instance's).
+ */
+export async function createUser(
+  overrides: CreateUserOverrides = {},
+  database?: Database,
+): Promise<TestUser> {
   const { password = PASSWORD, confirmed = true, ...columns } = overrides;
-  const { db } = await testDatabase();
+  const { db } = database ?? (await testDatabase());
   let passwordHash: string;
   if (password === PASSWORD) {
     defaultHash ??= hashPassword(PASSWORD);

@@ -428,7 +428,13 @@ export async function restoreProject(
             scope: 'PROJECT_OWNER',
             acceptedAt: new Date(),
           },
-          ...team.map((member) => ({ projectId, email: member.email, scope: member.scope })),
+          // The restorer is the one owner here; the exported owner comes back as an editor, as transferring the
+          // ownership leaves a previous owner (a second PROJECT_OWNER row would hand them the owner's rights).
+          ...team.map((member) => ({
+            projectId,
+            email: member.email,
+            scope: member.scope === 'PROJECT_OWNER' ? 'PROJECT_EDITOR' : member.scope,
+          })),
         ]);
         // Each agent the project names is found here by e-mail or made, in its agency, as an apply page does.
         const agentIds = new Map<string, string>();
@@ -452,6 +458,10 @@ export async function restoreProject(
           if (name === 'mediaItems') continue;
           const rows = (file.tables[name] ?? []).flatMap((row) => {
             const out = remapRow(table, row, ids, { projectId, lookups, agents: agentIds });
+            // A submission's up-vote tally (the "votes" sort's key) is kept by the triggers on `votes`: it starts at
+            // 0 and counts the votes kept below, else every kept vote would count twice and a vote dropped for want
+            // of an account here would still count.
+            if (name === 'submissions') out.upVotes = 0;
             return withoutSecrets(name, out, { agencyOfAgent, now });
           });
           counts[name] = rows.length;
