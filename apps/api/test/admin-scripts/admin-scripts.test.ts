@@ -75,11 +75,23 @@ async function finished(runId: string): Promise<AdminRun> {
 describe('admin scripts', () => {
   it('recounts folders and candidates, and audits the run', async () => {
     const role = await buildRole(cast.project);
+    const drifted = await buildApplicant(role, cast.people.PO.user);
     await buildApplicant(role, cast.people.PO.user);
-    await buildApplicant(role, cast.people.PO.user);
+    // An up-vote count that drifted from the votes (as a restore before decision 0042's fix left them).
+    const { db: rows } = await testDatabase();
+    await rows.update(submissions).set({ upVotes: 3 }).where(eq(submissions.id, drifted.id));
     const done = await run(cast.project.id, { script: 'RECOUNT' });
     expect(done).toMatchObject({ status: 'DONE', progress: 100 });
-    expect(done.result).toMatchObject({ opportunities: expect.any(Number), linkCountersFixed: 0 });
+    expect(done.result).toMatchObject({
+      opportunities: expect.any(Number),
+      linkCountersFixed: 0,
+      upVoteCountsFixed: 1,
+    });
+    const [repaired] = await rows
+      .select({ upVotes: submissions.upVotes })
+      .from(submissions)
+      .where(eq(submissions.id, drifted.id));
+    expect(repaired!.upVotes).toBe(0);
     expect(done.result!.submissions).toBeGreaterThanOrEqual(2);
     expect(done.result!.inFolders).toBeGreaterThanOrEqual(2);
     const { db } = await testDatabase();

@@ -15,6 +15,7 @@ import {
   shareLinks,
   submissions,
   users,
+  votes,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { reprocessFailedMedia } from '../media';
@@ -24,7 +25,9 @@ export type ScriptResult = Record<string, unknown>;
 
 /**
  * Counts every folder's and opportunity's candidates again (what the workspace shows) and repairs the stored
- * counters that can drift: a link's submission count, kept by the apply page as submissions arrive.
+ * counters that can drift: a link's submission count, kept by the apply page as submissions arrive, and each
+ * submission's up-vote count (the key of the list's votes sort, kept by triggers on votes; a project restored before
+ * the restore recounted them carried its source's counts on top of the restored votes).
  */
 export async function recount(
   context: AppContext,
@@ -54,6 +57,14 @@ export async function recount(
     ) c
     where l.id = c.id and l.submission_count <> c.actual
     returning l.id`);
+  const votesFixed = await db.execute(sql`
+    update ${submissions} s set up_votes = c.actual
+    from (
+      select s2.id, (select count(*)::int from ${votes} v where v.submission_id = s2.id and v.vote = 'UP_VOTE') as actual
+      from ${submissions} s2 where s2.project_id = ${projectId}::uuid
+    ) c
+    where s.id = c.id and s.up_votes <> c.actual
+    returning s.id`);
   const [people] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(applicants)
@@ -65,6 +76,7 @@ export async function recount(
     submissions: perRole.reduce((sum, row) => sum + row.count, 0),
     candidates: people?.count ?? 0,
     linkCountersFixed: rowsOf(fixed).length,
+    upVoteCountsFixed: rowsOf(votesFixed).length,
   };
 }
 
