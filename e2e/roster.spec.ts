@@ -165,8 +165,8 @@ test.describe('the roster', () => {
 
     await people.getByRole('button', { name: `Océane ${last}` }).click();
     const profile = page.getByRole('dialog', { name: `Océane ${last}` });
-    await expect(profile.getByText(first.name)).toBeVisible();
-    await expect(profile.getByText(second.name)).toBeVisible();
+    await expect(profile.getByText(first.name, { exact: true })).toBeVisible();
+    await expect(profile.getByText(second.name, { exact: true })).toBeVisible();
     await profile.getByLabel('New office tag').fill('Boat handling');
     await profile.getByRole('button', { name: 'Add tag' }).click();
     await expect(profile.getByRole('button', { name: 'Remove the tag Boat handling' })).toBeVisible();
