@@ -150,6 +150,33 @@ export interface SubmitApplicant {
 }
 
 /**
+ * What a person's details are as applicant columns, shared by the first submission (insert) and an invitee's first
+ * real application (which replaces what the invitation knew); the e-mail itself is set only on insert.
+ */
+function personColumns(person: SubmitApplicant['person']) {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    phone: person.phone ?? null,
+    dateOfBirth: person.dateOfBirth ?? null,
+    playingAgeMin: person.playingAgeMin ?? null,
+    playingAgeMax: person.playingAgeMax ?? null,
+    genderId: person.genderId ?? null,
+    ethnicAppearanceIds: person.ethnicAppearanceIds,
+    sizes: person.sizes as Record<string, string>,
+    skills: person.skills,
+    unionIds: person.unionIds,
+    languages: person.languages,
+    location: person.location ?? null,
+    address: person.address ?? null,
+    socialProfiles: person.socialProfiles as Record<string, string>,
+    bio: person.bio ?? null,
+    resume: person.resume ?? null,
+    searchText: searchTextOf({ ...person, email: person.email ?? null }),
+  };
+}
+
+/**
  * The one way a person enters a project, inside the caller's transaction. A person is one applicant per project by
  * e-mail: a second submission with the same address joins the applicant (their details are kept, not overwritten)
  * and submits them to the opportunity; a second submission to the same opportunity returns the existing one, in the
@@ -170,25 +197,8 @@ export async function submitApplicant(
     .insert(applicants)
     .values({
       projectId: input.projectId,
-      firstName: person.firstName,
-      lastName: person.lastName,
       email,
-      phone: person.phone ?? null,
-      dateOfBirth: person.dateOfBirth ?? null,
-      playingAgeMin: person.playingAgeMin ?? null,
-      playingAgeMax: person.playingAgeMax ?? null,
-      genderId: person.genderId ?? null,
-      ethnicAppearanceIds: person.ethnicAppearanceIds,
-      sizes: person.sizes as Record<string, string>,
-      skills: person.skills,
-      unionIds: person.unionIds,
-      languages: person.languages,
-      location: person.location ?? null,
-      address: person.address ?? null,
-      socialProfiles: person.socialProfiles as Record<string, string>,
-      bio: person.bio ?? null,
-      resume: person.resume ?? null,
-      searchText: searchTextOf({ ...person, email }),
+      ...personColumns(person),
       createdById: input.createdById,
       personId: input.personId ?? null,
     })
@@ -318,24 +328,7 @@ async function promoteInvited(
     await tx
       .update(applicants)
       .set({
-        firstName: person.firstName,
-        lastName: person.lastName,
-        phone: person.phone ?? null,
-        dateOfBirth: person.dateOfBirth ?? null,
-        playingAgeMin: person.playingAgeMin ?? null,
-        playingAgeMax: person.playingAgeMax ?? null,
-        genderId: person.genderId ?? null,
-        ethnicAppearanceIds: person.ethnicAppearanceIds,
-        sizes: person.sizes as Record<string, string>,
-        skills: person.skills,
-        unionIds: person.unionIds,
-        languages: person.languages,
-        location: person.location ?? null,
-        address: person.address ?? null,
-        socialProfiles: person.socialProfiles as Record<string, string>,
-        bio: person.bio ?? null,
-        resume: person.resume ?? null,
-        searchText: searchTextOf({ ...person, email: person.email ?? null }),
+        ...personColumns(person),
         updatedAt: new Date(),
       })
       .where(eq(applicants.id, applicantId));
