@@ -104,12 +104,16 @@ export async function startServer(options: StartOptions): Promise<Server> {
   };
 }
 
-/** The built API, as `npm start` runs it. */
+/**
+ * The built API, as `npm start` runs it. With BENCH_CPU_PROF set to a directory, each API process writes a V8 CPU
+ * profile there when it stops (open it in Chrome's DevTools), to see where a figure's time goes.
+ */
 export function apiArgs(): string[] {
   const main = path.join(ROOT, 'apps/api/dist/main.js');
   if (!fs.existsSync(main))
     throw new Error('apps/api/dist/main.js is missing: run `npm run build -w @casting/api`');
-  return [main];
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, main] : [main];
 }
 
 /** A reference server from bench/, run through tsx. */

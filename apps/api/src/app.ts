@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -36,6 +35,7 @@ import { defineBackgroundJobs } from './background-jobs';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
 import { registerInputGuard } from './platform/http/input-guard';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { ApiModule } from './platform/http/module';
 import { registerAuditLog } from './platform/http/audit';
 import { registerIdempotency } from './platform/http/idempotency';
@@ -102,16 +102,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers carry tokens and personal data: no browser or proxy may keep a copy unless a route says otherwise.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   registerErrorHandling(app);
   registerInputGuard(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

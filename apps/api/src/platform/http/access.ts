@@ -249,23 +249,35 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     if (missing.length > 0) throw new Error(`Routes without an access rule: ${missing.join(', ')}`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks: the common cases (a public call without a token, a route outside projects) finish at once
+  // instead of paying a promise per request; the asynchronous checks run only when there is something to check.
+  app.addHook('onRequest', (request, _reply, done) => {
     const rule = request.routeOptions.config.access;
-    if (!rule) return; // not-found handling, which serves no data
+    if (!rule) return done(); // not-found handling, which serves no data
     // Portal mode: the link's secret is the credential; a bearer token is not read (a super admin following a
     // client link sees only the client view).
-    if (clientLinkSecretOf(request, rule)) return;
+    if (clientLinkSecretOf(request, rule)) return done();
     const token = bearerToken(request);
-    request.principal = token ? await ports.authenticate(token, request) : null;
-    if (token && !request.principal && rule.kind !== 'public') {
-      throw new AppError('UNAUTHENTICATED', MESSAGES.sessionEndedSignInAgain);
+    if (!token) {
+      request.principal = null;
+      return done(admitted(rule, null));
     }
-    assertAccountAllowed(rule, request.principal);
+    ports.authenticate(token, request).then((principal) => {
+      request.principal = principal;
+      if (!principal && rule.kind !== 'public') {
+        return done(new AppError('UNAUTHENTICATED', MESSAGES.sessionEndedSignInAgain));
+      }
+      done(admitted(rule, principal));
+    }, done);
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const rule = request.routeOptions.config.access;
-    if (rule?.kind !== 'project') return;
+    if (rule?.kind !== 'project') return done();
+    projectActorOf(request, rule).then(() => done(), done);
+  });
+
+  async function projectActorOf(request: FastifyRequest, rule: Extract<AccessRule, { kind: 'project' }>) {
     const secret = clientLinkSecretOf(request, rule);
     if (secret) {
       if (!ports.resolveClientLink) throw notFound('The review link');
@@ -281,7 +293,17 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     const actor = await ports.resolveProjectActor(request.principal, projectId);
     assertProjectPermission(actor, rule.permission);
     request.projectActor = actor;
-  });
+  }
+}
+
+/** The account-level check as a hook's error: undefined when the principal may call the route. */
+function admitted(rule: AccessRule, principal: Principal | null): Error | undefined {
+  try {
+    assertAccountAllowed(rule, principal);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /** Inside a plugin scope, gives every route the plugin registers the same rule (docs UI, static files). */

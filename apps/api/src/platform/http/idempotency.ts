@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { AUDIT_MESSAGES } from '@casting/domain';
 import type { Db } from '../db/client';
@@ -56,8 +56,15 @@ function ownerOf(request: FastifyRequest): string {
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  // Only routes declaring `idempotent` carry the two hooks, so every other request pays nothing for them. Route-level
+  // hooks run after the application's, so the key is claimed after access control has admitted the call.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...hooksOf(route.preHandler), claimKey];
+    route.onSend = [...hooksOf(route.onSend), settleKey];
+  });
+
+  async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
@@ -95,9 +102,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     reply.header('idempotency-replayed', 'true');
     reply.code(stored.status).type('application/json; charset=utf-8');
     return reply.send(stored.body);
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function settleKey(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const id = request.idempotency;
     if (!id) return payload;
     request.idempotency = null;
@@ -113,7 +120,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       await db.delete(idempotencyKeys).where(match);
     }
     return payload;
-  });
+  }
+}
+
+/** A route option's hooks as a list: Fastify accepts one function, a list, or none. */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Housekeeping: answers past their day are of no use to anyone. */

@@ -37,11 +37,12 @@ function collectIssues(value: unknown, path: string, issues: FieldIssue[], depth
  * and a NUL never reaches PostgreSQL (which would refuse it with a server error).
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // Callback style: the check is synchronous, so it need not cost every request a promise.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const issues: FieldIssue[] = [];
     collectIssues(request.params, 'params', issues, 0);
     collectIssues(request.query, 'querystring', issues, 0);
     collectIssues(request.body, 'body', issues, 0);
-    if (issues.length > 0) throw fieldErrors(issues);
+    done(issues.length > 0 ? fieldErrors(issues) : undefined);
   });
 }
