@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, refreshTokens, users } from '../../src/platform/db/schema';
 import { sha256 } from '../../src/modules/identity/crypto/tokens';
-import type { TestApp } from '../support/app';
+import { appsCaughtUp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import {
   buildIdentityApp,
@@ -130,6 +130,7 @@ describe('POST /api/auth/refresh', () => {
     const session = await signIn(t.app, user);
     const { db } = await testDatabase();
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    await appsCaughtUp();
     expect((await refresh(t.app, session.refreshToken)).json().code).toBe('INVALID_REFRESH_TOKEN');
   });
 });

@@ -3,7 +3,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { identityKeys } from '../../src/modules/identity/crypto/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/platform/db/schema';
-import type { TestApp } from '../support/app';
+import { appsCaughtUp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import {
   buildIdentityApp,
@@ -128,6 +128,7 @@ describe('access tokens', () => {
 
     const { db } = await testDatabase();
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    await appsCaughtUp();
     const after = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: grant.auth });
     expect(after.statusCode).toBe(401);
   });
@@ -164,6 +165,7 @@ describe('access tokens', () => {
     );
     const { db } = await testDatabase();
     await db.update(users).set({ roleCode: 'SUPER_ADMIN' }).where(eq(users.id, user.id));
+    await appsCaughtUp();
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: grant.auth })).statusCode).toBe(
       200,
     );

@@ -68,6 +68,17 @@ export function testJobs(
   });
 }
 
+const openApps = new Set<TestApp>();
+
+/**
+ * Waits until every open test app has received the database notifications committed so far. A test that changes
+ * auth state behind the API's back (as another instance or an operator would) calls it before expecting the API to
+ * see the change: on PostgreSQL the notification reaches the app on its own connection a moment after the commit.
+ */
+export async function appsCaughtUp(): Promise<void> {
+  await Promise.all([...openApps].map((open) => open.context.events.caughtUp()));
+}
+
 /** Builds the real app on the worker's shared database (or the one given); closing it stops its jobs. */
 export async function buildTestApp(
   options: {
@@ -99,12 +110,15 @@ export async function buildTestApp(
   };
   const app = await buildApp(context, options);
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     context,
     close: async () => {
+      openApps.delete(testApp);
       await app.close();
       await context.events.close();
     },
   };
+  openApps.add(testApp);
+  return testApp;
 }

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { UserRoleCode } from '@casting/domain';
 import { hashPassword } from '../../src/platform/crypto/password';
 import { authSessions, users } from '../../src/platform/db/schema';
-import { buildTestApp, type TestApp } from './app';
+import { appsCaughtUp, buildTestApp, type TestApp } from './app';
 import type { Database } from '../../src/platform/db/client';
 import { testDatabase } from './database';
 
@@ -87,6 +87,7 @@ export async function reloadUser(id: string): Promise<UserRow> {
 export async function updateUserRow(id: string, values: Partial<UserRow>): Promise<void> {
   const { db } = await testDatabase();
   await db.update(users).set(values).where(eq(users.id, id));
+  await appsCaughtUp();
 }
 
 export interface SignedIn {
@@ -185,6 +186,7 @@ export async function idleSession(sessionId: string, minutes: number): Promise<v
     .update(authSessions)
     .set({ lastActivityAt: new Date(Date.now() - minutes * 60_000) })
     .where(eq(authSessions.id, sessionId));
+  await appsCaughtUp();
 }
 
 /** The authenticator app's side: codes computed from the otpauth URL's secret. */

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { answerAfterAuthChanges } from './authentication-cache';
 import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { registrationRoutes } from './routes/registration-routes';
@@ -12,15 +13,20 @@ import { sessionTrackingRoutes } from './routes/session-tracking-routes';
  */
 export const identityModule: ApiModule = {
   name: 'identity',
-  register(app, context) {
-    authRoutes(app, context);
-    registrationRoutes(app, context);
-    secondFactorRoutes(app, context);
-    sessionTrackingRoutes(app, context);
-    accountRoutes(app, context);
+  async register(app, context) {
+    // A scope of its own, so that waiting for auth notifications applies to these routes only.
+    await app.register(async (scope) => {
+      answerAfterAuthChanges(scope, context.events);
+      authRoutes(scope, context);
+      registrationRoutes(scope, context);
+      secondFactorRoutes(scope, context);
+      sessionTrackingRoutes(scope, context);
+      accountRoutes(scope, context);
+    });
   },
 };
 
+export { answerAfterAuthChanges } from './authentication-cache';
 export { createAuthenticator } from './authenticator';
 export { accessTokenExpiry } from './crypto/tokens';
 export { defineMailJobs, MAIL_QUEUE } from './mail-jobs';

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../../platform/http/module';
+import { answerAfterAuthChanges } from '../identity';
 import { usersRoutes } from './routes';
 
 /**
@@ -7,7 +8,14 @@ import { usersRoutes } from './routes';
  */
 export const usersModule: ApiModule = {
   name: 'users',
-  register: usersRoutes,
+  async register(app, context) {
+    // A scope of its own: role changes, deactivation and second-factor settings answer once this instance has heard
+    // of them (see identity's answerAfterAuthChanges), and no other module's routes wait for that.
+    await app.register(async (scope) => {
+      answerAfterAuthChanges(scope, context.events);
+      usersRoutes(scope, context);
+    });
+  },
 };
 
 /** Operator-made accounts, for the create-user command. */

@@ -4,7 +4,15 @@ import { createPgliteEvents } from './pglite-events';
 import { createPostgresEvents } from './postgres-events';
 import type { Events } from './ports';
 
-export type { Events, LiveEvent, LiveEventListener, PublishOptions, SqlExecutor } from './ports';
+export type {
+  ChannelWatch,
+  ChannelWatcher,
+  Events,
+  LiveEvent,
+  LiveEventListener,
+  PublishOptions,
+  SqlExecutor,
+} from './ports';
 
 /** The live events adapter for the database in use: both ride on its LISTEN/NOTIFY. */
 export function createEvents(database: Database, log: FastifyBaseLogger): Promise<Events> {

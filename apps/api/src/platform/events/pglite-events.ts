@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { createChannelWatchers, listenStatement } from './channel-watchers';
 import { createLocalHub } from './local-hub';
 import { decodeEvent, EVENTS_CHANNEL, notify } from './notification';
 import type { Events } from './ports';
@@ -16,17 +17,49 @@ export async function createPgliteEvents(pglite: PGlite, db: Db, log: FastifyBas
     if (event) hub.deliver(event);
     else log.warn('ignored a live event this version does not understand');
   });
+  const watchers = createChannelWatchers(log);
+  /** Extra channels by name: the promise of PGlite's unlisten function, and whether the LISTEN is in place. */
+  const channels = new Map<string, { unlisten: Promise<() => Promise<void>>; listening: boolean }>();
   let closed = false;
   return {
     kind: 'pglite',
     publish: (projectId, event, payload, options) =>
       notify(options?.tx ?? db, payload ? { projectId, event, payload } : { projectId, event }),
     subscribe: (projectId, listener) => hub.subscribe(projectId, listener),
+    watch(channel, watcher) {
+      listenStatement(channel);
+      const remove = watchers.add(channel, watcher);
+      if (!channels.has(channel)) {
+        const entry = {
+          listening: false,
+          unlisten: pglite.listen(channel, (payload) => watchers.deliver(channel, payload)),
+        };
+        channels.set(channel, entry);
+        entry.unlisten.then(
+          () => (entry.listening = true),
+          (error: unknown) =>
+            log.error({ err: error, channel }, 'could not listen on a notification channel'),
+        );
+      }
+      // PGlite runs in this process: once listening, no notification can be missed, so there is never a gap.
+      return {
+        get live() {
+          return !closed && channels.get(channel)?.listening === true;
+        },
+        stop: remove,
+      };
+    },
+    // In this process PGlite hands each notification to its listeners while the committing statement returns, so
+    // everything committed before this call has already been delivered.
+    caughtUp: () => Promise.resolve(),
     async close() {
       if (closed) return;
       closed = true;
       hub.clear();
-      if (!pglite.closed) await unlisten();
+      watchers.clear();
+      if (pglite.closed) return;
+      await unlisten();
+      for (const entry of channels.values()) await (await entry.unlisten)();
     },
   };
 }

@@ -35,5 +35,31 @@ export interface Events {
   ): Promise<void>;
   /** Listens to one project's events on this instance; returns the function that stops listening. */
   subscribe(projectId: string, listener: LiveEventListener): () => void;
+  /**
+   * Listens to another notification channel of the same database (written by a trigger or another module's NOTIFY),
+   * for caches that must forget a row as soon as any instance changes it.
+   */
+  watch(channel: string, watcher: ChannelWatcher): ChannelWatch;
+  /**
+   * Resolves once every notification committed before the call has reached this instance (PostgreSQL delivers
+   * notifications in commit order): for a caller that changed the database by another path and must see its effect.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ChannelWatcher {
+  /** One notification's payload, delivered after the transaction that sent it committed. */
+  message(payload: string): void;
+  /** Notifications may have been missed (the listen connection dropped): whatever was learned before is suspect. */
+  gap(): void;
+}
+
+export interface ChannelWatch {
+  /**
+   * True only while every notification on the channel reaches this instance: not before the LISTEN is in place, and
+   * not while the listen connection is down. A cache that relies on the channel must not serve while this is false.
+   */
+  readonly live: boolean;
+  stop(): void;
 }
