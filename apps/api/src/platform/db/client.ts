@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
-import { isFreshDataDir, pgliteSeed } from './pglite-seed';
+import { copySeedInto, isFreshDataDir, pgliteSeed, pgliteSeedDir } from './pglite-seed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -71,7 +71,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ? await lockDataDirectory(options.pgliteDataDir, { command: options.processLabel })
     : async () => {};
   const fresh = !options.pgliteDataDir || isFreshDataDir(options.pgliteDataDir);
-  const seed = fresh && options.pgliteSeed !== false ? pgliteSeed() : undefined;
+  const useSeed = fresh && options.pgliteSeed !== false;
+  const seedDir = useSeed && options.pgliteDataDir ? pgliteSeedDir() : undefined;
+  if (seedDir && options.pgliteDataDir) copySeedInto(seedDir, options.pgliteDataDir);
+  const seed = useSeed && !seedDir ? pgliteSeed() : undefined;
   const pglite = await PGlite.create({
     ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
     ...(seed ? { loadDataDir: seed } : {}),
