@@ -43,6 +43,7 @@ export interface Events {
   /**
    * Resolves once every notification committed before the call has reached this instance (PostgreSQL delivers
    * notifications in commit order): for a caller that changed the database by another path and must see its effect.
+   * While the listen connection is down it resolves at once: watchers have been told of the gap instead.
    */
   caughtUp(): Promise<void>;
   close(): Promise<void>;

@@ -134,6 +134,9 @@ export async function createPostgresEvents(pool: pg.Pool, db: Db, log: FastifyBa
       };
     },
     async caughtUp() {
+      // Without a listen connection nothing can arrive, and nothing relies on it meanwhile: the watchers have been
+      // told of the gap, and the session cache serves nothing from memory until the connection is back.
+      if (!client || !listening.has(CAUGHT_UP_CHANNEL)) return;
       const token = randomUUID();
       const arrived = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, CAUGHT_UP_TIMEOUT_MS);
