@@ -54,7 +54,8 @@ function withMissing(condition: SQL | undefined, missing: SQL, choice: MissingDa
   return condition === undefined ? undefined : sql`(${condition} or ${missing})`;
 }
 
-const ageMissing = sql`(${applicants.dateOfBirth} is null and ${applicants.playingAgeMin} is null and ${applicants.playingAgeMax} is null)`;
+// The person's fields are read from their copies on `submissions` (decision 0059): the walk tests the row it holds.
+const ageMissing = sql`(${submissions.dateOfBirth} is null and ${submissions.playingAgeMin} is null and ${submissions.playingAgeMax} is null)`;
 
 /**
  * Age in range: by date of birth when known (born on or before today minus `min` years and after today minus
@@ -64,17 +65,17 @@ function ageInRange(min: number | undefined, max: number | undefined): SQL | und
   if (min === undefined && max === undefined) return undefined;
   const low = min ?? 0;
   const high = max ?? 200;
-  return sql`(case when ${applicants.dateOfBirth} is not null then
-      ${applicants.dateOfBirth} <= (current_date - make_interval(years => ${low}::int))::date
-      and ${applicants.dateOfBirth} > (current_date - make_interval(years => ${high + 1}::int))::date
-    else coalesce(${applicants.playingAgeMax}, 200) >= ${low}::int and coalesce(${applicants.playingAgeMin}, 0) <= ${high}::int
+  return sql`(case when ${submissions.dateOfBirth} is not null then
+      ${submissions.dateOfBirth} <= (current_date - make_interval(years => ${low}::int))::date
+      and ${submissions.dateOfBirth} > (current_date - make_interval(years => ${high + 1}::int))::date
+    else coalesce(${submissions.playingAgeMax}, 200) >= ${low}::int and coalesce(${submissions.playingAgeMin}, 0) <= ${high}::int
     end)`;
 }
 
 /** Any (OR) or every (AND) of the tags: probes of the applicant_tags key; OR stops at the first hit. */
 function tagCondition(ids: readonly string[], type: 'AND' | 'OR'): SQL {
   const unique = [...new Set(ids)];
-  const matching = sql`from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(unique)}::uuid[])`;
+  const matching = sql`from ${applicantTags} t where t.applicant_id = ${submissions.applicantId} and t.tag_id = any(${uuidArray(unique)}::uuid[])`;
   return type === 'AND'
     ? sql`(select count(*) ${matching}) = ${unique.length}`
     : sql`exists (select 1 ${matching})`;
@@ -106,16 +107,13 @@ async function assertProjectTags(db: Queryable, projectId: string, query: Applic
  * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row
  * except submissions still waiting for their agency's review (in For Review, TS_FOR_REVIEW): those reach the team
  * when the agency sends them on (decision 0047), and people an agency invited who have not applied yet (in Invited,
- * TS_INVITED): they become the team's candidates when they apply (decision 0050). The project's For Review and
- * Invited folders are a handful of ids, so the check reads their members through the memberships' key.
+ * TS_INVITED): they become the team's candidates when they apply (decision 0050). Membership of those two folders is
+ * the submission's `review_held` flag (kept by triggers, decision 0059): a column of the row the walk holds, where a
+ * `not exists` per row cost a probe each and, planned as a hashed anti-join, made the planner sort instead of walk.
  */
-function visibility(actor: ProjectActor, submitterFolders: boolean, projectId: string): SQL | undefined {
+function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undefined {
   if (actor === 'TS') return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
-  if (!submitterFolders) {
-    return sql`not exists (select 1 from ${folderMemberships} rm where rm.submission_id = ${submissions.id}
-      and rm.folder_id = any(array(select rf.id from ${folders} rf
-        where rf.project_id = ${projectId}::uuid and rf.system_alias in ('TS_FOR_REVIEW', 'TS_INVITED'))))`;
-  }
+  if (!submitterFolders) return sql`not ${submissions.reviewHeld}`;
   if (actor !== 'SA') throw permissionDenied('SUBMITTER_FOLDERS_SWITCH');
   return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
 }
@@ -140,7 +138,7 @@ function listWhere(
   }
   const conditions: (SQL | undefined)[] = [
     eq(submissions.projectId, projectId),
-    visibility(actor, query.submitterFolders, projectId),
+    visibility(actor, query.submitterFolders),
   ];
   if (query.roleId) conditions.push(eq(submissions.roleId, query.roleId));
   // The manual order joins the folder's places instead (pageQuery), which filters the same way.
@@ -158,11 +156,11 @@ function listWhere(
   }
   if (query.nameOrEmail) {
     const pattern = `%${searchFold(query.nameOrEmail).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    conditions.push(sql`${applicants.searchText} like ${pattern}`);
+    conditions.push(sql`${submissions.searchText} like ${pattern}`);
     // A caller without contact details must not find people by their e-mail either: the search text ends with the
     // e-mail (the only word holding an @), so the same pattern is rechecked on the text without it.
     if (!seesContactDetails(actor)) {
-      conditions.push(sql`regexp_replace(${applicants.searchText}, ' [^ ]*@[^ ]*$', '') like ${pattern}`);
+      conditions.push(sql`regexp_replace(${submissions.searchText}, ' [^ ]*@[^ ]*$', '') like ${pattern}`);
     }
   }
   // Without VIEW_FEEDBACK (a talent submitter) feedback means the caller's own votes only.
@@ -190,8 +188,8 @@ function listWhere(
   const genders = query.gender ?? [];
   conditions.push(
     withMissing(
-      genders.length > 0 ? sql`${applicants.genderId} = any(${uuidArray(genders)}::uuid[])` : undefined,
-      sql`(${applicants.genderId} is null)`,
+      genders.length > 0 ? sql`${submissions.genderId} = any(${uuidArray(genders)}::uuid[])` : undefined,
+      sql`(${submissions.genderId} is null)`,
       query.missingGender,
     ),
   );
