@@ -23,7 +23,9 @@ export async function candidatesListFigure(options: BenchOptions): Promise<Row[]
   const rows: Row[] = [];
   for (const engine of options.engines) {
     const reused = options.reuse !== undefined && engine === 'postgres';
-    progress(`candidates list: ${engine}, ${size} candidates: ${reused ? `reusing ${options.reuse}` : 'loading'}`);
+    progress(
+      `candidates list: ${engine}, ${size} candidates: ${reused ? `reusing ${options.reuse}` : 'loading'}`,
+    );
     const database = reused ? existingDatabase(options.reuse!) : await freshDatabase(engine);
     try {
       await (await startApi(database)).stop();

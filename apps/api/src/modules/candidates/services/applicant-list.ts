@@ -376,14 +376,7 @@ export async function listApplicants(
     ids.length === 0
       ? [new Map<string, Details>(), new Map<string, string>()]
       : await Promise.all([
-          detailsOf(
-            db,
-            ids,
-            page.items,
-            userId,
-            can(actor, 'VIEW_FEEDBACK'),
-            can(actor, 'VIEW_PROJECT_ROSTER'),
-          ),
+          detailsOf(db, ids, userId, can(actor, 'VIEW_FEEDBACK'), can(actor, 'VIEW_PROJECT_ROSTER')),
           photosOf?.([...new Set(page.items.map((row) => row.applicantId))]) ?? new Map<string, string>(),
         ]);
   return {
@@ -431,85 +424,85 @@ interface Details {
   roster: { status: RosterStatus; startDate: string | null; endDate: string | null } | null;
 }
 
+/** One row of `detailsOf`'s query, as both drivers answer it (json parsed, counts as numbers or numeric text). */
+interface DetailsRow extends Record<string, unknown> {
+  id: string;
+  folder_ids: string[] | null;
+  tags: { id: string; name: string }[] | null;
+  up_votes: number | string;
+  down_votes: number | string;
+  maybe_votes: number | string;
+  my_vote: string | null;
+  agent_name: string | null;
+  agency_name: string | null;
+  roster: { status: string; startDate: string | null; endDate: string | null } | null;
+}
+
 /**
- * Folders, tags, votes, representation and roster standing of the page's rows only: index reads keyed by the page's
- * ids (the roster's by `roster_entries_submission_key`), run after the keyset page is chosen so the page query stays
- * one index walk. The roster standing is read only for actors who may read the project roster (holds and rates are
- * the production's business, not a talent submitter's).
+ * Folders, tags, votes, representation and roster standing of the page's rows only, in one statement (one round trip
+ * instead of one per kind): per row, index reads keyed by its ids (memberships by `folder_memberships_submission_idx`,
+ * tags by the applicant_tags key, votes by the votes key, the roster's by `roster_entries_submission_key`), run after
+ * the keyset page is chosen so the page query stays one index walk. The representation is the submitting agent, else
+ * the person's first representative. The roster standing is read only for actors who may read the project roster
+ * (holds and rates are the production's business, not a talent submitter's).
  */
 async function detailsOf(
   db: Queryable,
   ids: string[],
-  rows: readonly { id: string; applicantId: string; referringAgentId: string | null }[],
   userId: string,
   seesFeedback: boolean,
   seesRoster: boolean,
 ): Promise<Map<string, Details>> {
-  const applicantIds = [...new Set(rows.map((row) => row.applicantId))];
-  const agentIds = [...new Set(rows.flatMap((row) => (row.referringAgentId ? [row.referringAgentId] : [])))];
-  const agentName = sql<string>`${agents.firstName} || ' ' || ${agents.lastName}`;
-  const [memberships, tagRows, voteRows, submittingAgents, representatives, rosterRows] = await Promise.all([
-    db
-      .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId })
-      .from(folderMemberships)
-      .where(inArray(folderMemberships.submissionId, ids)),
-    db
-      .select({ applicantId: applicantTags.applicantId, id: tags.id, name: tags.name })
-      .from(applicantTags)
-      .innerJoin(tags, eq(tags.id, applicantTags.tagId))
-      .where(inArray(applicantTags.applicantId, applicantIds))
-      .orderBy(tags.name),
-    db
-      .select({ submissionId: votes.submissionId, vote: votes.vote, userId: votes.userId })
-      .from(votes)
-      // Without VIEW_FEEDBACK the counts are of the caller's own vote only.
-      .where(and(inArray(votes.submissionId, ids), seesFeedback ? undefined : eq(votes.userId, userId))),
-    agentIds.length === 0
-      ? []
-      : db
-          .select({ id: agents.id, agentName, agencyName: agencies.name })
-          .from(agents)
-          .innerJoin(agencies, eq(agencies.id, agents.agencyId))
-          .where(inArray(agents.id, agentIds)),
-    db
-      .select({ applicantId: applicantRepresentatives.applicantId, agentName, agencyName: agencies.name })
-      .from(applicantRepresentatives)
-      .innerJoin(agents, eq(agents.id, applicantRepresentatives.agentId))
-      .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
-      .where(inArray(applicantRepresentatives.applicantId, applicantIds))
-      .orderBy(applicantRepresentatives.createdAt, applicantRepresentatives.id),
-    seesRoster
-      ? db
-          .select({
-            submissionId: rosterEntries.submissionId,
-            status: rosterEntries.status,
-            startDate: rosterEntries.startDate,
-            endDate: rosterEntries.endDate,
-          })
-          .from(rosterEntries)
-          .where(inArray(rosterEntries.submissionId, ids))
-      : [],
-  ]);
-  const result = new Map<string, Details>();
+  // Without VIEW_FEEDBACK the counts are of the caller's own vote only.
+  const voter = seesFeedback ? sql`` : sql` and v.user_id = ${userId}::uuid`;
+  const count = (vote: VoteType) =>
+    sql`(select count(*)::int from ${votes} v where v.submission_id = s.id and v.vote = ${vote}${voter})`;
+  const result = await db.execute<DetailsRow>(sql`
+    select s.id,
+      array(select m.folder_id::text from ${folderMemberships} m where m.submission_id = s.id) as folder_ids,
+      (select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name, g.id)
+        from ${applicantTags} t join ${tags} g on g.id = t.tag_id where t.applicant_id = s.applicant_id) as tags,
+      ${count('UP_VOTE')} as up_votes, ${count('DOWN_VOTE')} as down_votes, ${count('MAYBE')} as maybe_votes,
+      (select v.vote from ${votes} v where v.submission_id = s.id and v.user_id = ${userId}::uuid) as my_vote,
+      r.agent_name, r.agency_name,
+      ${
+        seesRoster
+          ? sql`(select json_build_object('status', e.status, 'startDate', e.start_date, 'endDate', e.end_date)
+        from ${rosterEntries} e where e.submission_id = s.id)`
+          : sql`null::json`
+      } as roster
+    from ${submissions} s
+    left join lateral (
+      select a.first_name || ' ' || a.last_name as agent_name, ag.name as agency_name
+      from ${agents} a join ${agencies} ag on ag.id = a.agency_id where a.id = s.referring_agent_id
+      union all
+      select * from (
+        select a.first_name || ' ' || a.last_name, ag.name from ${applicantRepresentatives} ar
+        join ${agents} a on a.id = ar.agent_id join ${agencies} ag on ag.id = ar.agency_id
+        where ar.applicant_id = s.applicant_id order by ar.created_at, ar.id limit 1) firstRepresentative
+      limit 1
+    ) r on true
+    where s.id = any(${uuidArray(ids)}::uuid[])`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: DetailsRow[] }).rows) as DetailsRow[];
+  const details = new Map<string, Details>();
   for (const row of rows) {
-    const mine = voteRows.filter((vote) => vote.submissionId === row.id);
-    const counts = { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 };
-    for (const vote of mine) if (vote.vote in counts) counts[vote.vote as keyof typeof counts] += 1;
-    result.set(row.id, {
-      folderIds: memberships.filter((m) => m.submissionId === row.id).map((m) => m.folderId),
-      tags: tagRows
-        .filter((tag) => tag.applicantId === row.applicantId)
-        .map(({ id, name }) => ({ id, name })),
-      votes: counts,
-      myVote: (mine.find((vote) => vote.userId === userId)?.vote as VoteType | undefined) ?? null,
-      representation: representationOf(
-        submittingAgents.find((agent) => agent.id === row.referringAgentId) ??
-          representatives.find((rep) => rep.applicantId === row.applicantId),
-      ),
-      roster: rosterOf(rosterRows.find((entry) => entry.submissionId === row.id)),
+    details.set(row.id, {
+      folderIds: row.folder_ids ?? [],
+      tags: row.tags ?? [],
+      votes: {
+        UP_VOTE: Number(row.up_votes),
+        DOWN_VOTE: Number(row.down_votes),
+        MAYBE: Number(row.maybe_votes),
+      },
+      myVote: (row.my_vote as VoteType | null) ?? null,
+      representation:
+        row.agent_name !== null && row.agency_name !== null
+          ? { agencyName: row.agency_name, agentName: row.agent_name }
+          : null,
+      roster: rosterOf(row.roster ?? undefined),
     });
   }
-  return result;
+  return details;
 }
 
 function rosterOf(
@@ -518,10 +511,4 @@ function rosterOf(
   return found
     ? { status: found.status as RosterStatus, startDate: found.startDate, endDate: found.endDate }
     : null;
-}
-
-function representationOf(
-  found: { agentName: string; agencyName: string } | undefined,
-): Details['representation'] {
-  return found ? { agencyName: found.agencyName, agentName: found.agentName } : null;
 }
