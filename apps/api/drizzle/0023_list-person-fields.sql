@@ -78,12 +78,14 @@ CREATE TRIGGER folder_memberships_held_deleted AFTER DELETE ON folder_membership
 CREATE OR REPLACE FUNCTION folder_memberships_held_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE submissions s SET review_held = submission_review_held(s.id)
-  WHERE s.id IN (OLD.submission_id, NEW.submission_id) AND s.review_held IS DISTINCT FROM submission_review_held(s.id);
+  WHERE s.id IN (OLD.submission_id, NEW.submission_id)
+    AND s.review_held IS DISTINCT FROM submission_review_held(s.id);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER folder_memberships_held_moved AFTER UPDATE OF folder_id, submission_id ON folder_memberships
-  FOR EACH ROW WHEN (OLD.folder_id IS DISTINCT FROM NEW.folder_id OR OLD.submission_id IS DISTINCT FROM NEW.submission_id)
+  FOR EACH ROW
+  WHEN (OLD.folder_id IS DISTINCT FROM NEW.folder_id OR OLD.submission_id IS DISTINCT FROM NEW.submission_id)
   EXECUTE FUNCTION folder_memberships_held_moved();
 --> statement-breakpoint
 UPDATE submissions s SET search_text = a.search_text, gender_id = a.gender_id, date_of_birth = a.date_of_birth,
