@@ -12,7 +12,9 @@ import { submissionsFigure } from './figures/submissions';
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
  * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media,
  * submissions (200 through one link at once), all
- * (default). --short is the CI form: 2 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
+ * (default). candidates only: --keep leaves the loaded PostgreSQL database in place (its name is printed; names
+ * start with BENCH_DATABASE_PREFIX, default casting_bench_) and --reuse=<name> measures on such a database instead
+ * of loading one (the API's start migrates it first). --short is the CI form: 2 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
  * of media.
  * Prints a Markdown table; nothing is asserted, the figures are read against the references beside them.
  */
@@ -49,6 +51,8 @@ function parse(args: string[]): { figures: string[]; options: BenchOptions } {
       // The short form only proves the commands work: fewer connections let a slow server finish requests in 2 s.
       connections: Number(flag(args, 'connections') ?? (short ? 10 : 50)),
       starts: Number(flag(args, 'starts') ?? (short ? 1 : 3)),
+      keep: args.includes('--keep'),
+      reuse: flag(args, 'reuse'),
     },
   };
 }

@@ -1,5 +1,5 @@
-import { loadCandidates } from '../lib/candidates-data';
-import { freshDatabase } from '../lib/databases';
+import { candidateCases, loadCandidates } from '../lib/candidates-data';
+import { existingDatabase, freshDatabase } from '../lib/databases';
 import { MEMBER, signIn } from '../lib/data';
 import { measure, type LoadResult } from '../lib/load';
 import type { BenchOptions } from '../lib/options';
@@ -22,13 +22,16 @@ export async function candidatesListFigure(options: BenchOptions): Promise<Row[]
   const size = options.sizes.length === 1 ? options.sizes[0]! : CANDIDATES_DEFAULT_SIZE;
   const rows: Row[] = [];
   for (const engine of options.engines) {
-    progress(`candidates list: ${engine}, ${size} candidates: loading`);
-    const database = await freshDatabase(engine);
+    const reused = options.reuse !== undefined && engine === 'postgres';
+    progress(
+      `candidates list: ${engine}, ${size} candidates: ${reused ? `reusing ${options.reuse}` : 'loading'}`,
+    );
+    const database = reused ? existingDatabase(options.reuse!) : await freshDatabase(engine);
     try {
       await (await startApi(database)).stop();
       const opened = await database.open();
       const started = Date.now();
-      const data = await loadCandidates(opened, size);
+      const data = reused ? await candidateCases(opened, size) : await loadCandidates(opened, size);
       await opened.close();
       progress(`candidates list: ${engine}: loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -71,7 +74,9 @@ export async function candidatesListFigure(options: BenchOptions): Promise<Row[]
         );
       }
     } finally {
-      await database.drop();
+      if (options.keep && database.name && !reused) {
+        progress(`candidates list: ${engine}: kept database ${database.name} (--reuse=${database.name})`);
+      } else await database.drop();
     }
   }
   return rows;

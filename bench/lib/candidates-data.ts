@@ -217,7 +217,23 @@ export async function loadCandidates(database: Database, size: number): Promise<
     from submissions s where s.role_id = ${lead} and right(s.id::text, 1) in ('0', '1')`);
   if (database.pglite) await database.pglite.exec('VACUUM (ANALYZE)');
   else await db.execute(sql`vacuum (analyze)`);
+  return candidateCases(database, size);
+}
 
+/**
+ * The measured requests on a loaded bench project (just loaded, or kept from an earlier run by `--keep`): their URLs
+ * and the SQL the API's list query runs for each.
+ */
+export async function candidateCases(database: Database, size: number): Promise<CandidatesData> {
+  const { db } = database;
+  const [found] = rowsOf<{ project: string; lead: string; member: string }>(
+    await db.execute(sql`
+      select p.id as project, r.id as lead, u.id as member from projects p
+      join roles r on r.project_id = p.id and r.name = 'Lead' join users u on u.email = ${MEMBER.email}
+      where p.name = 'Bench candidates' limit 1`),
+  );
+  if (!found) throw new Error('no bench candidates project in this database');
+  const { project, lead, member: memberId } = found;
   const [tags] = rowsOf<{ first: string; second: string }>(
     await db.execute(sql`
       select (array_agg(id order by name))[1] as first, (array_agg(id order by name))[2] as second

@@ -12,6 +12,8 @@ export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgr
 
 export interface FreshDatabase {
   engine: Engine;
+  /** The database's name on POSTGRES_URL (none for PGlite). */
+  name?: string;
   /** What the API (or a reference server) needs in its environment to use this database. */
   env: Record<string, string>;
   /** Opens it in this process (loading data); for PGlite only while no server has it open. */
@@ -20,6 +22,26 @@ export interface FreshDatabase {
 }
 
 let created = 0;
+
+/** The start of the bench's database names on POSTGRES_URL (engineers sharing one server pick their own). */
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'casting_bench_';
+
+/**
+ * A database the bench loaded earlier and kept (`--keep`), on POSTGRES_URL: the API's start brings its schema up
+ * to date; dropping it removes only the temp folder, the database stays for the next `--reuse`.
+ */
+export function existingDatabase(name: string): FreshDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-bench-'));
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    engine: 'postgres',
+    name,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
 
 /** A new, empty database: a PGlite directory under the system's temp folder, or a new database on POSTGRES_URL. */
 export async function freshDatabase(engine: Engine): Promise<FreshDatabase> {
@@ -34,7 +56,7 @@ export async function freshDatabase(engine: Engine): Promise<FreshDatabase> {
     };
   }
   created += 1;
-  const name = `casting_bench_${process.pid}_${Date.now()}_${created}`;
+  const name = `${DATABASE_PREFIX}${process.pid}_${Date.now()}_${created}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   try {
@@ -46,6 +68,7 @@ export async function freshDatabase(engine: Engine): Promise<FreshDatabase> {
   url.pathname = `/${name}`;
   return {
     engine,
+    name,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
     drop: async () => {

@@ -8,4 +8,8 @@ export interface BenchOptions {
   connections: number;
   /** Fresh starts per database for the start figure (the median is printed). */
   starts: number;
+  /** Keep the loaded database (PostgreSQL) instead of dropping it, for `reuse` and EXPLAIN by hand. */
+  keep: boolean;
+  /** Measure on this kept database (PostgreSQL) instead of loading a fresh one. */
+  reuse?: string;
 }

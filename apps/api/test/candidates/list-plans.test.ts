@@ -71,6 +71,9 @@ beforeAll(async () => {
     // For Review exclusion after a cursor) flipped between runs; the plans checked here are those of exact stats.
     await tx.execute(sql`set local default_statistics_target = 1000`);
     await tx.execute(sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags`);
+    // Rows written in this transaction wait in the trigram index's pending list, which the planner prices as a scan
+    // of the list; autovacuum empties it in a live database, so the plans are read as they would be there.
+    await tx.execute(sql`select gin_clean_pending_list('submissions_search_trgm_idx'::regclass)`);
 
     const query = (input: Record<string, string | string[]>) =>
       applicantListQuery(tx, ids.project, ids.owner, 'PO', applicantListQuerySchema.parse(input));
@@ -124,9 +127,7 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
     'feedback and age',
     'tags',
     'by name',
-    // Not 'by name in an opportunity after a cursor': on a database that also holds other tests' rows, PostgreSQL
-    // sometimes plans it as a hashed For Review exclusion plus a sort instead of the name index walk. An open
-    // performance item of the candidates issue (the exclusion's shape); its plan is still read above.
+    'by name in an opportunity after a cursor',
     'by votes',
     'by votes in an opportunity after a cursor',
     'manual order',
@@ -151,14 +152,16 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
     }
   });
 
-  it('finds a name through the trigram index', () => {
+  it('finds a name through the trigram index of the rows’ search text', () => {
     const indexes = (plans['name search'] ?? []).map((node) => node['Index Name']);
-    expect(indexes).toContain('applicants_search_trgm_idx');
+    expect(indexes).toContain('submissions_search_trgm_idx');
   });
 
   // Every row of the project is in the one opportunity here, so either index of a pair serves the opportunity's list.
   it.each([
     ['by name', /^submissions_project_name_idx$/],
+    // Once a hashed For Review exclusion plus a sort (decision 0059 made the exclusion a column of the row).
+    ['by name in an opportunity after a cursor', /^submissions_(role|project)_name_idx$/],
     ['by votes', /^submissions_project_votes_idx$/],
     ['by votes in an opportunity after a cursor', /^submissions_(role|project)_votes_idx$/],
     ['manual order', /^folder_memberships_folder_position_idx$/],

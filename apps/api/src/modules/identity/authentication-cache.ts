@@ -4,7 +4,7 @@ import type { AuthenticationRow } from './repositories/session-repository';
 
 /**
  * The channel on which the database announces every change to what the authenticator judges: triggers on
- * auth_sessions and users (migration 0023) send 's:' and a session id, or 'u:' and a user id, when the change commits.
+ * auth_sessions and users (migration 0024) send 's:' and a session id, or 'u:' and a user id, when the change commits.
  */
 export const AUTH_CHANGES_CHANNEL = 'casting_auth';
 

@@ -54,7 +54,8 @@ function withMissing(condition: SQL | undefined, missing: SQL, choice: MissingDa
   return condition === undefined ? undefined : sql`(${condition} or ${missing})`;
 }
 
-const ageMissing = sql`(${applicants.dateOfBirth} is null and ${applicants.playingAgeMin} is null and ${applicants.playingAgeMax} is null)`;
+// The person's fields are read from their copies on `submissions` (decision 0059): the walk tests the row it holds.
+const ageMissing = sql`(${submissions.dateOfBirth} is null and ${submissions.playingAgeMin} is null and ${submissions.playingAgeMax} is null)`;
 
 /**
  * Age in range: by date of birth when known (born on or before today minus `min` years and after today minus
@@ -64,17 +65,17 @@ function ageInRange(min: number | undefined, max: number | undefined): SQL | und
   if (min === undefined && max === undefined) return undefined;
   const low = min ?? 0;
   const high = max ?? 200;
-  return sql`(case when ${applicants.dateOfBirth} is not null then
-      ${applicants.dateOfBirth} <= (current_date - make_interval(years => ${low}::int))::date
-      and ${applicants.dateOfBirth} > (current_date - make_interval(years => ${high + 1}::int))::date
-    else coalesce(${applicants.playingAgeMax}, 200) >= ${low}::int and coalesce(${applicants.playingAgeMin}, 0) <= ${high}::int
+  return sql`(case when ${submissions.dateOfBirth} is not null then
+      ${submissions.dateOfBirth} <= (current_date - make_interval(years => ${low}::int))::date
+      and ${submissions.dateOfBirth} > (current_date - make_interval(years => ${high + 1}::int))::date
+    else coalesce(${submissions.playingAgeMax}, 200) >= ${low}::int and coalesce(${submissions.playingAgeMin}, 0) <= ${high}::int
     end)`;
 }
 
 /** Any (OR) or every (AND) of the tags: probes of the applicant_tags key; OR stops at the first hit. */
 function tagCondition(ids: readonly string[], type: 'AND' | 'OR'): SQL {
   const unique = [...new Set(ids)];
-  const matching = sql`from ${applicantTags} t where t.applicant_id = ${applicants.id} and t.tag_id = any(${uuidArray(unique)}::uuid[])`;
+  const matching = sql`from ${applicantTags} t where t.applicant_id = ${submissions.applicantId} and t.tag_id = any(${uuidArray(unique)}::uuid[])`;
   return type === 'AND'
     ? sql`(select count(*) ${matching}) = ${unique.length}`
     : sql`exists (select 1 ${matching})`;
@@ -106,16 +107,13 @@ async function assertProjectTags(db: Queryable, projectId: string, query: Applic
  * review queue); a super admin may switch to that view (SUBMITTER_FOLDERS_SWITCH); the casting team sees every row
  * except submissions still waiting for their agency's review (in For Review, TS_FOR_REVIEW): those reach the team
  * when the agency sends them on (decision 0047), and people an agency invited who have not applied yet (in Invited,
- * TS_INVITED): they become the team's candidates when they apply (decision 0050). The project's For Review and
- * Invited folders are a handful of ids, so the check reads their members through the memberships' key.
+ * TS_INVITED): they become the team's candidates when they apply (decision 0050). Membership of those two folders is
+ * the submission's `review_held` flag (kept by triggers, decision 0059): a column of the row the walk holds, where a
+ * `not exists` per row cost a probe each and, planned as a hashed anti-join, made the planner sort instead of walk.
  */
-function visibility(actor: ProjectActor, submitterFolders: boolean, projectId: string): SQL | undefined {
+function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undefined {
   if (actor === 'TS') return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
-  if (!submitterFolders) {
-    return sql`not exists (select 1 from ${folderMemberships} rm where rm.submission_id = ${submissions.id}
-      and rm.folder_id = any(array(select rf.id from ${folders} rf
-        where rf.project_id = ${projectId}::uuid and rf.system_alias in ('TS_FOR_REVIEW', 'TS_INVITED'))))`;
-  }
+  if (!submitterFolders) return sql`not ${submissions.reviewHeld}`;
   if (actor !== 'SA') throw permissionDenied('SUBMITTER_FOLDERS_SWITCH');
   return inFolderWhere(sql`left(f.system_alias, 3) = 'TS_'`);
 }
@@ -140,7 +138,7 @@ function listWhere(
   }
   const conditions: (SQL | undefined)[] = [
     eq(submissions.projectId, projectId),
-    visibility(actor, query.submitterFolders, projectId),
+    visibility(actor, query.submitterFolders),
   ];
   if (query.roleId) conditions.push(eq(submissions.roleId, query.roleId));
   // The manual order joins the folder's places instead (pageQuery), which filters the same way.
@@ -158,11 +156,11 @@ function listWhere(
   }
   if (query.nameOrEmail) {
     const pattern = `%${searchFold(query.nameOrEmail).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    conditions.push(sql`${applicants.searchText} like ${pattern}`);
+    conditions.push(sql`${submissions.searchText} like ${pattern}`);
     // A caller without contact details must not find people by their e-mail either: the search text ends with the
     // e-mail (the only word holding an @), so the same pattern is rechecked on the text without it.
     if (!seesContactDetails(actor)) {
-      conditions.push(sql`regexp_replace(${applicants.searchText}, ' [^ ]*@[^ ]*$', '') like ${pattern}`);
+      conditions.push(sql`regexp_replace(${submissions.searchText}, ' [^ ]*@[^ ]*$', '') like ${pattern}`);
     }
   }
   // Without VIEW_FEEDBACK (a talent submitter) feedback means the caller's own votes only.
@@ -190,8 +188,8 @@ function listWhere(
   const genders = query.gender ?? [];
   conditions.push(
     withMissing(
-      genders.length > 0 ? sql`${applicants.genderId} = any(${uuidArray(genders)}::uuid[])` : undefined,
-      sql`(${applicants.genderId} is null)`,
+      genders.length > 0 ? sql`${submissions.genderId} = any(${uuidArray(genders)}::uuid[])` : undefined,
+      sql`(${submissions.genderId} is null)`,
       query.missingGender,
     ),
   );
@@ -378,14 +376,7 @@ export async function listApplicants(
     ids.length === 0
       ? [new Map<string, Details>(), new Map<string, string>()]
       : await Promise.all([
-          detailsOf(
-            db,
-            ids,
-            page.items,
-            userId,
-            can(actor, 'VIEW_FEEDBACK'),
-            can(actor, 'VIEW_PROJECT_ROSTER'),
-          ),
+          detailsOf(db, ids, userId, can(actor, 'VIEW_FEEDBACK'), can(actor, 'VIEW_PROJECT_ROSTER')),
           photosOf?.([...new Set(page.items.map((row) => row.applicantId))]) ?? new Map<string, string>(),
         ]);
   return {
@@ -433,85 +424,89 @@ interface Details {
   roster: { status: RosterStatus; startDate: string | null; endDate: string | null } | null;
 }
 
+/** One row of `detailsOf`'s query, as both drivers answer it (json parsed, counts as numbers or numeric text). */
+interface DetailsRow extends Record<string, unknown> {
+  id: string;
+  folder_ids: string[] | null;
+  tags: { id: string; name: string }[] | null;
+  up_votes: number | string;
+  down_votes: number | string;
+  maybe_votes: number | string;
+  my_vote: string | null;
+  agent_name: string | null;
+  agency_name: string | null;
+  roster: { status: string; startDate: string | null; endDate: string | null } | null;
+}
+
 /**
- * Folders, tags, votes, representation and roster standing of the page's rows only: index reads keyed by the page's
- * ids (the roster's by `roster_entries_submission_key`), run after the keyset page is chosen so the page query stays
- * one index walk. The roster standing is read only for actors who may read the project roster (holds and rates are
- * the production's business, not a talent submitter's).
+ * Folders, tags, votes, representation and roster standing of the page's rows only, in one statement (one round trip
+ * instead of one per kind): per row, index reads keyed by its ids (memberships by `folder_memberships_submission_idx`,
+ * tags by the applicant_tags key, its votes counted in one pass of the votes key, the roster's by
+ * `roster_entries_submission_key`), run after the keyset page is chosen so the page query stays one index walk. The representation is the submitting agent, else
+ * the person's first representative. The roster standing is read only for actors who may read the project roster
+ * (holds and rates are the production's business, not a talent submitter's).
  */
 async function detailsOf(
   db: Queryable,
   ids: string[],
-  rows: readonly { id: string; applicantId: string; referringAgentId: string | null }[],
   userId: string,
   seesFeedback: boolean,
   seesRoster: boolean,
 ): Promise<Map<string, Details>> {
-  const applicantIds = [...new Set(rows.map((row) => row.applicantId))];
-  const agentIds = [...new Set(rows.flatMap((row) => (row.referringAgentId ? [row.referringAgentId] : [])))];
-  const agentName = sql<string>`${agents.firstName} || ' ' || ${agents.lastName}`;
-  const [memberships, tagRows, voteRows, submittingAgents, representatives, rosterRows] = await Promise.all([
-    db
-      .select({ submissionId: folderMemberships.submissionId, folderId: folderMemberships.folderId })
-      .from(folderMemberships)
-      .where(inArray(folderMemberships.submissionId, ids)),
-    db
-      .select({ applicantId: applicantTags.applicantId, id: tags.id, name: tags.name })
-      .from(applicantTags)
-      .innerJoin(tags, eq(tags.id, applicantTags.tagId))
-      .where(inArray(applicantTags.applicantId, applicantIds))
-      .orderBy(tags.name),
-    db
-      .select({ submissionId: votes.submissionId, vote: votes.vote, userId: votes.userId })
-      .from(votes)
-      // Without VIEW_FEEDBACK the counts are of the caller's own vote only.
-      .where(and(inArray(votes.submissionId, ids), seesFeedback ? undefined : eq(votes.userId, userId))),
-    agentIds.length === 0
-      ? []
-      : db
-          .select({ id: agents.id, agentName, agencyName: agencies.name })
-          .from(agents)
-          .innerJoin(agencies, eq(agencies.id, agents.agencyId))
-          .where(inArray(agents.id, agentIds)),
-    db
-      .select({ applicantId: applicantRepresentatives.applicantId, agentName, agencyName: agencies.name })
-      .from(applicantRepresentatives)
-      .innerJoin(agents, eq(agents.id, applicantRepresentatives.agentId))
-      .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
-      .where(inArray(applicantRepresentatives.applicantId, applicantIds))
-      .orderBy(applicantRepresentatives.createdAt, applicantRepresentatives.id),
-    seesRoster
-      ? db
-          .select({
-            submissionId: rosterEntries.submissionId,
-            status: rosterEntries.status,
-            startDate: rosterEntries.startDate,
-            endDate: rosterEntries.endDate,
-          })
-          .from(rosterEntries)
-          .where(inArray(rosterEntries.submissionId, ids))
-      : [],
-  ]);
-  const result = new Map<string, Details>();
+  // Without VIEW_FEEDBACK the counts are of the caller's own vote only.
+  const voter = seesFeedback ? sql`` : sql` and v.user_id = ${userId}::uuid`;
+  const result = await db.execute<DetailsRow>(sql`
+    select s.id,
+      array(select m.folder_id::text from ${folderMemberships} m where m.submission_id = s.id) as folder_ids,
+      (select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name, g.id) from ${tags} g
+        where g.id in (select t.tag_id from ${applicantTags} t where t.applicant_id = s.applicant_id)) as tags,
+      c.up_votes, c.down_votes, c.maybe_votes, c.my_vote, r.agent_name, r.agency_name,
+      ${
+        seesRoster
+          ? sql`(select json_build_object('status', e.status, 'startDate', e.start_date, 'endDate', e.end_date)
+        from ${rosterEntries} e where e.submission_id = s.id)`
+          : sql`null::json`
+      } as roster
+    from ${submissions} s
+    cross join lateral (
+      select count(*) filter (where v.vote = 'UP_VOTE')::int as up_votes,
+        count(*) filter (where v.vote = 'DOWN_VOTE')::int as down_votes,
+        count(*) filter (where v.vote = 'MAYBE')::int as maybe_votes,
+        min(v.vote) filter (where v.user_id = ${userId}::uuid) as my_vote
+      from ${votes} v where v.submission_id = s.id${voter}
+    ) c
+    left join lateral (
+      select agent_name, agency_name from (
+        select 0 as rank, a.first_name || ' ' || a.last_name as agent_name, ag.name as agency_name
+        from ${agents} a join ${agencies} ag on ag.id = a.agency_id where a.id = s.referring_agent_id
+        union all
+        select * from (
+          select 1, a.first_name || ' ' || a.last_name, ag.name from ${applicantRepresentatives} ar
+          join ${agents} a on a.id = ar.agent_id join ${agencies} ag on ag.id = ar.agency_id
+          where ar.applicant_id = s.applicant_id order by ar.created_at, ar.id limit 1) first_representative
+      ) found order by rank limit 1
+    ) r on true
+    where s.id = any(${uuidArray(ids)}::uuid[])`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: DetailsRow[] }).rows) as DetailsRow[];
+  const details = new Map<string, Details>();
   for (const row of rows) {
-    const mine = voteRows.filter((vote) => vote.submissionId === row.id);
-    const counts = { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 };
-    for (const vote of mine) if (vote.vote in counts) counts[vote.vote as keyof typeof counts] += 1;
-    result.set(row.id, {
-      folderIds: memberships.filter((m) => m.submissionId === row.id).map((m) => m.folderId),
-      tags: tagRows
-        .filter((tag) => tag.applicantId === row.applicantId)
-        .map(({ id, name }) => ({ id, name })),
-      votes: counts,
-      myVote: (mine.find((vote) => vote.userId === userId)?.vote as VoteType | undefined) ?? null,
-      representation: representationOf(
-        submittingAgents.find((agent) => agent.id === row.referringAgentId) ??
-          representatives.find((rep) => rep.applicantId === row.applicantId),
-      ),
-      roster: rosterOf(rosterRows.find((entry) => entry.submissionId === row.id)),
+    details.set(row.id, {
+      folderIds: row.folder_ids ?? [],
+      tags: row.tags ?? [],
+      votes: {
+        UP_VOTE: Number(row.up_votes),
+        DOWN_VOTE: Number(row.down_votes),
+        MAYBE: Number(row.maybe_votes),
+      },
+      myVote: (row.my_vote as VoteType | null) ?? null,
+      representation:
+        row.agent_name !== null && row.agency_name !== null
+          ? { agencyName: row.agency_name, agentName: row.agent_name }
+          : null,
+      roster: rosterOf(row.roster ?? undefined),
     });
   }
-  return result;
+  return details;
 }
 
 function rosterOf(
@@ -520,10 +515,4 @@ function rosterOf(
   return found
     ? { status: found.status as RosterStatus, startDate: found.startDate, endDate: found.endDate }
     : null;
-}
-
-function representationOf(
-  found: { agentName: string; agencyName: string } | undefined,
-): Details['representation'] {
-  return found ? { agencyName: found.agencyName, agentName: found.agentName } : null;
 }

@@ -10,8 +10,8 @@ import { roleInProject } from '../../opportunities';
  * as one of 1,001 and says "capped". A folder's members are the `(folder_id, submission_id)` key of
  * folder_memberships; the view folders (All Submissions) hold no members and count the opportunity's submissions
  * instead (`(role_id, created_at, id)` index), the casting team's without those still waiting in For Review
- * (decision 0047) or invited and not applied (decision 0050), the submitter's view only those in a submitter
- * folder, as the list shows them. A talent submitter gets the submitter folders only, the folders they may open.
+ * (decision 0047) or invited and not applied (decision 0050), both the row's `review_held` (decision 0059), the
+ * submitter's view only those in a submitter folder, as the list shows them. A talent submitter gets the submitter folders only, the folders they may open.
  */
 export async function folderCounts(
   db: Queryable,
@@ -26,10 +26,7 @@ export async function folderCounts(
     select f.id as folder_id,
       case f.system_alias
         when 'ALL_SUBMISSIONS' then
-          (select count(*) from (select 1 from ${submissions} s where s.role_id = f.role_id
-            and not exists (select 1 from ${folderMemberships} rm where rm.submission_id = s.id
-              and rm.folder_id = any(array(select rf.id from ${folders} rf
-                where rf.role_id = f.role_id and rf.system_alias in ('TS_FOR_REVIEW', 'TS_INVITED'))))
+          (select count(*) from (select 1 from ${submissions} s where s.role_id = f.role_id and not s.review_held
             limit ${limit}) c)
         when 'TS_ALL_SUBMISSIONS' then
           (select count(*) from (select 1 from ${submissions} s where s.role_id = f.role_id and ${inSubmitterFolder}

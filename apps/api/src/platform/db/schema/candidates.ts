@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -126,13 +127,28 @@ export const submissions = pgTable(
     shareLinkId: uuid('share_link_id'),
     /**
      * The person's last and first names folded for sorting (lower case, Latin accents removed), copied from the
-     * applicant by the trigger `submissions_sort_names` (and kept in step when the applicant's names change), so the
+     * applicant by the trigger `submissions_person_fields` (and kept in step when the applicant's names change), so the
      * list sorted by name walks one index of this table like the other sorts.
      */
     sortLastName: text('sort_last_name').notNull().default(''),
     sortFirstName: text('sort_first_name').notNull().default(''),
     /** How many team members voted UP_VOTE, kept by the triggers on `votes`: the key of the list's "votes" sort. */
     upVotes: integer('up_votes').notNull().default(0),
+    /**
+     * The person's fields the list filters on (search text, gender, date of birth, playing ages), copied from the
+     * applicant by the trigger `submissions_person_fields` and kept in step by `applicants_person_fields` whenever
+     * the applicant's change (decision 0059): the list's index walk tests each row here, without a join per row.
+     */
+    searchText: text('search_text').notNull().default(''),
+    genderId: uuid('gender_id'),
+    dateOfBirth: date('date_of_birth'),
+    playingAgeMin: integer('playing_age_min'),
+    playingAgeMax: integer('playing_age_max'),
+    /**
+     * True while the submission is in its opportunity's For Review (TS_FOR_REVIEW) or Invited (TS_INVITED) folder,
+     * hidden from the casting team (decisions 0047, 0050); kept by the triggers on `folder_memberships` (decision 0059).
+     */
+    reviewHeld: boolean('review_held').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -169,6 +185,8 @@ export const submissions = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The list's name or e-mail search within a project (the person's search text, copied above).
+    index('submissions_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('submissions_role_votes_idx').on(
       table.roleId,
       table.upVotes.desc().nullsFirst(),
