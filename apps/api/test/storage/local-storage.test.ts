@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LocalStorage, STORAGE_LIMITS } from '../../src/platform/storage';
 import { buildTestApp } from '../support/app';
@@ -21,6 +22,7 @@ storageContract('local adapter served by the API', async () => {
   return {
     storage: new LocalStorage(options),
     lateSigner: new LocalStorage({ ...options, now: () => new Date(Date.now() - 2 * 3600_000) }),
+    partEtag: (bytes) => `"${crc32(bytes).toString(16).padStart(8, '0')}"`,
     stop: () => t.close(),
   };
 });
