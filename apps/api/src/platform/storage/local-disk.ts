@@ -25,7 +25,7 @@ import { STORAGE_LIMITS, type CompletedPart, type ObjectInfo, type UploadedPart 
  * over the bytes (seconds per gigabyte) while the uploader waited for `complete`.
  *
  * A part's ETag is the CRC-32 of its bytes (8 hex digits), not S3's MD5: nothing but `complete` ever reads it, to
- * check that each listed part is the copy that was received, and zlib's native CRC costs a few percent of what MD5
+ * check that each listed part is the copy that was received, and zlib's native CRC costs a fraction of what MD5
  * costs on every byte of every upload (decision 0060). Parts named by their MD5 (uploads started before) still
  * complete. Whole objects (single PUTs, server writes) keep S3's MD5 ETag.
  */
@@ -90,7 +90,7 @@ class ReceivingFile extends Writable {
     }
     if (this.md5) this.md5.update(chunk);
     else this.crc = crc32(chunk, this.crc);
-    this.batch.push(chunk);
+    if (chunk.length > 0) this.batch.push(chunk);
     this.batchBytes += chunk.length;
     if (this.batchBytes < WRITE_BATCH_BYTES) callback();
     else this.flush().then(() => callback(), callback);
@@ -117,6 +117,7 @@ class ReceivingFile extends Writable {
     this.batchBytes = 0;
     while (chunks.length > 0) {
       const { bytesWritten } = await this.handle!.writev(chunks);
+      if (bytesWritten === 0) throw new Error(`no progress writing ${this.file}`);
       chunks = remainder(chunks, bytesWritten);
     }
   }
