@@ -242,10 +242,12 @@ export class LocalDisk {
 
   /**
    * The object's bytes from `start` to `end` (inclusive; the whole object by default) as one stream: a single blob
-   * is read directly, a multipart object part after part, opening only the parts the range touches.
+   * is read directly, a multipart object part after part, opening only the parts the range touches. `chunkBytes` is
+   * the size of each read (Node's default, 64 KiB, unless given).
    */
-  openRead(object: StoredObject, start = 0, end = object.size - 1): Readable {
-    if (!object.parts) return fs.createReadStream(this.blobPath(object.blob), { start, end });
+  openRead(object: StoredObject, start = 0, end = object.size - 1, chunkBytes?: number): Readable {
+    const options = chunkBytes ? { highWaterMark: chunkBytes } : {};
+    if (!object.parts) return fs.createReadStream(this.blobPath(object.blob), { start, end, ...options });
     const dir = this.blobPath(object.blob);
     const segments: Array<{ file: string; start: number; end: number }> = [];
     let offset = 0;
@@ -258,7 +260,7 @@ export class LocalDisk {
     }
     async function* read() {
       for (const segment of segments) {
-        yield* fs.createReadStream(segment.file, { start: segment.start, end: segment.end });
+        yield* fs.createReadStream(segment.file, { start: segment.start, end: segment.end, ...options });
       }
     }
     return Readable.from(read(), { objectMode: false });
