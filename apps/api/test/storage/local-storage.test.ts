@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LocalStorage, STORAGE_LIMITS } from '../../src/platform/storage';
 import { buildTestApp } from '../support/app';
@@ -21,6 +23,7 @@ storageContract('local adapter served by the API', async () => {
   return {
     storage: new LocalStorage(options),
     lateSigner: new LocalStorage({ ...options, now: () => new Date(Date.now() - 2 * 3600_000) }),
+    partEtag: (bytes) => `"${crc32(bytes).toString(16).padStart(8, '0')}"`,
     stop: () => t.close(),
   };
 });
@@ -68,6 +71,27 @@ describe('local adapter: completing a multipart upload copies nothing', () => {
       expect(fs.existsSync(blobDir)).toBe(false);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('local adapter: parts received before decision 0060', () => {
+  it('lists and completes a part stored under its MD5, as an upload started before the change left it', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-md5-parts-'));
+    try {
+      const storage = new LocalStorage({ root, secret: randomBytes(32), baseUrl: 'http://127.0.0.1:1' });
+      const key = storage.newKey('md5-parts');
+      const uploadId = await storage.createMultipart(key, 'video/mp4');
+      const body = randomBytes(1000);
+      const md5 = createHash('md5').update(body).digest('hex');
+      fs.writeFileSync(path.join(root, 'uploads', uploadId, `1.${md5}`), body);
+      expect(await storage.listParts(key, uploadId)).toEqual([
+        { partNumber: 1, etag: `"${md5}"`, size: 1000 },
+      ]);
+      await storage.completeMultipart(key, uploadId, [{ partNumber: 1, etag: `"${md5}"` }]);
+      expect((await storage.head(key))?.size).toBe(1000);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

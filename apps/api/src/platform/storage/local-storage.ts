@@ -16,6 +16,13 @@ import {
 } from './port';
 import { EXPIRES_PARAM, SIGNATURE_PARAM, sign, type SignedMethod } from './url-signing';
 
+/**
+ * Server-side reads (zips, processing) go 256 KiB at a time rather than Node's 64 KiB: the download job's writer
+ * zipped 1 GiB of files read that way in 1.2 s instead of 1.5 s (decision 0060). Downloads through signed URLs keep
+ * the default, as many may be open at once.
+ */
+const SERVER_READ_BYTES = 256 * 1024;
+
 /** The path under which the API serves the embedded adapter's signed URLs (see modules/files). */
 export const FILES_ROUTE_PREFIX = '/api/files/';
 
@@ -167,7 +174,7 @@ export class LocalStorage implements Storage {
 
   async getObjectStream(key: string): Promise<Readable | null> {
     const object = await this.disk.readObject(key);
-    return object && this.disk.openRead(object);
+    return object && this.disk.openRead(object, 0, object.size - 1, SERVER_READ_BYTES);
   }
 
   close(): void {}

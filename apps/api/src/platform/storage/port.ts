@@ -83,6 +83,10 @@ export interface ObjectInfo {
 
 export interface UploadedPart {
   partNumber: number;
+  /**
+   * Quoted. Opaque to clients: they hand it back to `completeMultipart`, which refuses a part whose ETag is not the
+   * copy received. S3's is the part's MD5; the local adapter's its CRC-32 (decision 0060).
+   */
   etag: string;
   size: number;
 }
