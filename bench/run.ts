@@ -1,6 +1,7 @@
 import { ENGINES, type Engine } from './lib/databases';
 import type { BenchOptions } from './lib/options';
 import { progress, table, type Row } from './lib/report';
+import { candidateScrollFigure } from './figures/candidate-scroll';
 import { candidatesListFigure } from './figures/candidates-list';
 import { healthFigure } from './figures/health';
 import { mediaFigure } from './figures/media';
@@ -11,7 +12,8 @@ import { submissionsFigure } from './figures/submissions';
 /**
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
  * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media,
- * submissions (200 through one link at once), all
+ * submissions (200 through one link at once), scroll (the candidates page in Chromium with 10,000 rows loaded, unless
+ * one --sizes is given; needs the web build), all
  * (default). candidates only: --keep leaves the loaded PostgreSQL database in place (its name is printed; names
  * start with BENCH_DATABASE_PREFIX, default casting_bench_) and --reuse=<name> measures on such a database instead
  * of loading one (the API's start migrates it first). --short is the CI form: 2 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
@@ -25,6 +27,7 @@ const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   start: startFigure,
   media: mediaFigure,
   submissions: submissionsFigure,
+  scroll: candidateScrollFigure,
 };
 
 function flag(args: string[], name: string): string | undefined {
