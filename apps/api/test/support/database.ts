@@ -49,10 +49,32 @@ export async function separateTestDatabase(): Promise<{ database: Database; disp
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
-        await admin.query(`drop database if exists "${name}" with (force)`);
+        await dropWhenClosed(admin, name);
       } finally {
         await admin.end();
       }
     },
   };
+}
+
+/**
+ * Drops a test database once its connections have gone. Closing a pool ends its clients without waiting for their
+ * sessions to finish on the server, and `drop … with (force)` would kill a session still ending: its client then
+ * receives the termination as an error after the pool stopped listening to it, an uncaught exception in the test
+ * run. So wait (up to 5 s) for the sessions to end, and force only what is left after that.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    try {
+      await admin.query(`drop database if exists "${name}"`);
+      return;
+    } catch (error) {
+      // 55006 object_in_use: other sessions are still connected to the database.
+      if ((error as { code?: string }).code !== '55006') throw error;
+      if (Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
 }
