@@ -32,14 +32,10 @@ async function main() {
       'first super admin created: sign in with this e-mail and password, then change the password',
     );
   }
-  // The demo office of a development first start is written once the server answers (below): one transaction of
-  // about a second on the embedded database, which nobody waits for (the first sign-in needs the password printed
-  // above), instead of a second more before the first answer. Shutting down lets it finish or roll back first.
-  let demoData: Promise<void> = Promise.resolve();
+  if (admin.created && config.DEMO_DATA) await loadDemoData(context.database.db, log, admin.email);
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
-    await demoData;
     await app.close();
     await context.events.close();
     await context.database.close();
@@ -49,11 +45,6 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  if (admin.created && config.DEMO_DATA) {
-    demoData = loadDemoData(context.database.db, log, admin.email).catch((error: unknown) => {
-      log.error({ err: error }, 'demo data not loaded: the office starts empty');
-    });
-  }
   log.info(
     {
       url: config.publicUrl,
