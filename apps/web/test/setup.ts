@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { preloadAllLazyComponents } from '../src/lib/lazy/lazy-component';
 
@@ -7,6 +7,11 @@ import { preloadAllLazyComponents } from '../src/lib/lazy/lazy-component';
 afterEach(() => {
   cleanup();
 });
+
+// findBy… and waitFor give up after 5 s instead of 1 s: on the shared two-core CI machine a route change with its
+// first render has taken over a second (a client account's redirect, under Node 24 while other tiers ran). A real
+// failure still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Pages and some dialogs are lazy chunks. Fetch every one the test file can reach before its tests,
 // as a browser has them once cached, so a test waits on behaviour rather than on module loading.
