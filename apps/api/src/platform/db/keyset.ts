@@ -72,6 +72,20 @@ export function afterPosition(
   return sql`(${key}, ${id}) < (${position.key}::timestamptz, ${position.id}::uuid)`;
 }
 
+/**
+ * A row limit or offset written into the statement's text instead of bound as a parameter. PostgreSQL plans a
+ * prepared statement once (a generic plan) only when that plan looks no costlier than planning for each call's
+ * values; with the limit or offset unknown it assumes a share of the table and keeps re-planning every call, which
+ * cost the projects list about 0.6 ms of the database's time per page, as much as running it. A list prepared per
+ * page size, with its caps and a first page's zero offset as literals, is planned once per connection. Drizzle
+ * binds numbers as parameters, so the literal is passed as SQL (which its `limit()` and `offset()` embed as
+ * written); only whole, non-negative numbers are accepted, never text from a request.
+ */
+export function literalRowCount(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`not a row count: ${rows}`);
+  return sql.raw(String(rows)) as unknown as number;
+}
+
 /** The page's rows (without the extra one) and the cursor of the next page, or null on the last page. */
 export function keysetPage<Row>(
   rows: readonly Row[],

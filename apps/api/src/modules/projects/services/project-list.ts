@@ -16,6 +16,7 @@ import {
   decodeCursor,
   keysetPage,
   keyText,
+  literalRowCount,
   type KeysetPosition,
 } from '../../../platform/db/keyset';
 import { isUuid } from '../../../platform/db/ids';
@@ -80,7 +81,7 @@ async function totalOf(count: ReturnType<typeof cappedCount>) {
 
 /** The same capped count as a column of the page query, so a page is one round trip to the database. */
 function cappedCountColumn(where: SQL | undefined): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${projects} where ${where ?? sql`true`} limit ${LIST_TOTAL_CAP + 1}) capped)`;
+  return sql<number>`(select count(*)::int from (select 1 from ${projects} where ${where ?? sql`true`} limit ${literalRowCount(LIST_TOTAL_CAP + 1)}) capped)`;
 }
 
 /**
@@ -89,7 +90,7 @@ function cappedCountColumn(where: SQL | undefined): SQL<number> {
  * list walk a large project's every submission.
  */
 function cappedSubmissionCount(): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${submissions} where ${submissions.projectId} = ${projects.id} limit ${LIST_TOTAL_CAP + 1}) submitted)`;
+  return sql<number>`(select count(*)::int from (select 1 from ${submissions} where ${submissions.projectId} = ${projects.id} limit ${literalRowCount(LIST_TOTAL_CAP + 1)}) submitted)`;
 }
 
 /**
@@ -125,6 +126,10 @@ interface ListShape {
   search: boolean;
   archived: ProjectListQuery['archived'];
   cursor: boolean;
+  /** Whether the spec's `offset` skips rows: a first page (or one after a cursor) has a literal zero instead. */
+  skips: boolean;
+  /** The page's size plus the one row that says whether another page follows: a literal, see `literalRowCount`. */
+  rows: number;
 }
 
 type Param<T> = T | Placeholder;
@@ -134,7 +139,6 @@ interface ListParams {
   pattern: Param<string>;
   afterKey: Param<string>;
   afterId: Param<string>;
-  limit: Param<number>;
   offset: Param<number>;
 }
 
@@ -143,7 +147,6 @@ const PLACEHOLDERS: ListParams = {
   pattern: sql.placeholder('pattern'),
   afterKey: sql.placeholder('afterKey'),
   afterId: sql.placeholder('afterId'),
-  limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
 
@@ -157,6 +160,8 @@ function listShape(
     search: searchPattern(query.q) !== undefined,
     archived: query.archived,
     cursor: after !== undefined,
+    skips: after === undefined && query.offset > 0,
+    rows: query.limit + 1,
   };
 }
 
@@ -166,8 +171,6 @@ function listValues(principal: Principal, query: ProjectListQuery, after: Keyset
     pattern: searchPattern(query.q) ?? '',
     afterKey: after?.key ?? '',
     afterId: after?.id ?? '',
-    // One row more than the page: it only says whether another page follows.
-    limit: query.limit + 1,
     offset: after ? 0 : query.offset,
   };
 }
@@ -197,8 +200,8 @@ function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
       ),
     )
     .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(params.limit)
-    .offset(params.offset)
+    .limit(literalRowCount(shape.rows))
+    .offset(shape.skips ? params.offset : literalRowCount(0))
     .as('page_ids');
   const page = db
     .select({
@@ -239,7 +242,7 @@ const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
 function preparedPage(db: Db, shape: ListShape): PreparedPage {
   let byShape = preparedPages.get(db);
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
-  const key = `projects_list_${shape.everyProject ? 'all' : 'visible'}_${shape.search ? 'q' : 'noq'}_${shape.archived}_${shape.cursor ? 'cursor' : 'offset'}`;
+  const key = `projects_list_${shape.everyProject ? 'all' : 'visible'}_${shape.search ? 'q' : 'noq'}_${shape.archived}_${shape.cursor ? 'cursor' : shape.skips ? 'offset' : 'first'}_${shape.rows}`;
   let prepared = byShape.get(key);
   if (!prepared) {
     prepared = buildListQueries(db, shape, PLACEHOLDERS).page.prepare(key);
