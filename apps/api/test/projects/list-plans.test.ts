@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessedProjectsQuerySchema, projectListQuerySchema } from '@casting/domain';
-import { listProjects, projectListQueries, switcherQueries } from '../../src/modules/projects/services/project-list';
+import {
+  listProjects,
+  projectListQueries,
+  switcherQueries,
+} from '../../src/modules/projects/services/project-list';
 import type { Db } from '../../src/platform/db/client';
 import type { Principal } from '../../src/platform/http/access';
 import { testDatabase } from '../support/database';
@@ -175,7 +179,9 @@ beforeAll(async () => {
         const counted = await tx.execute(sql`
           select name, generic_plans::int, custom_plans::int from pg_prepared_statements
           where name like 'projects_list_%'`);
-        planCounts = (Array.isArray(counted) ? counted : (counted as { rows: unknown[] }).rows) as typeof planCounts;
+        planCounts = (
+          Array.isArray(counted) ? counted : (counted as { rows: unknown[] }).rows
+        ) as typeof planCounts;
       }
       throw new Rollback();
     })
