@@ -124,6 +124,27 @@ describe('serving the web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('sends the same security headers on API answers, refusals and unknown routes', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/projects', headers: { accept: 'text/html' } });
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/projects' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404]);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(page.headers[name], name).toBeTruthy();
+      for (const res of answers)
+        expect(res.headers[name], `${name} on ${res.statusCode}`).toBe(page.headers[name]);
+    }
+  });
 });
 
 describe('OpenAPI', () => {

@@ -14,7 +14,15 @@ import { readinessProbe } from './readiness';
  */
 export function healthRoutes(app: App, context: AppContext) {
   const { database } = context;
-  const answer = { status: 'ok' as const, database: database.kind, version: packageJson.version };
+  // The answer never changes, so it is checked against its schema and serialised once: on a route this small the
+  // per-call check and serialisation were a tenth of its cost (decision 0064).
+  const answer = healthResponseSchema.parse({
+    status: 'ok',
+    database: database.kind,
+    version: packageJson.version,
+  });
+  const serialised = JSON.stringify(answer);
+  const serializerCompiler = () => () => serialised;
   const assertReady = readinessProbe(database.db, context.storage, context.log);
 
   app.get(
@@ -22,6 +30,7 @@ export function healthRoutes(app: App, context: AppContext) {
     {
       logLevel: 'warn',
       config: { access: access.public() },
+      serializerCompiler,
       schema: {
         tags: ['platform'],
         summary: 'Liveness: the API is up, its database open (no query per call)',
@@ -36,6 +45,7 @@ export function healthRoutes(app: App, context: AppContext) {
     {
       logLevel: 'warn',
       config: { access: access.public() },
+      serializerCompiler,
       schema: {
         tags: ['platform'],
         summary:
