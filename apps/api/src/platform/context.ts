@@ -25,13 +25,22 @@ export interface AppContext {
   events: Events;
 }
 
-/** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
-export async function createContext(config: Config, log: FastifyBaseLogger): Promise<AppContext> {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDataDir: path.join(config.dataDir, 'pg'),
-    pgliteMemoryMb: config.PGLITE_MEMORY_MB,
-  });
+/**
+ * Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. A database
+ * already open may be handed in (the build's seed maker opens its own directory).
+ */
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  opened?: Database,
+): Promise<AppContext> {
+  const database =
+    opened ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDataDir: path.join(config.dataDir, 'pg'),
+      pgliteMemoryMb: config.PGLITE_MEMORY_MB,
+    }));
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
