@@ -5,12 +5,18 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { defineBackgroundJobs } from '../background-jobs';
+import { loadDemoData } from '../bootstrap/demo-data';
 import { loadConfig } from '../config';
 import { createContext } from '../platform/context';
 import { openDatabase } from '../platform/db/client';
 import { JOBS_SCHEMA } from '../platform/jobs/pg-boss-jobs';
 import { pgliteExecutor } from '../platform/jobs/sql-executors';
-import { PGLITE_SEED_DIR, PGLITE_SEED_FILE } from '../platform/db/pglite-seed';
+import {
+  copySeedInto,
+  PGLITE_DEMO_SEED_DIR,
+  PGLITE_SEED_DIR,
+  PGLITE_SEED_FILE,
+} from '../platform/db/pglite-seed';
 
 /**
  * pg-boss's own queue for its cron clock, which it creates when a process that runs schedules starts
@@ -22,7 +28,8 @@ const CRON_CLOCK_QUEUE = '__pgboss__send-it';
  * Build step: an embedded database with every migration applied, beside the bundle, so that a first start copies it
  * instead of running initdb (see platform/db/pglite-seed.ts): as a data directory for databases on disk and as a
  * tarball for databases in memory. It holds the schema, the lookup values the migrations insert and the background
- * jobs' queues and schedules; no account, no job and no secret.
+ * jobs' queues and schedules; no account, no job and no secret. A second directory adds the demo office (its team has
+ * no password; the first admin is created at start, as always) for first starts with DEMO_DATA.
  */
 async function makeSeed() {
   const dir = path.resolve(import.meta.dirname, PGLITE_SEED_DIR);
@@ -41,7 +48,7 @@ async function makeSeed() {
       AUTH_SECRET: randomBytes(32).toString('base64url'),
     });
     const log = pino({ level: 'silent' });
-    const context = await createContext({ ...config, JOBS_WORKERS: 'off' }, log, database);
+    const context = await createContext({ ...config, JOBS_WORKERS: 'off' }, log, { database });
     defineBackgroundJobs(context);
     await context.jobs.start();
     await context.jobs.stop();
@@ -57,7 +64,18 @@ async function makeSeed() {
   const file = path.resolve(import.meta.dirname, PGLITE_SEED_FILE);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  process.stdout.write(`embedded database seed written to ${dir} and ${file}\n`);
+
+  const demoDir = path.resolve(import.meta.dirname, PGLITE_DEMO_SEED_DIR);
+  fs.rmSync(demoDir, { recursive: true, force: true });
+  copySeedInto(dir, demoDir);
+  const demo = await openDatabase({ pgliteDataDir: demoDir, pgliteSeed: false });
+  if (!demo.pglite) throw new Error('expected an embedded database');
+  await loadDemoData(demo.db, pino({ level: 'silent' }));
+  await demo.pglite.exec('VACUUM (ANALYZE)');
+  await demo.close();
+  process.stdout.write(
+    `embedded database seed written to ${dir}, ${file} and (with the demo office) ${demoDir}\n`,
+  );
 }
 
 makeSeed().catch((error: unknown) => {

@@ -25,21 +25,26 @@ export interface AppContext {
   events: Events;
 }
 
-/**
- * Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. A database
- * already open may be handed in (the build's seed maker opens its own directory).
- */
+export interface ContextOptions {
+  /** A database already open (the build's seed maker opens its own directory). */
+  database?: Database;
+  /** A new embedded data directory starts from the build's seed with the demo office (see db/pglite-seed.ts). */
+  pgliteDemoSeed?: boolean;
+}
+
+/** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
 export async function createContext(
   config: Config,
   log: FastifyBaseLogger,
-  opened?: Database,
+  options: ContextOptions = {},
 ): Promise<AppContext> {
   const database =
-    opened ??
+    options.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDataDir: path.join(config.dataDir, 'pg'),
       pgliteMemoryMb: config.PGLITE_MEMORY_MB,
+      pgliteDemoSeed: options.pgliteDemoSeed ?? false,
     }));
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
