@@ -56,7 +56,7 @@ export async function createContext(
     database,
     mailer,
     texts: createOutboxTextMessenger(database.db, log),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     jobs,
     events: await createEvents(database, log),
   };
