@@ -1,21 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bringDemoOfficeToNow, demoSeedFits, provideDemoOffice } from '../src/bootstrap/demo-office';
 import { DEMO_PROJECTS, DEMO_USERS } from '../src/bootstrap/demo-data-content';
 import { applicants, people, projects, submissions, users } from '../src/platform/db/schema';
-import { testDatabase } from './support/database';
+import type { Db } from '../src/platform/db/client';
+import { separateTestDatabase } from './support/database';
 
 const log = pino({ level: 'silent' });
 const DAY = 86_400_000;
 
-// One office per test file's database: the tests below run in order on the office the first one provides.
+// The tests below run in order on a database of their own, as a first start has it: no office, then the one the first
+// test provides (the worker's shared database holds other tests' projects, and the office's dates are moved here).
+let db: Db;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  const separate = await separateTestDatabase();
+  db = separate.database.db;
+  dispose = separate.dispose;
+});
+afterAll(() => dispose());
+
 describe('the demo office of a first start', () => {
   const admin = `admin-${randomUUID()}@example.com`;
 
   it('is written when the database has none, once', async () => {
-    const { db } = await testDatabase();
     await db
       .insert(users)
       .values({ email: admin, firstName: 'Super', lastName: 'Admin', roleCode: 'SUPER_ADMIN' });
@@ -26,7 +36,6 @@ describe('the demo office of a first start', () => {
   });
 
   it("prepared long before (the build's seed), reads as written now: same ages, recent submissions, fixed deadlines", async () => {
-    const { db } = await testDatabase();
     const snapshot = async () => {
       const [harbor] = await db.select().from(projects).where(eq(projects.name, DEMO_PROJECTS[0]!.name));
       const [newest] = await db
@@ -106,7 +115,6 @@ describe('the demo office of a first start', () => {
   });
 
   it('is not duplicated when it is already there', async () => {
-    const { db } = await testDatabase();
     await provideDemoOffice(db, log, admin);
     const harbor = await db
       .select({ id: projects.id })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client';
@@ -70,20 +70,47 @@ export async function provideDemoOffice(db: Db, log: FastifyBaseLogger, adminEma
  * Moves every moment the demo office holds (submitted, created, confirmed, accepted...) and the birth dates forward by
  * the time since it was written, so that it reads as written now: submissions minutes to days old, the same ages.
  * Calendar dates in the office's content (deadlines, shoot dates) are fixed and stay. The office was written in one
- * transaction, whose moment every `created_at` default took; the first demo project's tells it. Returns false when
- * there is no demo office to move.
+ * transaction, whose moment every `created_at` default took: its projects are the demo owner's demo projects of that
+ * moment, and only their rows, the demo accounts and the office's people move. Returns false when there is no demo
+ * office to move.
  */
 export async function bringDemoOfficeToNow(db: Db, log: FastifyBaseLogger): Promise<boolean> {
-  const first = DEMO_PROJECTS[0]!;
+  const owner = DEMO_PROJECTS[0]!.ownerEmail;
   const moved = await db.transaction(async (tx) => {
-    const [office] = await tx
-      .select({ writtenAt: projects.createdAt })
+    const found = await tx
+      .select({ id: projects.id, writtenAt: projects.createdAt })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(and(eq(projects.name, first.name), eq(users.email, first.ownerEmail)))
-      .limit(1);
-    if (!office) return false;
-    const shift = sql`(now() - ${office.writtenAt.toISOString()}::timestamptz)`;
+      .where(
+        and(
+          eq(users.email, owner),
+          inArray(
+            projects.name,
+            DEMO_PROJECTS.map((project) => project.name),
+          ),
+        ),
+      )
+      .orderBy(desc(projects.createdAt));
+    const writtenAt = found[0]?.writtenAt;
+    if (!writtenAt) return false;
+    const ids = found
+      .filter((project) => project.writtenAt.getTime() === writtenAt.getTime())
+      .map((p) => p.id);
+    const officeRows = (table: PgTable): SQL => {
+      if (table === users) return inArray(users.email, [...DEMO_EMAILS]);
+      if (table === projects) return inArray(projects.id, ids);
+      if (table === people) {
+        const filed = tx
+          .select({ id: applicants.personId })
+          .from(applicants)
+          .where(inArray(applicants.projectId, ids));
+        return inArray(people.id, filed);
+      }
+      const project = getTableConfig(table).columns.find((column) => column.name === 'project_id');
+      if (!project) throw new Error(`Demo office table ${getTableConfig(table).name} has no project_id`);
+      return inArray(project, ids);
+    };
+    const shift = sql`(now() - ${writtenAt.toISOString()}::timestamptz)`;
     const days = sql`extract(day from ${shift})::int`;
     for (const table of OFFICE_TABLES) {
       const moves: SQL[] = [];
@@ -95,10 +122,8 @@ export async function bringDemoOfficeToNow(db: Db, log: FastifyBaseLogger): Prom
           moves.push(sql`${name} = ${name} + ${days}`);
         }
       }
-      if (moves.length === 0) continue;
-      // The first admin, created a moment ago, is the one account that is not the office's.
-      const only = table === users ? sql` where ${inArray(users.email, [...DEMO_EMAILS])}` : sql``;
-      await tx.execute(sql`update ${table} set ${sql.join(moves, sql`, `)}${only}`);
+      if (moves.length > 0)
+        await tx.execute(sql`update ${table} set ${sql.join(moves, sql`, `)} where ${officeRows(table)}`);
     }
     return true;
   });
