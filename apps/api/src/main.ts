@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ensureFirstSuperAdmin } from './bootstrap/first-admin';
-import { loadDemoData } from './bootstrap/demo-data';
+import { demoSeedFits, provideDemoOffice } from './bootstrap/demo-office';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './platform/context';
 import { createLogger } from './platform/log';
@@ -18,7 +18,10 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const context = await createContext(config, log);
+  // A new embedded data directory that will show the demo office starts from the build's copy of it.
+  const context = await createContext(config, log, {
+    pgliteDemoSeed: config.DEMO_DATA && demoSeedFits(config.ADMIN_EMAIL),
+  });
   const app = await buildApp(context);
 
   const admin = await ensureFirstSuperAdmin(context.database.db, log, {
@@ -32,7 +35,7 @@ async function main() {
       'first super admin created: sign in with this e-mail and password, then change the password',
     );
   }
-  if (admin.created && config.DEMO_DATA) await loadDemoData(context.database.db, log, admin.email);
+  if (admin.created && config.DEMO_DATA) await provideDemoOffice(context.database.db, log, admin.email);
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');

@@ -22,9 +22,10 @@ async function lookupIds(tx: Tx) {
 /**
  * A casting office for a first look at the product: team accounts, three projects with opportunities, their
  * folders, team access and a few hundred generated candidates each. Demo accounts have no password: nobody can sign in as them until they reset it through
- * their own mailbox, so demo data never opens a door.
+ * their own mailbox, so demo data never opens a door. `ownerEmail` (the first super admin) owns any demo project whose
+ * owner has no demo account; the build's seed writes the office without one.
  */
-export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail: string): Promise<void> {
+export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail?: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
@@ -33,12 +34,14 @@ export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail: s
     const people = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.email, [ownerEmail, ...DEMO_USERS.map((user) => user.email)]));
+      .where(
+        inArray(users.email, [...(ownerEmail ? [ownerEmail] : []), ...DEMO_USERS.map((user) => user.email)]),
+      );
     const userId = (email: string) => people.find((person) => person.email === email)?.id ?? null;
     const lookup = await lookupIds(tx);
 
     for (const demo of DEMO_PROJECTS) {
-      const ownerId = userId(demo.ownerEmail) ?? userId(ownerEmail);
+      const ownerId = userId(demo.ownerEmail) ?? (ownerEmail ? userId(ownerEmail) : null);
       if (!ownerId) throw new Error('Demo data needs the first super admin');
       const [project] = await tx
         .insert(projects)

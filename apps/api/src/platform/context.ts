@@ -25,13 +25,27 @@ export interface AppContext {
   events: Events;
 }
 
+export interface ContextOptions {
+  /** A database already open (the build's seed maker opens its own directory). */
+  database?: Database;
+  /** A new embedded data directory starts from the build's seed with the demo office (see db/pglite-seed.ts). */
+  pgliteDemoSeed?: boolean;
+}
+
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
-export async function createContext(config: Config, log: FastifyBaseLogger): Promise<AppContext> {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDataDir: path.join(config.dataDir, 'pg'),
-    pgliteMemoryMb: config.PGLITE_MEMORY_MB,
-  });
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: ContextOptions = {},
+): Promise<AppContext> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDataDir: path.join(config.dataDir, 'pg'),
+      pgliteMemoryMb: config.PGLITE_MEMORY_MB,
+      pgliteDemoSeed: options.pgliteDemoSeed ?? false,
+    }));
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
@@ -42,7 +56,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger): Pro
     database,
     mailer,
     texts: createOutboxTextMessenger(database.db, log),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     jobs,
     events: await createEvents(database, log),
   };

@@ -24,7 +24,7 @@ beforeAll(async () => {
     database,
     mailer: createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     jobs: testJobs(database, log),
     events,
   });

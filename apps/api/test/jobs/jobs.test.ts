@@ -154,6 +154,40 @@ describe('queue policies and schedules', () => {
     );
     expect(schedules).toEqual([{ cron: '*/5 * * * *', timezone: 'UTC' }]);
   });
+
+  it('leaves an unchanged queue and schedule untouched on a restart, and updates what the code changed', async () => {
+    const queue = uniqueQueue('restart');
+    const stored = () =>
+      selectRows<{
+        retry_limit: number;
+        retry_delay: number;
+        queue_updated: Date;
+        cron: string;
+        schedule_updated: Date;
+      }>(
+        database.db,
+        sql`select q.retry_limit, q.retry_delay, q.updated_on as queue_updated, s.cron, s.updated_on as schedule_updated
+            from ${sql.raw(JOBS_SCHEMA)}.queue q join ${sql.raw(JOBS_SCHEMA)}.schedule s on s.name = q.name
+            where q.name = ${queue}`,
+      ).then((rows) => rows[0]);
+    const declare = async (retryLimit: number, cron: string) => {
+      const jobs = jobsFor({ runWorkers: false });
+      jobs.define(queue, async () => {}, { retryLimit, retryDelaySeconds: 5 });
+      jobs.schedule(queue, cron);
+      await jobs.start();
+      await jobs.stop();
+    };
+    await declare(3, '*/5 * * * *');
+    const first = await stored();
+    await declare(3, '*/5 * * * *');
+    expect(await stored()).toEqual(first);
+
+    await declare(1, '*/10 * * * *');
+    const changed = await stored();
+    expect(changed).toMatchObject({ retry_limit: 1, retry_delay: 5, cron: '*/10 * * * *' });
+    expect(changed?.queue_updated).not.toEqual(first?.queue_updated);
+    expect(changed?.schedule_updated).not.toEqual(first?.schedule_updated);
+  });
 });
 
 describe('stopping', () => {

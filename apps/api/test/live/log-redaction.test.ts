@@ -27,7 +27,7 @@ beforeAll(async () => {
     mailer: createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
     events: await createEvents(database, log),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     jobs: testJobs(database, log),
   };
   app = await buildApp(context);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
-import { S3Storage } from '../../src/platform/storage';
+import { S3Storage } from '../../src/platform/storage/s3-storage';
 import { storageContract } from './contract';
 
 // A real S3 protocol server on loopback (s3rver, from npm): presigned URLs are checked by its own signature V4

@@ -104,7 +104,7 @@ export async function buildTestApp(
     database,
     mailer: options.mailer ?? createOutboxMailer(database.db, log),
     texts: createOutboxTextMessenger(database.db, log),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     jobs: testJobs(database, log, { runWorkers: options.runWorkers ?? false }),
     events: await createEvents(database, log),
   };

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -183,6 +182,8 @@ export async function exportProject(
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'casting-export-'));
   const zipPath = path.join(dir, 'export.zip');
   try {
+    // archiver is loaded by the first export, not when the API starts (about 0.1 s of it).
+    const { ZipArchive } = await import('archiver');
     const zip = new ZipArchive({ zlib: { level: 6 } });
     const written = pipeline(zip, fs.createWriteStream(zipPath));
     zip.append(JSON.stringify(file), { name: 'project.json' });

@@ -1,7 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage } from 'pdf-lib';
-import sharp from 'sharp';
+import type { PDFFont, PDFImage } from 'pdf-lib';
 import { CLIENT_REVIEW_MESSAGES, DOWNLOAD_EXPIRY_DAYS } from '@casting/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../platform/context';
@@ -134,6 +133,8 @@ export async function reportPdf(
   report: Report,
   details: { projectName: string; photos: Map<string, Buffer>; facts: Map<string, string[]> },
 ): Promise<Uint8Array> {
+  // pdf-lib and sharp are loaded by the first export, not when the API starts (together about half a second of it).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(`${details.projectName} - ${report.link.title}`));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -267,6 +268,7 @@ export async function buildExport(context: AppContext, exportId: string) {
       const stream = photo ? await context.storage.getObjectStream(photo.key ?? photo.original) : null;
       if (stream) {
         const bytes = await readAll(stream);
+        const { default: sharp } = await import('sharp');
         const jpeg = await sharp(bytes)
           .rotate()
           .resize(400, 520, { fit: 'inside' })

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@casting/domain';
 import { AppError } from '../../platform/errors';
@@ -70,7 +70,9 @@ function readCsv(bytes: Buffer): SheetRow[] {
 }
 
 async function readExcel(bytes: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is loaded by the first spreadsheet, not when the API starts: it took about 0.4 s of every start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

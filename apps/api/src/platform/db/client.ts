@@ -46,6 +46,11 @@ export interface OpenDatabaseOptions {
   pgliteMemoryMb?: number;
   /** False to run initdb even when the build's seed is present (the build step that makes the seed). */
   pgliteSeed?: boolean;
+  /**
+   * A new data directory on disk starts from the build's seed that already holds the demo office, when there is one
+   * (a first start with DEMO_DATA); the caller then brings the office's dates up to now.
+   */
+  pgliteDemoSeed?: boolean;
   poolSize?: number;
   /** Names this process to another one refused the embedded data directory (e.g. 'npm start'). */
   processLabel?: string;
@@ -72,7 +77,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : async () => {};
   const fresh = !options.pgliteDataDir || isFreshDataDir(options.pgliteDataDir);
   const useSeed = fresh && options.pgliteSeed !== false;
-  const seedDir = useSeed && options.pgliteDataDir ? pgliteSeedDir() : undefined;
+  const seedDir =
+    useSeed && options.pgliteDataDir
+      ? ((options.pgliteDemoSeed ? pgliteSeedDir({ demo: true }) : undefined) ?? pgliteSeedDir())
+      : undefined;
   if (seedDir && options.pgliteDataDir) copySeedInto(seedDir, options.pgliteDataDir);
   const seed = useSeed && !seedDir ? pgliteSeed() : undefined;
   const pglite = await PGlite.create({

@@ -9,10 +9,14 @@ import path from 'node:path';
  *   existing directory (unpacking a tarball inside PGlite instead grew its WebAssembly heap by about 150 MB for good
  *   and took 1.5 s longer);
  * - as a tarball, for databases held in memory (the tests), which PGlite can only fill from a tarball.
+ * A third copy, a directory that also holds the demo office, serves a first start with DEMO_DATA: writing the office's
+ * few thousand rows and their indexes at start took about a second; copying them takes milliseconds, and the start
+ * then only brings its dates up to now (bootstrap/demo-office.ts).
  * Without them (running from source) PGlite runs initdb.
  */
 export const PGLITE_SEED_FILE = 'pglite-seed.tar.gz';
 export const PGLITE_SEED_DIR = 'pglite-seed';
+export const PGLITE_DEMO_SEED_DIR = 'pglite-seed-demo';
 
 /** The tarball beside the running bundle, when the build made one. */
 export function pgliteSeed(): Blob | undefined {
@@ -21,9 +25,9 @@ export function pgliteSeed(): Blob | undefined {
   return new Blob([fs.readFileSync(file)]);
 }
 
-/** The seed directory beside the running bundle, when the build made one. */
-export function pgliteSeedDir(): string | undefined {
-  const dir = path.resolve(import.meta.dirname, PGLITE_SEED_DIR);
+/** The seed directory (with the demo office or without) beside the running bundle, when the build made one. */
+export function pgliteSeedDir(options: { demo?: boolean } = {}): string | undefined {
+  const dir = path.resolve(import.meta.dirname, options.demo ? PGLITE_DEMO_SEED_DIR : PGLITE_SEED_DIR);
   return isFreshDataDir(dir) ? undefined : dir;
 }
 

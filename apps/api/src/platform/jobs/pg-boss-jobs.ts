@@ -74,11 +74,26 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
   async function startBoss() {
     state = 'starting';
     await boss.start();
+    // One read of what exists: a queue is created once (a partition table with its keys and indexes, tens of
+    // milliseconds each in PGlite) and afterwards touched only when the code changed its settings. The build's
+    // embedded seed already holds every queue and schedule (src/cli/make-pglite-seed.ts), so a first start reads two
+    // small tables here and writes nothing.
+    const queues = new Map((await boss.getQueues()).map((existing) => [existing.name, existing]));
     for (const [queue, { options: queueOptions }] of definitions) {
-      if (queueOptions.deadLetter) await ensureQueue(boss, deadLetterQueue(queue), {});
-      await ensureQueue(boss, queue, queueOptions);
+      if (queueOptions.deadLetter) await ensureQueue(boss, queues, deadLetterQueue(queue), {});
+      await ensureQueue(boss, queues, queue, queueOptions);
     }
-    for (const { queue, cron, data } of schedules) await boss.schedule(queue, cron, data, { tz: 'UTC' });
+    // getSchedules returns the table's rows as they are (its declared type omits the time zone column).
+    const stored = (await boss.getSchedules()) as unknown as StoredSchedule[];
+    const scheduled = new Map(stored.map((existing) => [existing.name, existing]));
+    for (const { queue, cron, data } of schedules) {
+      const existing = scheduled.get(queue);
+      const same =
+        existing?.cron === cron &&
+        existing.timezone === 'UTC' &&
+        JSON.stringify(existing.data ?? {}) === JSON.stringify(data);
+      if (!same) await boss.schedule(queue, cron, data, { tz: 'UTC' });
+    }
     if (runWorkers) {
       for (const [queue, { handler, options: queueOptions }] of definitions) {
         for (let worker = 0; worker < (queueOptions.concurrency ?? 1); worker += 1) {
@@ -224,8 +239,21 @@ function trackInFlight(connection: SqlExecutor): SqlExecutor & { idle(limitMs: n
   };
 }
 
-/** Creates the queue, or brings an existing one's retry settings up to date with the code. */
-async function ensureQueue(boss: PgBoss, queue: string, options: QueueOptions & { deadLetter?: boolean }) {
+/** A row of pg-boss's schedule table. */
+interface StoredSchedule {
+  name: string;
+  cron: string;
+  timezone: string;
+  data: object | null;
+}
+
+/** Creates the queue, or brings an existing one's retry settings up to date with the code when they differ. */
+async function ensureQueue(
+  boss: PgBoss,
+  existing: ReadonlyMap<string, PgBoss.QueueResult>,
+  queue: string,
+  options: QueueOptions & { deadLetter?: boolean },
+) {
   const settings: PgBoss.Queue = {
     name: queue,
     policy: options.policy ?? 'standard',
@@ -235,7 +263,14 @@ async function ensureQueue(boss: PgBoss, queue: string, options: QueueOptions & 
     ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     ...(options.deadLetter ? { deadLetter: deadLetterQueue(queue) } : {}),
   };
-  const existing = await boss.getQueue(queue);
-  if (existing) await boss.updateQueue(queue, settings);
-  else await boss.createQueue(queue, settings);
+  const stored = existing.get(queue);
+  if (!stored) {
+    await boss.createQueue(queue, settings);
+    return;
+  }
+  // Only the settings the code states are compared: pg-boss's update keeps a stored value where it is given none.
+  const stated = Object.entries(settings) as [keyof PgBoss.Queue, unknown][];
+  if (stated.some(([key, value]) => stored[key as keyof PgBoss.QueueResult] !== value)) {
+    await boss.updateQueue(queue, settings);
+  }
 }

@@ -3,12 +3,15 @@ import type { Config } from '../../config';
 import { resolveAuthSecret } from '../crypto/secrets';
 import { LocalStorage } from './local-storage';
 import type { Storage } from './port';
-import { S3Storage } from './s3-storage';
 import { deriveUrlSigningKey } from './url-signing';
 
-/** S3 when S3_BUCKET is set, otherwise files under DATA_DIR/files served through the API's signed URLs. */
-export function createStorage(config: Config): Storage {
+/**
+ * S3 when S3_BUCKET is set, otherwise files under DATA_DIR/files served through the API's signed URLs. The S3 adapter,
+ * with the AWS SDK, is loaded only when it is the one chosen (the SDK took about 0.1 s of every start).
+ */
+export async function createStorage(config: Config): Promise<Storage> {
   if (config.S3_BUCKET) {
+    const { S3Storage } = await import('./s3-storage');
     return new S3Storage({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,

@@ -2,4 +2,3 @@ export type * from './port';
 export { STORAGE_LIMITS } from './port';
 export { createStorage } from './create-storage';
 export { LocalStorage, FILES_ROUTE_PREFIX } from './local-storage';
-export { S3Storage } from './s3-storage';
