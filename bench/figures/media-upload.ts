@@ -145,7 +145,11 @@ async function uploadThroughApi(
   await Promise.all(Array.from({ length: PARTS_IN_FLIGHT }, worker));
   const partsSeconds = (performance.now() - started) / 1000;
   etags.sort((a, b) => a.PartNumber - b.PartNumber);
-  await call('/media-management/multipart/complete', { UploadId: upload.UploadId, Key: upload.Key, Parts: etags });
+  await call('/media-management/multipart/complete', {
+    UploadId: upload.UploadId,
+    Key: upload.Key,
+    Parts: etags,
+  });
   return { partsSeconds, seconds: (performance.now() - started) / 1000 };
 }
 

@@ -125,5 +125,9 @@ export async function mediaUploadFigure(options: BenchOptions): Promise<Row[]> {
 export async function mediaFigure(options: BenchOptions): Promise<Row[]> {
   const short = options.seconds <= 2;
   const bytes = short ? 64 * MiB : 1024 * MiB;
-  return [...(await mediaUploadFigure(options)), ...(await zipFigure(bytes)), ...(await thumbnailFigure(short ? 1 : 5))];
+  return [
+    ...(await mediaUploadFigure(options)),
+    ...(await zipFigure(bytes)),
+    ...(await thumbnailFigure(short ? 1 : 5)),
+  ];
 }
