@@ -35,11 +35,22 @@ export function sampleRss(read: () => number | null) {
 /** Clock ticks per second, the unit of /proc's CPU times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-/** CPU time (user + system) a process has used so far, in seconds, from /proc (Linux). */
-function cpuSecondsOf(pid: number): number {
+/** CPU time (user + system) of one /proc stat line, in seconds. */
+function cpuSecondsOfStat(stat: string): number {
   // utime and stime are the line's fields 14 and 15: 12 and 13 after the command name and its closing parenthesis.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = stat.split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * CPU time a process has used so far, in seconds, in all and on its main thread (the JavaScript thread; the rest is
+ * libuv's thread pool, V8's helpers and native libraries), from /proc (Linux).
+ */
+function cpuSecondsOf(pid: number): { all: number; main: number } {
+  return {
+    all: cpuSecondsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')),
+    main: cpuSecondsOfStat(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+  };
 }
 
 function median(values: number[]): number {
@@ -229,6 +240,7 @@ export async function uploadFigure(totalBytes: number, engine: Engine, rounds: n
     const ours: number[] = [];
     const completes: number[] = [];
     const apiCpu: number[] = [];
+    const apiMainCpu: number[] = [];
     const clientCpu: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       settle([rawDir, apiBlobs]);
@@ -239,13 +251,15 @@ export async function uploadFigure(totalBytes: number, engine: Engine, rounds: n
       const clientBefore = process.cpuUsage();
       const upload = await uploadThroughApi(connection, grant, totalBytes, chunk);
       const clientUsed = process.cpuUsage(clientBefore);
-      apiCpu.push(cpuSecondsOf(api.pid) - cpuBefore);
+      const cpuAfter = cpuSecondsOf(api.pid);
+      apiCpu.push(cpuAfter.all - cpuBefore.all);
+      apiMainCpu.push(cpuAfter.main - cpuBefore.main);
       clientCpu.push((clientUsed.user + clientUsed.system) / 1e6);
       ours.push(upload.seconds);
       completes.push(upload.seconds - upload.partsSeconds);
       progress(
         `upload round ${round + 1}/${rounds} (${engine}): raw ${raw.at(-1)!.toFixed(2)} s, API ` +
-          `${upload.seconds.toFixed(2)} s (API CPU ${apiCpu.at(-1)!.toFixed(2)} s, client CPU ` +
+          `${upload.seconds.toFixed(2)} s (API CPU ${apiCpu.at(-1)!.toFixed(2)} s, ${apiMainCpu.at(-1)!.toFixed(2)} s of it on the main thread, client CPU ` +
           `${clientCpu.at(-1)!.toFixed(2)} s)`,
       );
     }
@@ -262,7 +276,7 @@ export async function uploadFigure(totalBytes: number, engine: Engine, rounds: n
         rows: `median of ${rounds}`,
         server:
           `API multipart, ${(mb / apiSeconds).toFixed(0)} MiB/s (rounds: ${spread(ours)}; complete call ` +
-          `${median(completes).toFixed(2)} s; API CPU ${median(apiCpu).toFixed(2)} s, bench client CPU ` +
+          `${median(completes).toFixed(2)} s; API CPU ${median(apiCpu).toFixed(2)} s (main thread ${median(apiMainCpu).toFixed(2)} s), bench client CPU ` +
           `${median(clientCpu).toFixed(2)} s), RSS idle ${idleRss} MB, peak ${peakRss} MB`,
         versus: [{ name: 'raw write of the same parts', ratio: rawSeconds / apiSeconds }],
       },

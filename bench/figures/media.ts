@@ -112,7 +112,13 @@ export async function mediaUploadFigure(options: BenchOptions): Promise<Row[]> {
   const short = options.seconds <= 2;
   const rows: Row[] = [];
   for (const engine of options.engines) {
-    rows.push(...(await uploadFigure(short ? 64 * MiB : 1024 * MiB, engine, short ? 1 : 5)));
+    rows.push(
+      ...(await uploadFigure(
+        short ? 64 * MiB : 1024 * MiB,
+        engine,
+        Number(process.env.BENCH_ROUNDS ?? (short ? 1 : 5)),
+      )),
+    );
   }
   return rows;
 }
