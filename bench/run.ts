@@ -10,7 +10,7 @@ import { startFigure } from './figures/start';
 import { submissionsFigure } from './figures/submissions';
 
 /**
- * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
+ * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50] [--rounds=5]]
  * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media, upload (media's
  * upload alone),
  * submissions (200 through one link at once), scroll (the candidates page in Chromium with 10,000 rows loaded, unless
@@ -57,6 +57,7 @@ function parse(args: string[]): { figures: string[]; options: BenchOptions } {
       // The short form only proves the commands work: fewer connections let a slow server finish requests in 2 s.
       connections: Number(flag(args, 'connections') ?? (short ? 10 : 50)),
       starts: Number(flag(args, 'starts') ?? (short ? 1 : 3)),
+      rounds: Number(flag(args, 'rounds') ?? (short ? 1 : 5)),
       keep: args.includes('--keep'),
       reuse: flag(args, 'reuse'),
     },

@@ -107,19 +107,11 @@ async function thumbnailFigure(runs: number): Promise<Row[]> {
   ];
 }
 
-/** The media figure's upload alone: 1 GiB (64 MiB with --short), five rounds (one with --short) per database. */
+/** The media figure's upload alone: 1 GiB (64 MiB with --short), `--rounds` rounds (5; 1 with --short) per database. */
 export async function mediaUploadFigure(options: BenchOptions): Promise<Row[]> {
-  const short = options.seconds <= 2;
+  const bytes = options.seconds <= 2 ? 64 * MiB : 1024 * MiB;
   const rows: Row[] = [];
-  for (const engine of options.engines) {
-    rows.push(
-      ...(await uploadFigure(
-        short ? 64 * MiB : 1024 * MiB,
-        engine,
-        Number(process.env.BENCH_ROUNDS ?? (short ? 1 : 5)),
-      )),
-    );
-  }
+  for (const engine of options.engines) rows.push(...(await uploadFigure(bytes, engine, options.rounds)));
   return rows;
 }
 
