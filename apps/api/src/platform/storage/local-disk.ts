@@ -337,8 +337,8 @@ export class LocalDisk {
     });
     // A part sent again replaces the earlier copy, as in S3 (a retried chunk): a copy of this part under another ETag
     // is dropped. The folder holds every part received so far and this runs for each of them, so the listing's names
-    // are only compared (no parse, path or sort per name): parsing it all cost about 5% of the API's time per part
-    // at 1 GiB, growing with the upload's size (decision 0063).
+    // are only compared (no parse, path or sort per name): parsing it all was quadratic in the parts, about 30 ms
+    // over a 1 GiB upload and 330 ms over 5 GiB (decision 0063).
     const samePart = `${partNumber}.`;
     for (const other of await fsp.readdir(dir)) {
       if (other !== name && other.startsWith(samePart) && PART_FILE.test(other)) {
