@@ -4,14 +4,15 @@ import { progress, table, type Row } from './lib/report';
 import { candidateScrollFigure } from './figures/candidate-scroll';
 import { candidatesListFigure } from './figures/candidates-list';
 import { healthFigure } from './figures/health';
-import { mediaFigure } from './figures/media';
+import { mediaFigure, mediaUploadFigure } from './figures/media';
 import { projectsListFigure } from './figures/projects-list';
 import { startFigure } from './figures/start';
 import { submissionsFigure } from './figures/submissions';
 
 /**
- * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50]]
- * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media,
+ * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50] [--rounds=5]]
+ * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media, upload (media's
+ * upload alone),
  * submissions (200 through one link at once), scroll (the candidates page in Chromium with 10,000 rows loaded, unless
  * one --sizes is given; needs the web build), all
  * (default). candidates only: --keep leaves the loaded PostgreSQL database in place (its name is printed; names
@@ -26,6 +27,7 @@ const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   health: healthFigure,
   start: startFigure,
   media: mediaFigure,
+  upload: mediaUploadFigure,
   submissions: submissionsFigure,
   scroll: candidateScrollFigure,
 };
@@ -41,7 +43,8 @@ function numbers(text: string | undefined): number[] | undefined {
 function parse(args: string[]): { figures: string[]; options: BenchOptions } {
   const short = args.includes('--short');
   const figure = args.find((arg) => !arg.startsWith('--')) ?? 'all';
-  const figures = figure === 'all' ? Object.keys(FIGURES) : [figure];
+  // `upload` is part of `media`, so `all` leaves it out.
+  const figures = figure === 'all' ? Object.keys(FIGURES).filter((name) => name !== 'upload') : [figure];
   for (const name of figures) if (!FIGURES[name]) throw new Error(`unknown figure: ${name}`);
   const engines = (flag(args, 'db')?.split(',') ?? [...ENGINES]) as Engine[];
   for (const engine of engines) if (!ENGINES.includes(engine)) throw new Error(`unknown database: ${engine}`);
@@ -54,6 +57,7 @@ function parse(args: string[]): { figures: string[]; options: BenchOptions } {
       // The short form only proves the commands work: fewer connections let a slow server finish requests in 2 s.
       connections: Number(flag(args, 'connections') ?? (short ? 10 : 50)),
       starts: Number(flag(args, 'starts') ?? (short ? 1 : 3)),
+      rounds: Number(flag(args, 'rounds') ?? (short ? 1 : 5)),
       keep: args.includes('--keep'),
       reuse: flag(args, 'reuse'),
     },

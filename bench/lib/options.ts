@@ -8,6 +8,8 @@ export interface BenchOptions {
   connections: number;
   /** Fresh starts per database for the start figure (the median is printed). */
   starts: number;
+  /** Rounds per database for the media upload figure, each its own and the reference's timing (medians printed). */
+  rounds: number;
   /** Keep the loaded database (PostgreSQL) instead of dropping it, for `reuse` and EXPLAIN by hand. */
   keep: boolean;
   /** Measure on this kept database (PostgreSQL) instead of loading a fresh one. */

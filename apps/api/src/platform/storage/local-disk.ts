@@ -330,13 +330,20 @@ export class LocalDisk {
       throw new AppError('BAD_REQUEST', MESSAGES.fileIncomplete);
     }
     const etag = received.checksum;
-    // A part sent again replaces the earlier copy, as in S3 (a retried chunk).
-    await fsp.rename(received.file, path.join(dir, `${partNumber}.${etag}`)).catch(async (error: unknown) => {
+    const name = `${partNumber}.${etag}`;
+    await fsp.rename(received.file, path.join(dir, name)).catch(async (error: unknown) => {
       await fsp.rm(received.file, { force: true });
       throw uploadGone(error);
     });
-    for (const part of await this.partFiles(uploadId)) {
-      if (part.partNumber === partNumber && part.etag !== etag) await fsp.rm(part.file, { force: true });
+    // A part sent again replaces the earlier copy, as in S3 (a retried chunk): a copy of this part under another ETag
+    // is dropped. The folder holds every part received so far and this runs for each of them, so the listing's names
+    // are only compared (no parse, path or sort per name): parsing it all was quadratic in the parts, about 30 ms
+    // over a 1 GiB upload and 330 ms over 5 GiB (decision 0063).
+    const samePart = `${partNumber}.`;
+    for (const other of await fsp.readdir(dir)) {
+      if (other !== name && other.startsWith(samePart) && PART_FILE.test(other)) {
+        await fsp.rm(path.join(dir, other), { force: true });
+      }
     }
     return { partNumber, etag: `"${etag}"`, size: received.bytes };
   }
