@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
+import { drizzleWithNamedStatements } from './pglite-named-statements';
 import { copySeedInto, isFreshDataDir, pgliteSeed, pgliteSeedDir } from './pglite-seed';
 import * as schema from './schema';
 
@@ -94,7 +95,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the operating system's file cache already holds what they would. 32 MB took 130 MB off the resident size.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // Statements the code prepares under a name are planned once, as on PostgreSQL (see the module).
+  const db = drizzleWithNamedStatements(pglite, schema) as unknown as Db;
   await migratePglite(drizzlePglite(pglite), { migrationsFolder });
   const close = async () => {
     await pglite.close();
