@@ -20,6 +20,12 @@ import { STORAGE_LIMITS, type CompletedPart, type ObjectInfo, type UploadedPart 
  * Every write streams to a file that nothing points at yet, then one rename publishes it, so a dropped connection or
  * a crash never leaves a half object: at worst an unreferenced blob.
  *
+ * Durable before acknowledged, as S3 is: a received part's or object's bytes are flushed to the disk (fdatasync)
+ * before the rename that publishes them, and the folder is flushed after it, so that what a caller was told is
+ * stored survives a power cut. Without it the kernel keeps the bytes in memory for up to half a minute, a part the
+ * uploader was given an ETag for could come back empty or missing after a crash, and `complete` would then publish a
+ * damaged file or refuse the upload the web app believes is whole (decision 0065).
+ *
  * Completing a multipart upload copies nothing: the upload's folder becomes the object's blob folder with one
  * rename, and reads go through the parts in order. Joining the parts into one file used to cost a full second pass
  * over the bytes (seconds per gigabyte) while the uploader waited for `complete`.
@@ -55,8 +61,8 @@ type Checksum = 'md5' | 'crc32';
 
 /**
  * The file end of an upload, in one stream stage: counts the bytes and refuses past `maxBytes` (413), checksums them,
- * and writes them to a new file (`wx`: never over an existing one) in batches. The file is written like any file,
- * into the page cache without fsync, as an S3-compatible store on one disk and the media bench's raw write do.
+ * writes them to a new file (`wx`: never over an existing one) in batches, and at the end flushes the file's data to
+ * the disk before it reports the write finished.
  */
 class ReceivingFile extends Writable {
   bytes = 0;
@@ -65,6 +71,8 @@ class ReceivingFile extends Writable {
   private batch: Buffer[] = [];
   private batchBytes = 0;
   private handle: FileHandle | null = null;
+  private flushing = false;
+  private background: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly file: string,
@@ -97,7 +105,10 @@ class ReceivingFile extends Writable {
   }
 
   override _final(callback: (error?: Error | null) => void) {
-    this.flush().then(() => callback(), callback);
+    this.flush()
+      .then(() => this.background)
+      .then(() => this.handle!.datasync())
+      .then(() => callback(), callback);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
@@ -120,6 +131,14 @@ class ReceivingFile extends Writable {
       if (bytesWritten === 0) throw new Error(`no progress writing ${this.file}`);
       chunks = remainder(chunks, bytesWritten);
     }
+    // Start the disk writing what has been written so far while the next batch arrives, so that the flush at the
+    // end finds little left to do. One at a time: a flush in progress covers the batches written before it began.
+    if (!this.flushing) {
+      this.flushing = true;
+      this.background = this.handle!.datasync().finally(() => {
+        this.flushing = false;
+      });
+    }
   }
 
   /** The checksum in hex: 32 digits for MD5, 8 for CRC-32. */
@@ -135,6 +154,33 @@ function remainder(chunks: Buffer[], written: number): Buffer[] {
   while (index < chunks.length && skip >= chunks[index]!.length) skip -= chunks[index++]!.length;
   if (index === chunks.length) return [];
   return [chunks[index]!.subarray(skip), ...chunks.slice(index + 1)];
+}
+
+/**
+ * Flushes a folder's entries to the disk, so that a rename or a new file in it survives a crash (a file's own
+ * fdatasync covers its bytes, not its name).
+ */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes a small file durably under a temporary name, then renames it into place and flushes the folder. */
+async function writeFileDurably(file: string, contents: string): Promise<void> {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  const handle = await fsp.open(temporary, 'wx');
+  try {
+    await handle.writeFile(contents);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  await fsp.rename(temporary, file);
+  await syncFolder(path.dirname(file));
 }
 
 /** How many open uploads' records a process keeps in memory for their parts (a few hundred bytes each). */
@@ -200,6 +246,7 @@ export class LocalDisk {
     }
     const blob = randomUUID();
     await fsp.rename(received.file, this.blobPath(blob));
+    await syncFolder(path.dirname(this.blobPath(blob)));
     return this.publish(key, {
       blob,
       size: received.bytes,
@@ -213,9 +260,7 @@ export class LocalDisk {
     const file = this.objectFile(key);
     const previous = await this.readObject(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    await fsp.writeFile(temporary, JSON.stringify(object));
-    await fsp.rename(temporary, file);
+    await writeFileDurably(file, JSON.stringify(object));
     if (previous && previous.blob !== object.blob) await this.removeBlob(previous);
     return object;
   }
@@ -272,7 +317,8 @@ export class LocalDisk {
     const dir = this.uploadDir(uploadId);
     await fsp.mkdir(dir, { recursive: true });
     const record: UploadRecord = { key, contentType };
-    await fsp.writeFile(path.join(dir, 'upload.json'), JSON.stringify(record));
+    await writeFileDurably(path.join(dir, 'upload.json'), JSON.stringify(record));
+    await syncFolder(path.dirname(dir));
     return uploadId;
   }
 
@@ -333,6 +379,9 @@ export class LocalDisk {
     const name = `${partNumber}.${etag}`;
     await fsp.rename(received.file, path.join(dir, name)).catch(async (error: unknown) => {
       await fsp.rm(received.file, { force: true });
+      throw uploadGone(error);
+    });
+    await syncFolder(dir).catch((error: unknown) => {
       throw uploadGone(error);
     });
     // A part sent again replaces the earlier copy, as in S3 (a retried chunk): a copy of this part under another ETag
@@ -407,6 +456,7 @@ export class LocalDisk {
       }
       throw error;
     });
+    await syncFolder(path.dirname(blobDir));
     const files = chosen.map((part) => `${part.partNumber}.${part.etag.replaceAll('"', '')}`);
     // Parts received but not named, and the upload record, are not part of the object (S3 drops them too).
     const keep = new Set(files);
