@@ -113,7 +113,22 @@ export function apiArgs(): string[] {
   if (!fs.existsSync(main))
     throw new Error('apps/api/dist/main.js is missing: run `npm run build -w @casting/api`');
   const profileDir = process.env.BENCH_CPU_PROF;
-  return profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, main] : [main];
+  // The API runs with the Node flags its start script gives it (apps/api/package.json), plus BENCH_API_FLAGS: other
+  // flags (V8 heap settings, say) to measure before adopting them.
+  const flags = [...startScriptFlags(), ...(process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean)];
+  return [
+    ...flags,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    main,
+  ];
+}
+
+/** The Node flags in the API's `start` script (`node <flags> dist/main.js`). */
+function startScriptFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/api/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(' ').filter((word) => word.startsWith('--'));
 }
 
 /** A reference server from bench/, run through tsx. */
