@@ -45,7 +45,10 @@ export function RouteGate() {
 
   switch (decision.kind) {
     case 'redirect':
-      return <Navigate to={decision.to} replace />;
+      // Keyed by the path it refuses: a second refused path reached before React rendered the first redirect's
+      // target (the router's state moves ahead of rendering) would otherwise keep the mounted Navigate, whose
+      // effect does not run again for the same target, and leave the refused page showing.
+      return <Navigate key={pathname} to={decision.to} replace />;
     case 'refuseTalent':
       return <RefuseTalent signOut={signOut} />;
     case 'awaitSecondFactor':

@@ -93,4 +93,26 @@ describe('a client account’s landing', () => {
       await at(router, '/client/review-project');
     }
   });
+
+  it('is sent back again from a second back-office page reached before the first redirect has rendered', async () => {
+    const { router } = renderApp(
+      '/client/review-project',
+      clientApi([summary('p1', 'Harbor Lights'), summary('p2', 'Quiet Bay')]).fetch,
+    );
+    expect(await screen.findByRole('heading', { name: 'Your projects' })).toBeVisible();
+    // The router's state moves ahead of React's rendering: the moment the first redirect lands, another back-office
+    // page is opened, before the page the redirect went to was ever rendered.
+    let reopened = false;
+    const unsubscribe = router.subscribe((state) => {
+      if (!reopened && state.location.pathname === '/client/review-project') {
+        reopened = true;
+        void router.navigate('/projects/overview/p1');
+      }
+    });
+    await router.navigate('/projects');
+    await waitFor(() => expect(reopened).toBe(true));
+    unsubscribe();
+    await at(router, '/client/review-project');
+    expect(await screen.findByRole('heading', { name: 'Your projects' })).toBeVisible();
+  });
 });
