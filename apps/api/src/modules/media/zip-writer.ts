@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { crc32, createDeflateRaw } from 'node:zlib';
+import { createDeflateRaw } from 'node:zlib';
+import { crc32 } from '@node-rs/crc32';
 
 // Media that is already compressed is stored as it is: deflating a video costs CPU and saves nothing.
 const STORE_ONLY = /^(image|video|audio)\/|^application\/(pdf|zip|vnd\.openxmlformats)/;

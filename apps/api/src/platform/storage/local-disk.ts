@@ -4,7 +4,7 @@ import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32 } from 'node:zlib';
+import { crc32 } from '@node-rs/crc32';
 import { MESSAGES } from '@casting/domain';
 import { AppError } from '../errors';
 import { assertValidKey } from './keys';
@@ -31,9 +31,10 @@ import { STORAGE_LIMITS, type CompletedPart, type ObjectInfo, type UploadedPart 
  * over the bytes (seconds per gigabyte) while the uploader waited for `complete`.
  *
  * A part's ETag is the CRC-32 of its bytes (8 hex digits), not S3's MD5: nothing but `complete` ever reads it, to
- * check that each listed part is the copy that was received, and zlib's native CRC costs a fraction of what MD5
- * costs on every byte of every upload (decision 0060). Parts named by their MD5 (uploads started before) still
- * complete. Whole objects (single PUTs, server writes) keep S3's MD5 ETag.
+ * check that each listed part is the copy that was received, and a CRC costs a fraction of what MD5 costs on every
+ * byte of every upload (decision 0060). It is computed with @node-rs/crc32 (carry-less multiplication on the CPU's
+ * vector unit, about four times zlib's speed, the same values: decision 0065). Parts named by their MD5 (uploads
+ * started before) still complete. Whole objects (single PUTs, server writes) keep S3's MD5 ETag.
  */
 export interface StoredObject extends ObjectInfo {
   blob: string;
