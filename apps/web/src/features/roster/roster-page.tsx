@@ -40,6 +40,34 @@ export function personSummary(person: RosterPersonItem): string {
   );
 }
 
+/** A filter that is either one of `options` or, as '' (shown as `anyLabel`), any of them. */
+function AnyOfSelect({
+  label,
+  anyLabel,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  anyLabel: string;
+  value: string;
+  onChange(value: string): void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <Select
+          {...control}
+          value={value || ALL}
+          onValueChange={(next) => onChange(next === ALL ? '' : next)}
+          options={[{ value: ALL, label: anyLabel }, ...options]}
+        />
+      )}
+    </Field>
+  );
+}
+
 function RosterFilterBar({
   filters,
   onChange,
@@ -77,45 +105,27 @@ function RosterFilterBar({
           />
         )}
       </Field>
-      <Field label="Office tag">
-        {(control) => (
-          <Select
-            {...control}
-            value={filters.tagId || ALL}
-            onValueChange={(value) => set('tagId')(value === ALL ? '' : value)}
-            options={[
-              { value: ALL, label: 'Any tag' },
-              ...(tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name })),
-            ]}
-          />
-        )}
-      </Field>
-      <Field label="Applied to project">
-        {(control) => (
-          <Select
-            {...control}
-            value={filters.projectId || ALL}
-            onValueChange={(value) => set('projectId')(value === ALL ? '' : value)}
-            options={[
-              { value: ALL, label: 'Any project' },
-              ...(projects.data?.items ?? []).map((project) => ({ value: project.id, label: project.name })),
-            ]}
-          />
-        )}
-      </Field>
-      <Field label="Gender">
-        {(control) => (
-          <Select
-            {...control}
-            value={filters.genderId || ALL}
-            onValueChange={(value) => set('genderId')(value === ALL ? '' : value)}
-            options={[
-              { value: ALL, label: 'Any gender' },
-              ...(genders.data ?? []).map((option) => ({ value: option.value, label: option.label })),
-            ]}
-          />
-        )}
-      </Field>
+      <AnyOfSelect
+        label="Office tag"
+        anyLabel="Any tag"
+        value={filters.tagId}
+        onChange={set('tagId')}
+        options={(tags.data?.items ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+      />
+      <AnyOfSelect
+        label="Applied to project"
+        anyLabel="Any project"
+        value={filters.projectId}
+        onChange={set('projectId')}
+        options={(projects.data?.items ?? []).map((project) => ({ value: project.id, label: project.name }))}
+      />
+      <AnyOfSelect
+        label="Gender"
+        anyLabel="Any gender"
+        value={filters.genderId}
+        onChange={set('genderId')}
+        options={genders.data ?? []}
+      />
       <Field label="Location">
         {(control) => (
           <Input
