@@ -1,5 +1,5 @@
 import { USER_ROLE_IDS } from '@casting/domain';
-import type { User, UserRoleCode } from '@casting/domain';
+import type { ProjectDetail, User, UserRoleCode } from '@casting/domain';
 
 /** A user as GET /users/me returns it; each test overrides only what matters to it. */
 export function buildUser(overrides: Partial<User> & { roleCode?: UserRoleCode } = {}): User {
@@ -25,4 +25,40 @@ export function buildUser(overrides: Partial<User> & { roleCode?: UserRoleCode }
 
 export function sessionGrant(accessToken = 'access-1') {
   return { accessToken, accessTokenExpiresIn: 900, trackingId: 'track-1', sessionDurationMinutes: 240 };
+}
+
+/** A project as GET /v2/projects/{id} returns it: an empty web project owned by Dana Whitford; override what matters. */
+export function buildProjectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
+  return {
+    id: 'p1',
+    name: 'Harbor Lights',
+    version: 1,
+    isWeb: true,
+    projectAccessScope: 'PROJECT_OWNER',
+    projectActor: 'PO',
+    collectRepresentativeInfo: false,
+    settings: { applicantOnlyInOneFolder: false },
+    projectType: null,
+    unionStatus: null,
+    projectStatus: null,
+    description: null,
+    productionCompany: null,
+    submissionDeadline: null,
+    auditionDate: null,
+    callbackDate: null,
+    shootStartDate: null,
+    shootEndDate: null,
+    location: null,
+    regions: [],
+    rateNotes: null,
+    lookingFor: null,
+    lookingForTypes: [],
+    geographic: [],
+    archived: false,
+    archivedAt: null,
+    owner: { id: 'u1', fullName: 'Dana Whitford' },
+    createdAt: '2031-01-01T00:00:00.000Z',
+    updatedAt: '2031-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

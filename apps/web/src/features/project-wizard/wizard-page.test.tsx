@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser, sessionGrant } from '../../../test/factories';
+import { buildProjectDetail, buildUser, sessionGrant } from '../../../test/factories';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
 
@@ -9,37 +9,7 @@ import { renderApp } from '../../../test/render-app';
 const me = buildUser({ id: 'me', roleCode: 'CASTING_DIRECTOR', fullName: 'Wendy Wizard' });
 
 function project(name: string, version: number) {
-  return {
-    id: 'd1',
-    name,
-    version,
-    isWeb: true,
-    projectAccessScope: 'PROJECT_OWNER',
-    projectActor: 'PO',
-    collectRepresentativeInfo: false,
-    settings: { applicantOnlyInOneFolder: false },
-    projectType: null,
-    unionStatus: null,
-    projectStatus: null,
-    description: null,
-    productionCompany: null,
-    submissionDeadline: null,
-    auditionDate: null,
-    callbackDate: null,
-    shootStartDate: null,
-    shootEndDate: null,
-    location: null,
-    regions: [],
-    rateNotes: null,
-    lookingFor: null,
-    lookingForTypes: [],
-    geographic: [],
-    archived: false,
-    archivedAt: null,
-    owner: { id: 'me', fullName: 'Wendy Wizard' },
-    createdAt: '2031-01-01T00:00:00.000Z',
-    updatedAt: '2031-01-01T00:00:00.000Z',
-  };
+  return buildProjectDetail({ id: 'd1', name, version, owner: { id: 'me', fullName: 'Wendy Wizard' } });
 }
 
 describe('the project wizard', () => {

@@ -5,6 +5,7 @@ import type { ProjectActor } from '@casting/domain';
 import { MemoryRouter } from 'react-router';
 import { toast } from '../../lib/toast/toast';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildProjectDetail } from '../../../test/factories';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import type { FetchHandler } from '../../../test/fetch-double';
 import { createHttpClient } from '../../lib/http/http-client';
@@ -15,37 +16,10 @@ import { Toaster } from '../../ui/toaster';
 import { ProjectWorkspace } from './project-workspace';
 
 function project(actor: ProjectActor) {
-  return {
-    id: 'p1',
-    name: 'Harbor Lights',
-    version: 1,
-    isWeb: true,
+  return buildProjectDetail({
     projectAccessScope: actor === 'SA' ? null : 'PROJECT_EDITOR',
     projectActor: actor,
-    collectRepresentativeInfo: false,
-    settings: { applicantOnlyInOneFolder: false },
-    projectType: null,
-    unionStatus: null,
-    projectStatus: null,
-    description: null,
-    productionCompany: null,
-    submissionDeadline: null,
-    auditionDate: null,
-    callbackDate: null,
-    shootStartDate: null,
-    shootEndDate: null,
-    location: null,
-    regions: [],
-    rateNotes: null,
-    lookingFor: null,
-    lookingForTypes: [],
-    geographic: [],
-    archived: false,
-    archivedAt: null,
-    owner: { id: 'u1', fullName: 'Dana Whitford' },
-    createdAt: '2031-01-01T00:00:00.000Z',
-    updatedAt: '2031-01-01T00:00:00.000Z',
-  };
+  });
 }
 
 function renderWorkspace(answer: FetchHandler) {

@@ -2,44 +2,18 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProjectActor } from '@casting/domain';
 import { describe, expect, it } from 'vitest';
-import { buildUser, sessionGrant } from '../../../test/factories';
+import { buildProjectDetail, buildUser, sessionGrant } from '../../../test/factories';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
 
 const me = buildUser({ id: 'me', roleCode: 'CASTING_DIRECTOR', fullName: 'Dana Whitford' });
 
 function project(actor: ProjectActor) {
-  return {
-    id: 'p1',
-    name: 'Harbor Lights',
-    version: 1,
-    isWeb: true,
+  return buildProjectDetail({
     projectAccessScope: actor === 'PO' ? 'PROJECT_OWNER' : 'TALENT_SUBMITTER',
     projectActor: actor,
-    collectRepresentativeInfo: false,
-    settings: { applicantOnlyInOneFolder: false },
-    projectType: null,
-    unionStatus: null,
-    projectStatus: null,
-    description: null,
-    productionCompany: null,
-    submissionDeadline: null,
-    auditionDate: null,
-    callbackDate: null,
-    shootStartDate: null,
-    shootEndDate: null,
-    location: null,
-    regions: [],
-    rateNotes: null,
-    lookingFor: null,
-    lookingForTypes: [],
-    geographic: [],
-    archived: false,
-    archivedAt: null,
     owner: { id: 'me', fullName: 'Dana Whitford' },
-    createdAt: '2031-01-01T00:00:00.000Z',
-    updatedAt: '2031-01-01T00:00:00.000Z',
-  };
+  });
 }
 
 function api(actor: ProjectActor) {
