@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
-import { ACTORS, addMember, buildCast, buildRole, signedInUser } from '../support/projects';
-import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from '../projects/route-rules';
+import { addMember, buildCast, buildRole, signedInUser } from '../support/projects';
+import { outcomesByActor, type Fixture, type Outcome, type RouteCase } from '../projects/route-rules';
 import {
   CLIENT_REVIEW_OTHER_ROUTES,
   CLIENT_REVIEW_PROJECT_ROUTES,
@@ -49,20 +49,7 @@ describe.each(CLIENT_REVIEW_OTHER_ROUTES.map((route) => [key(route), route] as c
   '%s',
   (_name, route) => {
     it('answers each actor as the rule says', async () => {
-      const actual: Record<string, Outcome> = {};
-      const expected: Record<string, Outcome> = {};
-      for (const actor of ACTORS) {
-        const request = await route.request(fixture, fixture.cast.project.id);
-        const res = await t.app.inject({
-          method: route.method,
-          headers: fixture.cast.headers(actor),
-          ...request,
-        });
-        const outcome: Outcome = { status: res.statusCode };
-        if (res.statusCode >= 400) outcome.code = res.json().code;
-        actual[actor] = outcome;
-        expected[actor] = route.outcomeFor?.[actor] ?? expectedOutcome(route.rule, actor, route.ok);
-      }
+      const { actual, expected } = await outcomesByActor(t.app, fixture, route);
       expect(actual).toEqual(expected);
     });
   },

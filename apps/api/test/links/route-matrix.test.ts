@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
-import { ACTORS, buildCast, buildRole } from '../support/projects';
-import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from '../projects/route-rules';
+import { buildCast, buildRole } from '../support/projects';
+import { outcomesByActor, type Fixture, type RouteCase } from '../projects/route-rules';
 import { LINK_OTHER_ROUTES, LINK_PROJECT_ROUTES } from '../projects/route-table-links';
 
 let t: TestApp;
@@ -55,20 +55,7 @@ describe('the links route table', () => {
 
 describe.each(LINK_OTHER_ROUTES.map((route) => [key(route), route] as const))('%s', (_name, route) => {
   it('answers each actor as the rule says', async () => {
-    const actual: Record<string, Outcome> = {};
-    const expected: Record<string, Outcome> = {};
-    for (const actor of ACTORS) {
-      const request = await route.request(fixture, fixture.cast.project.id);
-      const res = await t.app.inject({
-        method: route.method,
-        headers: fixture.cast.headers(actor),
-        ...request,
-      });
-      const outcome: Outcome = { status: res.statusCode };
-      if (res.statusCode >= 400) outcome.code = res.json().code;
-      actual[actor] = outcome;
-      expected[actor] = route.outcomeFor?.[actor] ?? expectedOutcome(route.rule, actor, route.ok);
-    }
+    const { actual, expected } = await outcomesByActor(t.app, fixture, route);
     expect(actual).toEqual(expected);
   });
 });

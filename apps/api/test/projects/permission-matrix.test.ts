@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
-import { ACTORS, buildCast, buildRole } from '../support/projects';
-import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from './route-rules';
+import { buildCast, buildRole } from '../support/projects';
+import { outcomesByActor, type Fixture, type RouteCase } from './route-rules';
 import { ADMIN_SCRIPT_ROUTES } from './route-table-admin-scripts';
 import { CANDIDATE_ROUTES, COPY_MOVE_ROUTES } from './route-table-candidates';
 import { BOUNCE_WEBHOOK_SECRET, EMAIL_ROUTES } from './route-table-email';
@@ -65,20 +65,7 @@ describe('the route table', () => {
 
 describe.each(ALL_ROUTES.map((route) => [key(route), route] as const))('%s', (_name, route) => {
   it('answers each actor as the matrix says', async () => {
-    const actual: Record<string, Outcome> = {};
-    const expected: Record<string, Outcome> = {};
-    for (const actor of ACTORS) {
-      const { headers, ...request } = await route.request(fixture, fixture.cast.project.id);
-      const res = await t.app.inject({
-        method: route.method,
-        headers: { ...fixture.cast.headers(actor), ...headers },
-        ...request,
-      });
-      const outcome: Outcome = { status: res.statusCode };
-      if (res.statusCode >= 400) outcome.code = res.json().code;
-      actual[actor] = outcome;
-      expected[actor] = route.outcomeFor?.[actor] ?? expectedOutcome(route.rule, actor, route.ok);
-    }
+    const { actual, expected } = await outcomesByActor(t.app, fixture, route);
     expect(actual).toEqual(expected);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Role } from '@casting/domain';
-import type { ActorName, Cast } from '../support/projects';
+import { ACTORS, type ActorName, type Cast } from '../support/projects';
 
 /**
  * Who may do what in a project (super admin, owner, editor, talent editor, talent submitter), written out by hand from
@@ -77,4 +77,30 @@ export function expectedOutcome(rule: Rule, actor: ActorName, ok: number): Outco
   if (rule.kind === 'superAdmin') return actor === 'SA' ? { status: ok } : { status: 403, code: 'FORBIDDEN' };
   if (actor === 'nonMember') return { status: 403, code: 'PROJECT_ACCESS_DENIED' };
   return rule.allowed.includes(actor) ? { status: ok } : { status: 403, code: 'PERMISSION_DENIED' };
+}
+
+/**
+ * One route of a table asked by every actor: what each got (status, and the error code of a refusal) beside what the
+ * route's rule (or its `outcomeFor`) says each must get, for one `expect(actual).toEqual(expected)`.
+ */
+export async function outcomesByActor(
+  app: FastifyInstance,
+  fixture: Fixture,
+  route: RouteCase,
+): Promise<{ actual: Record<string, Outcome>; expected: Record<string, Outcome> }> {
+  const actual: Record<string, Outcome> = {};
+  const expected: Record<string, Outcome> = {};
+  for (const actor of ACTORS) {
+    const { headers, ...request } = await route.request(fixture, fixture.cast.project.id);
+    const res = await app.inject({
+      method: route.method,
+      headers: { ...fixture.cast.headers(actor), ...headers },
+      ...request,
+    });
+    const outcome: Outcome = { status: res.statusCode };
+    if (res.statusCode >= 400) outcome.code = res.json().code;
+    actual[actor] = outcome;
+    expected[actor] = route.outcomeFor?.[actor] ?? expectedOutcome(route.rule, actor, route.ok);
+  }
+  return { actual, expected };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
-import { ACTORS, buildCast, buildRole, signedInUser } from '../support/projects';
-import { expectedOutcome, type Fixture, type Outcome, type RouteCase } from '../projects/route-rules';
+import { buildCast, buildRole, signedInUser } from '../support/projects';
+import { outcomesByActor, type Fixture, type RouteCase } from '../projects/route-rules';
 import { ROSTER_OFFICE_ROUTES } from '../projects/route-table-roster';
 
 // The office roster's routes as every actor (the project roster's are in projects/permission-matrix.test.ts).
@@ -34,20 +34,7 @@ describe('the office roster route table', () => {
 
 describe.each(ROSTER_OFFICE_ROUTES.map((route) => [key(route), route] as const))('%s', (_name, route) => {
   it('answers each actor as the rule says', async () => {
-    const actual: Record<string, Outcome> = {};
-    const expected: Record<string, Outcome> = {};
-    for (const actor of ACTORS) {
-      const request = await route.request(fixture, fixture.cast.project.id);
-      const res = await t.app.inject({
-        method: route.method,
-        headers: fixture.cast.headers(actor),
-        ...request,
-      });
-      const outcome: Outcome = { status: res.statusCode };
-      if (res.statusCode >= 400) outcome.code = res.json().code;
-      actual[actor] = outcome;
-      expected[actor] = route.outcomeFor?.[actor] ?? expectedOutcome(route.rule, actor, route.ok);
-    }
+    const { actual, expected } = await outcomesByActor(t.app, fixture, route);
     expect(actual).toEqual(expected);
   });
 });
