@@ -139,6 +139,9 @@ class ReceivingFile extends Writable {
       this.background = this.handle!.datasync().finally(() => {
         this.flushing = false;
       });
+      // Its failure is reported by `_final`, which waits for it; a write abandoned before then (the uploader's
+      // connection dropped) must not leave it as an unhandled rejection, which would end the process.
+      this.background.catch(() => {});
     }
   }
 
