@@ -7,7 +7,7 @@ import type {
   MediaItem,
 } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../lib/routing/paths';
 import { useTitleSubject } from '../../lib/routing/document-title';
@@ -108,21 +108,25 @@ export function ClientReviewSubmissionPage() {
   // A refused list (revoked, expired, identification needed) reads as the page's state, like a refused call.
   const refused = dead ?? deadReason(candidates.error);
 
-  // The view log: the visit opens when the list is on screen, then each opened candidate is reported.
-  useEffect(() => {
-    if (!live || !candidates.data) return;
+  // The view log: the visit opens when the list is on screen, then each opened candidate is reported. Only those two
+  // moments report; the link's other state is read as it is then.
+  const reportView = useEffectEvent((opened: typeof open) => {
+    if (!live) return;
     const body = visitId.current
-      ? { visitId: visitId.current, ...(open ? { submissionId: open } : {}) }
-      : open
-        ? { submissionId: open }
+      ? { visitId: visitId.current, ...(opened ? { submissionId: opened } : {}) }
+      : opened
+        ? { submissionId: opened }
         : {};
     recordView(http, link.projectId!, secret, body)
       .then((result) => {
         visitId.current = result.visitId;
       })
       .catch(onError);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, Boolean(candidates.data)]);
+  });
+  const listShown = Boolean(candidates.data);
+  useEffect(() => {
+    if (listShown) reportView(open);
+  }, [open, listShown]);
 
   if (!secret) return <LinkUnavailable reason="UNKNOWN" />;
   if (refused === 'IDENTIFY' || needsIdentity) {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -93,11 +93,13 @@ export function CandidateMedia({
   });
   const query = useQuery(candidateMediaQuery(http, projectId, applicantId, live));
   const busy = query.data?.items.some((item) => item.status === 'PENDING' || item.status === 'IN_PROGRESS');
-  // A change made while the channel was down (or before it was joined) was not heard: read once on joining.
+  // A change made while the channel was down (or before it was joined) was not heard: read once on joining, if
+  // anything was still being processed at that moment (`busy` as it is then, not a reason to read again later).
+  const refreshIfBusy = useEffectEvent(() => {
+    if (busy) void refreshList();
+  });
   useEffect(() => {
-    if (live && busy) void refreshList();
-    // Only the moment of joining matters; `busy` is read then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (live) refreshIfBusy();
   }, [live]);
   const items = useMemo(() => {
     const list = query.data?.items ?? [];
