@@ -126,22 +126,9 @@ function AppCodeDialog({
             <ResendButton countdown={countdown} sending={resend.isPending} onResend={() => void onResend()} />
           </div>
         ) : (
-          <button
-            type="button"
-            className="self-center text-sm font-medium text-brand-700 hover:underline"
-            onClick={onUseRecovery}
-          >
-            {MESSAGES.useRecoveryCode}
-          </button>
+          <SwitchCodeButton onClick={onUseRecovery}>{MESSAGES.useRecoveryCode}</SwitchCodeButton>
         )}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            Verify
-          </Button>
-        </DialogFooter>
+        <VerifyFooter onCancel={onClose} submitting={isSubmitting} />
       </form>
     </Dialog>
   );
@@ -191,22 +178,35 @@ function RecoveryCodeDialog({ step, onClose, onBack }: CodeDialogProps & { onBac
             />
           )}
         </Field>
-        <button
-          type="button"
-          className="self-center text-sm font-medium text-brand-700 hover:underline"
-          onClick={onBack}
-        >
-          {MESSAGES.useAuthenticatorCode}
-        </button>
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            Verify
-          </Button>
-        </DialogFooter>
+        <SwitchCodeButton onClick={onBack}>{MESSAGES.useAuthenticatorCode}</SwitchCodeButton>
+        <VerifyFooter onCancel={onClose} submitting={isSubmitting} />
       </form>
     </Dialog>
+  );
+}
+
+/** Switches between the authenticator's code and a recovery code. */
+function SwitchCodeButton({ onClick, children }: { onClick(): void; children: string }) {
+  return (
+    <button
+      type="button"
+      className="self-center text-sm font-medium text-brand-700 hover:underline"
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+function VerifyFooter({ onCancel, submitting }: { onCancel(): void; submitting: boolean }) {
+  return (
+    <DialogFooter>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={submitting}>
+        Verify
+      </Button>
+    </DialogFooter>
   );
 }
