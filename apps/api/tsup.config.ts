@@ -8,6 +8,8 @@ export default defineConfig({
     backup: 'src/cli/backup.ts',
     worker: 'src/worker.ts',
     'make-pglite-seed': 'src/cli/make-pglite-seed.ts',
+    // The embedded database's own process (src/platform/db/pglite-process.ts), started by the API.
+    'pglite-host': 'src/platform/db/pglite-host.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -44,7 +44,8 @@ export async function startFigure(options: BenchOptions): Promise<Row[]> {
         });
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         times.push(api.startMs);
-        const memory = api.memory();
+        // Everything the start left resident: the API and, on PGlite, the embedded database's own process.
+        const memory = api.memoryWithChildren();
         if (memory) memories.push(memory);
         await api.stop();
       } finally {
@@ -55,7 +56,7 @@ export async function startFigure(options: BenchOptions): Promise<Row[]> {
       figure: 'first start',
       database: engine,
       rows: 'demo data',
-      server: `API, median of ${options.starts}`,
+      server: `API${engine === 'pglite' ? ' with its database process' : ''}, median of ${options.starts}`,
       startMs: median(times),
       memory: memories.length
         ? {

@@ -23,6 +23,42 @@ export function memoryOf(pid: number): Memory | null {
   }
 }
 
+/** The processes `pid` started (the API's embedded database process, say), from /proc (Linux); [] elsewhere. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          // The parent's id is the fourth field, after the command name in parentheses (which may hold spaces).
+          const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Resident memory of a process and of the processes it started, summed: all the product holds. The peak is the sum
+ * of each process's own peak, which may not have been at the same moment, so it is an upper bound.
+ */
+export function memoryOfTree(pid: number): Memory | null {
+  const own = memoryOf(pid);
+  if (!own) return null;
+  return childrenOf(pid)
+    .map(memoryOf)
+    .reduce<Memory>(
+      (sum, child) => (child ? { rssMb: sum.rssMb + child.rssMb, peakMb: sum.peakMb + child.peakMb } : sum),
+      own,
+    );
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -40,7 +76,10 @@ export interface Server {
   pid: number;
   /** Milliseconds from spawn to the first successful answer of the health URL. */
   startMs: number;
+  /** The server process's own memory. */
   memory(): Memory | null;
+  /** With the processes it started (the embedded database's, on PGlite). */
+  memoryWithChildren(): Memory | null;
   stop(): Promise<void>;
 }
 
@@ -95,6 +134,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
     pid,
     startMs,
     memory: () => memoryOf(pid),
+    memoryWithChildren: () => memoryOfTree(pid),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -19,6 +19,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
   PGLITE_MEMORY_MB: positiveInt.min(128).default(128),
+  /** Where the embedded database runs: a process of its own (see platform/db/pglite-process.ts) or the API's. */
+  PGLITE_PROCESS: z.enum(['separate', 'inline']).default('separate'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),

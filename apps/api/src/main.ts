@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { createContext } from './platform/context';
 import { createLogger } from './platform/log';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock';
+import { PgliteProcess } from './platform/db/pglite-process';
 
 async function main() {
   let config;
@@ -23,6 +24,15 @@ async function main() {
     pgliteDemoSeed: config.DEMO_DATA && demoSeedFits(config.ADMIN_EMAIL),
   });
   const app = await buildApp(context);
+  const engine = context.database.pglite;
+  if (engine instanceof PgliteProcess) {
+    // Without its database the API can only fail every request: it stops, and whatever supervises it starts both
+    // again (the engine's files are as its last statement left them).
+    engine.onExit = (error) => {
+      log.fatal({ err: error }, 'the embedded database process stopped; the API stops too');
+      process.exit(1);
+    };
+  }
 
   const admin = await ensureFirstSuperAdmin(context.database.db, log, {
     email: config.ADMIN_EMAIL,

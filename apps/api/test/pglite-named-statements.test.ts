@@ -14,38 +14,39 @@ const probes = pgTable('named_statement_probes', {
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
 });
 
-let database: Database;
+// The same behaviour whether the engine runs in this process or in its own (pglite-process.ts, the API's default).
+describe.each(['inline', 'separate'] as const)('named statements on the embedded database (%s)', (mode) => {
+  let database: Database;
 
-beforeAll(async () => {
-  database = await openDatabase({ pgliteMemoryMb: 128 });
-  await database.db.execute(
-    sql`create table named_statement_probes (id integer primary key, label text, seen_at timestamptz not null)`,
-  );
-  await database.db.insert(probes).values([
-    { id: 1, label: 'one', seenAt: new Date('2026-01-02T03:04:05.678Z') },
-    { id: 2, label: null, seenAt: new Date('2026-02-03T04:05:06.789Z') },
-  ]);
-});
+  beforeAll(async () => {
+    database = await openDatabase({ pgliteMemoryMb: 128, pgliteProcess: mode });
+    await database.db.execute(
+      sql`create table named_statement_probes (id integer primary key, label text, seen_at timestamptz not null)`,
+    );
+    await database.db.insert(probes).values([
+      { id: 1, label: 'one', seenAt: new Date('2026-01-02T03:04:05.678Z') },
+      { id: 2, label: null, seenAt: new Date('2026-02-03T04:05:06.789Z') },
+    ]);
+  });
 
-afterAll(() => database.close());
+  afterAll(() => database.close());
 
-function byId() {
-  return database.db
-    .select()
-    .from(probes)
-    .where(eq(probes.id, sql.placeholder('id')))
-    .prepare('probe_by_id');
-}
+  function byId() {
+    return database.db
+      .select()
+      .from(probes)
+      .where(eq(probes.id, sql.placeholder('id')))
+      .prepare('probe_by_id');
+  }
 
-async function preparedStatements(): Promise<Array<{ statement: string; plans: number }>> {
-  const result = await database.pglite!.query<{ statement: string; plans: number }>(
-    `select statement, (generic_plans + custom_plans)::int as plans from pg_prepared_statements
+  async function preparedStatements(): Promise<Array<{ statement: string; plans: number }>> {
+    const result = await database.pglite!.query<{ statement: string; plans: number }>(
+      `select statement, (generic_plans + custom_plans)::int as plans from pg_prepared_statements
      where statement like '%named_statement_probes%' order by prepare_time`,
-  );
-  return result.rows;
-}
+    );
+    return result.rows;
+  }
 
-describe('named statements on the embedded database', () => {
   it('answers as an unnamed query does, and parses the statement once however often it runs', async () => {
     const named = byId();
     const first = await named.execute({ id: 1 });

@@ -35,7 +35,8 @@ async function makeSeed() {
   const dir = path.resolve(import.meta.dirname, PGLITE_SEED_DIR);
   fs.rmSync(dir, { recursive: true, force: true });
   const database = await openDatabase({ pgliteDataDir: dir, pgliteSeed: false });
-  if (!database.pglite) throw new Error('expected an embedded database');
+  if (!database.pglite || !database.pgliteEngine)
+    throw new Error('expected an embedded database in this process');
   // pg-boss installs its schema, and creates each queue as a partition table with its keys and indexes, on its first
   // start: some forty statements and then tens of milliseconds per queue in PGlite, about a second in all. Once here,
   // with the queues the API defines; this process takes no job. The configuration is the development default with a
@@ -60,7 +61,7 @@ async function makeSeed() {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   await database.pglite.exec('VACUUM (ANALYZE)');
-  const dump = await database.pglite.dumpDataDir('gzip');
+  const dump = await database.pgliteEngine.dumpDataDir('gzip');
   const file = path.resolve(import.meta.dirname, PGLITE_SEED_FILE);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -44,6 +44,7 @@ export async function createContext(
       databaseUrl: config.DATABASE_URL,
       pgliteDataDir: path.join(config.dataDir, 'pg'),
       pgliteMemoryMb: config.PGLITE_MEMORY_MB,
+      pgliteProcess: config.PGLITE_PROCESS,
       pgliteDemoSeed: options.pgliteDemoSeed ?? false,
     }));
   const mailer = config.SMTP_URL

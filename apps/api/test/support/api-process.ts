@@ -12,7 +12,10 @@ export interface ApiProcess {
   /** What the process wrote to stderr, for the failure message. */
   stderr(): string;
   stop(): Promise<void>;
-  /** kill -9: the process gets no chance to finish a request, flush or close anything (crash tests). */
+  /**
+   * kill -9 of the API and the processes it started (the embedded database's): none gets a chance to finish a request,
+   * flush or close anything (crash tests).
+   */
   kill(): Promise<void>;
 }
 
@@ -55,6 +58,9 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
+    // A group of its own, so that a crash takes the API and the processes it started (the embedded database's) at
+    // once, as a machine's or a container's end does.
+    detached: true,
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -63,7 +69,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   try {
     await waitUntilHealthy(baseUrl, child, () => stderr);
   } catch (error) {
-    child.kill('SIGKILL');
+    process.kill(-child.pid!, 'SIGKILL');
     throw error;
   }
   return {
@@ -77,7 +83,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     },
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
+        process.kill(-child.pid!, 'SIGKILL');
         await exited;
       }
     },

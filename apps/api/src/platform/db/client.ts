@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDirectory } from './data-dir-lock';
-import { drizzleWithNamedStatements } from './pglite-named-statements';
-import { copySeedInto, isFreshDataDir, pgliteSeed, pgliteSeedDir } from './pglite-seed';
+import { openEmbeddedEngine, type EmbeddedEngineOptions } from './pglite-engine';
+import { drizzleWithNamedStatements, drizzleWithStatementClients } from './pglite-named-statements';
+import { PgliteProcess, type PgliteClient } from './pglite-process';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,14 +18,18 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** A PGlite handle when embedded: jobs and LISTEN/NOTIFY adapters need the raw client. */
-  pglite?: PGlite;
+  /**
+   * The embedded engine, in this process or its own (pglite-process.ts): jobs and LISTEN/NOTIFY adapters need the
+   * raw client.
+   */
+  pglite?: PgliteClient;
+  /** The engine itself when it runs in this process: the seed maker dumps its files. */
+  pgliteEngine?: PGlite;
   pool?: pg.Pool;
   close(): Promise<void>;
 }
 
-export const PGLITE_MEMORY_MB_DEFAULT = 128;
-const PGLITE_SHARED_BUFFERS = '32MB';
+export { PGLITE_MEMORY_MB_DEFAULT } from './pglite-engine';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, findMigrationsRelative());
 
@@ -53,6 +54,11 @@ export interface OpenDatabaseOptions {
    */
   pgliteDemoSeed?: boolean;
   poolSize?: number;
+  /**
+   * Where the embedded engine runs: 'separate' gives it a process of its own (the API server's choice, see
+   * pglite-process.ts); 'inline' keeps it in this one (tests, command-line tools). Inline when absent.
+   */
+  pgliteProcess?: 'separate' | 'inline';
   /** Names this process to another one refused the embedded data directory (e.g. 'npm start'). */
   processLabel?: string;
 }
@@ -71,36 +77,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  // A second process on the same directory would corrupt it: take the single-writer lock before opening (and before
-  // deciding whether the directory is fresh, which another process could be filling).
-  const releaseLock = options.pgliteDataDir
-    ? await lockDataDirectory(options.pgliteDataDir, { command: options.processLabel })
-    : async () => {};
-  const fresh = !options.pgliteDataDir || isFreshDataDir(options.pgliteDataDir);
-  const useSeed = fresh && options.pgliteSeed !== false;
-  const seedDir =
-    useSeed && options.pgliteDataDir
-      ? ((options.pgliteDemoSeed ? pgliteSeedDir({ demo: true }) : undefined) ?? pgliteSeedDir())
-      : undefined;
-  if (seedDir && options.pgliteDataDir) copySeedInto(seedDir, options.pgliteDataDir);
-  const seed = useSeed && !seedDir ? pgliteSeed() : undefined;
-  const pglite = await PGlite.create({
-    ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
-    ...(seed ? { loadDataDir: seed } : {}),
-    extensions: { pg_trgm },
-    // The heap starts here and grows on demand, but WebAssembly never returns memory: whatever it starts with stays
-    // resident. 512 MB made a fresh start hold 1.5 GB; 128 MB (PGlite's minimum) grows as data needs.
-    initialMemory: (options.pgliteMemoryMb ?? PGLITE_MEMORY_MB_DEFAULT) * 1024 * 1024,
-    // initdb's 128 MB of shared buffers live inside that same heap and stay resident once touched; in one process
-    // the operating system's file cache already holds what they would. 32 MB took 130 MB off the resident size.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  // Statements the code prepares under a name are planned once, as on PostgreSQL (see the module).
-  const db = drizzleWithNamedStatements(pglite, schema) as unknown as Db;
-  await migratePglite(drizzlePglite(pglite), { migrationsFolder });
-  const close = async () => {
-    await pglite.close();
-    await releaseLock();
+  const engineOptions: EmbeddedEngineOptions = {
+    dataDir: options.pgliteDataDir,
+    seed: options.pgliteSeed !== false,
+    demoSeed: options.pgliteDemoSeed ?? false,
+    memoryMb: options.pgliteMemoryMb,
+    migrationsFolder,
+    command: options.processLabel,
   };
-  return { db, kind: 'pglite', pglite, close };
+  if (options.pgliteProcess === 'separate') {
+    const engine = await PgliteProcess.start(engineOptions);
+    // Statements the code prepares under a name are planned once, as on PostgreSQL (pglite-named-statements.ts).
+    const db = drizzleWithStatementClients(engine as unknown as PGlite, schema, (name) => engine.named(name));
+    return { db: db as unknown as Db, kind: 'pglite', pglite: engine, close: () => engine.close() };
+  }
+  const engine = await openEmbeddedEngine(engineOptions);
+  const db = drizzleWithNamedStatements(engine.pglite, schema) as unknown as Db;
+  return { db, kind: 'pglite', pglite: engine.pglite, pgliteEngine: engine.pglite, close: engine.close };
 }

@@ -16,7 +16,7 @@ import lockfile from 'proper-lockfile';
  */
 
 /** Who holds the lock: written beside it so that a refused process can say which one to stop. */
-interface LockHolder {
+export interface LockHolder {
   pid: number;
   host: string;
   command: string;

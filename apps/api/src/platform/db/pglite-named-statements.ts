@@ -48,25 +48,47 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * interleaving with it, and the file system is synced afterwards as it is after any query.
  */
 export function drizzleWithNamedStatements(pglite: PGlite, schema: Schema) {
+  const statements = new NamedStatements(pglite);
+  return drizzleWithStatementClients(pglite, schema, (name) => statements.clientFor(name));
+}
+
+/** What runs the statements prepared under one name: `query` is all drizzle's prepared query calls. */
+export interface NamedStatementClient {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+}
+
+/**
+ * Drizzle on a PGlite client (the engine itself, or its stand-in in another process, pglite-process.ts), with the
+ * statements prepared under a name sent to `named(name)`.
+ */
+export function drizzleWithStatementClients(
+  client: PGlite,
+  schema: Schema,
+  named: (name: string) => NamedStatementClient,
+) {
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig<Tables>(schema, createTableRelationsHelpers);
   const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
-  const statements = new NamedStatements(pglite);
-  const session = new NamedStatementSession(pglite, dialect, relational, statements);
+  const session = new NamedStatementSession(client, dialect, relational, named);
   const db = new PgliteDatabase<Schema>(dialect, session, relational);
-  return Object.assign(db, { $client: pglite });
+  return Object.assign(db, { $client: client });
 }
 
 type RelationalConfig = ConstructorParameters<typeof PgliteSession<Schema, Tables>>[2];
 
 class NamedStatementSession extends PgliteSession<Schema, Tables> {
-  readonly #statements: NamedStatements;
+  readonly #named: (name: string) => NamedStatementClient;
   readonly #logger = new NoopLogger();
   readonly #cache = new NoopCache();
 
-  constructor(pglite: PGlite, dialect: PgDialect, schema: RelationalConfig, statements: NamedStatements) {
-    super(pglite, dialect, schema);
-    this.#statements = statements;
+  constructor(
+    client: PGlite,
+    dialect: PgDialect,
+    schema: RelationalConfig,
+    named: (name: string) => NamedStatementClient,
+  ) {
+    super(client, dialect, schema);
+    this.#named = named;
   }
 
   override prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(
@@ -91,7 +113,7 @@ class NamedStatementSession extends PgliteSession<Schema, Tables> {
     }
     // Drizzle's prepared query maps rows and reports errors as always; only the client it calls is ours. It calls
     // nothing but `query`, which is all a named statement client provides.
-    const client = this.#statements.clientFor(name) as unknown as Transaction;
+    const client = this.#named(name) as unknown as Transaction;
     return new PglitePreparedQuery<T>(
       client,
       query.sql,
@@ -119,7 +141,7 @@ function protocolMessage(messages: BackendMessage[], name: string): BackendMessa
   return messages.find((message) => message.name === name);
 }
 
-class NamedStatements {
+export class NamedStatements {
   readonly #pglite: PGlite;
   /** By code name, then by text: one server statement for each text a name has been prepared with. */
   readonly #byName = new Map<string, Map<string, PreparedStatement>>();
@@ -129,7 +151,7 @@ class NamedStatements {
     this.#pglite = pglite;
   }
 
-  clientFor(name: string) {
+  clientFor(name: string): NamedStatementClient {
     return {
       query: <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> =>
         this.#run<T>(name, text, params, options),

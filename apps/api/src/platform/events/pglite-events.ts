@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from '../db/pglite-process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { createChannelWatchers, listenStatement } from './channel-watchers';
@@ -10,7 +10,11 @@ import type { Events } from './ports';
  * Embedded database: PGlite is one connection in this process, and it implements LISTEN/NOTIFY, so events take the
  * same path through the database as on PostgreSQL (a NOTIFY inside a transaction waits for its commit).
  */
-export async function createPgliteEvents(pglite: PGlite, db: Db, log: FastifyBaseLogger): Promise<Events> {
+export async function createPgliteEvents(
+  pglite: PgliteClient,
+  db: Db,
+  log: FastifyBaseLogger,
+): Promise<Events> {
   const hub = createLocalHub(log);
   const unlisten = await pglite.listen(EVENTS_CHANNEL, (text) => {
     const event = decodeEvent(text);

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from '../db/pglite-process';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/client';
@@ -18,7 +18,7 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
  * locked maintenance as multi-statement scripts without parameters: those go through `exec`, which runs a script.
  * Both calls wait for any open transaction on the single connection to end, so they never interleave with one.
  */
-export function pgliteExecutor(pglite: PGlite): SqlExecutor {
+export function pgliteExecutor(pglite: PgliteClient): SqlExecutor {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return pglite.query(text, values.map(nullForUndefined));
