@@ -1,8 +1,6 @@
-import { buildApp } from './app';
-import { ensureFirstSuperAdmin } from './bootstrap/first-admin';
 import { demoSeedFits, provideDemoOffice } from './bootstrap/demo-office';
 import { ConfigError, loadConfig } from './config';
-import { createContext } from './platform/context';
+import { createContext, openConfiguredDatabase } from './platform/context';
 import { createLogger } from './platform/log';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock';
 import { PgliteProcess } from './platform/db/pglite-process';
@@ -19,10 +17,17 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
+  // The database opens first (on PGlite its own process boots on the other core) while this one loads the app.
   // A new embedded data directory that will show the demo office starts from the build's copy of it.
-  const context = await createContext(config, log, {
+  const opening = openConfiguredDatabase(config, {
     pgliteDemoSeed: config.DEMO_DATA && demoSeedFits(config.ADMIN_EMAIL),
   });
+  opening.catch(() => undefined); // awaited below; a failure must not count as unhandled while the app loads
+  const [{ buildApp }, { ensureFirstSuperAdmin }] = await Promise.all([
+    import('./app'),
+    import('./bootstrap/first-admin'),
+  ]);
+  const context = await createContext(config, log, { database: await opening });
   const app = await buildApp(context);
   const engine = context.database.pglite;
   if (engine instanceof PgliteProcess) {

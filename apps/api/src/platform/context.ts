@@ -32,21 +32,27 @@ export interface ContextOptions {
   pgliteDemoSeed?: boolean;
 }
 
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR. */
+export function openConfiguredDatabase(
+  config: Config,
+  options: { pgliteDemoSeed?: boolean } = {},
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: path.join(config.dataDir, 'pg'),
+    pgliteMemoryMb: config.PGLITE_MEMORY_MB,
+    pgliteProcess: config.PGLITE_PROCESS,
+    pgliteDemoSeed: options.pgliteDemoSeed ?? false,
+  });
+}
+
 /** Chooses each port's adapter from the configuration: embedded defaults unless a real engine is configured. */
 export async function createContext(
   config: Config,
   log: FastifyBaseLogger,
   options: ContextOptions = {},
 ): Promise<AppContext> {
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      pgliteDataDir: path.join(config.dataDir, 'pg'),
-      pgliteMemoryMb: config.PGLITE_MEMORY_MB,
-      pgliteProcess: config.PGLITE_PROCESS,
-      pgliteDemoSeed: options.pgliteDemoSeed ?? false,
-    }));
+  const database = options.database ?? (await openConfiguredDatabase(config, options));
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
