@@ -5,10 +5,11 @@ import lockfile from 'proper-lockfile';
 /**
  * One writer per embedded data directory.
  *
- * PGlite is PostgreSQL compiled into this process: it has no server to arbitrate between processes, so two processes
- * that open the same directory each keep their own buffers and overwrite each other's pages (seen: acknowledged rows
- * lost, indexes disagreeing with their table). Every process that opens the directory (the server, a worker, an
- * operator's command) must therefore hold this lock first; a second one is refused with the holder named.
+ * PGlite is PostgreSQL compiled into the process that opens it: it has no server to arbitrate between processes, so
+ * two processes that open the same directory each keep their own buffers and overwrite each other's pages (seen:
+ * acknowledged rows lost, indexes disagreeing with their table). Every process that opens the directory (the
+ * server's engine process, a worker, an operator's command) must therefore hold this lock first; a second one is
+ * refused with the holder named.
  *
  * The lock is a directory created atomically beside the data (`<dir>.lock`), kept fresh while held; a holder that died
  * without releasing it is recognised at once when its process is gone on this machine, else once the lock stops being

@@ -7,8 +7,9 @@ import { decodeEvent, EVENTS_CHANNEL, notify } from './notification';
 import type { Events } from './ports';
 
 /**
- * Embedded database: PGlite is one connection in this process, and it implements LISTEN/NOTIFY, so events take the
- * same path through the database as on PostgreSQL (a NOTIFY inside a transaction waits for its commit).
+ * Embedded database: PGlite is one session (in this process or in its own, db/pglite-process.ts), and it implements
+ * LISTEN/NOTIFY, so events take the same path through the database as on PostgreSQL (a NOTIFY inside a transaction
+ * waits for its commit).
  */
 export async function createPgliteEvents(
   pglite: PgliteClient,
@@ -45,7 +46,8 @@ export async function createPgliteEvents(
             log.error({ err: error, channel }, 'could not listen on a notification channel'),
         );
       }
-      // PGlite runs in this process: once listening, no notification can be missed, so there is never a gap.
+      // PGlite is one session that lives as long as this API: once listening, no notification can be missed, so there
+      // is never a gap (if the engine's process dies, the API stops with it).
       return {
         get live() {
           return !closed && channels.get(channel)?.listening === true;
@@ -53,8 +55,9 @@ export async function createPgliteEvents(
         stop: remove,
       };
     },
-    // In this process PGlite hands each notification to its listeners while the committing statement returns, so
-    // everything committed before this call has already been delivered.
+    // PGlite hands each notification to its listeners before the committing statement returns; from its own process
+    // the notification travels ahead of that statement's answer on the same ordered channel. So everything committed
+    // before this call has already been delivered.
     caughtUp: () => Promise.resolve(),
     async close() {
       if (closed) return;
