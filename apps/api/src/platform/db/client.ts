@@ -29,8 +29,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export { PGLITE_MEMORY_MB_DEFAULT } from './pglite-engine';
-
 export const migrationsFolder = path.resolve(import.meta.dirname, findMigrationsRelative());
 
 function findMigrationsRelative(): string {

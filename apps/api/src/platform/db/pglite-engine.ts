@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockDataDirectory } from './data-dir-lock';
 import { copySeedInto, isFreshDataDir, pgliteSeed, pgliteSeedDir } from './pglite-seed';
 
-export const PGLITE_MEMORY_MB_DEFAULT = 128;
+const PGLITE_MEMORY_MB_DEFAULT = 128;
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** What the embedded engine is opened with, wherever it runs (this process or its own, see pglite-process.ts). */

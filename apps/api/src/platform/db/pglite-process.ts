@@ -9,6 +9,7 @@ import type { HostError, HostReply, HostRequest } from './pglite-protocol';
 /** What the API uses of the embedded engine, in this process (PGlite itself) or in its own (`PgliteProcess`). */
 export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'listen' | 'transaction' | 'closed'>;
 
+/** A request as a caller writes it; `#call` numbers it. (Omit over each member of the union, not the union.) */
 type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
