@@ -1,13 +1,39 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 
+const PAGE_HEAD_MARKER = '<!-- page-head.html -->';
+
+/**
+ * The two pages (the app and the public apply pages) share one head: its tags (character set, viewport, theme
+ * colours, icons, title) are written once, in page-head.html, and replace each page's marker, in development and in
+ * the build. A page without the marker fails the build rather than ship without its head.
+ */
+function sharedPageHead(): Plugin {
+  const file = fileURLToPath(new URL('page-head.html', import.meta.url));
+  return {
+    name: 'casting-shared-page-head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        if (!html.includes(PAGE_HEAD_MARKER)) {
+          throw new Error(`${context.filename} lacks ${PAGE_HEAD_MARKER} where its head's tags belong`);
+        }
+        const tags = readFileSync(file, 'utf8').trim().split('\n').join('\n    ');
+        return html.replace(PAGE_HEAD_MARKER, tags);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [sharedPageHead(), react(), tailwindcss()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -77,6 +78,14 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Chat notifications (media issue reports, channel SLACK) go to this Slack-compatible incoming webhook when set, else to the outbox. */
   SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The office's own wording for the public /terms and /privacy pages: UTF-8 text files, paragraphs separated by a
+   * blank line. Unset, the pages show the product's default text (PUBLIC_PAGE_TEXT in the domain package).
+   */
+  TERMS_FILE: z.string().min(1).optional(),
+  PRIVACY_FILE: z.string().min(1).optional(),
+  /** An address the public pages offer for questions about a submission; unset, they offer none. */
+  SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +96,42 @@ export interface Config extends Omit<Env, 'DEMO_DATA'> {
   dataDir: string;
   webDist: string;
   publicUrl: string;
+  /** The paragraphs of TERMS_FILE and PRIVACY_FILE, read once at start; null where the default text applies. */
+  legalText: { terms: string[] | null; privacy: string[] | null };
+}
+
+/** A legal text file larger than this is refused: a page of terms is a few kilobytes, not a document archive. */
+const LEGAL_TEXT_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads a legal text file into paragraphs (separated by blank lines; the lines of one paragraph joined with spaces).
+ * An unreadable, oversized or empty file stops start-up with a message naming its variable.
+ */
+function readLegalText(variable: string, file: string | undefined, cwd: string): string[] | null {
+  if (!file) return null;
+  const where = path.resolve(cwd, file);
+  let text: string;
+  try {
+    if (fs.statSync(where).size > LEGAL_TEXT_MAX_BYTES) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${variable}: ${where} is larger than ${LEGAL_TEXT_MAX_BYTES / 1024} KB`,
+      );
+    }
+    text = fs.readFileSync(where, 'utf8');
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot read ${where} (${reason})`);
+  }
+  const paragraphs = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  if (paragraphs.length === 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${where} holds no text`);
+  }
+  return paragraphs;
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? path.resolve(cwd, values.WEB_DIST)
       : path.resolve(import.meta.dirname, '../../web/dist'),
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    legalText: {
+      terms: readLegalText('TERMS_FILE', values.TERMS_FILE, cwd),
+      privacy: readLegalText('PRIVACY_FILE', values.PRIVACY_FILE, cwd),
+    },
   };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -55,5 +58,28 @@ describe('DEMO_DATA', () => {
     expect(
       loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), DEMO_DATA: 'true' }).DEMO_DATA,
     ).toBe(true);
+  });
+
+  it("reads the office's legal text into paragraphs, and refuses a file it cannot use, naming the variable", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-legal-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'terms.txt'), 'First  line\n  continued.\n\nSecond paragraph.');
+      fs.writeFileSync(path.join(dir, 'empty.txt'), ' \n\n \n');
+      fs.writeFileSync(path.join(dir, 'huge.txt'), 'x'.repeat(65 * 1024));
+      expect(loadConfig({ TERMS_FILE: 'terms.txt' }, dir).legalText).toEqual({
+        terms: ['First line continued.', 'Second paragraph.'],
+        privacy: null,
+      });
+      expect(loadConfig({}, dir).legalText).toEqual({ terms: null, privacy: null });
+      expect(() => loadConfig({ PRIVACY_FILE: 'missing.txt' }, dir)).toThrow(
+        `PRIVACY_FILE: cannot read ${path.join(dir, 'missing.txt')} (ENOENT)`,
+      );
+      expect(() => loadConfig({ TERMS_FILE: 'empty.txt' }, dir)).toThrow('TERMS_FILE: ');
+      expect(() => loadConfig({ TERMS_FILE: 'empty.txt' }, dir)).toThrow('holds no text');
+      expect(() => loadConfig({ TERMS_FILE: 'huge.txt' }, dir)).toThrow('is larger than 64 KB');
+      expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address' }, dir)).toThrow('SUPPORT_EMAIL');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,20 @@ import { findRoute } from './routes';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 
+/** GET /v2/global-content's answer: the default text, with what a test sets. */
+function globalContent(overrides: { privacy?: string[]; supportEmail?: string | null } = {}) {
+  return {
+    termsUrl: 'http://localhost/terms',
+    privacyUrl: 'http://localhost/privacy',
+    termsTitle: 'Terms of Service',
+    privacyTitle: 'Privacy Policy',
+    terms: ['These pages let you submit yourself. You need no account.'],
+    privacy: ['We store what you enter in the form.'],
+    supportEmail: null,
+    ...overrides,
+  };
+}
+
 describe('the public entry (apply.html)', () => {
   it('opens the same page for each public address as the app router does', () => {
     const addresses = [
@@ -101,16 +115,7 @@ describe('the public entry (apply.html)', () => {
   ])('renders %s from the global content, linked from every public page', async (address, title, text) => {
     window.history.replaceState(null, '', address);
     const api = createFetchDouble({
-      'GET /api/v2/global-content': () =>
-        jsonResponse(200, {
-          termsUrl: 'http://localhost/terms',
-          privacyUrl: 'http://localhost/privacy',
-          termsTitle: 'Terms of Service',
-          privacyTitle: 'Privacy Policy',
-          terms: ['These pages let you submit yourself. You need no account.'],
-          privacy: ['We store what you enter in the form.'],
-          supportEmail: null,
-        }),
+      'GET /api/v2/global-content': () => jsonResponse(200, globalContent()),
     });
     render(<PublicApp http={createPublicHttpClient(api.fetch)} />);
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeVisible();
@@ -118,5 +123,25 @@ describe('the public entry (apply.html)', () => {
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(document.title).toContain(title);
+  });
+
+  it("offers the office's support address on its legal pages when it set one", async () => {
+    window.history.replaceState(null, '', '/privacy');
+    const api = createFetchDouble({
+      'GET /api/v2/global-content': () =>
+        jsonResponse(
+          200,
+          globalContent({
+            privacy: ['Studio North stores your details in the EU.'],
+            supportEmail: 'help@studio-north.example',
+          }),
+        ),
+    });
+    render(<PublicApp http={createPublicHttpClient(api.fetch)} />);
+    expect(await screen.findByText('Studio North stores your details in the EU.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'help@studio-north.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@studio-north.example',
+    );
   });
 });

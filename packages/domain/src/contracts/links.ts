@@ -559,7 +559,8 @@ export const globalContentSchema = z.object({
 
 /**
  * The default text of /terms and /privacy (ours: the spec names the pages, not their words). Plain statements of
- * what the product does with a submission, true of this code base; an office with its own legal text replaces them.
+ * what the product does with a submission, true of this code base. An office gives its own legal text to the API in
+ * files (TERMS_FILE and PRIVACY_FILE, decision 0068), which replace these.
  */
 export const PUBLIC_PAGE_TEXT = {
   terms: [

@@ -72,9 +72,10 @@ export function applyRoutes(app: App, context: AppContext) {
         privacyUrl: `${base}/privacy`,
         termsTitle: LINK_MESSAGES.termsTitle,
         privacyTitle: LINK_MESSAGES.privacyTitle,
-        terms: [...PUBLIC_PAGE_TEXT.terms],
-        privacy: [...PUBLIC_PAGE_TEXT.privacy],
-        supportEmail: null,
+        // The office's own wording when it configured one (TERMS_FILE, PRIVACY_FILE), else the product's default.
+        terms: context.config.legalText.terms ?? [...PUBLIC_PAGE_TEXT.terms],
+        privacy: context.config.legalText.privacy ?? [...PUBLIC_PAGE_TEXT.privacy],
+        supportEmail: context.config.SUPPORT_EMAIL ?? null,
       };
     },
   );

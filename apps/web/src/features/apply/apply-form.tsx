@@ -11,7 +11,7 @@ import { PhoneField, phoneValue } from './phone-field';
 import type { Country } from './phone-field';
 import { EMPTY_REPRESENTATIVE, representativeFormInput } from '../representation';
 import type { NewRepresentative } from '../representation';
-import { RepresentationSection } from './representation-section';
+import { RepresentationSection, representationOptions } from './representation-section';
 import type { RepresentationChoice } from './representation-section';
 import { TextInput } from '../../ui/text-input';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
@@ -197,9 +197,7 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
         for (const issue of repParsed.error.issues) found[issue.path.slice(0, 2).join('.')] ??= issue.message;
       }
     }
-    const { prefilled, canChooseNone } = await import('./representation-section').then((m) =>
-      m.representationOptions(link),
-    );
+    const { prefilled, canChooseNone } = representationOptions(link);
     if (prefilled && !canChooseNone && !choice) found.representation = 'Choose your representation.';
     if (uploads.busy) found.uploads = 'Wait for your files to finish uploading.';
     setErrors(found);

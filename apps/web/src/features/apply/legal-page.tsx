@@ -42,6 +42,15 @@ function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
             {paragraph}
           </p>
         ))}
+        {content.data.supportEmail && (
+          <p className="text-base leading-relaxed text-ink">
+            Questions about a submission? Write to{' '}
+            <a href={`mailto:${content.data.supportEmail}`} className="underline underline-offset-2">
+              {content.data.supportEmail}
+            </a>
+            .
+          </p>
+        )}
       </article>
     </ApplyFrame>
   );
