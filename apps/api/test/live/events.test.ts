@@ -110,27 +110,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live events on PostgreSQL', () 
     const own = await createEvents(database, log);
     const projectId = randomUUID();
     const seen = collect(own, projectId);
-    const listeners = async () => {
-      const result = (await database.db.execute(
-        sql`select pid from pg_stat_activity
-            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
-      )) as unknown as { rows: Array<{ pid: number }> };
-      return result.rows.map((row) => row.pid);
-    };
-    const before = await listeners();
+    // A watched channel tells this instance's side of the story: `gap` fires when its connection is lost, and the
+    // watch is live again only once PostgreSQL confirmed LISTEN on the new connection. Counting listener backends
+    // in pg_stat_activity would not do: a backend shows there before its LISTEN has run, so an event published in
+    // between is lost, and the database's other instances may come and go meanwhile.
+    let gaps = 0;
+    const watch = own.watch('casting_reconnect_test', { message: () => undefined, gap: () => (gaps += 1) });
+    await until(() => watch.live);
+
     await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
-    // Every instance on this database reconnects; wait until as many listeners are back, all of them new.
-    for (;;) {
-      const now = await listeners();
-      if (now.length >= before.length && now.every((pid) => !before.includes(pid))) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(() => gaps > 0 && watch.live);
+
     await events.publish(projectId, 'NEW_MESSAGE');
     expect(await seen.count(1)).toEqual([{ projectId, event: 'NEW_MESSAGE' }]);
+    expect(gaps).toBe(1);
+    watch.stop();
     seen.stop();
     await own.close();
   });
 });
+
+/** Polls a condition the code under test reaches asynchronously; the test's timeout bounds the wait. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
