@@ -10,6 +10,9 @@ export const MESSAGES = {
   // The public pages' terms and privacy (ours); here, not in the links contract, so the apply entry needs no zod.
   termsTitle: 'Terms of Service',
   privacyTitle: 'Privacy Policy',
+  // The apply pages' own (ours), here so that the apply entry shows them without the links contract's zod schemas.
+  submissionLinkNotFound: 'This submission link does not exist. Check the address and try again.',
+  submissionReceived: 'Thank you! Your submission has been received.',
   // Auth screens (section 2) and states (section 4)
   talentNotAllowed: 'Only admins can access this app',
   forgotPasswordLink: 'Forgot password?',

@@ -9,6 +9,7 @@ import {
   PrivateSubmissionRoute,
   TermsPage,
 } from '../features/apply';
+import { PAGE_TITLES } from '@casting/domain';
 import { createHttpClient } from '../lib/http/http-client';
 import type { HttpClient } from '../lib/http/http-client';
 import { HttpClientProvider } from '../lib/http/http-client-context';
@@ -97,7 +98,7 @@ const currentHref = () => window.location.href;
 function PublicNotFound() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-ink">Page not found</h1>
+      <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.pageNotFound}</h1>
       <p className="text-ink-muted">This address opens no page. Open the link exactly as you received it.</p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { UI_TEXTS } from '@casting/domain';
 import { cn } from './cn';
 
 export interface FilterChip {
@@ -64,7 +65,7 @@ export function FilterChips({
           onClick={onClearAll}
           className="min-h-8 rounded-md px-2 text-sm font-medium text-brand-700 hover:underline"
         >
-          Clear all filters
+          {UI_TEXTS.clearAllFilters}
         </button>
       ) : null}
     </div>

@@ -19,7 +19,7 @@ import { cursorQuery, keysetPageFields } from './pagination';
 
 /** Texts of our own for rules the spec leaves unworded. */
 export const LINK_MESSAGES = {
-  linkNotFound: 'This submission link does not exist. Check the address and try again.',
+  linkNotFound: MESSAGES.submissionLinkNotFound,
   linkClosed: 'This submission link is closed and no longer accepts submissions.',
   linkExpired: 'This submission link has expired and no longer accepts submissions.',
   opportunityNotInLink: 'Choose one of the opportunities of this link.',
@@ -37,7 +37,7 @@ export const LINK_MESSAGES = {
   claimAlreadyConfirmed: 'This representation claim has already been confirmed.',
   claimConfirmed: 'Representation confirmed.',
   claimDenied: 'Representation declined.',
-  submissionReceived: 'Thank you! Your submission has been received.',
+  submissionReceived: MESSAGES.submissionReceived,
   notUnderReview: 'Only submissions waiting for review can be sent on.',
   applicantsInOneProject: 'Choose candidates of one project.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -1,4 +1,4 @@
-import { PROJECT_SEARCH_MIN_CHARS, USER_ROLE_IDS } from '@casting/domain';
+import { PROJECT_SEARCH_MIN_CHARS, USER_ROLE_IDS, PAGE_TITLES } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -37,7 +37,7 @@ export function staticCommands(roleId: number): Command[] {
     { id: paths.profile, group: 'Pages', label: 'Profile', to: paths.profile },
   ];
   const actions: Command[] = PROJECT_CREATOR_IDS.includes(roleId)
-    ? [{ id: 'new-project', group: 'Actions', label: 'New project', to: paths.projectV2.create }]
+    ? [{ id: 'new-project', group: 'Actions', label: PAGE_TITLES.newProject, to: paths.projectV2.create }]
     : [];
   return [...actions, ...pages];
 }

@@ -1,4 +1,4 @@
-import { can, CHAT_MESSAGES } from '@casting/domain';
+import { can, CHAT_MESSAGES, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
@@ -37,32 +37,32 @@ export function projectLinks(
     { label: 'Candidates', to: paths.project.candidates(projectId), page: 'ProjectCandidatesPage' },
     { label: 'Chat', to: paths.project.chat(projectId), page: 'ProjectChatPage', allowed: mayChat },
     {
-      label: 'Applicant links',
+      label: PAGE_TITLES.applicantLinks,
       to: paths.project.applicantLinks(projectId),
       page: 'ApplicantLinksPage',
       permission: 'SUBMIT_TALENT',
     },
     {
-      label: 'Invite candidates',
+      label: PAGE_TITLES.inviteCandidates,
       to: paths.project.inviteCandidates(projectId),
       page: 'InviteCandidatesPage',
       permission: 'SUBMIT_TALENT',
     },
     {
-      label: 'Email templates',
+      label: PAGE_TITLES.emailTemplates,
       to: paths.project.emailTemplates(projectId),
       page: 'EmailTemplatesPage',
       permission: 'CANDIDATE_SEND_EMAIL',
     },
     {
-      label: 'Roster management',
+      label: PAGE_TITLES.rosterManagement,
       to: paths.project.rosterManagement(projectId),
       page: 'RosterManagementPage',
       permission: 'VIEW_PROJECT_ROSTER',
     },
     // Super admins only (spec section 6), like the page's route.
     {
-      label: 'Admin scripts',
+      label: UI_TEXTS.adminScripts,
       to: paths.project.adminScripts(projectId),
       page: 'ProjectAdminScriptsPage',
       allowed: (who) => who === 'SA',

@@ -1,4 +1,4 @@
-import { USER_ROLE_IDS } from '@casting/domain';
+import { USER_ROLE_IDS, AUDIT_MESSAGES } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { isPageBuilt } from '../pages';
 import type { PageName } from '../routes';
@@ -45,7 +45,13 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
     shownForRoleIds: [SUPER_ADMIN],
   },
   // The audit log (ours, not the spec's sidebar): super admins only, like its route.
-  { label: 'Audit log', to: paths.audit, icon: 'audit', page: 'AuditPage', shownForRoleIds: [SUPER_ADMIN] },
+  {
+    label: AUDIT_MESSAGES.pageTitle,
+    to: paths.audit,
+    icon: 'audit',
+    page: 'AuditPage',
+    shownForRoleIds: [SUPER_ADMIN],
+  },
   // The office's talent database: super admins and the office's own admins, not client accounts (decision 0039).
   {
     label: 'Roster',

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { User } from '../../lib/auth/user';
 import { paths } from '../../lib/routing/paths';
 import { Avatar } from '../../ui/avatar';
@@ -28,8 +29,10 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         <p className="truncate text-ink-muted">{user.email}</p>
       </div>
       <DropdownMenuSeparator />
-      <DropdownMenuItem onSelect={() => void navigate(paths.profile)}>Your Profile</DropdownMenuItem>
-      <DropdownMenuItem onSelect={onSignOut}>Sign out</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => void navigate(paths.profile)}>
+        {UI_TEXTS.yourProfile}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onSignOut}>{MESSAGES.signOutSession}</DropdownMenuItem>
     </DropdownMenu>
   );
 }

@@ -5,6 +5,7 @@ import {
   type AdminRun,
   type AdminScript,
   type ProjectDetail,
+  UI_TEXTS,
 } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +26,7 @@ import { UploadFailuresSection } from './upload-failures';
 const messageOf = (error: unknown) =>
   error instanceof HttpError && error.data?.message
     ? error.data.message
-    : 'Something went wrong. Try again in a moment.';
+    : UI_TEXTS.somethingWentWrongTryAgain;
 
 /** /projects/admin-scripts/{id}: maintenance scripts on one project, super admins only. */
 export function ProjectAdminScriptsPage() {
@@ -56,7 +57,7 @@ function AdminScripts({ project }: { project: ProjectDetail }) {
   return (
     <div className="flex flex-col gap-6 p-4 md:p-6">
       <PageHeader
-        title="Admin scripts"
+        title={UI_TEXTS.adminScripts}
         description={`Maintenance on ${project.name}. Each script runs in the background and is recorded in the audit log.`}
       />
       <FormAlert message={error} />

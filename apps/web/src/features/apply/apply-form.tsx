@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES, SIZE_FIELDS, SOCIAL_PLATFORMS } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, SIZE_FIELDS, SOCIAL_PLATFORMS, PUBLIC_TEXTS } from '@casting/domain';
 import type { ResolvedLink, SizeField, SocialPlatform, StandaloneApplyInput } from '@casting/domain';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -268,10 +268,10 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
           </fieldset>
         ) : null}
 
-        <Section title="About you">
+        <Section title={PUBLIC_TEXTS.aboutYou}>
           <TextInput
             required
-            label="First name"
+            label={PUBLIC_TEXTS.firstName}
             autoComplete="given-name"
             value={values.firstName}
             onChange={(text) => set('firstName', text)}
@@ -279,7 +279,7 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
           />
           <TextInput
             required
-            label="Last name"
+            label={PUBLIC_TEXTS.lastName}
             autoComplete="family-name"
             value={values.lastName}
             onChange={(text) => set('lastName', text)}
@@ -324,14 +324,14 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
                     checked={values.ageMode === mode}
                     onChange={() => set('ageMode', mode)}
                   />
-                  {mode === 'dob' ? 'Date of birth' : 'Age'}
+                  {mode === 'dob' ? PUBLIC_TEXTS.dateOfBirth : 'Age'}
                 </label>
               ))}
             </div>
             {values.ageMode === 'dob' ? (
               <TextInput
                 type="date"
-                label="Date of birth"
+                label={PUBLIC_TEXTS.dateOfBirth}
                 autoComplete="bday"
                 value={values.dateOfBirth}
                 onChange={(text) => set('dateOfBirth', text)}
@@ -517,7 +517,8 @@ function LookupFields({
       {lookups.ethnicAppearances.length > 0 ? (
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-medium text-ink">
-            Ethnic appearance <span className="font-normal text-ink-muted">(optional, choose any)</span>
+            {PUBLIC_TEXTS.ethnicAppearance}{' '}
+            <span className="font-normal text-ink-muted">(optional, choose any)</span>
           </legend>
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
             {lookups.ethnicAppearances.map((option) => (
@@ -597,7 +598,7 @@ function ConfirmSubmission({
       {payload ? (
         <div className="flex flex-col gap-4">
           <h2 id="confirm-submission-title" className="text-lg font-semibold">
-            Confirm submission
+            {PUBLIC_TEXTS.confirmSubmission}
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-ink-muted">Name</dt>

@@ -1,4 +1,4 @@
-import { extractErrorMessage } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, PUBLIC_TEXTS } from '@casting/domain';
 import type { ResolvedLink } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -58,7 +58,7 @@ export function ApplyPage() {
   if (!token) {
     return (
       <ApplyFrame>
-        <Notice title="This link is incomplete">
+        <Notice title={PUBLIC_TEXTS.linkIncomplete}>
           The address has no submission link in it. Open the link exactly as you received it.
         </Notice>
       </ApplyFrame>
@@ -78,10 +78,8 @@ export function ApplyPage() {
       resolved.error instanceof HttpError && (resolved.error.status === 404 || resolved.error.status === 400);
     return (
       <ApplyFrame>
-        <Notice title={missing ? 'Submission link not found' : 'Something went wrong'}>
-          {missing
-            ? 'This submission link does not exist. Check the address and try again.'
-            : extractErrorMessage(resolved.error)}
+        <Notice title={missing ? 'Submission link not found' : MESSAGES.somethingWentWrong}>
+          {missing ? MESSAGES.submissionLinkNotFound : extractErrorMessage(resolved.error)}
         </Notice>
       </ApplyFrame>
     );

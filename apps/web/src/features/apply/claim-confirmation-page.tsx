@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, PUBLIC_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
@@ -22,7 +22,7 @@ export function ClaimConfirmationPage() {
   if (!id || !projectId || !token) {
     return (
       <ApplyFrame>
-        <Notice title="This link is incomplete">Open the link exactly as the e-mail gives it.</Notice>
+        <Notice title={PUBLIC_TEXTS.linkIncomplete}>Open the link exactly as the e-mail gives it.</Notice>
       </ApplyFrame>
     );
   }
@@ -47,7 +47,7 @@ export function ClaimConfirmationPage() {
   return (
     <ApplyFrame>
       <section className="flex flex-col items-center gap-4 py-10 text-center">
-        <h1 className="text-2xl font-semibold text-ink">Confirm representation</h1>
+        <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.confirmRepresentation}</h1>
         {outcome ? (
           <p
             role={outcome.ok ? 'status' : 'alert'}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { PUBLIC_TEXTS } from '@casting/domain';
 
 /** Dial codes offered; the United States first and by default (spec section 5). */
 export const DIAL_CODES = [
@@ -73,7 +74,7 @@ export function PhoneField({ country, number, onChange, error, required }: Phone
             +{dialOf(country)}
           </span>
           <label htmlFor={`${id}-number`} className="sr-only">
-            Phone number
+            {PUBLIC_TEXTS.phoneNumber}
           </label>
           <input
             id={`${id}-number`}

@@ -1,4 +1,4 @@
-import { extractErrorMessage } from '@casting/domain';
+import { extractErrorMessage, PUBLIC_TEXTS, PAGE_TITLES } from '@casting/domain';
 import type { StandaloneView } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -104,7 +104,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
     <>
       <header className="flex flex-col gap-1">
         <p className="text-sm text-ink-muted">{view.projectName}</p>
-        <h1 className="text-2xl font-semibold text-ink">Your submission</h1>
+        <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.yourSubmission}</h1>
         <p className="text-base text-ink">
           Opportunities: {view.opportunities.map((opportunity) => opportunity.name).join(', ') || '—'}
         </p>
@@ -114,7 +114,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
             onClick={() => setAddingRep(true)}
             className="min-h-11 rounded-md border border-line px-4 text-base text-ink hover:bg-canvas"
           >
-            Add Representation
+            {PUBLIC_TEXTS.addRepresentation}
           </button>
         </div>
         {view.representatives.length > 0 ? (
@@ -145,14 +145,14 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
       >
         <TextInput
           required
-          label="First name"
+          label={PUBLIC_TEXTS.firstName}
           value={values.firstName}
           onChange={(firstName) => setValues({ ...values, firstName })}
           error={errors.firstName}
         />
         <TextInput
           required
-          label="Last name"
+          label={PUBLIC_TEXTS.lastName}
           value={values.lastName}
           onChange={(lastName) => setValues({ ...values, lastName })}
           error={errors.lastName}
@@ -174,7 +174,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
         />
         <div className="flex flex-col gap-1">
           <label htmlFor="submission-bio" className="text-sm font-medium text-ink">
-            About you
+            {PUBLIC_TEXTS.aboutYou}
           </label>
           <textarea
             id="submission-bio"
@@ -189,7 +189,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
           disabled={saving}
           className="min-h-12 rounded-md bg-accent px-4 text-base font-semibold text-on-accent disabled:bg-accent/60 sm:self-end"
         >
-          {saving ? 'Saving…' : 'Save changes'}
+          {saving ? 'Saving…' : PUBLIC_TEXTS.saveChanges}
         </button>
         <p role="status" className="text-sm text-ink-muted">
           {status}

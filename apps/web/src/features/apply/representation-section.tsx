@@ -1,4 +1,4 @@
-import { ADD_REPRESENTATION_DIALOG_WIDTH } from '@casting/domain';
+import { ADD_REPRESENTATION_DIALOG_WIDTH, PUBLIC_TEXTS } from '@casting/domain';
 import type { ResolvedLink } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -91,11 +91,11 @@ export function RepresentationSection({
       {errors.representation ? <p className="text-sm text-danger">{errors.representation}</p> : null}
       {choice?.kind === 'new' ? (
         <section
-          aria-label="Add Representation"
+          aria-label={PUBLIC_TEXTS.addRepresentation}
           style={{ maxWidth: ADD_REPRESENTATION_DIALOG_WIDTH }}
           className="flex flex-col gap-3 rounded-lg border border-line p-4"
         >
-          <h3 className="text-sm font-semibold text-ink">Add Representation</h3>
+          <h3 className="text-sm font-semibold text-ink">{PUBLIC_TEXTS.addRepresentation}</h3>
           <RepresentativeFields rep={rep} onRep={onRep} errors={errors} />
         </section>
       ) : null}

@@ -18,7 +18,7 @@ export function SubmittedPanel({
   const [sending, setSending] = useState(false);
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold text-ink">Thank you! Your submission has been received.</h1>
+      <h1 className="text-2xl font-semibold text-ink">{MESSAGES.submissionReceived}</h1>
       <p className="max-w-md text-base text-ink">
         Please check your e-mail: we sent a confirmation to <strong className="break-all">{email}</strong>{' '}
         with a private link to view and update your submission.

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casting/domain';
+import { MESSAGES, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast/toast';
@@ -42,7 +42,7 @@ export function CheckEmailPage() {
   };
 
   return (
-    <AuthCard title="Check your email">
+    <AuthCard title={PAGE_TITLES.checkYourEmail}>
       <div className="flex flex-col gap-4 text-center">
         <p className="text-sm text-ink-muted">
           If an account exists for{' '}
@@ -74,7 +74,7 @@ export function CheckEmailPage() {
           {cycle.phase === 'sent' ? MESSAGES.emailSent : ''}
         </p>
         <Link to={paths.auth.signIn} className="text-sm font-medium text-brand-700 hover:underline">
-          Back to sign in
+          {UI_TEXTS.backToSignIn}
         </Link>
       </div>
     </AuthCard>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CODE_LENGTH, MESSAGES, signInCodeErrorMessage, signInCodeSchema } from '@casting/domain';
+import { CODE_LENGTH, MESSAGES, signInCodeErrorMessage, signInCodeSchema, UI_TEXTS } from '@casting/domain';
 import type { SignInNextStep } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -108,7 +108,7 @@ function AppCodeDialog({
       width={420}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field required label="Verification code" error={errors.code?.message}>
+        <Field required label={UI_TEXTS.verificationCode} error={errors.code?.message}>
           {(field) => (
             <Input
               inputMode="numeric"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmUserSchema, MESSAGES, signInCodeErrorMessage } from '@casting/domain';
+import { confirmUserSchema, MESSAGES, signInCodeErrorMessage, UI_TEXTS } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -99,7 +99,7 @@ export function ConfirmUserPage() {
         </div>
         <p className="text-center text-sm">
           <Link to={paths.auth.signIn} className="font-medium text-brand-700 hover:underline">
-            Back to sign in
+            {UI_TEXTS.backToSignIn}
           </Link>
         </p>
       </form>

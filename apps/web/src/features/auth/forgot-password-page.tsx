@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema, MESSAGES } from '@casting/domain';
+import { forgotPasswordSchema, MESSAGES, UI_TEXTS } from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ export function ForgotPasswordPage() {
         </Button>
         <p className="text-center text-sm">
           <Link to={paths.auth.signIn} className="font-medium text-brand-700 hover:underline">
-            Back to sign in
+            {UI_TEXTS.backToSignIn}
           </Link>
         </p>
       </form>

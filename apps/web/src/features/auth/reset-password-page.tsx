@@ -7,6 +7,7 @@ import {
   passwordSchema,
   signInCodeErrorMessage,
   withPasswordConfirmation,
+  UI_TEXTS,
 } from '@casting/domain';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -109,7 +110,7 @@ export function ResetPasswordPage() {
           </Field>
         ) : null}
         <NewPasswordField
-          label="New password"
+          label={MESSAGES.newPasswordLabel}
           error={errors.password?.message}
           value={password}
           registration={register('password')}
@@ -129,7 +130,7 @@ export function ResetPasswordPage() {
             </Link>
           ) : null}
           <Link to={paths.auth.signIn} className="font-medium text-brand-700 hover:underline">
-            Back to sign in
+            {UI_TEXTS.backToSignIn}
           </Link>
         </p>
       </form>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PAGE_TITLES } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { AuthCard } from './auth-card';
 
@@ -15,7 +16,7 @@ export function ResetPasswordSuccessPage() {
           to={paths.auth.signIn}
           className="inline-flex min-h-10 items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-on-accent hover:bg-accent-hover"
         >
-          Sign in
+          {PAGE_TITLES.signIn}
         </Link>
       </div>
     </AuthCard>

@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, PAGE_TITLES } from '@casting/domain';
 import type { SignInNextStep } from '@casting/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -83,7 +83,7 @@ export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
         </Link>
       </div>
       <Button type="submit" disabled={isSubmitting}>
-        Sign in
+        {PAGE_TITLES.signIn}
       </Button>
       <p className="text-center text-sm text-ink-muted">
         New here?{' '}

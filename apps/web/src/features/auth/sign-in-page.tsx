@@ -1,6 +1,7 @@
 import type { SignInNextStep } from '@casting/domain';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PAGE_TITLES } from '@casting/domain';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { paths } from '../../lib/routing/paths';
 import { AuthCard } from './auth-card';
@@ -29,7 +30,7 @@ export function SignInPage() {
   };
 
   return (
-    <AuthCard title="Sign in">
+    <AuthCard title={PAGE_TITLES.signIn}>
       <SignInForm onNextStep={onNextStep} onFailed={() => setCodeStep(null)} />
       {codeStep ? (
         <Suspense fallback={null}>

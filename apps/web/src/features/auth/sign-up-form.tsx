@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, signUpSchema } from '@casting/domain';
+import { MESSAGES, signUpSchema, PUBLIC_TEXTS } from '@casting/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
@@ -47,10 +47,10 @@ export function SignUpForm({ onCreated }: SignUpFormProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field required label="First name" error={errors.firstName?.message}>
+        <Field required label={PUBLIC_TEXTS.firstName} error={errors.firstName?.message}>
           {(field) => <Input autoComplete="given-name" {...field} {...register('firstName')} />}
         </Field>
-        <Field required label="Last name" error={errors.lastName?.message}>
+        <Field required label={PUBLIC_TEXTS.lastName} error={errors.lastName?.message}>
           {(field) => <Input autoComplete="family-name" {...field} {...register('lastName')} />}
         </Field>
       </div>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casting/domain';
+import { MESSAGES, PAGE_TITLES } from '@casting/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../lib/routing/paths';
@@ -17,12 +17,12 @@ export function SignUpPage() {
   const [created, setCreated] = useState<CreatedAccount | null>(null);
 
   return (
-    <AuthCard title="Create your account">
+    <AuthCard title={PAGE_TITLES.createYourAccount}>
       <SignUpForm onCreated={setCreated} />
       <p className="mt-4 text-center text-sm text-ink-muted">
         Already have an account?{' '}
         <Link to={paths.auth.signIn} className="font-medium text-brand-700 hover:underline">
-          Sign in
+          {PAGE_TITLES.signIn}
         </Link>
       </p>
       <Dialog

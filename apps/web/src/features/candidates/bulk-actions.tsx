@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { CopyMoveType, Folder, Option } from '@casting/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -121,7 +121,7 @@ export function BulkActions(props: BulkActionsProps) {
     ['FOLDER_ADD_REMOVE', 'Remove from folder', takeOutOfFolder, folder !== null],
     ['HIDE', 'Hide', hide],
     ['TAGS', 'Tags', () => setOpen({ kind: 'tags' })],
-    ['SEND_EMAIL', 'Send e-mail', () => void navigate(emailSelectionPath(projectId, rowIds))],
+    ['SEND_EMAIL', UI_TEXTS.sendEmail, () => void navigate(emailSelectionPath(projectId, rowIds))],
     ['DELETE', 'Delete', () => setOpen({ kind: 'delete' })],
   ];
   const shown = buttons.filter(([action, , , available = true]) => available && may(action));
@@ -340,7 +340,7 @@ function TagsDialog({
       <div className="flex flex-col gap-4">
         <fieldset className="flex flex-col">
           <legend className="mb-1 text-sm font-medium text-ink">Project tags</legend>
-          {tags.length === 0 ? <p className="text-sm text-ink-muted">This project has no tags yet.</p> : null}
+          {tags.length === 0 ? <p className="text-sm text-ink-muted">{UI_TEXTS.noTagsYet}</p> : null}
           {tags.map((tag) => (
             <CheckOption
               key={tag.value}

@@ -5,6 +5,8 @@ import {
   FEEDBACK_VALUES,
   MISSING_DATA_FILTERS,
   TAG_CONDITION_TYPES,
+  UI_TEXTS,
+  CANDIDATE_MESSAGES,
 } from '@casting/domain';
 import type { AgentSearchType, Feedback, MissingDataFilter, TagConditionType } from '@casting/domain';
 import { useState } from 'react';
@@ -224,7 +226,7 @@ function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: Can
     min === 'invalid' || max === 'invalid'
       ? 'Use whole years from 0 to 120.'
       : min !== null && max !== null && min > max
-        ? 'The maximum age must be at least the minimum age.'
+        ? CANDIDATE_MESSAGES.ageMinAboveMax
         : undefined;
   const commit = () => {
     if (error || min === 'invalid' || max === 'invalid') return;
@@ -249,8 +251,8 @@ function AgeRange({ view, onChange }: { view: CandidatesView; onChange(view: Can
   );
   return (
     <div className="grid grid-cols-2 gap-3">
-      {box('Minimum age', minText, setMinText, false)}
-      {box('Maximum age', maxText, setMaxText, true)}
+      {box(UI_TEXTS.minimumAge, minText, setMinText, false)}
+      {box(UI_TEXTS.maximumAge, maxText, setMaxText, true)}
     </div>
   );
 }
@@ -269,9 +271,7 @@ function AgentSearch({ view, onChange }: { view: CandidatesView; onChange(view: 
   }
   const term = text.trim();
   const error =
-    term !== '' && term.length < APPLICANT_SEARCH_MIN_CHARS
-      ? 'Type at least 3 characters to search.'
-      : undefined;
+    term !== '' && term.length < APPLICANT_SEARCH_MIN_CHARS ? CANDIDATE_MESSAGES.searchTooShort : undefined;
   const commit = () => {
     if (error || term === view.agentSearchTerm) return;
     onChange({ ...view, agentSearchTerm: term });
@@ -349,7 +349,7 @@ function TagCondition({
   value,
   mode,
   onChange,
-  emptyText = 'This project has no tags yet.',
+  emptyText = UI_TEXTS.noTagsYet,
 }: {
   label: string;
   options: readonly MultiSelectOption[];

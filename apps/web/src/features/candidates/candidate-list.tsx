@@ -18,6 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+import { UI_TEXTS } from '@casting/domain';
 import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
 import { VirtualList } from '../../ui/virtual-rows';
@@ -187,7 +188,7 @@ function RowBody({
       >
         <span className="max-w-full truncate text-sm font-medium text-ink">{item.name}</span>
         <span className="max-w-full truncate text-xs text-ink-muted">
-          {facts.join(' · ') || 'No details yet'}
+          {facts.join(' · ') || UI_TEXTS.noDetailsYet}
         </span>
         {item.location || item.representation ? (
           // Shown at every width: on a phone it is the only place the row says where and through whom.

@@ -1,4 +1,4 @@
-import { can, extractErrorMessage, SIZE_FIELDS } from '@casting/domain';
+import { can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -157,14 +157,14 @@ export function CandidatePreview(props: CandidatePreviewProps) {
                 detail.data?.location,
               ]
                 .filter(Boolean)
-                .join(' · ') || 'No details yet'}
+                .join(' · ') || UI_TEXTS.noDetailsYet}
             </p>
             <RosterStatusBadge roster={row.roster} className="mt-1" />
           </div>
         </header>
 
         {allowedVotes.length > 0 ? (
-          <div role="group" aria-label="Your vote" className="flex flex-wrap gap-2">
+          <div role="group" aria-label={UI_TEXTS.yourVote} className="flex flex-wrap gap-2">
             {(
               [
                 ['UP_VOTE', 'Yes', 'Y'],
@@ -313,14 +313,14 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
   const facts: [string, string | null][] = [
     ['E-mail', detail.email],
     ['Phone', detail.phone],
-    ['Date of birth', detail.dateOfBirth],
+    [PUBLIC_TEXTS.dateOfBirth, detail.dateOfBirth],
     [
       'Playing age',
       detail.playingAgeMin !== null || detail.playingAgeMax !== null
         ? `${detail.playingAgeMin ?? '?'}–${detail.playingAgeMax ?? '?'}`
         : null,
     ],
-    ['Ethnic appearance', detail.ethnicAppearances.map((item) => item.name).join(', ') || null],
+    [PUBLIC_TEXTS.ethnicAppearance, detail.ethnicAppearances.map((item) => item.name).join(', ') || null],
     ['Height', detail.height],
     ['Weight', detail.weight],
     ['Skills', detail.skills.join(', ') || null],

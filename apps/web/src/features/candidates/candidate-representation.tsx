@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casting/domain';
+import { MESSAGES, PUBLIC_TEXTS } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -38,7 +38,7 @@ export function CandidateRepresentation({
         </h3>
         {canManage ? (
           <Button variant="secondary" onClick={() => setAdding(true)}>
-            Add Representation
+            {PUBLIC_TEXTS.addRepresentation}
           </Button>
         ) : null}
       </div>

@@ -4,6 +4,7 @@ import {
   can,
   extractErrorMessage,
   SEARCH_SELECT_DEBOUNCE_MS,
+  UI_TEXTS,
 } from '@casting/domain';
 import type { ApplicantList, ApplicantListItem, Folder, ProjectDetail, VoteType } from '@casting/domain';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -503,7 +504,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
             <div className="flex-1">
               <SearchField
-                label="Search candidates"
+                label={UI_TEXTS.searchCandidates}
                 value={text}
                 onChange={typeSearch}
                 minChars={APPLICANT_SEARCH_MIN_CHARS}
@@ -625,7 +626,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                   disabled={list.isFetchingNextPage}
                   onClick={() => void list.fetchNextPage()}
                 >
-                  {list.isFetchingNextPage ? 'Loading…' : 'Show more candidates'}
+                  {list.isFetchingNextPage ? 'Loading…' : UI_TEXTS.showMoreCandidates}
                 </Button>
               ) : (
                 <p className="text-center text-sm text-ink-muted">
@@ -732,7 +733,7 @@ function NoCandidates({
   if (noOpportunities) {
     return (
       <EmptyState
-        title="No opportunities yet."
+        title={UI_TEXTS.noOpportunitiesYet}
         description="Candidates apply to opportunities. Add the roles you are casting first; candidates then appear here."
         action={<LinkButton to={paths.project.roles(project.id)}>Go to opportunities</LinkButton>}
       />
@@ -743,7 +744,7 @@ function NoCandidates({
       <EmptyState
         title="No candidates match these filters."
         description="Remove a filter above or clear them all to see more candidates."
-        action={<Button onClick={onClear}>Clear all filters</Button>}
+        action={<Button onClick={onClear}>{UI_TEXTS.clearAllFilters}</Button>}
       />
     );
   }
@@ -757,7 +758,7 @@ function NoCandidates({
   }
   return (
     <EmptyState
-      title="No candidates yet."
+      title={UI_TEXTS.noCandidatesYet}
       description="Candidates appear here when talent applies to the project’s opportunities or when your team adds them."
     />
   );

@@ -5,6 +5,8 @@ import {
   FEEDBACK_VALUES,
   MISSING_DATA_FILTERS,
   TAG_CONDITION_TYPES,
+  UI_TEXTS,
+  PUBLIC_TEXTS,
 } from '@casting/domain';
 import type {
   AgentSearchType,
@@ -326,7 +328,7 @@ export const MISSING_LABELS: Record<MissingDataFilter, string> = {
 };
 
 const KNOWN_SORT_LABELS: Record<string, string> = {
-  newest: 'Newest first',
+  newest: UI_TEXTS.newestFirst,
   name: 'Name',
   votes: 'Most votes',
   manual: 'Manual order',
@@ -335,7 +337,7 @@ const KNOWN_SORT_LABELS: Record<string, string> = {
 export const AGENT_SEARCH_LABELS: Record<AgentSearchType, string> = {
   AGENT_NAME: 'Agent name',
   AGENT_EMAIL: 'Agent e-mail',
-  AGENCY_NAME: 'Agency name',
+  AGENCY_NAME: PUBLIC_TEXTS.agencyName,
 };
 
 export function sortLabel(sort: string): string {

@@ -1,4 +1,10 @@
-import { copyMoveFolderChoices, copyMoveRequestSchema, extractErrorMessage, MESSAGES } from '@casting/domain';
+import {
+  copyMoveFolderChoices,
+  copyMoveRequestSchema,
+  extractErrorMessage,
+  MESSAGES,
+  UI_TEXTS,
+} from '@casting/domain';
 import type { CopyMoveType, Option } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -168,7 +174,7 @@ export function CopyMoveDialog({
                 setErrors({});
               }}
             >
-              <option value="">Choose an opportunity</option>
+              <option value="">{UI_TEXTS.chooseOpportunity}</option>
               {roleChoices.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -185,7 +191,7 @@ export function CopyMoveDialog({
             <legend className="mb-1 text-sm font-medium text-ink">
               {type === 'IMPORT' ? 'Folders (optional)' : 'Folders'}
             </legend>
-            {folders.isPending ? <p className="text-sm text-ink-muted">Loading folders…</p> : null}
+            {folders.isPending ? <p className="text-sm text-ink-muted">{UI_TEXTS.loadingFolders}</p> : null}
             {choices.map((folder) => (
               <CheckOption
                 key={folder.id}

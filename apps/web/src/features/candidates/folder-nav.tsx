@@ -1,5 +1,6 @@
 import type { Folder, FolderCounts } from '@casting/domain';
 import { Link } from 'react-router';
+import { UI_TEXTS } from '@casting/domain';
 import { cn } from '../../ui/cn';
 import { SkeletonList } from '../../ui/skeleton';
 
@@ -28,7 +29,7 @@ export function FolderNav({
   counts: FolderCounts['counts'] | null;
   hrefFor(folderId: string | null): string;
 }) {
-  if (loading) return <SkeletonList label="Loading folders" rows={3} />;
+  if (loading) return <SkeletonList label={UI_TEXTS.loadingFoldersLabel} rows={3} />;
   if (!folders) return null;
   const countOf = new Map((counts ?? []).map((count) => [count.folderId, count]));
   const entries: { id: string | null; name: string }[] = [

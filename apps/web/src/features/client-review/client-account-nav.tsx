@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { MESSAGES, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
@@ -27,14 +28,14 @@ export function ClientAccountNav({ showProjects = true }: { showProjects?: boole
           className="inline-flex min-h-11 items-center text-accent underline"
           to={paths.client.reviewProjects}
         >
-          Your projects
+          {PAGE_TITLES.yourProjects}
         </Link>
       ) : null}
       <Link className="inline-flex min-h-11 items-center text-accent underline" to={paths.profile}>
-        Your Profile
+        {UI_TEXTS.yourProfile}
       </Link>
       <Button variant="ghost" className="min-h-11 px-2" onClick={() => void signOut()}>
-        Sign out
+        {MESSAGES.signOutSession}
       </Button>
     </nav>
   );

@@ -1,6 +1,7 @@
 import type { ClientLinkReport, ClientLinkSummary } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CLIENT_REVIEW_MESSAGES, MESSAGES } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { toast } from '../../lib/toast/toast';
@@ -110,7 +111,7 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
       toast.success(done);
       await queryClient.invalidateQueries({ queryKey: clientLinkKeys.all(props.projectId) });
     } catch {
-      toast.error('Something went wrong');
+      toast.error(MESSAGES.somethingWentWrong);
     } finally {
       setBusy(false);
     }
@@ -174,7 +175,7 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
             onClick={() =>
               void act(
                 () => patchLink(http, props.projectId, link.id, { revoked: true }),
-                'Review link revoked',
+                CLIENT_REVIEW_MESSAGES.linkRevokedDone,
               )
             }
           >

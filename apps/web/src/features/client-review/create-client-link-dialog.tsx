@@ -1,6 +1,7 @@
 import type { ClientLinkSettings, CreatedClientLink } from '@casting/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { UI_TEXTS } from '@casting/domain';
 import { copyLink } from '../../lib/clipboard/copy-text';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
@@ -191,7 +192,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
               Cancel
             </Button>
             <Button type="submit" disabled={busy || !title.trim() || nothingChosen}>
-              {busy ? 'Creating…' : 'Create link'}
+              {busy ? 'Creating…' : UI_TEXTS.createLink}
             </Button>
           </div>
         </form>

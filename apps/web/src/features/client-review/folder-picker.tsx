@@ -1,5 +1,6 @@
 import type { Folder } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
+import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { roleOptionsQuery } from '../roles';
 import { projectFoldersQuery } from './team-api';
@@ -22,7 +23,7 @@ export function FolderPicker({ projectId, chosen, onChange }: FolderPickerProps)
   if (folders.isPending || roles.isPending) {
     return (
       <p role="status" className="text-sm text-ink-muted">
-        Loading folders…
+        {UI_TEXTS.loadingFolders}
       </p>
     );
   }

@@ -1,4 +1,10 @@
-import { applicantListSchema, mediaListSchema, projectDetailSchema } from '@casting/domain';
+import {
+  applicantListSchema,
+  mediaListSchema,
+  projectDetailSchema,
+  UI_TEXTS,
+  PAGE_TITLES,
+} from '@casting/domain';
 import type { ApplicantListItem, MediaItem } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -37,7 +43,7 @@ export function ClientReviewProjectPage() {
           className="text-accent underline"
           to={`${paths.deepLinking}?path=${encodeURIComponent(paths.client.reviewProject(id))}`}
         >
-          Sign in
+          {PAGE_TITLES.signIn}
         </Link>
       </ReviewNotice>
     );
@@ -70,19 +76,15 @@ function ProjectReview({ projectId }: { projectId: string }) {
   if (project.isPending) {
     return (
       <p role="status" className="py-16 text-center text-ink-muted">
-        Loading the project…
+        {UI_TEXTS.loadingProject}
       </p>
     );
   }
   if (project.isError) {
     const refused = project.error instanceof HttpError && [403, 404].includes(project.error.status);
     return (
-      <ReviewNotice
-        title={refused ? 'This project is not shared with you' : 'The project could not be loaded'}
-      >
-        {refused
-          ? 'Ask the casting team to invite your account to the project.'
-          : 'Check your connection and reload the page.'}
+      <ReviewNotice title={refused ? 'This project is not shared with you' : UI_TEXTS.projectLoadFailed}>
+        {refused ? 'Ask the casting team to invite your account to the project.' : UI_TEXTS.checkConnection}
       </ReviewNotice>
     );
   }
@@ -112,21 +114,21 @@ function ProjectReview({ projectId }: { projectId: string }) {
       heading={
         <>
           <ClientAccountNav />
-          <p className="text-sm text-ink-muted">Client review</p>
+          <p className="text-sm text-ink-muted">{UI_TEXTS.clientReview}</p>
           <h1 className="text-2xl font-semibold text-ink">{project.data.name}</h1>
         </>
       }
     >
       {candidates.isPending ? (
         <p role="status" className="text-ink-muted">
-          Loading candidates…
+          {UI_TEXTS.loadingCandidates}
         </p>
       ) : candidates.isError ? (
         <p role="alert" className="text-danger">
-          The candidates could not be loaded. Reload the page to try again.
+          {UI_TEXTS.candidatesLoadFailed}
         </p>
       ) : items.length === 0 ? (
-        <p className="text-ink-muted">No candidates yet.</p>
+        <p className="text-ink-muted">{UI_TEXTS.noCandidatesYet}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {items.map((item) => (
@@ -152,7 +154,7 @@ function ProjectReview({ projectId }: { projectId: string }) {
           disabled={candidates.isFetchingNextPage}
           onClick={() => void candidates.fetchNextPage()}
         >
-          {candidates.isFetchingNextPage ? 'Loading…' : 'Show more candidates'}
+          {candidates.isFetchingNextPage ? 'Loading…' : UI_TEXTS.showMoreCandidates}
         </Button>
       ) : null}
     </ReviewFrame>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
+import { UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
@@ -26,7 +27,7 @@ export function ClientReviewProjectsPage() {
       <ReviewNotice title="Sign in to review your projects">
         This page is for the client accounts invited to projects.{' '}
         <Link className="text-accent underline" to={paths.auth.signIn}>
-          Sign in
+          {PAGE_TITLES.signIn}
         </Link>
       </ReviewNotice>
     );
@@ -46,8 +47,8 @@ function ProjectList() {
       heading={
         <>
           <ClientAccountNav showProjects={false} />
-          <p className="text-sm text-ink-muted">Client review</p>
-          <h1 className="text-2xl font-semibold text-ink">Your projects</h1>
+          <p className="text-sm text-ink-muted">{UI_TEXTS.clientReview}</p>
+          <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.yourProjects}</h1>
         </>
       }
     >

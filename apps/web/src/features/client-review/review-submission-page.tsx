@@ -9,6 +9,7 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { UI_TEXTS } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { useTitleSubject } from '../../lib/routing/document-title';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -145,11 +146,7 @@ export function ClientReviewSubmissionPage() {
   if (portal.isError || !link) {
     const reason = deadReason(portal.error);
     if (reason && reason !== 'IDENTIFY') return <LinkUnavailable reason={reason} />;
-    return (
-      <ReviewNotice title="The review could not be loaded">
-        Check your connection and reload the page.
-      </ReviewNotice>
-    );
+    return <ReviewNotice title="The review could not be loaded">{UI_TEXTS.checkConnection}</ReviewNotice>;
   }
   if (link.status !== 'ACTIVE') return <LinkUnavailable reason={link.status} />;
 
@@ -193,11 +190,11 @@ export function ClientReviewSubmissionPage() {
     <ReviewFrame heading={heading}>
       {candidates.isPending ? (
         <p role="status" className="py-8 text-center text-ink-muted">
-          Loading candidates…
+          {UI_TEXTS.loadingCandidates}
         </p>
       ) : candidates.isError ? (
         <p role="alert" className="text-danger">
-          The candidates could not be loaded. Reload the page to try again.
+          {UI_TEXTS.candidatesLoadFailed}
         </p>
       ) : (
         <section aria-labelledby="client-candidates-heading" className="flex flex-col gap-3">
@@ -500,7 +497,7 @@ function CandidateView(props: CandidateReviewProps & { candidate: ClientCandidat
           <h2 id="client-feedback-heading" className="text-base font-semibold text-ink">
             Your feedback
           </h2>
-          <div role="group" aria-label="Your vote" className="grid grid-cols-3 gap-2">
+          <div role="group" aria-label={UI_TEXTS.yourVote} className="grid grid-cols-3 gap-2">
             {VOTE_LABELS.map(([value, label]) => (
               <Button
                 key={value}

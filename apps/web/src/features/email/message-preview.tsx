@@ -1,4 +1,4 @@
-import { applicantListSchema, extractErrorMessage } from '@casting/domain';
+import { applicantListSchema, extractErrorMessage, EMAIL_MESSAGES } from '@casting/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -86,7 +86,7 @@ export function MessagePreview({
         <div className="flex flex-col gap-2" aria-busy={preview.isFetching}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-ink-muted">To</dt>
-            <dd className="break-all text-ink">{preview.data.to ?? 'No e-mail address on file'}</dd>
+            <dd className="break-all text-ink">{preview.data.to ?? EMAIL_MESSAGES.noAddress}</dd>
             <dt className="text-ink-muted">Subject</dt>
             <dd className="break-words text-ink" data-testid="preview-subject">
               {preview.data.subject}

@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES, recipientStatusLabel } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, recipientStatusLabel, UI_TEXTS } from '@casting/domain';
 import type { RecipientStatus } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,8 +60,10 @@ export function SendHistory({ projectId, openSendId }: { projectId: string; open
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-ink">{send.subject}</span>
                   <span className="block text-sm text-ink-muted">
-                    {send.kind === 'INVITATION' ? 'Invitation' : (send.templateName ?? 'One-off message')} ·
-                    by {send.sentBy} · {when(send.createdAt)}
+                    {send.kind === 'INVITATION'
+                      ? 'Invitation'
+                      : (send.templateName ?? UI_TEXTS.oneOffMessage)}{' '}
+                    · by {send.sentBy} · {when(send.createdAt)}
                   </span>
                 </span>
                 <span className="text-sm text-ink-muted">{countsLine(send)}</span>
@@ -77,7 +79,7 @@ export function SendHistory({ projectId, openSendId }: { projectId: string; open
           disabled={sends.isFetchingNextPage}
           onClick={() => void sends.fetchNextPage()}
         >
-          {sends.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {sends.isFetchingNextPage ? 'Loading…' : UI_TEXTS.showMore}
         </Button>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { can, EMAIL_SEND_MAX_RECIPIENTS, extractErrorMessage } from '@casting/domain';
+import { can, EMAIL_SEND_MAX_RECIPIENTS, extractErrorMessage, UI_TEXTS } from '@casting/domain';
 import type { EmailDoc, ProjectDetail } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -66,7 +66,7 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
   if (!allowed) {
     return (
       <p role="alert" className="mx-auto max-w-3xl text-sm text-danger">
-        Your role in this project does not include e-mailing candidates.
+        {UI_TEXTS.emailingNotAllowed}
       </p>
     );
   }
@@ -74,7 +74,7 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
   const heading = (
     <header className="flex flex-col gap-1">
       <p className="text-sm text-ink-muted">{project.name}</p>
-      <h1 className="text-2xl font-semibold text-ink">Send e-mail</h1>
+      <h1 className="text-2xl font-semibold text-ink">{UI_TEXTS.sendEmail}</h1>
     </header>
   );
 
@@ -112,7 +112,7 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
   }
 
   const templateOptions = [
-    { value: ONE_OFF, label: 'One-off message' },
+    { value: ONE_OFF, label: UI_TEXTS.oneOffMessage },
     ...(templates.data?.items.map((item) => ({ value: item.id, label: item.name })) ?? []),
   ];
   const linkOptions = [
@@ -164,7 +164,7 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
             )}
           </Field>
           <Field
-            label="Submission link"
+            label={UI_TEXTS.submissionLink}
             hint="What {{submissionLink}} stands for in the message."
             error={errors.shareLinkId}
           >

@@ -1,4 +1,4 @@
-import { can, extractErrorMessage, MESSAGES } from '@casting/domain';
+import { can, extractErrorMessage, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ProjectDetail } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -31,7 +31,7 @@ function TemplatesWorkspace({ project }: { project: ProjectDetail }) {
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <ProjectHeader project={project} />
         <p role="alert" className="text-sm text-danger">
-          Your role in this project does not include e-mailing candidates.
+          {UI_TEXTS.emailingNotAllowed}
         </p>
       </div>
     );

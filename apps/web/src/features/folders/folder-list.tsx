@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES, renameFolderSchema } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, renameFolderSchema, UI_TEXTS } from '@casting/domain';
 import type { Folder } from '@casting/domain';
 import { useState } from 'react';
 import { toast } from '../../lib/toast/toast';
@@ -46,7 +46,7 @@ export function FolderList({ projectId, roleId, roleName }: FolderListProps) {
     });
   };
 
-  if (isPending) return <SkeletonList rows={3} label="Loading folders" />;
+  if (isPending) return <SkeletonList rows={3} label={UI_TEXTS.loadingFoldersLabel} />;
   if (isError) {
     return (
       <p role="alert" className="text-sm text-danger">
@@ -124,7 +124,7 @@ export function FolderList({ projectId, roleId, roleName }: FolderListProps) {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Delete Content"
+        title={UI_TEXTS.deleteContent}
         message={MESSAGES.confirmDeleteContent}
         confirmLabel="Delete"
         busy={remove.isPending}

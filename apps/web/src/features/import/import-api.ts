@@ -8,6 +8,7 @@ import {
   projectListSchema,
   roleOptionListSchema,
   type ImportRunRequest,
+  UI_TEXTS,
 } from '@casting/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -108,5 +109,5 @@ export function rolesQuery(http: HttpClient, projectId: string) {
 /** The API's message for a refused call, or a generic next step. */
 export function messageOf(error: unknown): string {
   if (error instanceof HttpError && error.data?.message) return error.data.message;
-  return 'Something went wrong. Try again in a moment.';
+  return UI_TEXTS.somethingWentWrongTryAgain;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Input } from '../../ui/input';
 import { projectsQuery, rolesQuery } from './import-api';
@@ -52,7 +53,7 @@ function OpportunityPicker({ value, onChange }: { value: Target; onChange(target
     <div className="grid gap-4 md:grid-cols-3">
       <div className="flex flex-col gap-1">
         <label htmlFor="import-project-search" className="text-sm font-medium text-ink">
-          Find a project
+          {UI_TEXTS.findProject}
         </label>
         <Input
           id="import-project-search"
@@ -72,7 +73,7 @@ function OpportunityPicker({ value, onChange }: { value: Target; onChange(target
           value={value.projectId}
           onChange={(event) => onChange({ ...value, projectId: event.target.value, roleId: '' })}
         >
-          <option value="">{projects.isPending ? 'Loading projects…' : 'Choose a project'}</option>
+          <option value="">{projects.isPending ? 'Loading projects…' : UI_TEXTS.chooseProject}</option>
           {projectItems.map((project) => (
             <option key={project.id} value={project.id}>
               {project.name}
@@ -93,10 +94,10 @@ function OpportunityPicker({ value, onChange }: { value: Target; onChange(target
         >
           <option value="">
             {value.projectId === ''
-              ? 'Choose a project first'
+              ? UI_TEXTS.chooseProjectFirst
               : roles.isPending
                 ? 'Loading…'
-                : 'Choose an opportunity'}
+                : UI_TEXTS.chooseOpportunity}
           </option>
           {(roles.data?.items ?? []).map((role) => (
             <option key={role.value} value={role.value}>

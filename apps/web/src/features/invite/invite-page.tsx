@@ -1,4 +1,12 @@
-import { can, extractErrorMessage, INVITATION_INPUT_MAX_CHARS, MESSAGES } from '@casting/domain';
+import {
+  can,
+  extractErrorMessage,
+  INVITATION_INPUT_MAX_CHARS,
+  MESSAGES,
+  UI_TEXTS,
+  EMAIL_MESSAGES,
+  PAGE_TITLES,
+} from '@casting/domain';
 import type { ProjectDetail, ShareLinkListItem } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -75,7 +83,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
   const reset = () => setChecked(null);
   const runCheck = () => {
     if (!text.trim()) {
-      setErrors({ text: 'Paste at least one e-mail address or upload a CSV file with an e-mail column.' });
+      setErrors({ text: EMAIL_MESSAGES.noRows });
       return;
     }
     setErrors({});
@@ -155,7 +163,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
         className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4"
       >
         <h2 id="invite-heading" className="text-lg font-semibold text-ink">
-          Invite candidates
+          {PAGE_TITLES.inviteCandidates}
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
           <Field label="Opportunity" required error={errors.roleId}>
@@ -163,7 +171,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
               <Select
                 {...props}
                 value={roleId || undefined}
-                placeholder="Choose an opportunity"
+                placeholder={UI_TEXTS.chooseOpportunity}
                 onValueChange={(value) => {
                   setRoleId(value);
                   setLinkId('');
@@ -176,7 +184,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
             )}
           </Field>
           <div className="flex flex-col gap-1">
-            <Field label="Submission link" required error={errors.linkId}>
+            <Field label={UI_TEXTS.submissionLink} required error={errors.linkId}>
               {(props) => (
                 <Select
                   {...props}
@@ -314,12 +322,12 @@ function CheckResult({ result }: { result: InvitationParseResult }) {
     ...result.duplicates.map((row) => ({
       line: row.line,
       value: row.email,
-      reason: 'Listed more than once',
+      reason: EMAIL_MESSAGES.duplicateEmail,
     })),
     ...result.alreadyInvited.map((row) => ({
       line: row.line,
       value: row.email,
-      reason: 'Already invited to this opportunity',
+      reason: EMAIL_MESSAGES.alreadyInvited,
     })),
   ].sort((a, b) => a.line - b.line);
   return (
@@ -413,7 +421,7 @@ function InvitationList({ projectId }: { projectId: string }) {
           disabled={invitations.isFetchingNextPage}
           onClick={() => void invitations.fetchNextPage()}
         >
-          {invitations.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {invitations.isFetchingNextPage ? 'Loading…' : UI_TEXTS.showMore}
         </Button>
       ) : null}
     </section>

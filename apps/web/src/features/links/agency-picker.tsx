@@ -1,4 +1,9 @@
-import { AGENCY_SEARCH_DEBOUNCE_MS, extractErrorMessage, MESSAGES } from '@casting/domain';
+import {
+  AGENCY_SEARCH_DEBOUNCE_MS,
+  extractErrorMessage,
+  MESSAGES,
+  AGENCY_ADMIN_MESSAGES,
+} from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -141,7 +146,7 @@ export function AgencyPicker(props: AgencyPickerProps) {
                 disabled={results.isFetchingNextPage}
                 onClick={() => void results.fetchNextPage()}
               >
-                {results.isFetchingNextPage ? 'Loading…' : 'Show more agencies'}
+                {results.isFetchingNextPage ? 'Loading…' : AGENCY_ADMIN_MESSAGES.loadMore}
               </Button>
             </div>
           ) : null}

@@ -1,4 +1,4 @@
-import { can, extractErrorMessage, LINK_MESSAGES, MESSAGES } from '@casting/domain';
+import { can, extractErrorMessage, LINK_MESSAGES, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ProjectDetail } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -100,10 +100,10 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
           <div className="flex flex-wrap gap-2">
             {mayGenerate ? (
               <Button variant="secondary" onClick={() => setGenerating(true)}>
-                Generate links
+                {UI_TEXTS.generateLinks}
               </Button>
             ) : null}
-            <Button onClick={() => setCreating({ cloneOf: null })}>Create link</Button>
+            <Button onClick={() => setCreating({ cloneOf: null })}>{UI_TEXTS.createLink}</Button>
           </div>
         </div>
         {links.isPending ? (
@@ -116,7 +116,7 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
           <EmptyState
             title="No submission links yet."
             description="Create a link, share it with talent or agencies, and their submissions arrive in the opportunity you choose."
-            action={<Button onClick={() => setCreating({ cloneOf: null })}>Create link</Button>}
+            action={<Button onClick={() => setCreating({ cloneOf: null })}>{UI_TEXTS.createLink}</Button>}
           />
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Submission links">
@@ -201,9 +201,9 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
         onOpenChange={(open) => {
           if (!open) setClosing(null);
         }}
-        title="Close link"
+        title={UI_TEXTS.closeLink}
         message="Talent who open this link will see that it is closed. Submissions already made stay."
-        confirmLabel="Close link"
+        confirmLabel={UI_TEXTS.closeLink}
         busy={update.isPending}
         onConfirm={() => {
           if (!closing) return;

@@ -5,13 +5,15 @@ import {
   MESSAGES,
   opportunitySelectionSchema,
   SUBMITTER_LINK_SETTING_KEYS,
+  UI_TEXTS,
+  PUBLIC_TEXTS,
 } from '@casting/domain';
 import type { CreatedShareLink, Option } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useHttpClient } from '../../lib/http/http-client-context';
 import { extractErrorMessage } from '@casting/domain';
+import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
@@ -47,21 +49,24 @@ const SETTING_LABELS: Record<SettingName, { label: string; hint: string }> = {
     hint: 'The apply page describes the opportunities.',
   },
   allowChangeRep: {
-    label: 'Change Agency',
+    label: UI_TEXTS.changeAgency,
     hint: 'Talent may change the agency the link is pre-filled with.',
   },
-  allowNoRep: { label: 'No Agency', hint: 'Talent may apply without representation.' },
-  allowAddRep: { label: 'Add Representation', hint: 'Talent may name an agent who is not listed yet.' },
+  allowNoRep: { label: UI_TEXTS.noAgency, hint: 'Talent may apply without representation.' },
+  allowAddRep: {
+    label: PUBLIC_TEXTS.addRepresentation,
+    hint: 'Talent may name an agent who is not listed yet.',
+  },
   underReview: {
-    label: 'Agency review',
+    label: UI_TEXTS.agencyReview,
     hint: 'Submissions go to the agency’s For review folder before the casting team sees them.',
   },
   includeTalent: {
-    label: 'Include Candidate',
+    label: UI_TEXTS.includeCandidate,
     hint: 'The candidate receives the e-mails about the submission.',
   },
   excludeAgent: {
-    label: 'Exclude Agent',
+    label: UI_TEXTS.excludeAgent,
     hint: 'The agent does not receive the e-mails about the submission.',
   },
 };
@@ -272,13 +277,13 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
       </fieldset>
 
       {state.roleIds.length > 1 ? (
-        <Field required label="Default opportunity" error={selectionErrors.get('defaultRoleId')}>
+        <Field required label={UI_TEXTS.defaultOpportunity} error={selectionErrors.get('defaultRoleId')}>
           {(control) => (
             <Select
               {...control}
               value={state.defaultRoleId ?? undefined}
               onValueChange={(value) => setState((current) => ({ ...current, defaultRoleId: value }))}
-              placeholder="Where submissions land"
+              placeholder={UI_TEXTS.whereSubmissionsLand}
               options={state.roleIds.map((id) => ({ value: id, label: roleName(id) }))}
             />
           )}

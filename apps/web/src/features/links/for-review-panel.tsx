@@ -3,6 +3,7 @@ import {
   extractErrorMessage,
   MESSAGES,
   sendUnderReviewResultSchema,
+  PUBLIC_TEXTS,
 } from '@casting/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -114,7 +115,7 @@ export function ForReviewPanel({ projectId }: { projectId: string }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Confirm submission"
+        title={PUBLIC_TEXTS.confirmSubmission}
         message={`Send ${chosen.size === 1 ? 'this submission' : `these ${chosen.size} submissions`} to the casting team? A submission cannot be withdrawn.`}
         confirmLabel="Send"
         busy={send.isPending}

@@ -1,4 +1,10 @@
-import { INVITE_DIALOG_WIDTH, LINK_MESSAGES, linkGenerationSchema, MESSAGES } from '@casting/domain';
+import {
+  INVITE_DIALOG_WIDTH,
+  LINK_MESSAGES,
+  linkGenerationSchema,
+  MESSAGES,
+  UI_TEXTS,
+} from '@casting/domain';
 import { extractErrorMessage, effectiveDefaultRoleId, nextDefaultRoleId } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -128,13 +134,13 @@ function GenerateLinksForm({ projectId, onOpenChange }: GenerateLinksDialogProps
       </fieldset>
 
       {roleIds.length > 1 ? (
-        <Field required label="Default opportunity" error={shown('defaultRoleId')}>
+        <Field required label={UI_TEXTS.defaultOpportunity} error={shown('defaultRoleId')}>
           {(control) => (
             <Select
               {...control}
               value={defaultRoleId ?? undefined}
               onValueChange={setDefaultRoleId}
-              placeholder="Where submissions land"
+              placeholder={UI_TEXTS.whereSubmissionsLand}
               options={roleIds.map((id) => ({ value: id, label: roleName(id) }))}
             />
           )}
@@ -182,7 +188,7 @@ function GenerateLinksForm({ projectId, onOpenChange }: GenerateLinksDialogProps
           Cancel
         </Button>
         <Button type="submit" disabled={generate.isPending}>
-          {generate.isPending ? 'Generating…' : 'Generate links'}
+          {generate.isPending ? 'Generating…' : UI_TEXTS.generateLinks}
         </Button>
       </DialogFooter>
     </form>

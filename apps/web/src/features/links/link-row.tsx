@@ -1,3 +1,4 @@
+import { UI_TEXTS, PUBLIC_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { Button } from '../../ui/button';
 import { StatusBadge } from '../../ui/status-badge';
 import type { ShareLink } from './links-api';
@@ -12,13 +13,13 @@ const stateOf = (link: ShareLink): LinkState => STATE[link.status];
 function settingsSummary(link: ShareLink): string {
   const s = link.settings;
   const parts = [
-    s.underReview ? 'Agency review' : null,
-    s.allowChangeRep ? 'Change Agency' : null,
-    s.allowNoRep ? 'No Agency' : null,
-    s.allowAddRep ? 'Add Representation' : null,
-    s.includeTalent ? 'Include Candidate' : null,
-    s.excludeAgent ? 'Exclude Agent' : null,
-    s.displayProjectDetails ? 'Project details' : null,
+    s.underReview ? UI_TEXTS.agencyReview : null,
+    s.allowChangeRep ? UI_TEXTS.changeAgency : null,
+    s.allowNoRep ? UI_TEXTS.noAgency : null,
+    s.allowAddRep ? PUBLIC_TEXTS.addRepresentation : null,
+    s.includeTalent ? UI_TEXTS.includeCandidate : null,
+    s.excludeAgent ? UI_TEXTS.excludeAgent : null,
+    s.displayProjectDetails ? PAGE_TITLES.projectDetails : null,
     s.displayOpportunityDetails ? 'Opportunity details' : null,
   ].filter(Boolean);
   return parts.join(' · ') || 'No options';
@@ -113,7 +114,7 @@ export function LinkRow({
         )}
         {state === 'open' ? (
           <Button variant="secondary" onClick={onClose} aria-label={`Close ${link.title}`}>
-            Close link
+            {UI_TEXTS.closeLink}
           </Button>
         ) : null}
       </div>

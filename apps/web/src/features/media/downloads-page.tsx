@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PAGE_TITLES } from '@casting/domain';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { HttpError } from '../../lib/http/http-error';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -22,7 +23,7 @@ export const DOWNLOAD_TEXTS = {
   signIn: 'Sign in with the account the link was sent to, to download.',
   notFoundSignedOut:
     'There is no download at this address, or the link is incomplete. Open the link from your e-mail as it is, or sign in with the account it was sent to.',
-  signInAction: 'Sign in',
+  signInAction: PAGE_TITLES.signIn,
   notFound:
     'There is no download at this address for your account. Only the person it was sent to and the project’s team can use it; check the link in your e-mail.',
   error: 'Something went wrong while loading this download. Try again in a moment.',

@@ -1,3 +1,4 @@
+import { CLIENT_REVIEW_MESSAGES, MESSAGES, UI_TEXTS } from '@casting/domain';
 /**
  * Labels of the media screens that the spec does not word (ours). The spec's own texts (toasts, 'Processing...',
  * the delete confirmation) come from the domain catalogue, MESSAGES.
@@ -28,7 +29,7 @@ export const MEDIA_TEXTS = {
   primaryPhoto: 'Primary photo',
   makePrimary: (name: string) => `Make ${name} the primary photo`,
   deleteMedia: (name: string) => `Delete ${name}`,
-  deleteContentTitle: 'Delete Content',
+  deleteContentTitle: UI_TEXTS.deleteContent,
   delete: 'Delete',
   reportIssue: 'Report issue',
   makePrimaryPhoto: 'Make primary photo',
@@ -36,10 +37,10 @@ export const MEDIA_TEXTS = {
   teamOnlyHint: 'Hidden from people the candidate is shared with',
   reportIssueTitle: 'Report media issue',
   reportDescription: 'Describe the issue',
-  descriptionRequired: 'Description is required',
+  descriptionRequired: MESSAGES.descriptionRequired,
   send: 'Send',
   downloadAll: 'Download all',
-  downloadDialogTitle: 'Download applicant videos',
+  downloadDialogTitle: CLIENT_REVIEW_MESSAGES.downloadDialogTitle,
   downloadDialogBody: 'We will e-mail you a link to a zip of this candidate’s media.',
   downloadMedia: 'Download media',
   downloadMediaHint: 'Select candidates or open a folder to download their media',

@@ -1,3 +1,4 @@
+import { UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { LinkButton } from '../../ui/link-button';
 
@@ -8,10 +9,10 @@ export function NotFoundPage() {
       <p className="text-5xl font-bold text-brand-700" aria-hidden="true">
         404
       </p>
-      <h1 className="text-2xl font-semibold text-ink">Page not found</h1>
+      <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.pageNotFound}</h1>
       <p className="text-ink-muted">The page you are looking for does not exist or is not available yet.</p>
       <LinkButton variant="primary" to={paths.projects}>
-        Back to Projects
+        {UI_TEXTS.backToProjects}
       </LinkButton>
     </section>
   );

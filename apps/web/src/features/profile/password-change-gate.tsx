@@ -25,7 +25,7 @@ export function PasswordChangeGate() {
         <div className="flex flex-col gap-4">
           <ChangePasswordForm onChanged={() => toast.success(MESSAGES.passwordChangedToast)} />
           <Button variant="secondary" onClick={() => void signOut()}>
-            Sign out
+            {MESSAGES.signOutSession}
           </Button>
         </div>
       ) : null}

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmationCodeSchema, extractErrorMessage, MESSAGES, phoneSchema } from '@casting/domain';
+import {
+  confirmationCodeSchema,
+  extractErrorMessage,
+  MESSAGES,
+  phoneSchema,
+  UI_TEXTS,
+  PUBLIC_TEXTS,
+} from '@casting/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast/toast';
@@ -104,7 +111,7 @@ function NumberStep({ replacing, onSent }: { replacing: boolean; onSent(destinat
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3 sm:max-w-sm">
       <Field
-        label={replacing ? 'New phone number' : 'Phone number'}
+        label={replacing ? 'New phone number' : PUBLIC_TEXTS.phoneNumber}
         hint="A plus sign, the country code and the number, e.g. +15551234567"
         error={errors.phoneNumber?.message}
       >
@@ -147,7 +154,7 @@ function VerifyStep({ destination, onVerified, onStartOver }: VerifyStepProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3 sm:max-w-sm">
       <p className="text-sm text-ink">We sent a code by text message to {destination}.</p>
-      <Field label="Verification code" error={errors.code?.message}>
+      <Field label={UI_TEXTS.verificationCode} error={errors.code?.message}>
         {(field) => (
           <Input inputMode="numeric" autoComplete="one-time-code" {...field} {...register('code')} />
         )}

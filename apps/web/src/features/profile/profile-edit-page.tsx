@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { extractErrorMessage, MESSAGES, requiredText, updateProfileSchema } from '@casting/domain';
+import {
+  extractErrorMessage,
+  MESSAGES,
+  requiredText,
+  updateProfileSchema,
+  PUBLIC_TEXTS,
+  PAGE_TITLES,
+} from '@casting/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast/toast';
@@ -64,7 +71,7 @@ function ProfileEditForm(initial: { firstName: string; lastName: string; imageUr
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold text-ink">Edit profile</h1>
+      <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.editProfile}</h1>
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
@@ -75,10 +82,10 @@ function ProfileEditForm(initial: { firstName: string; lastName: string; imageUr
           <p className="text-sm text-ink-muted">Preview of your picture</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" error={errors.firstName?.message}>
+          <Field label={PUBLIC_TEXTS.firstName} error={errors.firstName?.message}>
             {(field) => <Input autoComplete="given-name" {...field} {...register('firstName')} />}
           </Field>
-          <Field label="Last name" error={errors.lastName?.message}>
+          <Field label={PUBLIC_TEXTS.lastName} error={errors.lastName?.message}>
             {(field) => <Input autoComplete="family-name" {...field} {...register('lastName')} />}
           </Field>
         </div>
@@ -97,7 +104,7 @@ function ProfileEditForm(initial: { firstName: string; lastName: string; imageUr
             Cancel
           </Link>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
-            Save changes
+            {PUBLIC_TEXTS.saveChanges}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PAGE_TITLES } from '@casting/domain';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { paths } from '../../lib/routing/paths';
 import { Avatar } from '../../ui/avatar';
@@ -31,7 +32,7 @@ export function ProfilePage() {
           <dd className="text-ink">{roleLabel(user.role.code)}</dd>
         </dl>
         <Link to={paths.profileEdit} className={LINK_BUTTON}>
-          Edit profile
+          {PAGE_TITLES.editProfile}
         </Link>
       </div>
 

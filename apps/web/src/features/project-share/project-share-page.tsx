@@ -1,6 +1,7 @@
 import type { ProjectBreakdown } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { useTitleSubject } from '../../lib/routing/document-title';
@@ -25,19 +26,19 @@ export function ProjectSharePage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
       {breakdown.isPending ? (
         <p role="status" className="py-16 text-center text-ink-muted">
-          Loading the project…
+          {UI_TEXTS.loadingProject}
         </p>
       ) : !data ? (
         <section className="flex flex-col items-center gap-3 py-16 text-center">
           <h1 className="text-2xl font-semibold text-ink">
             {breakdown.error instanceof HttpError && breakdown.error.status === 404
               ? 'This project page is not available'
-              : 'The project could not be loaded'}
+              : UI_TEXTS.projectLoadFailed}
           </h1>
           <p className="max-w-md text-ink-muted">
             {breakdown.error instanceof HttpError && breakdown.error.status === 404
               ? 'It may have been unpublished. Ask whoever sent you the link.'
-              : 'Check your connection and reload the page.'}
+              : UI_TEXTS.checkConnection}
           </p>
         </section>
       ) : (
@@ -49,9 +50,9 @@ export function ProjectSharePage() {
 
 function Breakdown({ data }: { data: ProjectBreakdown }) {
   const facts: [string, string | null][] = [
-    ['Production company', data.productionCompany],
+    [UI_TEXTS.productionCompany, data.productionCompany],
     ['Location', data.location],
-    ['Submission deadline', data.submissionDeadline],
+    [UI_TEXTS.submissionDeadline, data.submissionDeadline],
     ['Auditions', data.auditionDate],
     [
       'Shoot',
@@ -84,7 +85,9 @@ function Breakdown({ data }: { data: ProjectBreakdown }) {
         <h2 id="project-share-roles" className="text-xl font-semibold text-ink">
           Opportunities
         </h2>
-        {data.opportunities.length === 0 ? <p className="text-ink-muted">No opportunities yet.</p> : null}
+        {data.opportunities.length === 0 ? (
+          <p className="text-ink-muted">{UI_TEXTS.noOpportunitiesYet}</p>
+        ) : null}
         <ul className="flex flex-col gap-3">
           {data.opportunities.map((role) => (
             <li key={role.id} className="flex flex-col gap-2 rounded-xl border border-line p-4">

@@ -1,4 +1,4 @@
-import { projectShareStateSchema } from '@casting/domain';
+import { projectShareStateSchema, MESSAGES } from '@casting/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { copyLink } from '../../lib/clipboard/copy-text';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -28,7 +28,7 @@ export function PublicPageSection({ projectId, canManage }: { projectId: string;
       queryClient.setQueryData(key, next);
       toast.success(next.published ? 'Public page published' : 'Public page unpublished');
     },
-    onError: () => toast.error('Something went wrong'),
+    onError: () => toast.error(MESSAGES.somethingWentWrong),
   });
   const url = `${window.location.origin}${paths.projectShare(projectId)}`;
   const published = state.data?.published ?? false;

@@ -1,4 +1,4 @@
-import { WIZARD_STEPS, WIZARD_STEP_TITLES, type WizardStep } from '@casting/domain';
+import { WIZARD_STEPS, WIZARD_STEP_TITLES, type WizardStep, UI_TEXTS } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -99,7 +99,7 @@ function ProjectStepAgain({ id }: { id: string }) {
   const project = useQuery(projectQuery(http, id));
   const update = useUpdateProject(id);
   const refresh = useRefreshDrafts();
-  if (project.isPending) return <Spinner label="Loading the project" />;
+  if (project.isPending) return <Spinner label={UI_TEXTS.loadingProjectLabel} />;
   if (project.isError || !project.data) {
     return <FormAlert message="This draft cannot be opened: it was finished, discarded, or is not yours." />;
   }
@@ -199,15 +199,15 @@ function DraftSteps({ id }: { id: string }) {
           Save and exit
         </LinkButton>
         <Button variant="ghost" className="ml-auto text-danger" onClick={() => setConfirming(true)}>
-          Discard draft
+          {UI_TEXTS.discardDraft}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Discard this draft?"
+        title={UI_TEXTS.discardDraftQuestion}
         message={`“${draft.data.name}” and the opportunities, invitations and links made in it will be deleted.`}
-        confirmLabel="Discard draft"
+        confirmLabel={UI_TEXTS.discardDraft}
         busy={discard.isPending}
         onConfirm={() =>
           discard.mutate(id, {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
 import { CreateLinkDialog } from '../links';
@@ -34,7 +35,7 @@ export function OpportunitiesStep({ projectId }: { projectId: string }) {
       )}
       <div>
         <Button variant="secondary" onClick={() => setOpen(true)}>
-          Add opportunity
+          {UI_TEXTS.addOpportunity}
         </Button>
       </div>
       <RoleDialog projectId={projectId} role={null} open={open} onOpenChange={setOpen} />
@@ -65,7 +66,7 @@ export function TeamStep({ projectId }: { projectId: string }) {
       </ul>
       <div>
         <Button variant="secondary" disabled={!project.data} onClick={() => setOpen(true)}>
-          Invite team members
+          {UI_TEXTS.inviteTeamMembers}
         </Button>
       </div>
       <TeamDialog
@@ -98,7 +99,7 @@ export function LinkStep({ projectId }: { projectId: string }) {
       ) : null}
       <div>
         <Button variant="secondary" onClick={() => setOpen(true)}>
-          Create link
+          {UI_TEXTS.createLink}
         </Button>
       </div>
       <CreateLinkDialog

@@ -1,4 +1,10 @@
-import { DRAFT_MESSAGES, WIZARD_STEPS, WIZARD_STEP_TITLES, type ProjectDraft } from '@casting/domain';
+import {
+  DRAFT_MESSAGES,
+  WIZARD_STEPS,
+  WIZARD_STEP_TITLES,
+  type ProjectDraft,
+  UI_TEXTS,
+} from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -55,9 +61,9 @@ export function DraftsList() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Discard this draft?"
+        title={UI_TEXTS.discardDraftQuestion}
         message={`“${confirming?.name ?? ''}” and the opportunities, invitations and links made in it will be deleted.`}
-        confirmLabel="Discard draft"
+        confirmLabel={UI_TEXTS.discardDraft}
         busy={discard.isPending}
         onConfirm={() =>
           confirming &&

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { PAGE_TITLES } from '@casting/domain';
 import { toast } from '../../lib/toast/toast';
 import { paths } from '../../lib/routing/paths';
 import { ProjectForm } from './project-form';
@@ -11,7 +12,7 @@ export function ProjectCreatePage() {
   const create = useCreateProject();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold text-ink">New project</h1>
+      <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.newProject}</h1>
       <ProjectForm
         defaultValues={EMPTY_PROJECT_FORM}
         submitLabel="Create project"

@@ -1,4 +1,5 @@
 import type { ProjectDetail } from '@casting/domain';
+import { UI_TEXTS, LOOKUP_TITLES } from '@casting/domain';
 
 type Fact = [term: string, value: string | null];
 
@@ -18,43 +19,43 @@ export function projectFacts(project: ProjectDetail): { title: string; facts: Fa
     {
       title: 'Project',
       facts: [
-        ['Project type', project.projectType?.label ?? null],
-        ['Union status', project.unionStatus?.label ?? null],
-        ['Project status', project.projectStatus?.label ?? null],
-        ['Production company', project.productionCompany],
+        [UI_TEXTS.projectType, project.projectType?.label ?? null],
+        [LOOKUP_TITLES.union, project.unionStatus?.label ?? null],
+        [LOOKUP_TITLES['project-status'], project.projectStatus?.label ?? null],
+        [UI_TEXTS.productionCompany, project.productionCompany],
         ['Owner', project.owner.fullName],
       ],
     },
     {
-      title: 'Key dates',
+      title: UI_TEXTS.keyDates,
       facts: [
-        ['Submission deadline', project.submissionDeadline],
-        ['Audition date', project.auditionDate],
-        ['Callback date', project.callbackDate],
-        ['Shoot dates', shootDates(project)],
+        [UI_TEXTS.submissionDeadline, project.submissionDeadline],
+        [UI_TEXTS.auditionDate, project.auditionDate],
+        [UI_TEXTS.callbackDate, project.callbackDate],
+        [UI_TEXTS.shootDates, shootDates(project)],
       ],
     },
     {
-      title: 'Location and pay',
+      title: UI_TEXTS.locationAndPay,
       facts: [
         ['Location', project.location],
         ['Regions', labels(project.regions)],
         ['Geographic', labels(project.geographic)],
-        ['Rate or pay notes', project.rateNotes],
+        [UI_TEXTS.rateOrPayNotes, project.rateNotes],
       ],
     },
     {
-      title: 'Looking for',
+      title: LOOKUP_TITLES['project-lookingfor'],
       facts: [
-        ['Looking for', labels(project.lookingForTypes)],
+        [LOOKUP_TITLES['project-lookingfor'], labels(project.lookingForTypes)],
         ['Details', project.lookingFor],
       ],
     },
     {
       title: 'Submissions',
       facts: [
-        ['Collect representative info', yesNo(project.collectRepresentativeInfo)],
-        ['Keep each applicant in only one folder', yesNo(project.settings.applicantOnlyInOneFolder)],
+        [UI_TEXTS.collectRepresentativeInfo, yesNo(project.collectRepresentativeInfo)],
+        [UI_TEXTS.keepApplicantInOneFolder, yesNo(project.settings.applicantOnlyInOneFolder)],
       ],
     },
   ];

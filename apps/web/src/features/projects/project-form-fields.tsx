@@ -1,5 +1,6 @@
 import type { CreateProject } from '@casting/domain';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { LOOKUP_TITLES, UI_TEXTS } from '@casting/domain';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { LookupMultiSelectField, LookupSelectField } from '../lookups';
@@ -30,33 +31,33 @@ function DateInput({
 export function BasicsSection({ control, register, errors }: ProjectFieldsProps) {
   return (
     <FormSection title="Project">
-      <Field required label="Project name" error={errors.name?.message}>
+      <Field required label={UI_TEXTS.projectName} error={errors.name?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
       </Field>
       <div className="grid gap-4 md:grid-cols-3">
         <LookupSelectField
           control={control}
           name="projectTypeId"
-          label="Project type"
+          label={UI_TEXTS.projectType}
           lookup="project-types"
           error={errors.projectTypeId?.message}
         />
         <LookupSelectField
           control={control}
           name="unionStatusId"
-          label="Union status"
+          label={LOOKUP_TITLES.union}
           lookup="union"
           error={errors.unionStatusId?.message}
         />
         <LookupSelectField
           control={control}
           name="projectStatusId"
-          label="Project status"
+          label={LOOKUP_TITLES['project-status']}
           lookup="project-status"
           error={errors.projectStatusId?.message}
         />
       </div>
-      <Field label="Production company" error={errors.productionCompany?.message}>
+      <Field label={UI_TEXTS.productionCompany} error={errors.productionCompany?.message}>
         {(props) => <Input autoComplete="organization" {...props} {...register('productionCompany')} />}
       </Field>
       <Field label="Description" error={errors.description?.message}>
@@ -69,13 +70,13 @@ export function BasicsSection({ control, register, errors }: ProjectFieldsProps)
 export function DatesSection({ register, errors }: Omit<ProjectFieldsProps, 'control'>) {
   const shared = { register, errors };
   return (
-    <FormSection title="Key dates">
+    <FormSection title={UI_TEXTS.keyDates}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <DateInput name="submissionDeadline" label="Submission deadline" {...shared} />
-        <DateInput name="auditionDate" label="Audition date" {...shared} />
-        <DateInput name="callbackDate" label="Callback date" {...shared} />
-        <DateInput name="shootStartDate" label="Shoot start date" {...shared} />
-        <DateInput name="shootEndDate" label="Shoot end date" {...shared} />
+        <DateInput name="submissionDeadline" label={UI_TEXTS.submissionDeadline} {...shared} />
+        <DateInput name="auditionDate" label={UI_TEXTS.auditionDate} {...shared} />
+        <DateInput name="callbackDate" label={UI_TEXTS.callbackDate} {...shared} />
+        <DateInput name="shootStartDate" label={UI_TEXTS.shootStartDate} {...shared} />
+        <DateInput name="shootEndDate" label={UI_TEXTS.shootEndDate} {...shared} />
       </div>
     </FormSection>
   );
@@ -83,7 +84,7 @@ export function DatesSection({ register, errors }: Omit<ProjectFieldsProps, 'con
 
 export function LocationSection({ control, register, errors }: ProjectFieldsProps) {
   return (
-    <FormSection title="Location and pay">
+    <FormSection title={UI_TEXTS.locationAndPay}>
       <Field label="Location" hint="City, studio or venue" error={errors.location?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('location')} />}
       </Field>
@@ -103,7 +104,7 @@ export function LocationSection({ control, register, errors }: ProjectFieldsProp
           error={errors.geographicIds?.message}
         />
       </div>
-      <Field label="Rate or pay notes" error={errors.rateNotes?.message}>
+      <Field label={UI_TEXTS.rateOrPayNotes} error={errors.rateNotes?.message}>
         {(props) => <TextArea rows={3} {...props} {...register('rateNotes')} />}
       </Field>
     </FormSection>
@@ -116,7 +117,7 @@ export function LookingForSection({ control, register, errors }: ProjectFieldsPr
       <LookupMultiSelectField
         control={control}
         name="lookingForIds"
-        label="Looking for"
+        label={LOOKUP_TITLES['project-lookingfor']}
         lookup="project-lookingfor"
         error={errors.lookingForIds?.message}
       />

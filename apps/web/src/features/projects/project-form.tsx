@@ -1,4 +1,4 @@
-import { createProjectSchema } from '@casting/domain';
+import { createProjectSchema, UI_TEXTS } from '@casting/domain';
 import type { CreateProject } from '@casting/domain';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,13 +44,13 @@ export function ProjectForm({ defaultValues, submitLabel, cancelTo, onSubmit }: 
       <FormSection title="Submissions">
         <CheckboxField
           id={`${checkboxId}-rep`}
-          label="Collect representative info"
+          label={UI_TEXTS.collectRepresentativeInfo}
           hint="Applicants are asked for their agency and agent."
           {...register('collectRepresentativeInfo')}
         />
         <CheckboxField
           id={`${checkboxId}-one-folder`}
-          label="Keep each applicant in only one folder"
+          label={UI_TEXTS.keepApplicantInOneFolder}
           hint="Moving an applicant into a folder takes them out of the others."
           {...register('applicantOnlyInOneFolder')}
         />

@@ -1,4 +1,5 @@
 import type { ProjectDetail } from '@casting/domain';
+import { PAGE_TITLES } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { PermissionGate } from '../../ui/permission-gate';
 import { TeamButton } from '../team';
@@ -32,9 +33,11 @@ export function ProjectHeader({
           viewerScope={project.projectAccessScope}
         />
         <PermissionGate permission="MANAGE_PROJECT">
-          <LinkButton to={paths.projectV2.edit(project.id)}>Edit project</LinkButton>
+          <LinkButton to={paths.projectV2.edit(project.id)}>{PAGE_TITLES.editProject}</LinkButton>
         </PermissionGate>
-        {detailsLink ? <LinkButton to={paths.projectV2.view(project.id)}>Project details</LinkButton> : null}
+        {detailsLink ? (
+          <LinkButton to={paths.projectV2.view(project.id)}>{PAGE_TITLES.projectDetails}</LinkButton>
+        ) : null}
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, UI_TEXTS } from '@casting/domain';
 import { HttpError } from '../../lib/http/http-error';
 import { paths } from '../../lib/routing/paths';
 import { LinkButton } from '../../ui/link-button';
@@ -13,7 +13,7 @@ function describe(error: unknown): { title: string; text: string } {
   if (error instanceof HttpError && error.status === 404) {
     return { title: 'Project not found', text: 'The project does not exist or was removed.' };
   }
-  return { title: 'The project could not be loaded', text: extractErrorMessage(error) };
+  return { title: UI_TEXTS.projectLoadFailed, text: extractErrorMessage(error) };
 }
 
 /** What a project page shows instead of the project when loading it failed. */
@@ -24,7 +24,7 @@ export function ProjectLoadError({ error }: { error: unknown }) {
       <h1 className="text-2xl font-semibold text-ink">{title}</h1>
       <p className="text-ink-muted">{text}</p>
       <LinkButton variant="primary" to={paths.projects}>
-        Back to Projects
+        {UI_TEXTS.backToProjects}
       </LinkButton>
     </section>
   );

@@ -1,4 +1,4 @@
-import { ACCESS_SCOPE_NAMES } from '@casting/domain';
+import { ACCESS_SCOPE_NAMES, UI_TEXTS } from '@casting/domain';
 import type { ProjectDetail, ProjectOverview } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -62,7 +62,7 @@ function Counts({ projectId, counts }: { projectId: string; counts: ProjectOverv
   // Each number opens the page that lists what it counts.
   const tiles: [string, number, string][] = [
     ['Opportunities', counts.opportunities, paths.project.roles(projectId)],
-    ['Team members', counts.teamMembers, ''],
+    [UI_TEXTS.teamMembers, counts.teamMembers, ''],
     ['Candidates', counts.candidates, paths.project.candidates(projectId)],
   ];
   return (
@@ -114,12 +114,12 @@ function Opportunities({
       </div>
       {opportunities.length === 0 ? (
         <EmptyState
-          title="No opportunities yet."
+          title={UI_TEXTS.noOpportunitiesYet}
           description="Opportunities are the roles you are casting; talent applies to them and you review them in folders."
           action={
             <PermissionGate permission="MANAGE_ROLE">
               <LinkButton variant="primary" to={paths.project.roles(projectId)}>
-                Add opportunity
+                {UI_TEXTS.addOpportunity}
               </LinkButton>
             </PermissionGate>
           }
@@ -133,7 +133,7 @@ function Opportunities({
                   Opportunity
                 </th>
                 <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
-                  Role type
+                  {UI_TEXTS.roleType}
                 </th>
                 <th scope="col" className="px-4 py-2 text-right font-medium">
                   Folders

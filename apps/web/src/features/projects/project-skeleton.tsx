@@ -1,3 +1,4 @@
+import { UI_TEXTS } from '@casting/domain';
 import { Skeleton } from '../../ui/skeleton';
 
 /** The project header's shape: type line, name, and the row of buttons. */
@@ -23,7 +24,7 @@ function HeaderShape() {
 export function ProjectPageSkeleton() {
   return (
     <div role="status" className="mx-auto flex max-w-5xl flex-col gap-6">
-      <span className="sr-only">Loading the project</span>
+      <span className="sr-only">{UI_TEXTS.loadingProjectLabel}</span>
       <div aria-hidden="true" className="flex flex-col gap-6">
         <HeaderShape />
         <div className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">

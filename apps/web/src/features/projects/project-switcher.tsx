@@ -1,4 +1,4 @@
-import { PROJECT_SEARCH_MIN_CHARS } from '@casting/domain';
+import { PROJECT_SEARCH_MIN_CHARS, UI_TEXTS } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
@@ -48,17 +48,17 @@ export function ProjectSwitcher({ currentProjectId, onSelect }: ProjectSwitcherP
           className="z-50 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-md border border-line bg-surface p-2 shadow-lg"
         >
           <label htmlFor={searchId} className="sr-only">
-            Search projects
+            {UI_TEXTS.searchProjects}
           </label>
           <Input
             id={searchId}
             type="search"
-            placeholder="Search projects"
+            placeholder={UI_TEXTS.searchProjects}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
           {accessed.isPending ? (
-            <Spinner label="Loading projects" className="p-2" />
+            <Spinner label={UI_TEXTS.loadingProjects} className="p-2" />
           ) : (
             <ul className="max-h-48 overflow-y-auto">
               {(accessed.data?.items ?? []).map((project) => {

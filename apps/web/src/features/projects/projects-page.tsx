@@ -1,4 +1,11 @@
-import { extractErrorMessage, MESSAGES, PROJECT_SEARCH_MIN_CHARS, projectActorFor } from '@casting/domain';
+import {
+  extractErrorMessage,
+  MESSAGES,
+  PROJECT_SEARCH_MIN_CHARS,
+  projectActorFor,
+  UI_TEXTS,
+  PAGE_TITLES,
+} from '@casting/domain';
 import type { ProjectSummary } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
@@ -102,7 +109,7 @@ export function ProjectsPage() {
           Guided set-up
         </LinkButton>
         <LinkButton variant="primary" to={paths.projectV2.create}>
-          New project
+          {PAGE_TITLES.newProject}
         </LinkButton>
       </div>
     ) : null;
@@ -117,11 +124,11 @@ export function ProjectsPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex-1 sm:max-w-sm">
           <SearchField
-            label="Search projects"
+            label={UI_TEXTS.searchProjects}
             value={text}
             onChange={setText}
             minChars={PROJECT_SEARCH_MIN_CHARS}
-            placeholder="Project name"
+            placeholder={UI_TEXTS.projectName}
           />
         </div>
         <div className="flex items-center gap-3 sm:pb-6">
@@ -140,7 +147,7 @@ export function ProjectsPage() {
       </div>
       <StaleListNotice paused={fetchStatus === 'paused' && !isPending} />
       {isPending ? (
-        <SkeletonList label="Loading projects" />
+        <SkeletonList label={UI_TEXTS.loadingProjects} />
       ) : isError ? (
         <p role="alert" className="text-sm text-danger">
           The projects could not be loaded: {extractErrorMessage(error)}

@@ -1,4 +1,4 @@
-import { ADD_REPRESENTATION_DIALOG_WIDTH, extractErrorMessage } from '@casting/domain';
+import { ADD_REPRESENTATION_DIALOG_WIDTH, extractErrorMessage, PUBLIC_TEXTS } from '@casting/domain';
 import { useEffect, useRef, useState } from 'react';
 import { setModalOpen } from '../../ui/native-modal';
 import { RepresentativeFields } from './representative-fields';
@@ -77,7 +77,7 @@ export function AddRepresentationDialog({
           }}
         >
           <h2 id="add-representation-title" className="text-lg font-semibold">
-            Add Representation
+            {PUBLIC_TEXTS.addRepresentation}
           </h2>
           {alert ? (
             <p role="alert" className="text-sm text-danger">

@@ -1,3 +1,4 @@
+import { PUBLIC_TEXTS } from '@casting/domain';
 import { TextInput } from '../../ui/text-input';
 import type { NewRepresentative } from './representative-form';
 
@@ -44,7 +45,7 @@ export function RepresentativeFields({
       />
       <TextInput
         required
-        label="Agency name"
+        label={PUBLIC_TEXTS.agencyName}
         value={rep.agencyName}
         onChange={(agencyName) => onRep({ ...rep, agencyName })}
         error={errors['agency.name']}

@@ -1,5 +1,6 @@
 import type { Role } from '@casting/domain';
 import type { ReactNode } from 'react';
+import { UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
 import { Button } from '../../ui/button';
 import { PermissionGate } from '../../ui/permission-gate';
 
@@ -21,13 +22,13 @@ const labels = (options: readonly { label: string }[]) =>
 /** One opportunity's breakdown, with edit and delete for those who may manage roles. */
 export function RoleCard({ role, onEdit, onDelete }: { role: Role; onEdit(): void; onDelete(): void }) {
   const facts: [string, string | null][] = [
-    ['Role type', role.roleType?.label ?? null],
+    [UI_TEXTS.roleType, role.roleType?.label ?? null],
     ['Gender', labels(role.genders)],
     ['Age range', ageRange(role)],
-    ['Ethnic appearance', labels(role.ethnicAppearances)],
+    [PUBLIC_TEXTS.ethnicAppearance, labels(role.ethnicAppearances)],
     ['Union', role.unionStatus?.label ?? null],
     ['Rate', role.rate],
-    ['Shoot dates', dates(role)],
+    [UI_TEXTS.shootDates, dates(role)],
     ['Background', labels(role.backgrounds)],
   ];
   const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);

@@ -1,4 +1,4 @@
-import { INVITE_DIALOG_WIDTH } from '@casting/domain';
+import { INVITE_DIALOG_WIDTH, UI_TEXTS } from '@casting/domain';
 import type { Role } from '@casting/domain';
 import { toast } from '../../lib/toast/toast';
 import { Dialog } from '../../ui/dialog';
@@ -22,7 +22,7 @@ export function RoleDialog({ projectId, role, open, onOpenChange }: RoleDialogPr
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={role ? `Edit ${role.name}` : 'Add opportunity'}
+      title={role ? `Edit ${role.name}` : UI_TEXTS.addOpportunity}
       width={INVITE_DIALOG_WIDTH}
     >
       <RoleForm

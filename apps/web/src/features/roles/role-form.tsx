@@ -1,4 +1,4 @@
-import { createRoleSchema } from '@casting/domain';
+import { createRoleSchema, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
 import type { CreateRole } from '@casting/domain';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../ui/button';
@@ -34,7 +34,7 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={alert} />
-      <Field required label="Opportunity name" error={errors.name?.message}>
+      <Field required label={UI_TEXTS.opportunityName} error={errors.name?.message}>
         {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
       </Field>
       <Field label="Description" error={errors.description?.message}>
@@ -44,7 +44,7 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
         <LookupSelectField
           control={control}
           name="roleTypeId"
-          label="Role type"
+          label={UI_TEXTS.roleType}
           lookup="role-types"
           error={errors.roleTypeId?.message}
         />
@@ -65,20 +65,20 @@ export function RoleForm({ defaultValues, submitLabel, onCancel, onSubmit }: Rol
         <LookupMultiSelectField
           control={control}
           name="ethnicAppearanceIds"
-          label="Ethnic appearance"
+          label={PUBLIC_TEXTS.ethnicAppearance}
           lookup="ethnic-appearances"
           error={errors.ethnicAppearanceIds?.message}
         />
-        <Field label="Minimum age" error={errors.ageMin?.message}>
+        <Field label={UI_TEXTS.minimumAge} error={errors.ageMin?.message}>
           {(props) => <Input inputMode="numeric" {...props} {...register('ageMin')} />}
         </Field>
-        <Field label="Maximum age" error={errors.ageMax?.message}>
+        <Field label={UI_TEXTS.maximumAge} error={errors.ageMax?.message}>
           {(props) => <Input inputMode="numeric" {...props} {...register('ageMax')} />}
         </Field>
-        <Field label="Shoot start date" error={errors.shootStartDate?.message}>
+        <Field label={UI_TEXTS.shootStartDate} error={errors.shootStartDate?.message}>
           {(props) => <Input type="date" {...props} {...register('shootStartDate')} />}
         </Field>
-        <Field label="Shoot end date" error={errors.shootEndDate?.message}>
+        <Field label={UI_TEXTS.shootEndDate} error={errors.shootEndDate?.message}>
           {(props) => <Input type="date" {...props} {...register('shootEndDate')} />}
         </Field>
       </div>

@@ -1,5 +1,6 @@
 import type { Option } from '@casting/domain';
 import { Select as RadixSelect, Tooltip } from 'radix-ui';
+import { UI_TEXTS } from '@casting/domain';
 import { truncateName } from './truncate-name';
 
 export interface RoleSelectProps {
@@ -19,7 +20,7 @@ export function RoleSelect({
   options,
   value,
   onValueChange,
-  placeholder = 'Select an opportunity',
+  placeholder = UI_TEXTS.selectOpportunity,
 }: RoleSelectProps) {
   const selected = options.find((option) => option.value === value);
   const cut = selected ? truncateName(selected.label) !== selected.label : false;

@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ProjectDetail, Role } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,7 +56,7 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
             Opportunities
           </h2>
           <PermissionGate permission="MANAGE_ROLE">
-            <Button onClick={() => setEditing({ role: null })}>Add opportunity</Button>
+            <Button onClick={() => setEditing({ role: null })}>{UI_TEXTS.addOpportunity}</Button>
           </PermissionGate>
         </div>
         {isPending ? (
@@ -67,7 +67,7 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
           </p>
         ) : roles.length === 0 ? (
           <EmptyState
-            title="No opportunities yet."
+            title={UI_TEXTS.noOpportunitiesYet}
             description={
               canManage
                 ? 'Opportunities are the roles you are casting: add the first one; talent then applies to it and you sort them into its folders.'
@@ -108,7 +108,7 @@ function RolesWorkspace({ project }: { project: ProjectDetail }) {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Delete Content"
+        title={UI_TEXTS.deleteContent}
         message={MESSAGES.confirmDeleteContent}
         confirmLabel="Delete"
         busy={remove.isPending}

@@ -1,4 +1,4 @@
-import { can, ROSTER_STATUS_LABELS } from '@casting/domain';
+import { can, ROSTER_STATUS_LABELS, ROSTER_MESSAGES } from '@casting/domain';
 import type { ApplicantListItem, ProjectActor } from '@casting/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -65,7 +65,7 @@ function RosterStatus({ projectId, applicantId }: { projectId: string; applicant
   return (
     <section aria-labelledby="candidate-roster-heading" className="flex flex-col gap-2">
       <h3 id="candidate-roster-heading" className="text-sm font-semibold text-ink">
-        Project roster
+        {ROSTER_MESSAGES.projectRosterTitle}
       </h3>
       {entries.isPending ? <p className="text-sm text-ink-muted">Loading…</p> : null}
       {entries.isError ? (

@@ -1,4 +1,4 @@
-import { extractErrorMessage, ROSTER_MESSAGES, ROSTER_STATUS_LABELS } from '@casting/domain';
+import { extractErrorMessage, ROSTER_MESSAGES, ROSTER_STATUS_LABELS, UI_TEXTS } from '@casting/domain';
 import type { RosterPerson } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -206,7 +206,7 @@ function Notes({ person }: { person: RosterPerson }) {
             <p className="break-words whitespace-pre-wrap text-ink">{note.body}</p>
             <div className="mt-1 flex items-center justify-between gap-2 text-xs text-ink-muted">
               <span>
-                {note.authorName ?? 'Former user'} · {when.format(new Date(note.createdAt))}
+                {note.authorName ?? UI_TEXTS.formerUser} · {when.format(new Date(note.createdAt))}
               </span>
               {note.authorId === user?.id || user?.role.code === 'SUPER_ADMIN' ? (
                 <Button
@@ -239,7 +239,7 @@ function AddToOpportunity({ person }: { person: RosterPerson }) {
   const add = useAddToOpportunity();
   return (
     <Section title="Add to an opportunity">
-      <Field label="Find a project" hint="Your projects; type to narrow the list">
+      <Field label={UI_TEXTS.findProject} hint="Your projects; type to narrow the list">
         {(control) => (
           <Input
             {...control}
@@ -255,7 +255,7 @@ function AddToOpportunity({ person }: { person: RosterPerson }) {
             <Select
               {...control}
               value={projectId || undefined}
-              placeholder="Choose a project"
+              placeholder={UI_TEXTS.chooseProject}
               onValueChange={(value) => {
                 setProjectId(value);
                 setRoleId('');
@@ -271,7 +271,7 @@ function AddToOpportunity({ person }: { person: RosterPerson }) {
             <Select
               {...control}
               value={roleId || undefined}
-              placeholder={projectId ? 'Choose an opportunity' : 'Choose a project first'}
+              placeholder={projectId ? UI_TEXTS.chooseOpportunity : UI_TEXTS.chooseProjectFirst}
               disabled={!projectId}
               onValueChange={setRoleId}
               options={(roles.data?.items ?? []).map((role) => ({ value: role.value, label: role.label }))}
@@ -326,7 +326,7 @@ function Profile({ person, onOpenPerson }: { person: RosterPerson; onOpenPerson(
       </dl>
 
       {person.likelyDuplicates.length > 0 ? (
-        <Section title="Likely duplicates">
+        <Section title={UI_TEXTS.likelyDuplicates}>
           <p className="text-sm text-ink-muted">
             Same name and date of birth. Compare and merge from Likely duplicates.
           </p>

@@ -1,4 +1,4 @@
-import { ROSTER_MESSAGES, ROSTER_STATUS_LABELS } from '@casting/domain';
+import { ROSTER_MESSAGES, ROSTER_STATUS_LABELS, UI_TEXTS } from '@casting/domain';
 import type { ApplicantListItem, RosterConflict, RosterEntry } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
@@ -234,7 +234,11 @@ export function RosterChangeDialog({
                 />
               )}
             </Field>
-            <Field label="Booked as" hint="The part, if not the opportunity's name" error={errors.bookedAs}>
+            <Field
+              label={UI_TEXTS.bookedAs}
+              hint="The part, if not the opportunity's name"
+              error={errors.bookedAs}
+            >
               {(control) => (
                 <Input
                   {...control}

@@ -4,6 +4,7 @@ import {
   ROSTER_MESSAGES,
   ROSTER_STATUS_LABELS,
   ROSTER_STATUSES,
+  UI_TEXTS,
 } from '@casting/domain';
 import type { ProjectDetail, RosterEntry, RosterStatus } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -45,7 +46,7 @@ export function RosterHistory({ entry }: { entry: RosterEntry }) {
             <span className="text-ink-muted">
               {' '}
               · {dates(event)}
-              {event.rate ? ` · ${event.rate}` : ''} · {event.actorName ?? 'Former user'},{' '}
+              {event.rate ? ` · ${event.rate}` : ''} · {event.actorName ?? UI_TEXTS.formerUser},{' '}
               {when.format(new Date(event.at))}
               {event.notify ? (event.notifiedAt ? ' · talent notified' : ' · notice on its way') : ''}
             </span>
@@ -151,7 +152,7 @@ function RosterWorkspace({ project }: { project: ProjectDetail }) {
       {entries.isPending ? <SkeletonList label="Loading the project roster" /> : null}
       {entries.isError ? (
         <p role="alert" className="text-sm text-danger">
-          The roster could not be loaded: {extractErrorMessage(entries.error)}
+          {UI_TEXTS.rosterLoadFailed(extractErrorMessage(entries.error))}
         </p>
       ) : null}
       {entries.data && items.length === 0 ? (
@@ -162,7 +163,11 @@ function RosterWorkspace({ project }: { project: ProjectDetail }) {
           }
         />
       ) : null}
-      <ul aria-label="Project roster" className="flex flex-col gap-3" aria-busy={entries.isFetching}>
+      <ul
+        aria-label={ROSTER_MESSAGES.projectRosterTitle}
+        className="flex flex-col gap-3"
+        aria-busy={entries.isFetching}
+      >
         {items.map((entry) => (
           <EntryCard
             key={entry.id}
@@ -175,7 +180,7 @@ function RosterWorkspace({ project }: { project: ProjectDetail }) {
       </ul>
       {entries.hasNextPage ? (
         <Button variant="secondary" className="self-center" onClick={() => void entries.fetchNextPage()}>
-          Show more
+          {UI_TEXTS.showMore}
         </Button>
       ) : null}
       {dialog?.kind === 'change' ? (

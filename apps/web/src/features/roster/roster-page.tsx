@@ -1,4 +1,4 @@
-import { extractErrorMessage, ROSTER_MESSAGES } from '@casting/domain';
+import { extractErrorMessage, ROSTER_MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { RosterPersonItem } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -36,7 +36,7 @@ export function personSummary(person: RosterPersonItem): string {
       person.projectCount === 1 ? '1 project' : `${person.projectCount} projects`,
     ]
       .filter(Boolean)
-      .join(' · ') || 'No details yet'
+      .join(' · ') || UI_TEXTS.noDetailsYet
   );
 }
 
@@ -100,7 +100,7 @@ function RosterFilterBar({
             onValueChange={(value) => set('sort')(value)}
             options={[
               { value: 'name', label: 'Name' },
-              { value: 'newest', label: 'Newest first' },
+              { value: 'newest', label: UI_TEXTS.newestFirst },
             ]}
           />
         )}
@@ -180,8 +180,7 @@ function PeopleList({ filters, onOpen }: { filters: RosterFilters; onOpen(person
   if (people.isError) {
     return (
       <p role="alert" className="text-sm text-danger">
-        The roster could not be loaded: {extractErrorMessage(people.error)}. Change the filters or reload the
-        page.
+        {UI_TEXTS.rosterLoadFailed(extractErrorMessage(people.error))}. Change the filters or reload the page.
       </p>
     );
   }
@@ -257,7 +256,7 @@ function DuplicatesList({ onOpen }: { onOpen(personId: string): void }) {
   return (
     <div className="flex flex-col gap-3">
       {items.length === 0 ? <EmptyState title={ROSTER_MESSAGES.noDuplicates} /> : null}
-      <ul aria-label="Likely duplicates" className="flex flex-col gap-3">
+      <ul aria-label={UI_TEXTS.likelyDuplicates} className="flex flex-col gap-3">
         {items.map((pair) => (
           <li key={`${pair.a.id}-${pair.b.id}`} className="rounded-lg border border-line bg-surface p-3">
             <div className="grid gap-3 sm:grid-cols-2">
@@ -358,7 +357,7 @@ export function RosterPage() {
             aria-pressed={view === 'duplicates'}
             onClick={() => setView('duplicates')}
           >
-            Likely duplicates
+            {UI_TEXTS.likelyDuplicates}
           </Button>
         </div>
       </div>

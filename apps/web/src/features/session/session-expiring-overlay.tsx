@@ -1,3 +1,4 @@
+import { MESSAGES } from '@casting/domain';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 
@@ -40,7 +41,7 @@ export function SessionExpiringOverlay({
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onSignOut}>
-            Sign out
+            {MESSAGES.signOutSession}
           </Button>
           <Button onClick={onStaySignedIn} disabled={staying}>
             Stay signed in

@@ -1,4 +1,4 @@
-import { extractErrorMessage, MESSAGES } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ProjectScope, TeamMember } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -61,7 +61,7 @@ export function MemberList({ projectId, rules }: { projectId: string; rules: Tea
   }
   return (
     <>
-      <ul aria-label="Team members" className="divide-y divide-line">
+      <ul aria-label={UI_TEXTS.teamMembers} className="divide-y divide-line">
         {data.items.map((member) => (
           <MemberRow
             key={member.id}

@@ -1,4 +1,4 @@
-import { ACCESS_SCOPE_NAMES, MESSAGES } from '@casting/domain';
+import { ACCESS_SCOPE_NAMES, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ProjectScope, TeamMember } from '@casting/domain';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -66,7 +66,7 @@ export function MemberRow({
       </div>
       <div className="flex items-center gap-2">
         <label htmlFor={selectId} className="sr-only">
-          Role of {name}
+          {UI_TEXTS.roleOf(name)}
         </label>
         <div className="w-44">
           <Select

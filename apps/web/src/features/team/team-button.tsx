@@ -1,5 +1,6 @@
 import type { ProjectActor, ProjectScope } from '@casting/domain';
 import { useState } from 'react';
+import { UI_TEXTS } from '@casting/domain';
 import { Button } from '../../ui/button';
 import { PermissionGate } from '../../ui/permission-gate';
 import { TeamDialog } from './team-dialog';
@@ -16,7 +17,7 @@ export function TeamButton({ projectId, actor, viewerScope }: TeamButtonProps) {
   return (
     <PermissionGate permission="INVITE_TEAM_MEMBERS" actor={actor}>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Invite team members
+        {UI_TEXTS.inviteTeamMembers}
       </Button>
       <TeamDialog
         open={open}

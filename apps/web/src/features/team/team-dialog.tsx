@@ -1,4 +1,4 @@
-import { INVITE_DIALOG_WIDTH, MESSAGES } from '@casting/domain';
+import { INVITE_DIALOG_WIDTH, MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ProjectActor, ProjectScope } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -73,7 +73,7 @@ export function TeamDialog({ open, onOpenChange, projectId, actor, viewerScope }
       <Dialog
         open={open}
         onOpenChange={onOpenChange}
-        title="Invite team members"
+        title={UI_TEXTS.inviteTeamMembers}
         description="Invite people by e-mail and choose what they may do in this project."
         width={INVITE_DIALOG_WIDTH}
       >
@@ -89,7 +89,7 @@ export function TeamDialog({ open, onOpenChange, projectId, actor, viewerScope }
           />
           <section aria-labelledby="team-members-heading">
             <h3 id="team-members-heading" className="mb-2 text-sm font-semibold text-ink">
-              Team members
+              {UI_TEXTS.teamMembers}
             </h3>
             {open ? <MemberList projectId={projectId} rules={rules} /> : null}
           </section>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { extractErrorMessage, MESSAGES, QR_SIZE, twoFactorSetupCodeSchema } from '@casting/domain';
+import { extractErrorMessage, MESSAGES, QR_SIZE, twoFactorSetupCodeSchema, UI_TEXTS } from '@casting/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useForm } from 'react-hook-form';
@@ -133,7 +133,7 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
           </>
         ) : null}
       </div>
-      <Field required label="Verification code" error={errors.code?.message}>
+      <Field required label={UI_TEXTS.verificationCode} error={errors.code?.message}>
         {(field) => (
           <Input
             inputMode="numeric"
@@ -147,7 +147,7 @@ function SetupBody({ required, onClose, onEnabled }: Omit<TwoFactorSetupDialogPr
       <DialogFooter>
         {required ? (
           <Button variant="secondary" onClick={() => void signOut()}>
-            Sign out
+            {MESSAGES.signOutSession}
           </Button>
         ) : (
           <Button variant="secondary" onClick={onClose}>

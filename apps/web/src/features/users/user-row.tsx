@@ -1,4 +1,4 @@
-import { extractErrorMessage } from '@casting/domain';
+import { extractErrorMessage, UI_TEXTS } from '@casting/domain';
 import type { AdminUser, AdminUserUpdate, UserRoleCode } from '@casting/domain';
 import { createContext, use, useId, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -112,7 +112,7 @@ function RoleCell() {
   return (
     <>
       <label htmlFor={roleId} className="sr-only">
-        Role of {user.fullName}
+        {UI_TEXTS.roleOf(user.fullName)}
       </label>
       <Select
         id={roleId}

@@ -1,0 +1,18 @@
+/**
+ * The shared texts the public pages show (apply, representation claim, a talent's own submission, page not found):
+ * a module apart from UI_TEXTS (decision 0069) so that the apply page's first download carries only these: the
+ * bundler keeps a module whole, in the chunk of every page that uses any of it.
+ */
+export const PUBLIC_TEXTS = {
+  aboutYou: 'About you',
+  addRepresentation: 'Add Representation',
+  agencyName: 'Agency name',
+  confirmSubmission: 'Confirm submission',
+  dateOfBirth: 'Date of birth',
+  ethnicAppearance: 'Ethnic appearance',
+  firstName: 'First name',
+  lastName: 'Last name',
+  linkIncomplete: 'This link is incomplete',
+  phoneNumber: 'Phone number',
+  saveChanges: 'Save changes',
+};
