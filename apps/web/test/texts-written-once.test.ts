@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * both show, and the ones two files of the web app show come from the domain catalogue (`@casting/domain`); a
  * label only one component shows may stay beside its control. This test reads the web app's sources as TypeScript
  * and fails on the two ways a second copy creeps in: a text typed out that the catalogue already holds, and the same
- * sentence typed out in two files.
+ * phrase typed out in two files.
  */
 
 const SOURCE_ROOT = path.resolve(import.meta.dirname, '../src');
@@ -100,7 +100,8 @@ const textsByFile = new Map(files.map((file) => [path.relative(SOURCE_ROOT, file
 describe('user-facing texts are written once', () => {
   it('finds the texts it checks (the scan reads the sources)', () => {
     const all = [...textsByFile.values()].flat();
-    // A sample the scan must see, so a broken scan cannot pass by finding nothing.
+    // Several hundred single-use labels stay beside their controls: a scan that found none would be broken, and the
+    // two checks below would pass on nothing.
     expect(all.length).toBeGreaterThan(300);
   });
 
