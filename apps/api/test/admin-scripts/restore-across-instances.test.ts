@@ -25,7 +25,7 @@ import { placeInFolder, buildApplicant, buildTag } from '../support/candidates';
 import { separateTestDatabase, testDatabase } from '../support/database';
 import { buildIdentityApp, createUser, signIn } from '../support/identity';
 import { png } from '../media/files';
-import { eventually } from '../media/support';
+import { eventually } from '../support/eventually';
 import { buildCast, buildFolder, buildRole, type Cast } from '../support/projects';
 
 /**
@@ -396,16 +396,20 @@ describe('restore into another instance', () => {
     expect(listed.json<{ items: unknown[] }>().items).toHaveLength(6);
     // ...and the first candidate's photo, converted afresh by B's worker, through B's own signed URLs.
     const aurelie = people.find((p) => p.firstName === 'Aurélie')!;
-    const photo = await eventually(async () => {
-      const res = await b.app.inject({
-        method: 'GET',
-        url: `/api/applicants/${aurelie.id}/media?projectId=${newId}`,
-        headers: editorAuth,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const [item] = res.json<{ items: MediaItem[] }>().items;
-      return item?.status === 'PROCESSED' ? item : null;
-    }, 30_000);
+    const photo = await eventually(
+      'the photo is served by the other instance',
+      async () => {
+        const res = await b.app.inject({
+          method: 'GET',
+          url: `/api/applicants/${aurelie.id}/media?projectId=${newId}`,
+          headers: editorAuth,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const [item] = res.json<{ items: MediaItem[] }>().items;
+        return item?.status === 'PROCESSED' ? item : null;
+      },
+      30_000,
+    );
     expect(photo).toMatchObject({ name: 'photo-0.png', width: 12, height: 8 });
     const viewed = await b.app.inject({ method: 'GET', url: pathOf(photo.url) });
     expect(viewed.statusCode).toBe(200);

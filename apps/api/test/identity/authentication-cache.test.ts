@@ -4,6 +4,7 @@ import { authSessions } from '../../src/platform/db/schema';
 import { LISTENER_APPLICATION_NAME } from '../../src/platform/events/postgres-events';
 import { appsCaughtUp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { buildIdentityApp, createUser, signIn, updateUserRow, type SignedIn } from '../support/identity';
 
 // The authenticator remembers a session's state for a few seconds (decision 0061). These tests change that state
@@ -67,6 +68,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the authenticator's memory on P
   it('forgets everything when its listen connection drops, so a change made meanwhile is not missed', async () => {
     const { user, session } = await signedInAndRemembered();
     const { db } = await testDatabase();
+    // A watch of the test's own on the app's events port tells when the app has seen the cut and listens again.
+    let gaps = 0;
+    const watch = t.context.events.watch('casting_auth_cache_test', {
+      message: () => undefined,
+      gap: () => (gaps += 1),
+    });
+    await eventually('the app listens', () => watch.live);
     // Cut every instance's listen connection, and revoke while they reconnect: the notification of the revocation
     // may reach nobody, so only forgetting on the gap keeps the session from answering from memory.
     await db.execute(
@@ -76,10 +84,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the authenticator's memory on P
     await revokeAll(user.id);
     expect((await me(session)).statusCode).toBe(401);
     // Once listening again it remembers sessions again, and still hears about their changes.
+    await eventually('the app listens again', () => gaps > 0 && watch.live);
     const other = await signedInAndRemembered();
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await me(other.session)).statusCode).toBe(200);
     await revokeAll(other.user.id);
     expect((await me(other.session)).statusCode).toBe(401);
+    watch.stop();
   });
 });

@@ -14,7 +14,8 @@ import {
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import { createUser } from '../support/identity';
-import { eventually, jobRows } from './support';
+import { eventually } from '../support/eventually';
+import { jobRows } from './support';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

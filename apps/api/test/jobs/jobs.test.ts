@@ -9,7 +9,8 @@ import { pgliteExecutor, poolExecutor } from '../../src/platform/jobs/sql-execut
 import type { Jobs } from '../../src/platform/jobs/ports';
 import { testJobs } from '../support/app';
 import { testDatabase } from '../support/database';
-import { eventually, jobRows, latch, selectRows, uniqueQueue } from './support';
+import { eventually } from '../support/eventually';
+import { jobRows, latch, selectRows, uniqueQueue } from './support';
 
 const log = pino({ level: 'silent' });
 let database: Database;

@@ -8,16 +8,6 @@ export function uniqueQueue(label: string): string {
   return `test-${label}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Waits for a condition that background work makes true; fails with `what` if it never does. */
-export async function eventually(what: string, check: () => Promise<boolean> | boolean, limitMs = 20_000) {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting until ${what}`);
-}
-
 export interface JobRow {
   id: string;
   state: string;

@@ -10,7 +10,8 @@ import { authRateLimits } from '../../src/platform/db/schema';
 import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
 import { buildTestApp } from '../support/app';
 import { testDatabase } from '../support/database';
-import { eventually, jobRows, uniqueQueue } from './support';
+import { eventually } from '../support/eventually';
+import { jobRows, uniqueQueue } from './support';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -7,6 +7,7 @@ import { EVENTS_CHANNEL } from '../../src/platform/events/notification';
 import { LISTENER_APPLICATION_NAME } from '../../src/platform/events/postgres-events';
 import type { Database } from '../../src/platform/db/client';
 import { testDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { collect } from '../support/live-events';
 
 // The events port on the worker's database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set.
@@ -116,13 +117,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live events on PostgreSQL', () 
     // between is lost, and the database's other instances may come and go meanwhile.
     let gaps = 0;
     const watch = own.watch('casting_reconnect_test', { message: () => undefined, gap: () => (gaps += 1) });
-    await until(() => watch.live);
+    await eventually('the instance listens', () => watch.live);
 
     await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
-    await until(() => gaps > 0 && watch.live);
+    await eventually('the instance saw the gap and listens again', () => gaps > 0 && watch.live);
 
     await events.publish(projectId, 'NEW_MESSAGE');
     expect(await seen.count(1)).toEqual([{ projectId, event: 'NEW_MESSAGE' }]);
@@ -132,8 +133,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live events on PostgreSQL', () 
     await own.close();
   });
 });
-
-/** Polls a condition the code under test reaches asynchronously; the test's timeout bounds the wait. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}

@@ -10,7 +10,8 @@ import { buildApplicant } from '../support/candidates';
 import { buildRole } from '../support/projects';
 import { UploadClient } from './client';
 import { pdf, png } from './files';
-import { buildMediaApp, eventually, type MediaApp } from './support';
+import { eventually } from '../support/eventually';
+import { buildMediaApp, type MediaApp } from './support';
 
 let t: MediaApp;
 let staff: UploadClient;
@@ -59,10 +60,14 @@ describe('zip downloads', () => {
     expect(asked.status).toBe(202);
     expect(asked.body.message).toBe(MEDIA_MESSAGES.downloadLinkSent);
 
-    const ready = await eventually(async () => {
-      const res = await readDownload(asked.body.id, t.cast.headers('TE'));
-      return res.body.status === 'READY' ? res.body : null;
-    });
+    const ready = await eventually(
+      'the zip is ready',
+      async () => {
+        const res = await readDownload(asked.body.id, t.cast.headers('TE'));
+        return res.body.status === 'READY' ? res.body : null;
+      },
+      60_000,
+    );
     expect(ready.fileCount).toBe(3);
     const zip = Buffer.from(await (await fetch(ready.url!)).arrayBuffer());
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-zip-test-'));
@@ -86,14 +91,18 @@ describe('zip downloads', () => {
     fs.rmSync(dir, { recursive: true, force: true });
 
     // The mail carries the link with its token; the token alone lets the recipient in, without an account.
-    const mail = await eventually(async () => {
-      const [row] = await t.context.database.db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.toAddress, 'client.reviewer@example.com'))
-        .orderBy(desc(outboxMessages.createdAt));
-      return row;
-    });
+    const mail = await eventually(
+      'the download link is e-mailed',
+      async () => {
+        const [row] = await t.context.database.db
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.toAddress, 'client.reviewer@example.com'))
+          .orderBy(desc(outboxMessages.createdAt));
+        return row;
+      },
+      60_000,
+    );
     const link = /(http\S+\/downloads\/\S+)/.exec(mail.textBody)![1]!;
     const token = new URL(link).searchParams.get('token')!;
     expect((await readDownload(asked.body.id, {}, token)).body.status).toBe('READY');
@@ -122,7 +131,9 @@ describe('zip downloads', () => {
     });
     expect(asked.status).toBe(202);
     await eventually(
+      'the zip is ready',
       async () => (await readDownload(asked.body.id, t.cast.headers('PE'))).body.status === 'READY',
+      60_000,
     );
     const { downloadBundles } = await import('../../src/platform/db/schema');
     await t.context.database.db

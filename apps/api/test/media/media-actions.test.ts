@@ -4,7 +4,8 @@ import { MEDIA_MESSAGES, MESSAGES, type LiveEventName, type MediaItem } from '@c
 import { auditEvents, mediaItems, outboxMessages } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
 import { png, video } from './files';
-import { buildMediaApp, eventually, type MediaApp } from './support';
+import { eventually } from '../support/eventually';
+import { buildMediaApp, type MediaApp } from './support';
 
 let t: MediaApp;
 let staff: UploadClient;
@@ -44,9 +45,16 @@ describe('media of an applicant', () => {
       const first = (await staff.single(target, 'one.png', await png(), 'image/png')).body;
       const second = (await staff.single(target, 'two.png', await png(), 'image/png')).body;
       const clip = (await staff.single(target, 'clip.mov', video(1), 'video/quicktime')).body;
-      await eventually(async () => (await list(applicantId)).every((item) => item.status === 'PROCESSED'));
-      await eventually(async () =>
-        events.some((e) => e.event === 'APPLICANT_STREAM_STATUS_UPDATED_EVENT' && e.status === 'PROCESSED'),
+      await eventually(
+        'every item is processed',
+        async () => (await list(applicantId)).every((item) => item.status === 'PROCESSED'),
+        60_000,
+      );
+      await eventually(
+        'the stream status event has arrived',
+        async () =>
+          events.some((e) => e.event === 'APPLICANT_STREAM_STATUS_UPDATED_EVENT' && e.status === 'PROCESSED'),
+        60_000,
       );
       stop();
       expect(events).toContainEqual({
@@ -81,7 +89,11 @@ describe('media of an applicant', () => {
     const other = await t.applicant(null);
     const target = { projectId: project, applicantId };
     const photo = (await staff.single(target, 'face.png', await png(), 'image/png')).body;
-    await eventually(async () => (await list(applicantId))[0]?.status === 'PROCESSED');
+    await eventually(
+      'the photo is processed',
+      async () => (await list(applicantId))[0]?.status === 'PROCESSED',
+      60_000,
+    );
     const primary = await request(
       'PUT',
       `/api/applicants/${applicantId}/media/${photo.mediaId}/primary`,
@@ -112,7 +124,11 @@ describe('media of an applicant', () => {
     const uploaded = (
       await staff.single({ projectId: t.cast.project.id, applicantId }, 'x.png', await png(), 'image/png')
     ).body;
-    await eventually(async () => (await list(applicantId))[0]?.status === 'PROCESSED');
+    await eventually(
+      'the photo is processed',
+      async () => (await list(applicantId))[0]?.status === 'PROCESSED',
+      60_000,
+    );
     const [row] = await t.context.database.db
       .select()
       .from(mediaItems)
@@ -131,6 +147,7 @@ describe('media of an applicant', () => {
     expect(audit).toMatchObject({ outcome: 'success', projectId: t.cast.project.id });
     // The files go through the storage purge job, queued with the delete.
     await eventually(
+      'its stored files are gone',
       async () =>
         !(await t.context.storage.head(row!.originalKey)) &&
         !(await t.context.storage.head(row!.thumbnailKey!)),
@@ -248,13 +265,17 @@ describe('media of an applicant', () => {
       description: 'The photo is of someone else',
     });
     expect(reported).toEqual({ status: 201, body: { message: 'Issue reported successfully' } });
-    const message = await eventually(async () => {
-      const rows = await t.context.database.db
-        .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.channel, 'slack')));
-      return rows.find((row) => row.textBody.includes('The photo is of someone else'));
-    });
+    const message = await eventually(
+      'the report is in the Slack outbox',
+      async () => {
+        const rows = await t.context.database.db
+          .select()
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.channel, 'slack')));
+        return rows.find((row) => row.textBody.includes('The photo is of someone else'));
+      },
+      60_000,
+    );
     expect(message.subject).toBe('Media issue reported');
     expect(message.textBody).toContain('y.png');
   });

@@ -5,7 +5,8 @@ import { MULTIPART_CHUNK_BYTES, type MediaItem } from '@casting/domain';
 import { mediaItems } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
 import { corruptJpeg, heic, orientedJpeg, pdf, png, video } from './files';
-import { buildMediaApp, eventually, type MediaApp } from './support';
+import { eventually } from '../support/eventually';
+import { buildMediaApp, type MediaApp } from './support';
 
 let t: MediaApp;
 let staff: UploadClient;
@@ -23,15 +24,19 @@ async function uploadAndProcess(name: string, bytes: Buffer, contentType: string
       ? await staff.single(target, name, bytes, contentType)
       : await staff.multipart(target, name, bytes, contentType);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const item = await eventually(async () => {
-    const list = await fetch(
-      `${t.origin}/api/applicants/${target.applicantId}/media?projectId=${t.cast.project.id}`,
-      { headers: t.cast.headers('TE') },
-    );
-    const body = (await list.json()) as { items: MediaItem[] };
-    const found = body.items.find((candidate) => candidate.id === res.body.mediaId);
-    return found && (found.status === 'PROCESSED' || found.status === 'FAILED') ? found : null;
-  }, 90_000);
+  const item = await eventually(
+    'the item is processed or failed',
+    async () => {
+      const list = await fetch(
+        `${t.origin}/api/applicants/${target.applicantId}/media?projectId=${t.cast.project.id}`,
+        { headers: t.cast.headers('TE') },
+      );
+      const body = (await list.json()) as { items: MediaItem[] };
+      const found = body.items.find((candidate) => candidate.id === res.body.mediaId);
+      return found && (found.status === 'PROCESSED' || found.status === 'FAILED') ? found : null;
+    },
+    90_000,
+  );
   return { item, target };
 }
 
@@ -117,10 +122,14 @@ describe('processing', () => {
     });
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as MediaItem).status).toBe('PENDING');
-    await eventually(async () => {
-      const [row] = await t.context.database.db.select().from(mediaItems).where(eq(mediaItems.id, item.id));
-      return row?.status === 'FAILED';
-    });
+    await eventually(
+      'the corrupt file is marked FAILED',
+      async () => {
+        const [row] = await t.context.database.db.select().from(mediaItems).where(eq(mediaItems.id, item.id));
+        return row?.status === 'FAILED';
+      },
+      60_000,
+    );
   });
 
   it('processes a multipart upload too', async () => {

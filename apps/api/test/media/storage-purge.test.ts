@@ -11,7 +11,8 @@ import type { Storage } from '../../src/platform/storage';
 import { purgeDeletedObjects } from '../../src/platform/storage/purge';
 import { UploadClient } from './client';
 import { pdf, png } from './files';
-import { buildMediaApp, eventually, startS3rver, type MediaApp } from './support';
+import { eventually } from '../support/eventually';
+import { buildMediaApp, startS3rver, type MediaApp } from './support';
 
 /** Deleting media's owners (an applicant, a project) removes their stored objects, on both storage adapters. */
 function suite(name: string, options: { s3: boolean }) {
@@ -63,13 +64,17 @@ function suite(name: string, options: { s3: boolean }) {
       const photo = (await staff.single(target, 'face.png', await png(), 'image/png')).body;
       const doc = (await staff.single(target, 'cv.pdf', pdf(), 'application/pdf')).body;
       const ids = [photo.mediaId as string, doc.mediaId as string];
-      await eventually(async () => {
-        const rows = await t.context.database.db
-          .select({ status: mediaItems.status })
-          .from(mediaItems)
-          .where(inArray(mediaItems.id, ids));
-        return rows.length === 2 && rows.every((row) => row.status === 'PROCESSED');
-      }, 60_000);
+      await eventually(
+        'every item is processed',
+        async () => {
+          const rows = await t.context.database.db
+            .select({ status: mediaItems.status })
+            .from(mediaItems)
+            .where(inArray(mediaItems.id, ids));
+          return rows.length === 2 && rows.every((row) => row.status === 'PROCESSED');
+        },
+        60_000,
+      );
       return ids;
     }
 
@@ -92,10 +97,11 @@ function suite(name: string, options: { s3: boolean }) {
           payload: { applicantIds: await rowsOf(applicantId) },
         });
         expect(res.statusCode, res.body).toBe(200);
-        await eventually(() => allGone(keys), 20_000);
+        await eventually('the files are gone', () => allGone(keys), 20_000);
         // Another candidate's files are untouched, and nothing is left waiting.
         for (const key of keptKeys) expect(await t.context.storage.head(key)).not.toBeNull();
         await eventually(
+          'no purge is left waiting',
           async () => (await t.context.database.db.select().from(storagePurges)).length === 0,
           20_000,
         );
@@ -116,13 +122,17 @@ function suite(name: string, options: { s3: boolean }) {
           applicantIds: [applicantId],
         });
         expect(asked.status).toBe(202);
-        const zipKey = await eventually(async () => {
-          const [row] = await t.context.database.db
-            .select({ key: downloadBundles.objectKey })
-            .from(downloadBundles)
-            .where(eq(downloadBundles.id, asked.body.id));
-          return row?.key ?? null;
-        }, 60_000);
+        const zipKey = await eventually(
+          'the zip is stored',
+          async () => {
+            const [row] = await t.context.database.db
+              .select({ key: downloadBundles.objectKey })
+              .from(downloadBundles)
+              .where(eq(downloadBundles.id, asked.body.id));
+            return row?.key ?? null;
+          },
+          60_000,
+        );
         expect(await t.context.storage.head(zipKey)).not.toBeNull();
         // An upload left half-way (one part of two received). s3rver has no AbortMultipartUpload (decision 0025),
         // so that part runs against the local adapter only; S3 itself aborts.
@@ -146,8 +156,9 @@ function suite(name: string, options: { s3: boolean }) {
         ).toEqual([]);
 
         await t.context.jobs.send('storage-purge', {});
-        await eventually(() => allGone([...keys, zipKey]), 20_000);
+        await eventually('the files and the zip are gone', () => allGone([...keys, zipKey]), 20_000);
         await eventually(
+          'no purge is left waiting',
           async () => (await t.context.database.db.select().from(storagePurges)).length === 0,
           20_000,
         );

@@ -84,17 +84,3 @@ export async function buildMediaApp(
 }
 
 export const CSRF = { 'x-requested-with': 'casting-web' } as const;
-
-/** Waits until `check` answers something truthy (processing runs in the background). */
-export async function eventually<T>(
-  check: () => Promise<T | null | undefined | false>,
-  ms = 60_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
