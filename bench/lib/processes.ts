@@ -103,13 +103,17 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Spawns a Node server (its log discarded, errors kept for the failure message) and waits until it answers. */
+/**
+ * Spawns a Node server (its log discarded, errors kept for the failure message) and waits until it answers. With
+ * BENCH_SERVER_STDOUT set, the servers' standard output is the bench's instead: their log, and V8's lines when
+ * BENCH_API_FLAGS asks for them (`--trace-gc`).
+ */
 export async function startServer(options: StartOptions): Promise<Server> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, options.args, {
     cwd: ROOT,
     env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
