@@ -144,6 +144,38 @@ describe('zip downloads', () => {
     expect(res.body).toMatchObject({ status: 'EXPIRED', url: null });
   });
 
+  it('shows a failed download as FAILED without the job’s error, which names storage internals', async () => {
+    const role = await buildRole(t.cast.project);
+    const one = await buildApplicant(role, t.cast.people.PO.user, { firstName: 'Fay', lastName: 'Broken' });
+    await staff.single(
+      { projectId: t.cast.project.id, applicantId: one.applicantId },
+      'a.png',
+      await png(),
+      'image/png',
+    );
+    const asked = await staff.call('/applicants/send-download-link', {
+      projectId: t.cast.project.id,
+      applicantIds: [one.applicantId],
+    });
+    expect(asked.status).toBe(202);
+    await eventually(
+      'the zip job is over',
+      async () => (await readDownload(asked.body.id, t.cast.headers('PE'))).body.status !== 'PENDING',
+      60_000,
+    );
+    // What the zip job writes when storage fails it (an error of the local disk here).
+    const internal = "ENOENT: no such file or directory, open '/srv/casting/data/files/PM/x'";
+    const { downloadBundles } = await import('../../src/platform/db/schema');
+    await t.context.database.db
+      .update(downloadBundles)
+      .set({ status: 'FAILED', failureReason: internal })
+      .where(eq(downloadBundles.id, asked.body.id));
+    const res = await readDownload(asked.body.id, t.cast.headers('PE'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'FAILED', url: null });
+    expect(JSON.stringify(res.body)).not.toContain('/srv/casting');
+  });
+
   it('refuses a request that names no candidate of the project', async () => {
     const res = await staff.call('/applicants/download-zip', {
       projectId: t.cast.project.id,

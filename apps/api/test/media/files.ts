@@ -97,3 +97,11 @@ export function corruptJpeg(): Buffer {
     Buffer.alloc(3000, 0x55),
   ]);
 }
+
+/** A QuickTime file type box then noise: sniffed as a .mov video, which ffmpeg cannot read. */
+export function corruptVideo(): Buffer {
+  const header = video(1).subarray(0, 20);
+  if (header.subarray(4, 8).toString('latin1') !== 'ftyp')
+    throw new Error('ffmpeg wrote no file type box first');
+  return Buffer.concat([header, Buffer.alloc(20_000, 0x55)]);
+}

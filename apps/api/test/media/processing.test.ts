@@ -1,10 +1,11 @@
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MULTIPART_CHUNK_BYTES, type MediaItem } from '@casting/domain';
 import { mediaItems } from '../../src/platform/db/schema';
 import { UploadClient } from './client';
-import { corruptJpeg, heic, orientedJpeg, pdf, png, video } from './files';
+import { corruptJpeg, corruptVideo, heic, orientedJpeg, pdf, png, video } from './files';
 import { eventually } from '../support/eventually';
 import { buildMediaApp, type MediaApp } from './support';
 
@@ -130,6 +131,13 @@ describe('processing', () => {
       },
       60_000,
     );
+  });
+
+  it('gives a video ffmpeg cannot read a FAILED reason that names the problem, not the server’s folders', async () => {
+    const { item } = await uploadAndProcess('tape.mov', corruptVideo(), 'video/quicktime');
+    expect(item).toMatchObject({ status: 'FAILED', kind: 'video' });
+    expect(item.failureReason).toMatch(/^ffmpeg failed \(\d+\): original: /);
+    expect(item.failureReason).not.toContain(os.tmpdir());
   });
 
   it('processes a multipart upload too', async () => {

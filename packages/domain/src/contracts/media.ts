@@ -287,7 +287,8 @@ export const downloadSchema = z.object({
   expiresAt: z.string(),
   /** A short-lived signed URL of the zip, when READY. */
   url: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  // No failure reason: the link's holder may be outside the team, and a zip job's error names storage internals.
+  // The reason stays on the bundle's row for operators; the page says the download failed and what to do.
 });
 export type Download = z.infer<typeof downloadSchema>;
 export const downloadCreatedSchema = z.object({ id: z.uuid(), message: z.string() });

@@ -380,7 +380,6 @@ export async function readDownload(
           downloadName: `media-${bundle.createdAt.toISOString().slice(0, 10)}.zip`,
         })
       : null,
-    failureReason: bundle.failureReason,
   };
 }
 

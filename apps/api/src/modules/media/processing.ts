@@ -295,10 +295,15 @@ async function setStatus(
   return true;
 }
 
-function reasonOf(error: unknown): string {
-  if (error instanceof ConversionError) return error.message;
+/**
+ * The FAILED reason staff read. Tools name their input by its path (ffmpeg: "/tmp/casting-media-Ab12/original:
+ * Invalid data found..."); the server's folders are nobody's business outside it, and the file is the item itself,
+ * so the work folder is cut out of the message.
+ */
+function reasonOf(error: unknown, workDir: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  return `Conversion failed: ${message}`.slice(0, 500);
+  const reason = error instanceof ConversionError ? message : `Conversion failed: ${message}`;
+  return reason.replaceAll(`${workDir}${path.sep}`, '').slice(0, 500);
 }
 
 /**
@@ -336,7 +341,7 @@ export async function processMedia(context: AppContext, mediaId: string): Promis
     }
   } catch (error) {
     context.log.warn({ err: error, mediaId }, 'media conversion failed');
-    await setStatus(context, item, 'FAILED', { failureReason: reasonOf(error) });
+    await setStatus(context, item, 'FAILED', { failureReason: reasonOf(error, dir) });
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
