@@ -5,7 +5,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, type Download } from '@casting/domain';
-import { outboxMessages } from '../../src/platform/db/schema';
+import { downloadBundles, outboxMessages } from '../../src/platform/db/schema';
 import { buildApplicant } from '../support/candidates';
 import { buildRole } from '../support/projects';
 import { UploadClient } from './client';
@@ -116,9 +116,10 @@ describe('zip downloads', () => {
     expect((await readDownload(asked.body.id, t.cast.headers('PO'))).status).toBe(200);
   });
 
-  it('shows an expired download as EXPIRED without a URL', async () => {
+  /** A ready zip of one candidate's photo, asked for by the team, then changed in the database as `change` says. */
+  async function readyBundleChanged(lastName: string, change: Partial<typeof downloadBundles.$inferInsert>) {
     const role = await buildRole(t.cast.project);
-    const one = await buildApplicant(role, t.cast.people.PO.user, { firstName: 'Eve', lastName: 'Late' });
+    const one = await buildApplicant(role, t.cast.people.PO.user, { firstName: 'Eve', lastName });
     await staff.single(
       { projectId: t.cast.project.id, applicantId: one.applicantId },
       'a.png',
@@ -135,42 +136,22 @@ describe('zip downloads', () => {
       async () => (await readDownload(asked.body.id, t.cast.headers('PE'))).body.status === 'READY',
       60_000,
     );
-    const { downloadBundles } = await import('../../src/platform/db/schema');
     await t.context.database.db
       .update(downloadBundles)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set(change)
       .where(eq(downloadBundles.id, asked.body.id));
-    const res = await readDownload(asked.body.id, t.cast.headers('PE'));
+    return readDownload(asked.body.id, t.cast.headers('PE'));
+  }
+
+  it('shows an expired download as EXPIRED without a URL', async () => {
+    const res = await readyBundleChanged('Late', { expiresAt: new Date(Date.now() - 1000) });
     expect(res.body).toMatchObject({ status: 'EXPIRED', url: null });
   });
 
   it('shows a failed download as FAILED without the job’s error, which names storage internals', async () => {
-    const role = await buildRole(t.cast.project);
-    const one = await buildApplicant(role, t.cast.people.PO.user, { firstName: 'Fay', lastName: 'Broken' });
-    await staff.single(
-      { projectId: t.cast.project.id, applicantId: one.applicantId },
-      'a.png',
-      await png(),
-      'image/png',
-    );
-    const asked = await staff.call('/applicants/send-download-link', {
-      projectId: t.cast.project.id,
-      applicantIds: [one.applicantId],
-    });
-    expect(asked.status).toBe(202);
-    await eventually(
-      'the zip job is over',
-      async () => (await readDownload(asked.body.id, t.cast.headers('PE'))).body.status !== 'PENDING',
-      60_000,
-    );
     // What the zip job writes when storage fails it (an error of the local disk here).
     const internal = "ENOENT: no such file or directory, open '/srv/casting/data/files/PM/x'";
-    const { downloadBundles } = await import('../../src/platform/db/schema');
-    await t.context.database.db
-      .update(downloadBundles)
-      .set({ status: 'FAILED', failureReason: internal })
-      .where(eq(downloadBundles.id, asked.body.id));
-    const res = await readDownload(asked.body.id, t.cast.headers('PE'));
+    const res = await readyBundleChanged('Broken', { status: 'FAILED', failureReason: internal });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'FAILED', url: null });
     expect(JSON.stringify(res.body)).not.toContain('/srv/casting');
