@@ -15,7 +15,7 @@ import { readinessProbe } from './readiness';
 export function healthRoutes(app: App, context: AppContext) {
   const { database } = context;
   // The answer never changes, so it is checked against its schema and serialised once: on a route this small the
-  // per-call check and serialisation were a tenth of its cost (decision 0064).
+  // per-call check and serialisation were a tenth of its cost (decision 0081).
   const answer = healthResponseSchema.parse({
     status: 'ok',
     database: database.kind,

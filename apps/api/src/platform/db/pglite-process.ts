@@ -25,7 +25,7 @@ const ENGINE_TRIM_THRESHOLD = String(128 * 1024);
 /**
  * The engine's process keeps V8's young generation at most 16 MB per semi-space: Node 20's default, which Node 24
  * raised to 64 MB. On Node 24 the engine's process then held about 240 MB after a first start instead of 310; on
- * Node 20 nothing changes (decision 0067). A smaller one (4 MB) cost the PGlite lists about a fifth of their
+ * Node 20 nothing changes (decision 0080). A smaller one (4 MB) cost the PGlite lists about a fifth of their
  * throughput.
  */
 const YOUNG_GENERATION_MB = 16;

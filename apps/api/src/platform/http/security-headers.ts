@@ -14,7 +14,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * answer then carries its set through Fastify's reply. Running helmet's middleware per request cost about a tenth
  * of a fast request's CPU (the Fastify wrapper even rebuilt it per request), and its `setHeader` calls on the raw
  * response pushed Node onto its slower path of validating and merging every header twice (docs/performance.md,
- * decisions 0061 and 0064).
+ * decision 0081).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const pageHeaders = helmetHeaders(options);

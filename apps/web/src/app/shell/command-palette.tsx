@@ -101,7 +101,7 @@ function Palette({ user, onClose }: { user: User; onClose(): void }) {
       id: project.id,
       group: 'Projects',
       label: project.name,
-      // A client account reviews its projects in the client layout (decision 0048).
+      // A client account reviews its projects in the client layout (decision 0037).
       to:
         user.roleId === USER_ROLE_IDS.CLIENT
           ? paths.client.reviewProject(project.id)

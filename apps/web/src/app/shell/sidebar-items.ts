@@ -26,7 +26,7 @@ const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT];
  */
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Projects', to: paths.projects, icon: 'projects', page: 'ProjectsPage', shownForRoleIds: STAFF },
-  // A client account's projects are its review pages (the back office's are not its own: decision 0048).
+  // A client account's projects are its review pages (the back office's are not its own: decision 0037).
   {
     label: 'Projects',
     to: paths.client.reviewProjects,

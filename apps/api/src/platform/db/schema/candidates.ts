@@ -146,7 +146,7 @@ export const submissions = pgTable(
     playingAgeMax: integer('playing_age_max'),
     /**
      * True while the submission is in its opportunity's For Review (TS_FOR_REVIEW) or Invited (TS_INVITED) folder,
-     * hidden from the casting team (decisions 0047, 0050); kept by the triggers on `folder_memberships` (decision 0059).
+     * hidden from the casting team and kept by the triggers on `folder_memberships` (decisions 0050, 0059).
      */
     reviewHeld: boolean('review_held').notNull().default(false),
     createdAt: createdAt(),
