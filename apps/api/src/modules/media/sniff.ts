@@ -5,7 +5,7 @@ import { fileExtension, type MediaKind } from '@casting/domain';
 export const SNIFF_BYTES = 64 * 1024;
 
 /**
- * What the bytes say a file is, by file-type's signatures, mapped onto the accepted list of spec section 5. The
+ * What the bytes say a file is, by file-type's signatures, mapped onto the accepted upload types (ACCEPTED_UPLOAD_TYPES). The
  * name's extension is never enough: an executable renamed .jpg is `elf`/`exe` here and refused. Three families have
  * no signature of their own and use the name only to choose between accepted meanings of the same bytes:
  * - `cfb` (OLE compound file) is accepted as .doc or .xls;
