@@ -1,5 +1,5 @@
 /**
- * The mobile apps' store pages and address scheme (spec section 9: configurable constants). They are set at build
+ * The mobile apps' store pages and address scheme. They are set at build
  * time (VITE_IOS_APP_STORE_URL, VITE_ANDROID_PLAY_STORE_URL, VITE_MOBILE_APP_SCHEME); a store without an address is
  * simply not offered, so a build without apps never shows a dead store link.
  */
