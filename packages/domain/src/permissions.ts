@@ -43,7 +43,7 @@ const STAFF: readonly ProjectActor[] = ['SA', 'PO', 'PE'];
 const REVIEWERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE'];
 const MEMBERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE', 'TS'];
 
-/** Which project actors hold each permission, one row per permission. VIEW_PROJECT is ours: reading a project at all. */
+/** Which project actors hold each permission. VIEW_PROJECT is ours: reading a project at all. */
 export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   VIEW_PROJECT: ['SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'],
   MANAGE_PROJECT: STAFF,

@@ -12,7 +12,7 @@ import {
 } from '../src';
 import type { Permission, ProjectActor, SubmitterFolderAction, SubmitterFolderAlias } from '../src';
 
-// Who holds each permission, written out row by row apart from the code (VIEW_PROJECT is ours: every member reads the project).
+// Who holds each permission, written out apart from the code (VIEW_PROJECT is ours: every member reads the project).
 const SPEC_ROWS: Record<Permission, string> = {
   VIEW_PROJECT: 'SA PO PE TE TS CLIENT',
   MANAGE_PROJECT: 'SA PO PE',

@@ -21,7 +21,10 @@ export const LOOKUP_NAMES = [
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
 
-/** Lookups a person may extend with `POST {name}` under /projects/lookups; the others are fixed. */
+/**
+ * Lookups that also take `POST {name}` (and a rename) under their own /projects/lookups path; a super admin adds to
+ * any lookup through /lookup-management/enums.
+ */
 export const EDITABLE_PROJECT_LOOKUPS = [
   'geographic',
   'project-lookingfor',

@@ -72,7 +72,7 @@ export const agents = pgTable(
   ],
 );
 
-/** The settings a link carries: what the apply page shows and how representation is chosen. */
+/** A link's settings: what the apply page shows, how representation is chosen, agency review, who is mailed. */
 export interface ShareLinkSettings {
   displayProjectDetails: boolean;
   displayOpportunityDetails: boolean;
