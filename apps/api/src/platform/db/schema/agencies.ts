@@ -34,7 +34,7 @@ export const agents = pgTable(
     /** Lower-cased; one agent per address. */
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
-    /** The user this agent record belongs to; such a user is a representative (spec section 6). */
+    /** The user this agent record belongs to; such a user is a representative. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     isVerified: boolean('is_verified').notNull().default(false),
     searchText: text('search_text').notNull(),
