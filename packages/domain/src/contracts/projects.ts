@@ -5,7 +5,7 @@ import { optionSchema, pageOf } from './lookups';
 import { cursorQuery, keysetPageFields } from './pagination';
 import { teamMemberSchema } from './team';
 
-/** Request and response shapes of projects, opportunities (roles) and folders (issue 4). */
+/** Request and response shapes of projects, opportunities (roles) and folders. */
 
 /** Texts of our own for rules the spec leaves unworded. */
 export const PROJECT_MESSAGES = {

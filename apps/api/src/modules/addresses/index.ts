@@ -15,7 +15,7 @@ const suggestion = (place: AddressPlace): AddressSuggestion => ({
 });
 
 /**
- * US address suggestions for the apply pages' address fields (spec section 7's maps service), through the address
+ * US address suggestions for the apply pages' address fields (the maps service's place look-up), through the address
  * look-up port. Public, because the apply pages have no account; limited per address like every public call.
  */
 export function addressesModuleWith(lookup: AddressLookup): ApiModule {
