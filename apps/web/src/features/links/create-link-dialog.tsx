@@ -21,7 +21,7 @@ import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { CheckboxField, FormAlert } from '../../ui/form-controls';
 import { Select } from '../../ui/select';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { AgencyPicker } from './agency-picker';
 import {
   addAgency,

@@ -16,7 +16,7 @@ import { Field } from '../../ui/field';
 import { CheckboxField, FormAlert } from '../../ui/form-controls';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { referralUsersQuery, useGenerateLinks } from './links-api';
 
 export interface GenerateLinksDialogProps {
