@@ -31,6 +31,8 @@ export * from './contracts/jobs';
 export * from './live-events';
 export * from './contracts/audit';
 export * from './contracts/candidates';
+export * from './contracts/candidate-list';
+export * from './contracts/candidate-bulk';
 export * from './contracts/link-token';
 export * from './contracts/agencies';
 export * from './contracts/representatives';
