@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { ALWAYS_CHECK } from '../validation/fields';
-import { linkTitleSchema, opportunitySelectionSchema } from '../validation/share-link';
+import { linkTitleSchema, opportunitySelectionSchema } from '../validation/links';
 import { CANDIDATE_MESSAGES } from './candidates';
 import { linkTokenSchema } from './link-token';
 import { optionSchema } from './lookups';

@@ -35,7 +35,7 @@ import { addToFolders, publishApplicantsUpdated, searchTextOf, submitApplicant }
 import { MAIL_QUEUE } from '../identity';
 import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
-import { openLinkByToken, type GroupRow, type LinkRow } from '../share-links';
+import { openLinkByToken, type GroupRow, type LinkRow } from '../links';
 import { claimMail, submissionConfirmationMail } from './mail';
 
 export interface ApplyDeps {

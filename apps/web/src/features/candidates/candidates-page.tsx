@@ -13,7 +13,7 @@ import { SearchField } from '../../ui/search-field';
 import { mayChat } from '../chat';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { VoteReminder } from '../reminders';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters } from './candidate-filters';
 import { mayDo } from './candidate-permissions';
