@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+// With its extension: Vite's config loader warns that it will stop guessing one.
+import base from './vitest.config.js';
 
 /*
  * The API tier's smoke subset for a second Node line (`npm run test:smoke`; CI runs it on Node 24 after the whole
