@@ -63,6 +63,10 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
+    // The files run one after another in one window with the modules loaded once (docs/decisions/0075): a fresh
+    // jsdom and a fresh import of React, Radix and the pages for each of about 90 files took most of the run.
+    // test/setup.ts resets what a test can leave behind in the window.
+    isolate: false,
     // Component tests drive forms with user-event and wait for lazy chunks; on a busy 2-core machine (CI beside other
     // work) a healthy one took over the 5 s default. A hang still fails, within 20 s.
     testTimeout: 20_000,
