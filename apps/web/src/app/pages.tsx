@@ -51,36 +51,37 @@ const notFound = lazyPage(
 );
 
 /**
- * The pages that exist so far. A route whose page a later capability will bring shows the
- * not-found page until then: an honest 404 rather than a stand-in screen.
+ * The page of each route. Every route's page exists today; the table stays partial so that a route can be declared
+ * before its page is written: it then shows the not-found page (an honest 404 rather than a stand-in screen) and no
+ * navigation entry offers it.
  */
 const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   SignInPage: lazyPage(
-    () => import('../features/auth/sign-in-page'),
+    () => import('../features/identity/sign-in-page'),
     (m) => m.SignInPage,
   ),
   SignUpPage: lazyPage(
-    () => import('../features/auth/sign-up-page'),
+    () => import('../features/identity/sign-up-page'),
     (m) => m.SignUpPage,
   ),
   ConfirmUserPage: lazyPage(
-    () => import('../features/auth/confirm-user-page'),
+    () => import('../features/identity/confirm-user-page'),
     (m) => m.ConfirmUserPage,
   ),
   ForgotPasswordPage: lazyPage(
-    () => import('../features/auth/forgot-password-page'),
+    () => import('../features/identity/forgot-password-page'),
     (m) => m.ForgotPasswordPage,
   ),
   CheckEmailPage: lazyPage(
-    () => import('../features/auth/check-email-page'),
+    () => import('../features/identity/check-email-page'),
     (m) => m.CheckEmailPage,
   ),
   ResetPasswordPage: lazyPage(
-    () => import('../features/auth/reset-password-page'),
+    () => import('../features/identity/reset-password-page'),
     (m) => m.ResetPasswordPage,
   ),
   ResetPasswordSuccessPage: lazyPage(
-    () => import('../features/auth/reset-password-success-page'),
+    () => import('../features/identity/reset-password-success-page'),
     (m) => m.ResetPasswordSuccessPage,
   ),
   ProfilePage: lazyPage(
@@ -142,7 +143,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     (m) => m.ProjectCandidatesPage,
   ),
   ProjectRolesPage: lazyPage(
-    () => import('../features/roles'),
+    () => import('../features/opportunities'),
     (m) => m.ProjectRolesPage,
   ),
   ApplicantLinksPage: lazyPage(
@@ -175,7 +176,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     (m) => routedApplyPage(m.ApplyAddressProvider, m.PrivateSubmissionRoute),
   ),
   InviteCandidatesPage: lazyPage(
-    () => import('../features/invite'),
+    () => import('../features/invitations'),
     (m) => m.InviteCandidatesPage,
   ),
   EmailTemplatesPage: lazyPage(
@@ -247,7 +248,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   ),
 };
 
-/** Whether the page exists yet: navigation offers only destinations that work. */
+/** Whether the page exists: navigation offers only destinations that work. */
 export function isPageBuilt(name: PageName): boolean {
   return name in BUILT_PAGES;
 }

@@ -14,8 +14,7 @@ import type { PageName } from '../routes';
 
 /**
  * The workspace's pages. The project's roles are called "Opportunities" everywhere a person reads
- * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
- * brings (e-mail templates, roster) are left out until they exist, and a page shows only to the
+ * them (page, buttons, toasts), so the navigation says the same. A page shows only to the
  * project roles that may use it (applicant links: whoever may submit talent, as the links API allows; chat: the
  * chat actors and a talent submitter who is an agent for their own clients, as the conversations API allows).
  * `isAgent`: the signed-in user has an agent record.
@@ -60,7 +59,7 @@ export function projectLinks(
       page: 'RosterManagementPage',
       permission: 'VIEW_PROJECT_ROSTER',
     },
-    // Super admins only (spec section 6), like the page's route.
+    // Super admins only, like the page's route.
     {
       label: UI_TEXTS.adminScripts,
       to: paths.project.adminScripts(projectId),

@@ -14,13 +14,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { folders } from './folders';
+import { users } from './identity';
 import { lookupValues } from './lookups';
-import { people } from './people';
-import { folders, projects, roles, tags } from './projects';
-import { users } from './users';
+import { roles } from './opportunities';
+import { projects, tags } from './projects';
+import { people } from './roster';
 
 /**
- * Candidates (issue 9). An applicant is a person within one project; a submission is that person submitted to one
+ * Candidates. An applicant is a person within one project; a submission is that person submitted to one
  * opportunity. Folder memberships, votes and tags hang off them. Everything carries its project id, so "does every
  * id of this request belong to the project" is one indexed query, and a project's delete cascades.
  */
@@ -54,7 +56,7 @@ export const applicants = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    /** The size fields of spec section 3 (waist, shoe, height, weight...), free text as talent writes them. */
+    /** The size fields (SIZE_FIELDS: waist, shoe, height, weight...), free text as talent writes them. */
     sizes: jsonb('sizes').$type<Record<string, string>>().notNull().default({}),
     skills: text('skills')
       .array()
@@ -70,7 +72,7 @@ export const applicants = pgTable(
       .default(sql`'{}'::text[]`),
     location: text('location'),
     address: jsonb('address').$type<ApplicantAddress>(),
-    /** Section 3 platforms (INSTAGRAM, TIKTOK...) to profile URLs. */
+    /** Social platforms (SOCIAL_PLATFORMS: INSTAGRAM, TIKTOK...) to profile URLs. */
     socialProfiles: jsonb('social_profiles').$type<Record<string, string>>().notNull().default({}),
     bio: text('bio'),
     resume: text('resume'),
@@ -121,7 +123,10 @@ export const submissions = pgTable(
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
-    /** The agent who submitted the talent, once agents exist (issue of submission links); no foreign key yet. */
+    /**
+     * The agent who submitted the talent (the representative named on the apply page). No foreign key: the column
+     * came before the agents table; readers treat an id with no agent as no agent.
+     */
     referringAgentId: uuid('referring_agent_id'),
     /** The submission link the talent applied through (the list's referral filter); no foreign key, links may go. */
     shareLinkId: uuid('share_link_id'),
