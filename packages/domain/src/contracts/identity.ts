@@ -7,7 +7,7 @@ import { twoFactorSetupCodeSchema } from '../validation/identity';
 import { passwordSchema } from '../validation/password';
 import { userSchema } from './users';
 
-/** Request and response shapes of the identity calls (issue 3), shared by the API and the web app. */
+/** Request and response shapes of the identity calls, shared by the API and the web app. */
 
 /** What a completed sign-in or a refresh hands the client; the refresh token itself travels in a cookie. */
 export const sessionGrantSchema = z.object({

@@ -40,7 +40,7 @@ const idParams = z.object({ id: z.uuid() });
 
 /**
  * A talent submitter (a TS in the named project, or any representative when no project is named) sees only their own
- * agency (spec section 6); staff see every agency.
+ * agency; staff see every agency.
  */
 async function agencyScope(
   db: Db,

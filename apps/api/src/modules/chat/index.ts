@@ -2,7 +2,7 @@ import type { ApiModule } from '../../platform/http/module';
 import { chatRoutes } from './routes';
 
 /**
- * Chat with candidates (issue 12): one thread per candidate per project, team messages e-mailed to the candidate and
+ * Chat with candidates: one thread per candidate per project, team messages e-mailed to the candidate and
  * agent with a private reply link (job `chat-mail`), replies through a public page, unread counts per team member,
  * NEW_MESSAGE on the live project channel. Decision docs/decisions/0030-chat-threads.md.
  */

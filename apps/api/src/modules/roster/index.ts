@@ -2,7 +2,7 @@ import type { ApiModule } from '../../platform/http/module';
 import { officeRosterRoutes, projectRosterRoutes } from './routes';
 
 /**
- * The office's talent database (issue 16): the roster of every person known to the office (people, office notes
+ * The office's talent database: the roster of every person known to the office (people, office notes
  * and tags, likely duplicates and merges, "add to an opportunity") and each project's roster of avail checks,
  * holds, bookings and releases, with their history, conflicts and notices to talent. Decisions 0038 to 0040.
  */
