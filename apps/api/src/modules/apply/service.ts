@@ -32,7 +32,7 @@ import {
   representativesOfApplicants,
 } from '../agencies';
 import { addToFolders, publishApplicantsUpdated, searchTextOf, submitApplicant } from '../candidates';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../links';
@@ -47,7 +47,7 @@ export interface ApplyDeps {
 }
 
 async function sendMail(deps: ApplyDeps, tx: Db, message: ReturnType<typeof claimMail>) {
-  await deps.jobs.send(MAIL_QUEUE, { kind: 'notice', message }, { tx });
+  await enqueueMail(deps.jobs, { kind: 'notice', message }, tx);
 }
 
 /**

@@ -40,7 +40,7 @@ import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError } from '../../platform/errors';
 import type { ClientLinkScope } from '../../platform/http/access';
 import type { MailMessage } from '../../platform/mail/ports';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 import { presentItem } from '../media';
 import { assertLive, clientLinkStatus, linkBySecret, viewerOfRequest, type ClientLinkRow } from './links';
 
@@ -124,10 +124,10 @@ export async function identifyViewer(context: AppContext, secret: string, input:
         codeAttempts: 0,
       })
       .where(eq(clientLinkViewers.id, viewer!.id));
-    await context.jobs.send(
-      MAIL_QUEUE,
+    await enqueueMail(
+      context.jobs,
       { kind: 'notice', message: codeMail(email, input.name, code, link.title) },
-      { tx: tx as unknown as Db },
+      tx as unknown as Db,
     );
   });
   return { message: CLIENT_REVIEW_MESSAGES.codeSent };
