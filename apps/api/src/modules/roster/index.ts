@@ -2,7 +2,7 @@ import type { ApiModule } from '../../platform/http/module';
 import { officeRosterRoutes, projectRosterRoutes } from './routes';
 
 /**
- * The office's talent database (issue 16): the roster of every person known to the office (people, office notes
+ * The office's talent database: the roster of every person known to the office (people, office notes
  * and tags, likely duplicates and merges, "add to an opportunity") and each project's roster of avail checks,
  * holds, bookings and releases, with their history, conflicts and notices to talent. Decisions 0038 to 0040.
  */
@@ -15,4 +15,5 @@ export const rosterModule: ApiModule = {
 };
 
 export { defineRosterJobs, noticeTemplate, ROSTER_NOTICE_QUEUE } from './notices';
-export { matchPerson, mergePeople } from './people';
+export { matchPerson } from './people-match';
+export { mergePeople } from './people-merge';
