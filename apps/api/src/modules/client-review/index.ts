@@ -5,7 +5,7 @@ import { projectSharePageMeta } from './project-share';
 import { clientReviewRoutes } from './routes';
 
 /**
- * Client review links (issue 15): links made by the team from a selection or folders, a public review portal where
+ * Client review links: links made by the team from a selection or folders, a public review portal where
  * named viewers (identified by an e-mailed code) vote and comment, the team's tally, per-viewer feedback and view
  * log (live), revoke and extend, and an export (CSV and PDF) built by a job and mailed. See
  * docs/decisions/0035-client-review-links.md.
