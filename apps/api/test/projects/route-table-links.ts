@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { shareLinkUpsertSchema, searchFold } from '@casting/domain';
-import { openClaim } from '../../src/modules/agencies/service';
+import { openClaim } from '../../src/modules/agencies/claims';
 import { upsertShareLinks } from '../../src/modules/share-links/service';
 import { agencies, agents } from '../../src/platform/db/schema';
 import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
