@@ -4,8 +4,8 @@ import { accessTokenOf, makeJpeg, seedCandidate, uploadThroughApi } from './supp
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /**
- * Issue 16: a super admin opens a project's admin scripts, reprocesses its failed media and sees the result, then
- * recounts the project; the upload failures browsers reported for the project are listed there too (issue 11). The
+ * A super admin opens a project's admin scripts, reprocesses its failed media and sees the result, then
+ * recounts the project; the upload failures browsers reported for the project are listed there too. The
  * failed item is a truncated JPEG: it passes the upload's content check and fails conversion, as a damaged camera
  * file does.
  */

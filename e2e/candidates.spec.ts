@@ -7,7 +7,7 @@ import { apiAs, PASSWORD, person, signInElsewhere, signUpConfirmed } from './sup
 import type { Person } from './support/projects';
 
 /*
- * Issue 9's review workspace. The project, its opportunities, tags and candidates are set up through the API
+ * The review workspace. The project, its opportunities, tags and candidates are set up through the API
  * (`POST /api/projects/admin/applicants`); filtering, voting, moving and reordering happen in the browser.
  */
 
@@ -312,7 +312,7 @@ test.describe('candidates workspace on a desktop', () => {
 test.describe('candidates workspace on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('a talent editor and a talent submitter see the same project as section 6 says', async ({
+  test('a talent editor reviews every candidate in the casting folders; a talent submitter sees only the submitter folders', async ({
     page,
     request,
     browser,

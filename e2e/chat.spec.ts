@@ -6,7 +6,7 @@ import { phone } from './support/links';
 import { apiAs, PASSWORD, person, signInElsewhere, signUpConfirmed } from './support/projects';
 
 /*
- * Issue 12's chat. Two team members chat about a candidate from two browsers and see each other's messages (and
+ * Chat. Two team members chat about a candidate from two browsers and see each other's messages (and
  * votes) arrive without reloading; the candidate answers through the private link of the e-mail the team's message
  * sent, on a phone, and the answer appears in the team's conversation.
  */

@@ -8,7 +8,7 @@ import { accessTokenOf, makeVideo, seedCandidate, uploadThroughApi } from './sup
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /*
- * Issue 15: a director shares two candidates with a producer, who has no account and reviews on a 375 px phone: she
+ * A director shares two candidates with a producer, who has no account and reviews on a 375 px phone: she
  * identifies with the code mailed to her, watches a tape, votes and comments; the director sees the vote arrive
  * without reloading, exports the feedback (mailed), then revokes the link, and the producer's next request shows the
  * revoked page.

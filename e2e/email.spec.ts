@@ -7,7 +7,7 @@ import { apiAs, chooseOption, PASSWORD, person, signUpConfirmed } from './suppor
 import type { Person } from './support/projects';
 
 /*
- * Issue 12's e-mail: a director e-mails candidates picked in the workspace with a template, and invites people to
+ * E-mail: a director e-mails candidates picked in the workspace with a template, and invites people to
  * apply from a pasted list. Projects, opportunities, candidates and links are set up through the API; choosing,
  * previewing and sending happen in the browser; the development outbox shows what was "sent".
  */

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
 
-// Spec section 2 (app shell) and section 9: the sidebar is 224 px open and 66 px collapsed.
+// The app shell's sidebar is 224 px open and 66 px collapsed.
 const SIDEBAR_OPEN_PX = 224;
 const SIDEBAR_COLLAPSED_PX = 66;
 

@@ -17,7 +17,7 @@ import {
 } from './support/identity';
 
 /*
- * Issue 3's journeys: what a person who has never seen the product does with their account, in
+ * Identity journeys: what a person who has never seen the product does with their account, in
  * Chromium against the production build. Codes come from the outbox; authenticator codes are
  * computed from the key the set-up dialog shows, as an authenticator app would.
  */
@@ -242,7 +242,7 @@ test('a talent account is refused with the toast and stays signed out', async ({
   const refusal = page.getByText(MESSAGES.talentNotAllowed);
   await expect(refusal).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
-  // The toast lasts 10 s (spec section 8), well past sonner's 4 s default.
+  // The talent-refused toast lasts 10 s, well past sonner's 4 s default.
   await page.waitForTimeout(6_000);
   await expect(refusal).toBeVisible();
   await page.goto('/projects');

@@ -7,7 +7,7 @@ import { projectWithRoles } from './support/links';
 import { PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /**
- * Issue 16: an office imports a real-world-shaped CSV of 500 people (BOM, CRLF, accents, quoted commas, blank
+ * An office imports a real-world-shaped CSV of 500 people (BOM, CRLF, accents, quoted commas, blank
  * lines, a person twice, bad e-mails) into an opportunity, downloads the 10 rows that failed, fixes them and
  * imports them.
  */

@@ -4,7 +4,7 @@ import { expect, outbox, signInViaUi, test } from './support/fixtures';
 import { agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
-/** Issue 10: submission links from the dialog to a talent's phone, the agent's claim, a closed link. */
+/** Submission links from the dialog to a talent's phone, the agent's claim, a closed link. */
 
 test.describe('submission links', () => {
   test('a director creates a link for two opportunities with an agency; a talent applies on a phone; the agent confirms', async ({
@@ -55,7 +55,7 @@ test.describe('submission links', () => {
     await expect(create).toBeDisabled();
     await dialog.getByRole('combobox', { name: 'Default opportunity' }).click();
     await page.getByRole('option', { name: 'Extra', exact: true }).click();
-    // No Agency is off and locked while Change Agency is off (spec section 4).
+    // No Agency is off and locked while Change Agency is off.
     await expect(dialog.getByRole('switch', { name: 'No Agency' })).toBeDisabled();
     await expect(dialog.getByText(`1 link pre-filled with ${agencyName}`)).toBeVisible();
     // Enabled first: the button's colour change is a transition, which the accessibility check waits out only once it
@@ -191,7 +191,7 @@ test.describe('submission links', () => {
     await apiLink(request, director, project.id, { title: 'Open call', roleIds: [project.roles.Lead] });
 
     await signInViaUi(page, director.email, PASSWORD);
-    // From the candidates page, a created link takes the director to the links page (spec section 4).
+    // From the candidates page, a created link takes the director to the links page.
     await page.goto(`/projects/candidate/${project.id}?roleId=${project.roles.Lead}`);
     await page.getByRole('button', { name: 'Create submission link' }).click();
     const create = page.getByRole('dialog', { name: 'Create New Candidate Submission Link(s)' });

@@ -4,7 +4,7 @@ import { expect, signInViaUi, test } from './support/fixtures';
 import { apiAs, PASSWORD, signUpConfirmed, type Person } from './support/projects';
 
 /*
- * Look and feel (issue 13): screenshots of the pages whose content does not depend on other tests'
+ * Look and feel: screenshots of the pages whose content does not depend on other tests'
  * data, compared with committed baselines (e2e/look.spec.ts-snapshots) at a small tolerance, so a
  * later change sees what it changes; axe in both themes. Update the baselines on purpose with
  * `npx playwright test e2e/look.spec.ts --update-snapshots` and look at the new PNGs before committing.

@@ -19,7 +19,7 @@ import { apiLink, phone, projectWithRoles } from './support/links';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /*
- * Issue 11's web side: the upload queue against the real API (signed PUTs into local storage, multipart with
+ * Media on the web: the upload queue against the real API (signed PUTs into local storage, multipart with
  * 5 MiB parts, resume through list-parts), the full-screen viewer, and the /downloads/{id} page of the e-mailed
  * zip link. Everything is on a 375 px phone screen.
  *

@@ -4,7 +4,7 @@ import { expect, signInViaUi, test } from './support/fixtures';
 import { PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /**
- * Issue 16: the guided project creation saves a draft at every step; the person leaves, finds the draft on the
+ * The guided project creation saves a draft at every step; the person leaves, finds the draft on the
  * projects page, continues and finishes; the project then leaves the drafts for the list.
  */
 test('a director sets up a project in the wizard, leaves, continues the draft and finishes it', async ({

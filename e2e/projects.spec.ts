@@ -13,9 +13,8 @@ import {
 } from './support/projects';
 
 /*
- * Issue 4's journeys in the casting office's workspace. People are created through the API and
- * confirmed with the code the outbox recorded; everything the issue asks a person to do happens in
- * the browser.
+ * Journeys in the casting office's workspace. People are created through the API and confirmed with
+ * the code the outbox recorded; everything a person does on the project pages happens in the browser.
  */
 
 test.describe('projects workspace', () => {

@@ -5,7 +5,7 @@ import { expect, outbox, signInViaUi, test } from './support/fixtures';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /*
- * Issue 16's roster journeys against the real API: a director checks, pins (first hold), books and releases a
+ * Roster journeys against the real API: a director checks, pins (first hold), books and releases a
  * candidate on the project roster with notices to the talent, whose mailbox (the development outbox) then shows
  * them; and the office roster finds one person who applied to two projects.
  */

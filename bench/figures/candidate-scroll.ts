@@ -9,7 +9,7 @@ import { ROOT } from '../lib/processes';
 import { progress, type Row } from '../lib/report';
 import { startApi } from '../lib/servers';
 
-/** The size: the candidates page stays smooth with 10,000 rows loaded. */
+/** The target size: the candidates page stays smooth with 10,000 rows loaded. */
 export const SCROLL_DEFAULT_ROWS = 10_000;
 
 /** In the page: how many rows the list holds (each rendered row carries the list's size as aria-setsize). */

@@ -6,7 +6,7 @@ import type { BenchOptions } from '../lib/options';
 import { progress, ratio, type Row } from '../lib/report';
 import { freeReferenceServer, startApi } from '../lib/servers';
 
-/** The size: one project with 100,000 candidates, 1,000,000 votes and 1,000,000 tag links. */
+/** The target size: one project with 100,000 candidates, 1,000,000 votes and 1,000,000 tag links. */
 export const CANDIDATES_DEFAULT_SIZE = 100_000;
 
 /**

@@ -117,7 +117,7 @@ export async function mediaUploadFigure(options: BenchOptions): Promise<Row[]> {
 
 /**
  * npm run bench:media [-- --short]. Ratios are "reference time / our time": 1 means as fast as the reference, 0.5
- * half as fast. The issue's goals: upload at least 0.5 with the API under 200 MB; zip at least 0.8; thumbnail at
+ * half as fast. The goals: upload at least 0.5 with the API under 200 MB; zip at least 0.8; thumbnail at
  * least 0.5 (within 2x).
  */
 export async function mediaFigure(options: BenchOptions): Promise<Row[]> {

@@ -5,7 +5,7 @@ import type { BenchOptions } from '../lib/options';
 import { progress, ratio, type Row } from '../lib/report';
 import { startApi, startHello } from '../lib/servers';
 
-/** The figure: 200 submissions through one link within 10 s, with ten of them sent twice at the same time. */
+/** The goal: 200 submissions through one link within 10 s, with ten of them sent twice at the same time. */
 const SUBMISSIONS = 200;
 const REPEATED = 10;
 

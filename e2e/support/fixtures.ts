@@ -12,7 +12,7 @@ function requiredEnv(name: string): string {
   return value;
 }
 
-/** Fills the sign-in form like a person would and waits for the landing page (/projects, spec section 2). */
+/** Fills the sign-in form like a person would and waits for the landing page after sign-in (/projects). */
 export async function signInViaUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/sign-in');
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -5,7 +5,7 @@ import { expectAccessible } from './axe';
 import { expect, outbox } from './fixtures';
 import type { Credentials } from './fixtures';
 
-/** Helpers for the identity journeys (issue 3): people, mailed codes, authenticator codes, admin calls. */
+/** Helpers for the identity journeys: people, mailed codes, authenticator codes, admin calls. */
 
 const CSRF = { 'X-Requested-With': 'casting-web' };
 

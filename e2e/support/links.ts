@@ -3,7 +3,7 @@ import { expect } from './fixtures';
 import { apiAs } from './projects';
 import type { Person } from './projects';
 
-/** Helpers for the links journeys (issue 10): projects with opportunities, agencies, links through the API. */
+/** Helpers for the links journeys: projects with opportunities, agencies, links through the API. */
 
 export interface LinkProject {
   id: string;

@@ -7,7 +7,7 @@ CREATE TABLE "storage_purges" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
--- Hand-written below (drizzle-kit does not generate functions or triggers): storage purge triggers (issue 11).
+-- Hand-written below (drizzle-kit does not generate functions or triggers): storage purge triggers.
 -- Every deleted row that names stored objects leaves their keys in `storage_purges`, in the deleting transaction,
 -- whichever way it was deleted (Delete Content, an applicant's delete, a project's delete cascading). The storage
 -- purge job then deletes the objects. Statement-level triggers with transition tables: one insert per statement,

@@ -10,7 +10,7 @@ import { agenciesModule } from './modules/agencies';
 import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
 import { candidatesModule } from './modules/candidates';
-import { conversationsModule } from './modules/conversations';
+import { chatModule } from './modules/chat';
 import { clientReviewModule, createClientLinkResolver, createPageHead } from './modules/client-review';
 import { devModule } from './modules/dev';
 import { emailModule } from './modules/email';
@@ -26,7 +26,7 @@ import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
 import { rosterModule } from './modules/roster';
-import { shareLinksModule } from './modules/share-links';
+import { linksModule } from './modules/links';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
 import type { AppContext } from './platform/context';
@@ -69,7 +69,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     lookupsModule,
     candidatesModule,
     agenciesModule,
-    shareLinksModule,
+    linksModule,
     applyModule,
     emailModule,
     invitationsModule,
@@ -77,7 +77,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     addressesModule,
     filesModule,
     mediaModule,
-    conversationsModule,
+    chatModule,
     jobsModule,
     liveModule,
     auditModule,

@@ -1,5 +1,5 @@
 import { defineEmailJobs } from './modules/email';
-import { defineChatMailJobs } from './modules/conversations';
+import { defineChatMailJobs } from './modules/chat';
 import { defineClientReviewJobs } from './modules/client-review';
 import { defineAdminScriptJobs } from './modules/admin-scripts';
 import { defineHousekeepingJobs } from './modules/housekeeping';

@@ -32,7 +32,7 @@ export interface BundleReport {
 }
 
 /** The source whose chunk the sign-in route renders (app/pages.tsx loads it on first paint). */
-export const SIGN_IN_PAGE_SOURCE = 'src/features/auth/sign-in-page.tsx';
+export const SIGN_IN_PAGE_SOURCE = 'src/features/identity/sign-in-page.tsx';
 
 /** The app's page (every route of the back office, and the sign-in page). */
 export const APP_ENTRY = 'index.html';

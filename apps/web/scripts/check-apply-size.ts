@@ -3,8 +3,8 @@ import { bundleReport, GOALS } from './bundle-size';
 
 /**
  * Fails (exit 1) when the public apply entry's initial JavaScript (apply.html's static import closure, read from the
- * built dist and its Vite manifest) reaches 100 kB gzip: a talent opens a submission link on a slow phone connection
- * (issue 10). Run after the build by `npm run test:e2e`, so CI refuses a change that makes the apply pages heavier;
+ * built dist and its Vite manifest) reaches 100 kB gzip: a talent opens a submission link on a slow phone connection.
+ * Run after the build by `npm run test:e2e`, so CI refuses a change that makes the apply pages heavier;
  * `npm run bench:web` prints the same figure among the others.
  */
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));

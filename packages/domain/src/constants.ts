@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9 (and the viewer retries of section 7). */
+/** Business constants and limits: uploads, titles, timers, caches, session, UI sizes and the media viewer's retries. */
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -83,7 +83,7 @@ export const AVATAR_INITIALS_MAX = 3;
 export const TALENT_TOAST_MS = 10 * SECOND;
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD';
 
-// Media viewer retries (spec section 7)
+// Media viewer retries: how often and how long the viewer polls before it gives up
 export const VIEWER_VIDEO_READY_ATTEMPTS = 10;
 export const VIEWER_VIDEO_READY_INTERVAL_MS = 6000;
 export const VIEWER_THUMBNAIL_ATTEMPTS = 5;

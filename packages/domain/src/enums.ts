@@ -27,7 +27,7 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
-/** Candidate measurement fields, in the spec's order (section 3). */
+/** Candidate measurement fields, in the order a candidate's profile lists them. */
 export const SIZE_FIELDS = [
   'waist',
   'shoe',
@@ -69,7 +69,7 @@ export const DEFAULT_TAG_CONDITION_TYPE: TagConditionType = 'OR';
 export const MEDIA_ISSUE_CHANNELS = ['SLACK'] as const;
 export type MediaIssueChannel = (typeof MEDIA_ISSUE_CHANNELS)[number];
 
-/** File extensions a person may upload, by kind (spec section 5). */
+/** File extensions a person may upload, by kind; any other type is refused. */
 export const ACCEPTED_UPLOAD_TYPES = {
   video: ['mp4', 'webm', 'ogg', 'avi', 'mov', 'wmv', 'flv', 'mkv', 'm4v'],
   image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif'],
@@ -86,7 +86,7 @@ export function fileExtension(fileName: string): string {
   return fileName.slice(dot + 1).toLowerCase();
 }
 
-/** Extensions with an icon of their own in the media viewer (spec section 9); any other file gets the default icon. */
+/** Extensions with an icon of their own in the media viewer; any other file gets the default icon. */
 export const VIEWER_ICON_EXTENSIONS: ReadonlySet<string> = new Set([
   'pdf',
   'xls',
@@ -123,6 +123,6 @@ export function isAcceptedUpload(fileName: string): boolean {
   return uploadKindOf(fileName) !== null;
 }
 
-/** A candidate's standing on the project roster (issue 16, decision 0040); the roster contracts use it. */
+/** A candidate's standing on the project roster (decision 0040); the roster contracts use it. */
 export const ROSTER_STATUSES = ['AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED'] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];

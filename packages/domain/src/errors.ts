@@ -82,7 +82,7 @@ export function isCanceledError(err: unknown): boolean {
 }
 
 /**
- * The text to show for a failed call (spec section 8): the error details message, then the response
+ * The text to show for a failed call: the error details message, then the response
  * data message, then the error's own message, else 'Unknown error'.
  */
 export function extractErrorMessage(err: unknown): string {

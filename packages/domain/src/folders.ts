@@ -33,7 +33,7 @@ export function isSubmitterFolderAlias(alias: string | null | undefined): alias 
 export const FEEDBACK_VALUES = ['YES', 'NO', 'MAYBE'] as const;
 export type Feedback = (typeof FEEDBACK_VALUES)[number];
 
-/** Where a candidate lands for each feedback value (spec section 4). */
+/** Where a candidate lands for each feedback value. */
 export const FEEDBACK_FOLDERS: Record<Feedback, SystemFolderAlias> = {
   YES: 'SELECTS',
   NO: 'VIEWED',
@@ -64,7 +64,7 @@ export function folderFeedbackEnabled(aliases: readonly (string | null | undefin
   return covers(FEEDBACK_FOLDERS) || covers(SUBMITTER_FEEDBACK_FOLDERS);
 }
 
-/** System folders that are views or inboxes, never a destination for copy or move (spec section 5). */
+/** System folders that are views or inboxes, never a destination for copy or move. */
 const NEVER_A_DESTINATION: readonly string[] = ['HIDDEN', 'ALL_SUBMISSIONS', 'TS_INVITED'];
 
 /** Custom folders (no alias) are always allowed; NEW_SUBMISSIONS only when importing. */

@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 import type { Permission } from './permissions';
 
 /**
- * The live project channel (spec section 4). A client opens the websocket with its access token in the query, sends
+ * The live project channel. A client opens the websocket with its access token in the query, sends
  * `{projectId, action: 'joinProject'}` after open and rejoins 100 ms after a close. The server pushes
  * `{action: 'update', projectId, event}`; the event name tells the page what to refresh. Messages carry ids and names,
  * never data: the page refetches what it shows through the API, which applies the access rules.

@@ -3,7 +3,7 @@ import type { CopyMoveType } from './enums';
 const COPY_MOVE_VERB: Record<CopyMoveType, string> = { COPY: 'Copied', MOVE: 'Moved', IMPORT: 'Imported' };
 
 /**
- * Every user-facing text quoted by the spec (sections 1, 2, 4, 5, 7 and 8), word for word.
+ * Every user-facing text the product words, word for word, kept once here for the API and the web app.
  * Texts with a placeholder are functions. Texts the spec leaves open are marked "(ours)".
  */
 export const MESSAGES = {
@@ -13,7 +13,7 @@ export const MESSAGES = {
   // The apply pages' own (ours), here so that the apply entry shows them without the links contract's zod schemas.
   submissionLinkNotFound: 'This submission link does not exist. Check the address and try again.',
   submissionReceived: 'Thank you! Your submission has been received.',
-  // Auth screens (section 2) and states (section 4)
+  // Auth screens and their states
   talentNotAllowed: 'Only admins can access this app',
   forgotPasswordLink: 'Forgot password?',
   getStarted: 'Get started',
@@ -30,7 +30,7 @@ export const MESSAGES = {
   copyLink: 'Copy Link',
   processing: 'Processing...',
 
-  // Validation (section 5)
+  // Validation
   emailRequired: 'Email is required',
   invalidEmailAddress: 'Invalid email address',
   invalidEmail: 'Invalid email',
@@ -74,7 +74,7 @@ export const MESSAGES = {
   invalidUrl: 'Invalid URL',
   unsupportedFileTypes: (names: string) => `Unsupported file type(s): ${names}.`,
 
-  // Error catalogue (section 8)
+  // Errors and toasts
   inviteDifferentAgencyTitle: 'Inviting Team Member from Different Agency',
   inviteDifferentAgencyConfirm: 'Yes, proceed',
   cancel: 'Cancel',
@@ -156,7 +156,7 @@ export const MESSAGES = {
   addressInvalid: 'The address is not valid. Check the link and try again.',
   addressValueTooLong: 'A value in the address is too long.',
 
-  // Team dialog toasts (section 7)
+  // Team dialog toasts
   downloadLinkSent: 'Download link sent to your email',
   teamMemberRemoved: 'Team member removed successfully!',
   updatingMemberRole: 'Updating member role...',

@@ -43,7 +43,7 @@ const STAFF: readonly ProjectActor[] = ['SA', 'PO', 'PE'];
 const REVIEWERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE'];
 const MEMBERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE', 'TS'];
 
-/** Spec section 6, one row per permission. VIEW_PROJECT is ours: reading a project at all. */
+/** Which project actors hold each permission. VIEW_PROJECT is ours: reading a project at all. */
 export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   VIEW_PROJECT: ['SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'],
   MANAGE_PROJECT: STAFF,
@@ -110,7 +110,7 @@ export const SUBMITTER_FOLDER_ACTION_NAMES = [
 ] as const;
 export type SubmitterFolderAction = (typeof SUBMITTER_FOLDER_ACTION_NAMES)[number];
 
-/** What a talent submitter may do to a candidate in each submitter folder (spec section 6). */
+/** What a talent submitter may do to a candidate in each submitter folder (a super admin gets none of these). */
 export const SUBMITTER_FOLDER_ACTIONS: Record<SubmitterFolderAlias, readonly SubmitterFolderAction[]> = {
   TS_FOR_REVIEW: [
     'MOVE',

@@ -1,8 +1,8 @@
-/** Account roles decide which screens a signed-in person may open (spec section 6). */
+/** Account roles decide which screens a signed-in person may open. */
 export const ACCOUNT_ROLES = ['SUPER_ADMIN', 'ADMIN', 'TALENT', 'GUEST'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
-/** User role ids as the product ranks them; the sidebar rules of section 2 refer to these ids. */
+/** User role ids as the product ranks them; the sidebar and the route guards decide by these ids. */
 export const USER_ROLE_IDS = {
   SUPER_ADMIN: 1,
   CASTING_DIRECTOR: 2,
@@ -83,7 +83,7 @@ export interface ProjectActorInput {
   isClientAccount?: boolean;
 }
 
-/** Who the person is inside a project, or null for a non-member (spec section 6). */
+/** Who the person is inside a project, or null for a non-member. */
 export function projectActorFor(input: ProjectActorInput): ProjectActor | null {
   // A client link is a guest portal: even a super admin following one sees only the client view.
   if (input.viaClientLink) return 'CLIENT';

@@ -10,7 +10,7 @@ function takenAfter(title: string, n: number): string[] {
   return taken;
 }
 
-describe('cloned link title (spec section 5)', () => {
+describe('cloned link title', () => {
   it('starts with "(copy)"', () => {
     expect(cloneTitle('Spring call', ['Spring call'], NOW)).toBe('Spring call (copy)');
     expect(cloneTitle('Spring call', [], NOW)).toBe('Spring call (copy)');

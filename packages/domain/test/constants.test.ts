@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as domain from '../src';
 
-// Spec section 9 (and section 7 for the viewer), number by number.
+// The business constants and the viewer's retries, written out number by number apart from the code.
 const SPEC: Record<string, unknown> = {
   UPLOAD_LARGE_FILE_WARNING_BYTES: 629145600,
   UPLOAD_SMALL_FILE_THRESHOLD_BYTES: 10485760,
@@ -79,7 +79,7 @@ const SPEC: Record<string, unknown> = {
   SIGN_UP_ROLE_TYPE: 'ADMIN',
 };
 
-describe('business constants (spec section 9)', () => {
+describe('business constants', () => {
   it.each(Object.entries(SPEC))('%s equals the spec value', (name, value) => {
     expect((domain as Record<string, unknown>)[name]).toEqual(value);
   });

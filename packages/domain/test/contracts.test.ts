@@ -39,7 +39,7 @@ describe('outbox contract', () => {
   });
 });
 
-describe('user contract (spec section 3)', () => {
+describe('user contract', () => {
   const user = {
     id: 'u1',
     firstName: 'Ada',

@@ -49,7 +49,7 @@ describe('error catalogue', () => {
     expect(isErrorCode('NOPE')).toBe(false);
   });
 
-  it('quotes the spec texts tied to codes (section 8)', () => {
+  it('words the errors tied to codes', () => {
     expect(ERROR_MESSAGES.INVALID_PHONE_NUMBER).toBe('Please enter a valid phone number.');
     expect(ERROR_MESSAGES.APPLICANT_REPRESENTATIVE_ALREADY_DENIED).toBe(
       'This representation claim has already been declined',
@@ -66,7 +66,7 @@ describe('error catalogue', () => {
   });
 });
 
-describe('extractErrorMessage (spec section 8 order)', () => {
+describe('extractErrorMessage (details, then response data, then own message)', () => {
   const withResponse = (data: unknown, own = 'Request failed') =>
     Object.assign(new Error(own), { response: { data } });
 
@@ -104,7 +104,7 @@ describe('extractErrorMessage (spec section 8 order)', () => {
   });
 });
 
-describe('cancelled requests (spec section 8)', () => {
+describe('cancelled requests', () => {
   it('recognises ERR_CANCELED and aborts', () => {
     expect(CANCELED_ERROR_CODE).toBe('ERR_CANCELED');
     expect(isCanceledError({ code: 'ERR_CANCELED' })).toBe(true);

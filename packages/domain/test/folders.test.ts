@@ -11,7 +11,7 @@ import {
 } from '../src';
 import type { CopyMoveType, Feedback } from '../src';
 
-describe('folder aliases (spec section 3)', () => {
+describe('folder aliases', () => {
   it('lists system and submitter folders', () => {
     expect(SYSTEM_FOLDER_ALIASES).toEqual([
       'NEW_SUBMISSIONS',
@@ -37,7 +37,7 @@ describe('folder aliases (spec section 3)', () => {
   });
 });
 
-describe('feedback mapping (spec section 4)', () => {
+describe('feedback mapping', () => {
   it('has the three feedback values', () => {
     expect(FEEDBACK_VALUES).toEqual(['YES', 'NO', 'MAYBE']);
   });
@@ -67,7 +67,7 @@ describe('feedback mapping (spec section 4)', () => {
   });
 });
 
-describe('copy / move folder choices (spec section 5)', () => {
+describe('copy / move folder choices', () => {
   const table: [string | null, CopyMoveType, boolean][] = [
     ['HIDDEN', 'COPY', false],
     ['HIDDEN', 'MOVE', false],

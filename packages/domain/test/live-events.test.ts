@@ -10,7 +10,7 @@ import {
   liveServerMessageSchema,
 } from '../src';
 
-describe('live project channel (spec section 4)', () => {
+describe('live project channel', () => {
   it('names the events the spec lists, and our candidates refresh', () => {
     expect(LIVE_EVENTS).toEqual([
       'NEW_MESSAGE',

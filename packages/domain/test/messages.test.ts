@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src';
 
-// Texts quoted word for word from the spec (sections 1, 2, 4, 5, 7 and 8).
+// The product's own wording, written out again here word for word.
 const QUOTED: [keyof typeof MESSAGES, string][] = [
   ['talentNotAllowed', 'Only admins can access this app'],
   ['forgotPasswordLink', 'Forgot password?'],

@@ -12,7 +12,7 @@ import {
 } from '../src';
 import type { Permission, ProjectActor, SubmitterFolderAction, SubmitterFolderAlias } from '../src';
 
-// Spec section 6 "Permissions", transcribed row by row (VIEW_PROJECT is ours: every member reads the project).
+// Who holds each permission, written out apart from the code (VIEW_PROJECT is ours: every member reads the project).
 const SPEC_ROWS: Record<Permission, string> = {
   VIEW_PROJECT: 'SA PO PE TE TS CLIENT',
   MANAGE_PROJECT: 'SA PO PE',
@@ -59,7 +59,7 @@ const cases = Object.entries(SPEC_ROWS).flatMap(([permission, allowed]) =>
   })),
 );
 
-describe('permission matrix (spec section 6)', () => {
+describe('permission matrix', () => {
   it('has exactly the spec rows', () => {
     expect([...PERMISSIONS].sort()).toEqual(Object.keys(SPEC_ROWS).sort());
     expect(Object.keys(PERMISSION_MATRIX).sort()).toEqual(Object.keys(SPEC_ROWS).sort());
@@ -89,7 +89,7 @@ describe('permission matrix (spec section 6)', () => {
   });
 });
 
-// Spec section 6 "Submitter folder actions for TS (SA none)".
+// What a talent submitter may do in each submitter folder, written out apart from the code (a super admin gets none).
 const FOR_REVIEW =
   'MOVE COPY SEND_EMAIL HIDE DELETE UP_VOTE DOWN_VOTE MAYBE_VOTE ADD_MEDIA MANAGE_SELFIE DELETE_MEDIA';
 const SPEC_FOLDER_ACTIONS: Record<SubmitterFolderAlias, string> = {
@@ -109,7 +109,7 @@ const folderCases = SUBMITTER_FOLDER_ALIASES.flatMap((folder) =>
   })),
 );
 
-describe('submitter folder actions (spec section 6)', () => {
+describe('submitter folder actions', () => {
   it('keys the table by every submitter folder', () => {
     expect(Object.keys(SUBMITTER_FOLDER_ACTIONS).sort()).toEqual([...SUBMITTER_FOLDER_ALIASES].sort());
   });

@@ -15,7 +15,7 @@ import {
 } from '../src';
 import type { ProjectActorInput, ScopeGranter } from '../src';
 
-describe('account and user roles (spec section 6)', () => {
+describe('account and user roles', () => {
   it('names the account roles', () => {
     expect(ACCOUNT_ROLES).toEqual(['SUPER_ADMIN', 'ADMIN', 'TALENT', 'GUEST']);
   });
@@ -60,7 +60,7 @@ describe('account and user roles (spec section 6)', () => {
   });
 });
 
-describe('project actor (spec section 6)', () => {
+describe('project actor', () => {
   const cases: [ProjectActorInput, string | null][] = [
     [{ viaClientLink: true }, 'CLIENT'],
     [{ viaClientLink: true, isSuperAdmin: true, scope: 'PROJECT_OWNER' }, 'CLIENT'],

@@ -10,7 +10,7 @@ import {
 } from '../src';
 import { issuesOf, parsed } from './helpers';
 
-describe('email (spec section 5)', () => {
+describe('email', () => {
   it.each([
     ['', ['Email is required']],
     ['   ', ['Email is required']],
@@ -36,7 +36,7 @@ describe('email (spec section 5)', () => {
   });
 });
 
-describe('phone (spec section 5)', () => {
+describe('phone', () => {
   const invalid = ['Please enter a valid phone number.'];
   it.each([
     ['+1555123456', []],
@@ -54,7 +54,7 @@ describe('phone (spec section 5)', () => {
   });
 });
 
-describe('zip (spec section 5)', () => {
+describe('zip', () => {
   const invalid = ['Zip code must be exactly 5 digits'];
   it.each([
     ['90210', []],
@@ -67,7 +67,7 @@ describe('zip (spec section 5)', () => {
   });
 });
 
-describe('confirmation code (spec section 5)', () => {
+describe('confirmation code', () => {
   const invalid = ['Confirmation code must be exactly 6 characters'];
   it.each([
     ['123456', []],
@@ -80,7 +80,7 @@ describe('confirmation code (spec section 5)', () => {
   });
 });
 
-describe('folder and generic names (spec section 5)', () => {
+describe('folder and generic names', () => {
   it.each([
     [folderNameSchema, '', ['Folder name is required']],
     [folderNameSchema, '  ', ['Folder name is required']],

@@ -11,7 +11,7 @@ import {
 } from '../src';
 import { issuesOf } from './helpers';
 
-describe('link title (spec section 5)', () => {
+describe('link title', () => {
   it.each([
     ['', ['Title is required']],
     ['   ', ['Title is required']],
@@ -39,7 +39,7 @@ describe('link title (spec section 5)', () => {
   });
 });
 
-describe('opportunity selection (spec section 5)', () => {
+describe('opportunity selection', () => {
   it.each([
     [{ roleIds: [] }, ['roleIds: At least one opportunity must be selected']],
     [{ roleIds: ['r1'] }, []],
@@ -86,7 +86,7 @@ describe('opportunity selection (spec section 5)', () => {
   });
 });
 
-describe('link generation (spec section 5)', () => {
+describe('link generation', () => {
   const agencyUser = { id: 'u1', name: 'Ann Agent', agencyId: 'a1' };
   it.each([
     [{ name: 'Links', roleIds: ['r1'] }, []],

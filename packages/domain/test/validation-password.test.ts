@@ -16,7 +16,7 @@ const COMPLEXITY =
   'Password must contain at least one capital letter and one number and one special character';
 const LOWERCASE = 'Password must contain at least one lowercase letter';
 
-describe('password (spec section 5)', () => {
+describe('password', () => {
   it.each([
     ['', ['Password is required']],
     [undefined, ['Password is required']],
@@ -74,7 +74,7 @@ describe('password checklist', () => {
   });
 });
 
-describe('password confirmation (spec section 5)', () => {
+describe('password confirmation', () => {
   it.each([
     [{ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }, []],
     [{ password: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' }, ['confirmPassword: Passwords must match']],

@@ -4,7 +4,7 @@ import { issuesOf, parsed } from './helpers';
 
 const agent = { firstName: 'Ann', lastName: 'Agent', email: 'ann@agency.com' };
 
-describe('representative form (spec section 5)', () => {
+describe('representative form', () => {
   it.each([
     [{ agencyId: 'a1', agent }, []],
     [{ agency: { name: 'Acme Talent' }, agent }, []],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { copyMoveRequestSchema, inviteTeamMembersSchema, reportMediaIssueSchema } from '../src';
 import { issuesOf, parsed } from './helpers';
 
-describe('copy / move / import request (spec section 5)', () => {
+describe('copy / move / import request', () => {
   const base = { applicantIds: ['a1'] };
   it.each([
     [{ ...base, type: 'COPY', roleId: 'r1', folderIds: ['f1'] }, []],
@@ -31,7 +31,7 @@ describe('copy / move / import request (spec section 5)', () => {
   });
 });
 
-describe('report media issue (spec section 5)', () => {
+describe('report media issue', () => {
   it('requires a description and defaults the channel to SLACK', () => {
     const value = { applicantId: 'a1', applicantMediaId: 'm1', description: ' Frozen video ' };
     expect(parsed(reportMediaIssueSchema, value)).toEqual({
@@ -45,7 +45,7 @@ describe('report media issue (spec section 5)', () => {
   });
 });
 
-describe('team invitations (spec sections 5 and 7)', () => {
+describe('team invitations', () => {
   it('checks each e-mail with the invite wording and needs at least one', () => {
     expect(
       issuesOf(inviteTeamMembersSchema, {

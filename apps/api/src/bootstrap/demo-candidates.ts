@@ -111,7 +111,7 @@ const TAGS = [
   'Needs work permit',
   'Bilingual',
 ];
-/** The vote behind each review folder (the feedback mapping of spec section 4: YES to Selects, NO to Viewed). */
+/** The vote behind each review folder (as a vote files them: YES to Selects, NO to Viewed). */
 const FOLDER_VOTE = { SELECTS: 'UP_VOTE', MAYBE: 'MAYBE', VIEWED: 'DOWN_VOTE' } as const;
 const VOTES = ['UP_VOTE', 'DOWN_VOTE', 'MAYBE'] as const;
 /** Where reviewed candidates end up besides New Submissions, in roughly the proportions of a live project. */

@@ -29,7 +29,7 @@ import { eventually } from '../support/eventually';
 import { buildCast, buildFolder, buildRole, type Cast } from '../support/projects';
 
 /**
- * Issue 16's check: a project exported from one instance and restored into another. Instance A is the worker's usual
+ * A project exported from one instance and restored into another. Instance A is the worker's usual
  * test app; instance B is a second app with its own database and its own storage directory, where the same people
  * have other accounts (other ids, the same e-mail) and the office's lookup values have other ids (the same names).
  */

@@ -8,9 +8,9 @@ import { draftListQuery } from '../../src/modules/projects/services/draft-servic
 import { collectPlans, planOf, planOfStatement, type Plan } from '../support/plans';
 
 /**
- * The plans of issue 16's new lists on tables of 20,000 rows: a person's imports, an owner's project drafts and a
- * project's admin script runs each read their index; an import's roster duplicate check probes the people's identity
- * index. Written in a transaction that is rolled back.
+ * The plans of the import, wizard and admin-script lists on tables of 20,000 rows: a person's imports, an owner's
+ * project drafts and a project's admin script runs each read their index; an import's roster duplicate check probes the
+ * people's identity index. Written in a transaction that is rolled back.
  */
 
 const owner = randomUUID();
@@ -71,7 +71,7 @@ afterAll(() => {
   plans = {};
 });
 
-describe('issue 16 list plans', () => {
+describe('import, draft and admin-script list plans', () => {
   it.each([
     ['imports of a person', 'import_jobs_creator_idx'],
     ['drafts of an owner', 'projects_drafts_owner_idx'],

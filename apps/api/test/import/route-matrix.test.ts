@@ -46,7 +46,7 @@ const run = () => ({
 
 const denied = (code: string, status = 403): Outcome => ({ status, code });
 const ANON = { anonymous: denied('UNAUTHENTICATED', 401), talent: denied('TALENT_NOT_ALLOWED') };
-// The cast's project editor and talent editor are casting assistants, for whom import is closed (spec section 2).
+// The cast's project editor and talent editor are casting assistants, for whom import is closed.
 const ASSISTANTS = { PE: denied('FORBIDDEN'), TE: denied('FORBIDDEN') };
 // Files and jobs are their sender's: anyone else reads them as not found.
 const NOT_THEIRS = denied('NOT_FOUND', 404);

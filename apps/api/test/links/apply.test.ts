@@ -361,7 +361,7 @@ describe('representation and claims', () => {
     expect(agency.id).toBeTruthy();
   });
 
-  it('the representative form rules of section 5 apply on apply pages', async () => {
+  it('the representative form rules (names, e-mail, phone, agency name and website) apply on apply pages', async () => {
     const link = await newLink();
     const res = await t.app.inject({
       method: 'POST',

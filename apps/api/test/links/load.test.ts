@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /**
- * The issue's figure is 200 submissions within 10 s. Time is a benchmark's to measure (`npm run bench:submissions`
+ * The goal is 200 submissions within 10 s. Time is a benchmark's to measure (`npm run bench:submissions`
  * prints the burst's wall time beside bare Fastify's in the same run, on both databases); a timed test would fail on a
  * busy machine and prove nothing about the product. This test holds what must be true whatever the machine: every
  * one of 200 submissions sent at once, ten of them twice, is taken exactly once and nothing answers 5xx.

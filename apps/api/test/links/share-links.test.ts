@@ -67,7 +67,7 @@ describe('create', () => {
     expect(res.json().details.issues).toEqual([{ path: 'body.title', message: MESSAGES.linkTitleNotUnique }]);
   });
 
-  it('applies the opportunity rules of section 5', async () => {
+  it('needs at least one opportunity, and a default one among them when there are several', async () => {
     const none = await t.app.inject({
       method: 'POST',
       url: url('/share-links'),

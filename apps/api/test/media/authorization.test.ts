@@ -10,7 +10,7 @@ import { ACTORS, addMember, signedInUser, type ActorName } from '../support/proj
 import { buildMediaApp, type MediaApp } from './support';
 
 /**
- * Every media route as every actor. Written out by hand from the product's permission table (spec section 6):
+ * Every media route as every actor. Written out by hand from the product's permission table:
  * uploading and candidate media actions are for all five project roles (SA PO PE TE TS), media visibility for
  * SA PO PE TE, reading and downloads for any member. Upload calls also admit an apply page's grant (uploads.test.ts).
  */

@@ -6,7 +6,7 @@ import { testDatabase } from '../support/database';
 import type { ActorName } from '../support/projects';
 import { fresh, inPath, publicRoute, type Fixture, type Rule, type RouteCase } from './route-rules';
 
-/** Chat: the matrix's chat actors (spec section 6); a talent submitter only for their agency's clients (none here). */
+/** Chat: the matrix's chat actors (SA, PO, PE, TE); a talent submitter only for their agency's clients (none here). */
 const CHAT: readonly ActorName[] = ['SA', 'PO', 'PE', 'TE'];
 const inThread: Rule = { kind: 'project', allowed: CHAT, projectIn: 'folder' };
 

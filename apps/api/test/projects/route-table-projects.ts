@@ -240,7 +240,7 @@ export const PROJECT_ROUTES: RouteCase[] = [
     route: '/api/projects/:id/access/:accessId/resend',
     rule: inPath(SPEC.inviteTeamMembers),
     ok: 204,
-    // A talent submitter manages only their own agency's rows (issue 14); this invitee is of no agency.
+    // A talent submitter manages only their own agency's rows; this invitee is of no agency.
     outcomeFor: { TS: { status: 404, code: 'NOT_FOUND' } },
     request: async (f, id) => {
       const invited = await addInvitation(f.cast.project, `${randomUUID()}@example.com`, 'TALENT_SUBMITTER');
@@ -252,7 +252,7 @@ export const PROJECT_ROUTES: RouteCase[] = [
     route: '/api/projects/:id/access/:accessId',
     rule: inPath(SPEC.inviteTeamMembers),
     ok: 204,
-    // A talent submitter manages only their own agency's rows (issue 14); this member is of no agency.
+    // A talent submitter manages only their own agency's rows; this member is of no agency.
     outcomeFor: { TS: { status: 404, code: 'NOT_FOUND' } },
     request: async (f, id) => {
       const member = await addMember(f.cast.project, await createUser(), 'TALENT_SUBMITTER');

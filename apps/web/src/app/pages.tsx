@@ -56,31 +56,31 @@ const notFound = lazyPage(
  */
 const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   SignInPage: lazyPage(
-    () => import('../features/auth/sign-in-page'),
+    () => import('../features/identity/sign-in-page'),
     (m) => m.SignInPage,
   ),
   SignUpPage: lazyPage(
-    () => import('../features/auth/sign-up-page'),
+    () => import('../features/identity/sign-up-page'),
     (m) => m.SignUpPage,
   ),
   ConfirmUserPage: lazyPage(
-    () => import('../features/auth/confirm-user-page'),
+    () => import('../features/identity/confirm-user-page'),
     (m) => m.ConfirmUserPage,
   ),
   ForgotPasswordPage: lazyPage(
-    () => import('../features/auth/forgot-password-page'),
+    () => import('../features/identity/forgot-password-page'),
     (m) => m.ForgotPasswordPage,
   ),
   CheckEmailPage: lazyPage(
-    () => import('../features/auth/check-email-page'),
+    () => import('../features/identity/check-email-page'),
     (m) => m.CheckEmailPage,
   ),
   ResetPasswordPage: lazyPage(
-    () => import('../features/auth/reset-password-page'),
+    () => import('../features/identity/reset-password-page'),
     (m) => m.ResetPasswordPage,
   ),
   ResetPasswordSuccessPage: lazyPage(
-    () => import('../features/auth/reset-password-success-page'),
+    () => import('../features/identity/reset-password-success-page'),
     (m) => m.ResetPasswordSuccessPage,
   ),
   ProfilePage: lazyPage(
@@ -142,7 +142,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     (m) => m.ProjectCandidatesPage,
   ),
   ProjectRolesPage: lazyPage(
-    () => import('../features/roles'),
+    () => import('../features/opportunities'),
     (m) => m.ProjectRolesPage,
   ),
   ApplicantLinksPage: lazyPage(
@@ -175,7 +175,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     (m) => routedApplyPage(m.ApplyAddressProvider, m.PrivateSubmissionRoute),
   ),
   InviteCandidatesPage: lazyPage(
-    () => import('../features/invite'),
+    () => import('../features/invitations'),
     (m) => m.InviteCandidatesPage,
   ),
   EmailTemplatesPage: lazyPage(

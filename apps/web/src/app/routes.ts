@@ -9,7 +9,7 @@ import type { RouteId } from '../lib/routing/patterns';
  * - account: SUPER_ADMIN and ADMIN accounts (a person's own profile);
  * - staff: SUPER_ADMIN and ADMIN accounts but client accounts, whose pages are the client review layout's;
  * - superAdmin: SUPER_ADMIN accounts only;
- * - importers: staff but casting assistants (spec section 2 hides /import from role id 3).
+ * - importers: staff but casting assistants (user role id 3), who may not import.
  */
 export type AccessGroup = 'guest' | 'public' | 'account' | 'staff' | 'office' | 'importers' | 'superAdmin';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from './user';
+import { userSchema } from './users';
 
 /** Account controls (ours): recovery codes, the sessions list. Shared by the API and the web app. */
 

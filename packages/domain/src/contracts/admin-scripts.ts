@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Admin scripts (issue 16, `/projects/admin-scripts/{id}`, super admins only): maintenance operations on one
+ * Admin scripts (`/projects/admin-scripts/{id}`, super admins only): maintenance operations on one
  * project, each run as a background job with progress, a result and an audit entry. See
  * docs/decisions/0042-admin-scripts.md.
  */

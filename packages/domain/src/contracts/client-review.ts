@@ -4,7 +4,7 @@ import { DOWNLOAD_EXPIRY_DAYS } from './media';
 import { cursorQuery, keysetPageFields, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './pagination';
 
 /**
- * Client review links (issue 15). A casting director sends a set of candidates (a selection, a folder or folders of
+ * Client review links. A casting director sends a set of candidates (a selection, a folder or folders of
  * one or more opportunities) to producers, directors or agencies who have no account. The link's secret is the only
  * credential: 144 random bits, stored as a SHA-256 digest, shown once to its creator. Viewers who identify (name,
  * e-mail, a code by e-mail) vote yes/no/maybe and comment; the team sees every viewer's feedback live.

@@ -6,7 +6,7 @@ import { CANDIDATE_MESSAGES } from './candidates';
 import { cursorQuery, keysetPageFields } from './pagination';
 
 /**
- * E-mail templates, sending to candidates, invitations to apply and the opt-out (issue 12). Decisions 0032 to 0034.
+ * E-mail templates, sending to candidates, invitations to apply and the opt-out. Decisions 0032 to 0034.
  */
 
 export const EMAIL_SEND_MAX_RECIPIENTS = 500;

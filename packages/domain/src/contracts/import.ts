@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorQuery } from './pagination';
 
 /**
- * Import (issue 16): people from a CSV or Excel file into an opportunity (as candidates) or into the office roster.
+ * Import: people from a CSV or Excel file into an opportunity (as candidates) or into the office roster.
  * The file is sent once (`PUT /api/import/files`), previewed with a suggested column mapping, checked row by row in a
  * dry run, then imported by a background job that records every row's outcome, so a restart resumes where it
  * stopped and the failed rows can be downloaded as CSV, fixed and imported again. See

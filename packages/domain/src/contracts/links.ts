@@ -3,7 +3,7 @@ import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
 import { MESSAGES } from '../messages';
 import { AGENCY_SEARCH_PAGE_SIZE } from '../constants';
 import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validation/fields';
-import { linkTitleSchema, opportunitySelectionSchema } from '../validation/share-link';
+import { linkTitleSchema, opportunitySelectionSchema } from '../validation/links';
 import { representativeFormSchema } from '../validation/representative';
 import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
 import { optionSchema } from './lookups';

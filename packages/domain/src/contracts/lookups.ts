@@ -3,7 +3,7 @@ import { LOOKUP_LIMIT, LOOKUP_OFFSET } from '../constants';
 import { USER_ROLE_CODES } from '../roles';
 import { nameSchema } from '../validation/fields';
 
-/** Lookups of spec section 7, by the name the API spells in its paths; their values live in one table. */
+/** The lookups, by the name the API spells in its paths; their values live in one table. */
 export const LOOKUP_NAMES = [
   'project-types',
   'union',
@@ -21,7 +21,10 @@ export const LOOKUP_NAMES = [
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
 
-/** Lookups the spec lets a person extend with `POST {name}` under /projects/lookups (section 7). */
+/**
+ * Lookups that also take `POST {name}` (and a rename) under their own /projects/lookups path; a super admin adds to
+ * any lookup through /lookup-management/enums.
+ */
 export const EDITABLE_PROJECT_LOOKUPS = [
   'geographic',
   'project-lookingfor',
@@ -65,7 +68,7 @@ export const LOOKUP_TITLES: Record<LookupName, string> = {
 export const LOOKUP_NAME_TAKEN = 'A value with this name already exists.';
 export const LOOKUP_NAME_MAX = 100;
 
-/** The option shape selectors use: value is the id, label the name (spec section 3). */
+/** The option shape selectors use: value is the id, label the name. */
 export const optionSchema = z.object({
   value: z.string(),
   label: z.string(),
@@ -73,7 +76,7 @@ export const optionSchema = z.object({
 });
 export type Option = z.infer<typeof optionSchema>;
 
-/** Lookup pages default to 100 values from offset 0 (spec sections 7 and 9). */
+/** Lookup pages default to 100 values from offset 0, and a page holds at most 100. */
 export const lookupQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(LOOKUP_LIMIT).default(LOOKUP_LIMIT),
@@ -105,7 +108,7 @@ export const lookupSummarySchema = z.object({
 export const lookupListSchema = z.object({ items: z.array(lookupSummarySchema) });
 export type LookupSummary = z.infer<typeof lookupSummarySchema>;
 
-/** /users/lookups/roles: the ranked user roles; value is the role id of section 6. */
+/** /users/lookups/roles: the ranked user roles; value is the role id (SUPER_ADMIN 1 to TALENT 5). */
 export const userRoleOptionSchema = z.object({
   value: z.number().int(),
   code: z.enum(USER_ROLE_CODES),

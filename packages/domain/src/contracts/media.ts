@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_SMALL_FILE_THRESHOLD_BYTES } from '../constants';
 
 /**
- * Media (issue 11): uploads through signed URLs (single PUT under 10 MiB, multipart above), the media items of an
+ * Media: uploads through signed URLs (single PUT under 10 MiB, multipart above), the media items of an
  * applicant with their processing status, reports of media issues, and zip downloads.
  *
  * Upload calls take either the caller's bearer token (project staff with CANDIDATE_MEDIA) or an upload grant from a
@@ -13,12 +13,12 @@ import { UPLOAD_SMALL_FILE_THRESHOLD_BYTES } from '../constants';
 export const MEDIA_KINDS = ['image', 'video', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** Processing statuses of a media item (spec section 3). */
+/** Processing statuses of a media item. */
 export const MEDIA_STATUSES = ['PENDING', 'IN_PROGRESS', 'PROCESSED', 'FAILED'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 /**
- * Who sees an item (spec section 6 "manage media visibility", SA PO PE TE). TEAM: the project team only; ALL: also
+ * Who sees an item; SA, PO, PE and TE may change it (MANAGE_MEDIA_VISIBILITY). TEAM: the project team only; ALL: also
  * the people a candidate is shared with (client links). New uploads are ALL.
  */
 export const MEDIA_VISIBILITIES = ['ALL', 'TEAM'] as const;
@@ -249,7 +249,7 @@ export const mediaItemSchema = z.object({
   /** Display size image, web-playable MP4, or the document preview. */
   convertedUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
-  /** For documents without a preview: the viewer icon by extension (spec section 9). */
+  /** For documents without a preview: the viewer icon by extension, or the default icon. */
   icon: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -267,7 +267,7 @@ export const mediaVisibilitySchema = z.object({
 // validation/applicants.ts, shared with the web form.
 export const messageResultSchema = z.object({ message: z.string() });
 
-/** `POST /applicants/download-zip` and the team dialog's send-download-link call (spec section 7). */
+/** `POST /applicants/download-zip` and the team dialog's send-download-link call. */
 export const downloadZipSchema = z.object({
   projectId: id,
   email: z.email().max(254).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The project wizard (issue 16, `/projects/create`): a guided creation in four steps (project, opportunities, team,
+ * The project wizard (`/projects/create`): a guided creation in four steps (project, opportunities, team,
  * first submission link). Step 1 creates the project as a draft owned by its creator; every later step saves through
  * the ordinary opportunity, team and link calls and records the step reached, so `/projects/create/{id}` continues
  * where the person stopped. A draft is listed on the projects page (not in the project lists or the switcher) until

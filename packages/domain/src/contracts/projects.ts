@@ -5,7 +5,7 @@ import { optionSchema, pageOf } from './lookups';
 import { cursorQuery, keysetPageFields } from './pagination';
 import { teamMemberSchema } from './team';
 
-/** Request and response shapes of projects, opportunities (roles) and folders (issue 4). */
+/** Request and response shapes of projects, opportunities (roles) and folders. */
 
 /** Texts of our own for rules the spec leaves unworded. */
 export const PROJECT_MESSAGES = {
@@ -262,7 +262,7 @@ export type Folder = z.infer<typeof folderSchema>;
 
 export const folderListQuerySchema = z.object({
   roleId: z.string().max(64).optional(),
-  /** Client links arrive with a later issue; the parameter is accepted and not used yet. */
+  /** With a client link (portal mode) the viewer sees only the folders the link was made from. */
   clientLink: z.string().max(200).optional(),
   submitterFolders: z.stringbool().default(false),
 });

@@ -5,7 +5,7 @@ import { cursorQuery } from './pagination';
 import type { StarterTemplateKey } from '../email/starters';
 
 /**
- * The office's talent database (issue 16): the roster of every person known to the office (`/roster`), and the
+ * The office's talent database: the roster of every person known to the office (`/roster`), and the
  * project roster of avail checks, holds, bookings and releases (`/projects/{id}/roster-management`).
  * Decisions 0038 (people), 0039 (roster pages and permissions), 0040 (project roster).
  */

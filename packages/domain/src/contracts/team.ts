@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_SCOPES } from '../roles';
 
-/** Team access (project accesses) and access scopes: request and response shapes (issue 4). */
+/** Team access (project accesses) and access scopes: request and response shapes. */
 
 export const TEAM_MESSAGES = {
   // (ours) The server's text for AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY; the web shows its own dialog for the code.

@@ -26,7 +26,7 @@ export const MERGE_FIELDS = [
   'opportunityName',
   'submissionLink',
   'senderName',
-  // Roster notices (issue 16): what the project roster change says. Empty in any other e-mail.
+  // Roster notices: what the project roster change says. Empty in any other e-mail.
   'rosterStatus',
   'dates',
   'rate',

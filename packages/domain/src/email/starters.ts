@@ -3,7 +3,7 @@ import { docFromText, type EmailDoc } from './document';
 /**
  * The templates every project starts with, so a team can write to candidates on its first day. Each has a stable key:
  * a project gets each starter once, and one the team deleted does not come back. The four ROSTER_ ones are the
- * notices of the project roster (issue 16, decision 0052): a roster change the director announces is mailed from the
+ * notices of the project roster (decision 0052): a roster change the director announces is mailed from the
  * project's template of its kind, so the team words its own notices.
  */
 export const STARTER_TEMPLATE_KEYS = [

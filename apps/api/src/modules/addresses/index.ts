@@ -10,7 +10,7 @@ const suggestion = (place: AddressPlace): AddressSuggestion => ({
 });
 
 /**
- * US address suggestions for the apply pages' address fields (spec section 7's maps service), through the address
+ * US address suggestions for the apply pages' address fields (autocomplete and geocode), through the address
  * look-up port. Public, because the apply pages have no account; limited per address like every public call.
  */
 export function addressesModuleWith(lookup: AddressLookup): ApiModule {
@@ -32,7 +32,7 @@ export function addressesModuleWith(lookup: AddressLookup): ApiModule {
         },
         async (request, reply) => {
           await publicQuota(db, request, 'read');
-          // The data changes with releases, not by the minute: browsers may keep an answer for a day (spec section 9).
+          // The data changes with releases, not by the minute: browsers may keep an answer for a day.
           reply.header('cache-control', 'public, max-age=86400');
           const { zip, q, limit } = request.query;
           if (zip) {

@@ -17,7 +17,7 @@ const TAGS = ['admin-scripts'];
 const idParams = z.object({ id: z.string().max(64) });
 const runParams = z.object({ runId: z.string().max(64) });
 
-/** Admin scripts: super admins only (spec section 6); every start is audited. */
+/** Admin scripts: super admins only; every start is audited. */
 export async function adminScriptRoutes(app: App, context: AppContext) {
   const { db } = context.database;
 

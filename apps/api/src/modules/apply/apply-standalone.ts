@@ -7,7 +7,7 @@ import { agentsWithAgencies, findOrCreateRepresentative, openClaim } from '../ag
 import { publishApplicantsUpdated, submitApplicant } from '../candidates';
 import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
-import { openLinkByToken, type GroupRow, type LinkRow } from '../share-links';
+import { openLinkByToken, type GroupRow, type LinkRow } from '../links';
 import { sendMail, type ApplyDeps } from './apply-deps';
 import { claimMail } from './mail';
 import { issuePrivateLink } from './private-link';

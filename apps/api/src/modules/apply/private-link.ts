@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { representativesOfApplicants } from '../agencies';
 import { searchTextOf } from '../candidates';
 import { assertLookupRefs } from '../lookups';
-import { openLinkByToken } from '../share-links';
+import { openLinkByToken } from '../links';
 import { sendMail, type ApplyDeps } from './apply-deps';
 import { submissionConfirmationMail } from './mail';
 

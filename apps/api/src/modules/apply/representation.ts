@@ -11,7 +11,7 @@ import {
   openClaim,
   representativeView,
 } from '../agencies';
-import { openLinkByToken } from '../share-links';
+import { openLinkByToken } from '../links';
 import { sendMail, type ApplyDeps } from './apply-deps';
 import { claimMail } from './mail';
 import { applicantByPrivateToken } from './private-link';

@@ -66,7 +66,7 @@ export function candidateRoutes(app: App, context: AppContext) {
         requirePrincipal(request).userId,
         actor,
         request.query,
-        // Each row shows the person's primary photo (issue 11), as the caller may see it.
+        // Each row shows the person's primary photo, as the caller may see it.
         (applicantIds) => primaryPhotoUrls(context, applicantIds, actor),
       );
     },

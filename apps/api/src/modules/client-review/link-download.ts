@@ -12,7 +12,7 @@ import type { ClientLinkScope } from '../../platform/http/access';
 import { queueDownload } from '../media';
 
 /**
- * Download applicant videos from a client view (spec section 2): the team's zip-and-mail download, scoped to what
+ * Download applicant videos from a client view: the team's zip-and-mail download, scoped to what
  * the link shares. Rules, each enforced here whatever the page shows:
  * - only where the link allows downloads (403 otherwise); a revoked or expired link never gets here (the portal
  *   resolver answers 410 first);

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import { projects, projectShares, roles, shareLinkGroups, shareLinks } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { linkUrl } from '../share-links';
+import { linkUrl } from '../links';
 
 export async function shareState(db: Queryable, projectId: string): Promise<ProjectShareState> {
   const [row] = await db.select().from(projectShares).where(eq(projectShares.projectId, projectId));

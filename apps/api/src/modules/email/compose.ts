@@ -3,7 +3,7 @@ import { EMAIL_MESSAGES, templateMergeFields, type EmailDoc, type ProjectActor }
 import type { Queryable } from '../../platform/db/ids';
 import { agents, projects, shareLinkGroups, shareLinks, users } from '../../platform/db/schema';
 import { fieldErrors, notFound } from '../../platform/errors';
-import { linkUrl } from '../share-links';
+import { linkUrl } from '../links';
 import { templateInProject } from './templates';
 
 export interface ComposedMessage {

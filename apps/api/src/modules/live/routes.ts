@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /**
- * GET /api/live: the live project channel (spec sections 4 and 7). Browsers cannot set headers on a websocket, so the
+ * GET /api/live: the live project channel. Browsers cannot set headers on a websocket, so the
  * access token comes in the query; the route is therefore declared public and admits the caller itself, before the
  * upgrade, with the same authenticator and account rule as the access-control hook: a foreign Origin is 403, a
  * missing or dead token 401, a talent account or a pending second factor 403. Project access is checked per join.

@@ -5,7 +5,7 @@ import { uploadFailureRoutes } from './routes-failures';
 import { uploadRoutes } from './routes-uploads';
 
 /**
- * Media (issue 11): uploads through signed URLs (single PUT under 10 MiB, multipart with list-parts resume above),
+ * Media: uploads through signed URLs (single PUT under 10 MiB, multipart with list-parts resume above),
  * content sniffing, processing jobs (images with sharp, HEIC through libheif in WebAssembly, video with ffmpeg, PDF
  * previews with MuPDF), the media of an applicant with short-lived view URLs, visibility, primary photo, delete,
  * media issue reports, and zip downloads mailed as links. See docs/decisions/0025-media.md.

@@ -17,7 +17,7 @@ export interface IssueJob {
 }
 
 /**
- * Report media issue (spec sections 2 and 3): any member of the candidate's project team records what is wrong with
+ * Report media issue: any member of the candidate's project team records what is wrong with
  * an item; the report is kept and sent to the team's chat (channel SLACK) by a job. The body names the applicant and
  * the item only, so the project comes from the item, and a caller outside it gets the same 404 as a wrong id.
  */

@@ -72,10 +72,10 @@ export async function presentItem(storage: Storage, row: MediaRow): Promise<Medi
 /**
  * Whether the caller may have an item's original file. A photo's or video's original keeps the camera's metadata
  * (GPS location, device, time), which processing strips from the converted copies. A client account (CLIENT) has no
- * download right (of the project permissions, CLIENT holds only View feedback; a client link's "allow download"
- * switch is the only way the team lets a client have originals, and an account has no link): it gets the converted
- * copies only, as a client link without downloads does (client-review/portal-candidates.ts). Documents carry no
- * camera metadata and have no converted copy. See docs/decisions/0056-client-account-media-copies.md.
+ * download right (no permission gives it one; a client link's "allow download" switch is the only way the team
+ * lets a client have originals, and an account has no link): it gets the converted copies only, as a client link
+ * without downloads does (client-review/portal-candidates.ts). Documents carry no camera metadata and have no converted copy.
+ * See docs/decisions/0056-client-account-media-copies.md.
  */
 export function getsOriginals(actor: ProjectActor): boolean {
   return actor !== 'CLIENT';

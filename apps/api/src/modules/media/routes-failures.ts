@@ -15,7 +15,7 @@ import type { App } from '../../platform/http/types';
 
 /**
  * The upload failures browsers reported (`POST /media-management/upload-failed`), for the admin scripts page of a
- * project: super admins only, like the page (spec section 6 opens admin scripts to them alone). Newest first, one
+ * project: super admins only, like the page (admin scripts are open to them alone). Newest first, one
  * range of `media_upload_failures_project_newest_idx` per page.
  */
 export function uploadFailureRoutes(app: App, context: AppContext) {

@@ -52,7 +52,7 @@ const UPLOAD_ACCESS =
   '`x-upload-grant` header or `uploadGrant` field.';
 
 /**
- * Uploads (spec section 7): single signed PUT under 10 MiB, multipart above, with list-parts so an interrupted
+ * Uploads: single signed PUT under 10 MiB, multipart above, with list-parts so an interrupted
  * upload resumes from its last completed part. Declared public (an apply page has no account); `resolveUploader`
  * is the access rule of each call.
  */

@@ -5,9 +5,10 @@ import { fileExtension, type MediaKind } from '@casting/domain';
 export const SNIFF_BYTES = 64 * 1024;
 
 /**
- * What the bytes say a file is, by file-type's signatures, mapped onto the accepted list of spec section 5. The
- * name's extension is never enough: an executable renamed .jpg is `elf`/`exe` here and refused. Three families have
- * no signature of their own and use the name only to choose between accepted meanings of the same bytes:
+ * What the bytes say a file is, by file-type's signatures, mapped onto the accepted upload types
+ * (ACCEPTED_UPLOAD_TYPES). The name's extension is never enough: an executable renamed .jpg is `elf`/`exe` here and
+ * refused. Three families have no signature of their own and use the name only to choose between accepted meanings of
+ * the same bytes:
  * - `cfb` (OLE compound file) is accepted as .doc or .xls;
  * - a plain `zip` is accepted as .docx or .xlsx when file-type did not already see the Office parts;
  * - bytes with no signature are accepted as .txt only when they are text (valid UTF-8, no NUL bytes).

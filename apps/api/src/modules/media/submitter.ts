@@ -12,7 +12,7 @@ import { AppError, permissionDenied } from '../../platform/errors';
 
 /**
  * A talent submitter adds or deletes a candidate's media only where the submitter-folder table allows it for a
- * submitter folder the candidate is in (spec section 6: ADD_MEDIA everywhere but INVITED, DELETE_MEDIA in FOR_REVIEW,
+ * submitter folder the candidate is in (ADD_MEDIA everywhere but INVITED, DELETE_MEDIA in FOR_REVIEW,
  * HOLD_LATER and HIDDEN): 403 in a submitter folder that does not allow it. A candidate in none of the project's
  * submitter folders (or no candidate of the project at all) is not theirs to know of: 404 with `notFoundMessage`,
  * the same answer as an unknown id. Other actors are governed by the matrix alone.

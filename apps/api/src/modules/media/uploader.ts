@@ -7,7 +7,7 @@ import { grantOwner, verifyUploadGrant } from './grant';
 import { assertSubmitterMayOnApplicant } from './submitter';
 import { assertApplicantInProject, type Uploader } from './uploads';
 
-/** Staff upload media for a candidate with this permission (spec section 6, candidate actions "media"). */
+/** Staff upload media for a candidate with this permission (a candidate action of all five project roles). */
 export const UPLOAD_PERMISSION: Permission = 'CANDIDATE_MEDIA';
 const STAFF_RULE = access.project(UPLOAD_PERMISSION, { from: 'body', key: 'projectId' });
 

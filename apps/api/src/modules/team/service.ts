@@ -146,7 +146,7 @@ export async function inviteMembers(
 }
 
 /**
- * Spec section 8: inviting a representative whose agency is not among the project's current representation asks
+ * Inviting a representative whose agency is not among the project's current representation asks
  * first (AGENT_ASSOCIATE_WITH_DIFFERENT_AGENCY); the dialog re-sends with skipWarning once confirmed, and that
  * agency's representatives then work on the project's applicants like the others. A project no agency represents
  * yet asks nothing.
@@ -178,7 +178,7 @@ async function assertSameAgency(
 
 /**
  * What a caller may see and manage of a team: everything, except that a talent submitter sees only their own
- * agency's rows (and their own), spec section 6.
+ * agency's rows (and their own).
  */
 export async function teamRowFilter(
   db: Queryable,

@@ -8,9 +8,9 @@ export interface AddressPlace {
 }
 
 /**
- * The address look-up port behind the apply pages' suggestions (spec section 7's maps service: autocomplete and
- * geocode, US only). The embedded default answers from a ZIP and city data set shipped with the product, so it needs
- * no network; a maps provider can be plugged in by implementing this interface.
+ * The address look-up port behind the apply pages' suggestions (autocomplete and geocode, US only). The embedded
+ * default answers from a ZIP and city data set shipped with the product, so it needs no network; a maps provider can
+ * be plugged in by implementing this interface.
  */
 export interface AddressLookup {
   readonly kind: string;

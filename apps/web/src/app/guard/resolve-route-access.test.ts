@@ -44,8 +44,8 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/privacy',
   '/404',
 ];
-// '/audit' and '/agencies' are ours (the audit log of issue 14, agency verification of issue 10), not the spec's;
-// they follow the spec's rule for /users.
+// '/audit' (the audit log) and '/agencies' (agency verification) are ours; they follow the rule of /users: super
+// admins only.
 const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit', '/agencies'];
 const SUPER_ADMIN_AND_ADMIN = [
   '/profile',

@@ -60,7 +60,7 @@ export function projectLinks(
       page: 'RosterManagementPage',
       permission: 'VIEW_PROJECT_ROSTER',
     },
-    // Super admins only (spec section 6), like the page's route.
+    // Super admins only, like the page's route.
     {
       label: UI_TEXTS.adminScripts,
       to: paths.project.adminScripts(projectId),

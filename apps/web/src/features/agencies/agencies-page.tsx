@@ -20,7 +20,7 @@ const MIN_SEARCH = 3;
 /**
  * /agencies (super admin): every agency with its agents, by name, to verify them. A verified agency is offered to
  * the casting team's link dialog by default, and only a verified agent who is a talent submitter may pre-fill links
- * with their agency (spec sections 1 and 5), so this page is where a super admin vouches for them.
+ * with their agency, so this page is where a super admin vouches for them.
  */
 export function AgenciesPage() {
   const http = useHttpClient();

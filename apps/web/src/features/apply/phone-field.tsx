@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { PUBLIC_TEXTS } from '@casting/domain';
 
-/** Dial codes offered; the United States first and by default (spec section 5). */
+/** Dial codes offered; the United States first and by default. */
 export const DIAL_CODES = [
   { country: 'US', label: 'United States (+1)', code: '1' },
   { country: 'CA', label: 'Canada (+1)', code: '1' },

@@ -10,7 +10,7 @@ import type { NewRepresentative } from '../representation';
 /** Who represents the talent: an agent the link offers, a new one they add, or none. */
 export type RepresentationChoice = { kind: 'existing'; repId: string } | { kind: 'none' } | { kind: 'new' };
 
-/** The choices a link's settings allow (spec section 3: allowChangeRep, allowAddRep, allowNoRep). */
+/** The choices a link's settings allow (allowChangeRep, allowAddRep, allowNoRep). */
 export function representationOptions(link: ResolvedLink) {
   const settings = link.settings;
   const prefilled = Boolean(link.representative || link.agency);

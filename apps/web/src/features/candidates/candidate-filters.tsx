@@ -73,7 +73,7 @@ function ageValue(text: string): number | null | 'invalid' {
 }
 
 /**
- * Every filter the list takes (spec section 3). Choices apply at once; the age boxes apply when a person leaves
+ * Every filter the list takes. Choices apply at once; the age boxes apply when a person leaves
  * them or presses Enter, so typing '3' on the way to '35' does not fetch a list.
  */
 export function CandidateFilters({

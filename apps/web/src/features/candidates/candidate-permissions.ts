@@ -64,7 +64,7 @@ export interface CandidateScope {
 }
 
 /**
- * Whether an action is offered (spec section 6). The casting team acts by the permission matrix. A talent
+ * Whether an action is offered. The casting team acts by the permission matrix. A talent
  * submitter acts only inside one submitter folder and only as that folder's action table allows, so with no
  * folder chosen nothing is offered. A super admin looking at the submitter folders may look but not act. The API
  * checks the same rules per row; this only keeps the screen honest.

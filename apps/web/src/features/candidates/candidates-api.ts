@@ -229,7 +229,7 @@ export function useDeleteCandidates(projectId: string) {
 }
 
 /**
- * Copy and import go to copy-applicant, a move to move-applicant (spec section 7); a copy to an opportunity of
+ * Copy and import go to copy-applicant, a move to move-applicant; a copy to an opportunity of
  * another project goes to cross-copy-applicant.
  */
 export function useCopyMove(projectId: string) {

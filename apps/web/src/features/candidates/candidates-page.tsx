@@ -28,7 +28,7 @@ import { SkeletonList } from '../../ui/skeleton';
 import { lookupValuesQuery } from '../lookups';
 import { DownloadZipDialog, MEDIA_TEXTS, mediaKeys } from '../media';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { teamMembersQuery } from '../team';
 import { VoteReminder } from '../reminders';
 import { mayChat } from '../chat';

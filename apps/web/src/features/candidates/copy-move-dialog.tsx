@@ -15,7 +15,7 @@ import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { CheckOption, NativeSelect } from './candidate-filters';
 import { accessedProjectsQuery } from '../projects';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { candidateFoldersQuery, useCopyMove } from './candidates-api';
 
 const TITLES: Record<CopyMoveType, string> = {

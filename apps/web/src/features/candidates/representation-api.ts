@@ -9,7 +9,7 @@ const representativesKey = (projectId: string) => ['candidates', projectId, 'rep
 
 /**
  * The representatives of the chosen candidates (GET /applicants/representatives), with agent contact details and
- * claim status; kept 5 minutes and held 10 (spec section 9).
+ * claim status; kept 5 minutes and held 10.
  */
 export function representativesQuery(http: HttpClient, projectId: string, applicantIds: readonly string[]) {
   return queryOptions({

@@ -24,10 +24,10 @@ export interface DownloadDialogProps {
 }
 
 /**
- * Download applicant videos, in a client view: the team's dialog (spec sections 2, 5 and 7: an e-mail address, Yes
- * and Cancel; the zip is made by a job and its link arrives by e-mail), shifted upward (spec section 2) so that on a
- * phone it sits clear of the browser's bottom bar. The address is the identified viewer's and cannot be changed here:
- * the server mails that address only. A native dialog keeps the review chunk free of the back office's dialog library.
+ * Download applicant videos, in a client view: the team's dialog (an e-mail address, Yes and Cancel; the zip is made by
+ * a job and its link arrives by e-mail), shifted upward so that on a phone it sits clear of the browser's bottom bar.
+ * The address is the identified viewer's and cannot be changed here: the server mails that address only. A native
+ * dialog keeps the review chunk free of the back office's dialog library.
  */
 export function DownloadDialog(props: DownloadDialogProps) {
   const http = useHttpClient();

@@ -2,7 +2,7 @@ import type { Folder } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { projectFoldersQuery } from './team-api';
 
 export interface FolderPickerProps {

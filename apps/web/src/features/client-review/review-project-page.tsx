@@ -21,7 +21,7 @@ const PAGE = 50;
 
 /**
  * /client/review-project/{id}: a client account's view of a project it was invited to, in the client review
- * layout. CLIENT may read candidates and the team's feedback (section 6); it manages nothing, so there are no
+ * layout. CLIENT may read candidates and the team's feedback (VIEW_FEEDBACK); it manages nothing, so there are no
  * candidate actions here, only the candidates, their shared media and the team's votes.
  */
 export function ClientReviewProjectPage() {

@@ -1,7 +1,7 @@
 /**
- * The mobile apps' store pages and address scheme (spec section 9: configurable constants). They are set at build
- * time (VITE_IOS_APP_STORE_URL, VITE_ANDROID_PLAY_STORE_URL, VITE_MOBILE_APP_SCHEME); a store without an address is
- * simply not offered, so a build without apps never shows a dead store link.
+ * The mobile apps' store pages and address scheme. They are set at build time (VITE_IOS_APP_STORE_URL,
+ * VITE_ANDROID_PLAY_STORE_URL, VITE_MOBILE_APP_SCHEME); a store without an address is simply not offered, so a build
+ * without apps never shows a dead store link.
  */
 export interface AppLinks {
   iosStoreUrl: string | null;

@@ -9,7 +9,7 @@ function routeIdOf(pathname: string): RouteId | null {
 }
 
 /**
- * Pages anyone may open without signing in (spec section 6: /deep-linking, client review links, downloads,
+ * Pages anyone may open without signing in (/deep-linking, client review links, downloads,
  * project-share and the apply pages; the auth pages are for signed-out visitors). A client account's project review
  * (/client/review-project) is not among them: it shows the account's own projects, so a deep link to it goes
  * through sign-in and comes back.

@@ -18,7 +18,7 @@ const TONE: Record<RecipientStatus, StatusTone> = {
   SKIPPED: 'warning',
 };
 
-/** Dates show in UTC as YYYY-MM-DD (spec section 9), with the time for sends of one day. */
+/** Dates show in UTC as YYYY-MM-DD, with the time for sends of one day. */
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function countsLine(send: EmailSendSummary): string {

@@ -41,7 +41,7 @@ function toChoice(agency: Agency): AgencyChoice {
 /**
  * Agencies and agents to pre-fill the link with: the search is sent once typing pauses for 300 ms and
  * answers 20 agencies a page, each with its agents. Choosing an agency or an agent follows the
- * replacement rules of spec section 4 (link-form-state.ts).
+ * replacement rules of link-form-state.ts.
  */
 export function AgencyPicker(props: AgencyPickerProps) {
   const { projectId, agencies, agents, disabled } = props;

@@ -71,7 +71,7 @@ function LinksWorkspace({ project }: { project: ProjectDetail }) {
   const submitter = project.projectActor === 'TS';
   const { user } = useAuth();
   // A talent submitter's links carry their own agency, filled in for them; one who is not a verified agent
-  // cannot choose agencies at all (spec section 5).
+  // cannot choose agencies at all.
   const ownAgency =
     submitter && user?.agent?.isVerified
       ? { id: user.agent.agencyId, name: 'your agency', agents: [] }

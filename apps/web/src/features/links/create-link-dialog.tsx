@@ -21,7 +21,7 @@ import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { CheckboxField, FormAlert } from '../../ui/form-controls';
 import { Select } from '../../ui/select';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { AgencyPicker } from './agency-picker';
 import {
   addAgency,
@@ -96,7 +96,7 @@ export interface CreateLinkDialogProps {
   cloneOf?: LinkFormState | null;
   /**
    * A talent submitter's own agency: filled in automatically and not changeable. Null when the submitter is
-   * not a verified agent, who then cannot choose agencies at all (spec section 5).
+   * not a verified agent, who then cannot choose agencies at all.
    */
   submitterAgency?: AgencyChoice | null;
   submitter?: boolean;
@@ -111,7 +111,7 @@ export interface CreateLinkDialogProps {
   onCreated?(created: CreatedShareLink[]): void;
 }
 
-/** Create New Candidate Submission Link(s): the dialog of spec sections 2, 4 and 5. */
+/** Create New Candidate Submission Link(s): title, agencies or agents, opportunities, default opportunity, settings. */
 export function CreateLinkDialog(props: CreateLinkDialogProps) {
   const { open, onOpenChange } = props;
   return (
@@ -138,7 +138,7 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
   const { projectId, onOpenChange, submitter = false } = props;
   const http = useHttpClient();
   const navigate = useNavigate();
-  // A talent submitter is offered only the opportunities shared with their agency (spec section 6).
+  // A talent submitter is offered only the opportunities shared with their agency.
   const allRoles = useQuery({ ...roleOptionsQuery(http, projectId), enabled: !submitter });
   const sharedRoles = useQuery({ ...linkOpportunitiesQuery(http, projectId), enabled: submitter });
   const roles = submitter ? sharedRoles : allRoles;

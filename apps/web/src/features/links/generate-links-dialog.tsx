@@ -16,7 +16,7 @@ import { Field } from '../../ui/field';
 import { CheckboxField, FormAlert } from '../../ui/form-controls';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { roleOptionsQuery } from '../roles';
+import { roleOptionsQuery } from '../opportunities';
 import { referralUsersQuery, useGenerateLinks } from './links-api';
 
 export interface GenerateLinksDialogProps {
@@ -26,7 +26,7 @@ export interface GenerateLinksDialogProps {
 }
 
 /**
- * The link generation form "with referral users" (spec sections 5 and 6, SA PO PE TE): a name, at least one
+ * The link generation form "with referral users" (SA PO PE TE): a name, at least one
  * opportunity, the team members to make a link for (one each, as one group), and Representation, which pre-fills
  * each link with that person's agent record and so needs every one of them to belong to a talent agency.
  */

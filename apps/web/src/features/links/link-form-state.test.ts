@@ -25,7 +25,7 @@ const acme: AgencyChoice = {
   agents: [agent('a1', 'acme'), agent('a2', 'acme'), agent('a3', 'acme')],
 };
 
-describe('link form state (spec section 4)', () => {
+describe('link form state', () => {
   it('choosing an agency removes its agents already chosen', () => {
     let state = addAgent(emptyLinkForm(), agent('a1', 'acme'));
     state = addAgent(state, agent('b1', 'bolt'));

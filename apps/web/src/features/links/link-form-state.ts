@@ -15,7 +15,7 @@ export interface AgentChoice {
 }
 
 /**
- * The settings of a link (spec section 3) under the names the dialog shows:
+ * The settings of a link under the names the dialog shows:
  * changeAgency = allowChangeRep, noAgency = allowNoRep, includeCandidate = includeTalent.
  */
 export interface LinkSettings {
@@ -70,7 +70,7 @@ function hasRepresentation(state: Pick<LinkFormState, 'agencies' | 'agents'>): b
 }
 
 /**
- * The toggle dependencies of spec section 4, applied after every change so the form can never hold a
+ * The toggle dependencies, applied after every change so the form can never hold a
  * combination the link cannot mean:
  * - with no agency (or agent) chosen, 'Change Agency' is off, and the link is not a representative one;
  * - 'Change Agency' off forces 'No Agency' off, unless nothing is chosen (then talent names their own, or none);
@@ -145,7 +145,7 @@ export function removeAgent(state: LinkFormState, agentId: string): LinkFormStat
   return clearIfEmpty(settle({ ...state, agents: state.agents.filter((a) => a.id !== agentId) }));
 }
 
-/** Clearing the selection clears 'representative' and 'No Agency' with it (spec section 4). */
+/** Clearing the selection clears 'representative' and 'No Agency' with it. */
 function clearIfEmpty(state: LinkFormState): LinkFormState {
   if (hasRepresentation(state)) return state;
   return { ...state, isRepresentative: false, settings: { ...state.settings, allowNoRep: false } };
@@ -194,7 +194,7 @@ export function previewLine(state: LinkFormState, roleName: (id: string) => stri
   return `${parts.join('. ')}.`;
 }
 
-/** What the form sends (the create payload of spec section 3). */
+/** What the form sends: the create payload of a submission link. */
 export function toLinkPayload(state: LinkFormState, projectId: string) {
   return {
     projectId,

@@ -3,7 +3,7 @@ import { Button } from '../../ui/button';
 import { StatusBadge } from '../../ui/status-badge';
 import type { ShareLink } from './links-api';
 
-/** Dates show in UTC as YYYY-MM-DD (spec section 9). */
+/** Dates show in UTC as YYYY-MM-DD. */
 export const day = (iso: string) => iso.slice(0, 10);
 
 type LinkState = 'open' | 'closed' | 'expired';

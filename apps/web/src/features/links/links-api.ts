@@ -49,7 +49,7 @@ export function linkOpportunitiesQuery(http: HttpClient, projectId: string) {
   });
 }
 
-/** Agencies (with their agents) matching the typed text, 20 a page (spec section 9). */
+/** Agencies (with their agents) matching the typed text, 20 a page. */
 export function agencySearchQuery(http: HttpClient, projectId: string, text: string) {
   return infiniteQueryOptions({
     queryKey: linkKeys.agencies(projectId, text),

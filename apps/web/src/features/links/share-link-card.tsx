@@ -11,7 +11,7 @@ export interface ShareLinkCardProps {
   title: string;
 }
 
-/** Saves the drawn QR code as a PNG named QR_Code.png (spec sections 2 and 9). */
+/** Saves the drawn QR code as a PNG named QR_Code.png. */
 function downloadCanvas(canvas: HTMLCanvasElement) {
   const anchor = document.createElement('a');
   anchor.href = canvas.toDataURL('image/png');

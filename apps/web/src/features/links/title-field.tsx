@@ -21,7 +21,7 @@ export type TitleCheck = 'idle' | 'checking' | 'unique' | 'taken';
 
 /**
  * The uniqueness of a title, asked once typing has paused for 500 ms. A failed check counts as "not
- * unique" (spec section 5): creating must not go ahead on a title nobody could confirm. The title a link
+ * unique": creating must not go ahead on a title nobody could confirm. The title a link
  * already has (when editing) is its own and needs no check.
  */
 export function useTitleCheck(

@@ -46,14 +46,14 @@ export interface CandidateMediaProps {
   /** The person (applicant) whose media this is. */
   applicantId: string;
   candidateName: string;
-  /** Staff with the media candidate action may upload (spec section 6). */
+  /** Staff with the media candidate action (CANDIDATE_MEDIA) may upload. */
   canUpload?: boolean;
   /** Delete Content: the delete-media candidate action. */
   canDelete?: boolean;
   /** Report media issue and the zip download are for the casting team. */
   canReport?: boolean;
   canDownload?: boolean;
-  /** Manage media visibility (spec section 6: SA PO PE TE). */
+  /** Manage media visibility (SA PO PE TE). */
   canManageVisibility?: boolean;
   /** The signed-in person's e-mail, where the zip link goes by default. */
   userEmail?: string;
@@ -323,7 +323,7 @@ export function CandidateMedia({
 
 /**
  * A thumbnail that may not exist yet (processing runs after the upload): a failed load is tried again every
- * 4 s, at most 5 times (spec section 7), then the file's icon shows. Items without a thumbnail show the icon.
+ * 4 s, at most 5 times, then the file's icon shows. Items without a thumbnail show the icon.
  */
 export function RetryingThumbnail({ item, className }: { item: MediaItem; className?: string }) {
   const [attempt, setAttempt] = useState(0);

@@ -32,7 +32,7 @@ export const DOWNLOAD_TEXTS = {
 } as const;
 
 /**
- * /downloads/{id}: the zip that the download job made (issue 11). Shows what is ready and downloads it; a zip
+ * /downloads/{id}: the zip that the download job made. Shows what is ready and downloads it; a zip
  * still being made is asked about again every few seconds. Links expire (7 days by default) and only their
  * recipient or the project's team may use them: those refusals are explained rather than shown as errors.
  */

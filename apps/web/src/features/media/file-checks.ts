@@ -7,7 +7,7 @@ import {
 } from '@casting/domain';
 import type { UploadKind } from '@casting/domain';
 
-/** The picker's `accept` attribute: the accepted extensions of the kinds offered (spec section 5). */
+/** The picker's `accept` attribute: the accepted extensions of the kinds offered. */
 export function acceptAttribute(kinds: readonly UploadKind[] = ['video', 'image', 'document']): string {
   return kinds.flatMap((kind) => ACCEPTED_UPLOAD_TYPES[kind].map((ext) => `.${ext}`)).join(',');
 }

@@ -13,7 +13,7 @@ const TONE: Record<string, string> = {
   pptx: 'bg-warning text-white',
 };
 
-/** The icon key for a file name or MIME subtype: quicktime maps to mov (spec section 9). */
+/** The icon key for a file name or MIME subtype: quicktime maps to mov. */
 export function iconKey(nameOrType: string): string {
   const ext = fileExtension(nameOrType) || nameOrType.toLowerCase();
   const key = ext === 'quicktime' ? 'mov' : ext;

@@ -10,7 +10,7 @@ import { MEDIA_TEXTS } from './media-texts';
 export interface FilePickerProps {
   /** Receives the files that passed the type check and, for files over 600 MB, the confirmation. */
   onFiles(files: File[]): void;
-  /** Only one file unless set (spec section 5). */
+  /** Only one file unless set. */
   multiple?: boolean;
   kinds?: readonly UploadKind[];
   label?: string;

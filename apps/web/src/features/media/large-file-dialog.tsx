@@ -16,7 +16,7 @@ export interface LargeFileDialogProps {
 }
 
 /**
- * The Large File Upload confirmation (spec sections 2 and 5): each file's size in MB and, for a video, its
+ * The Large File Upload confirmation (files over 600 MB): each file's size in MB and, for a video, its
  * duration read from the file's own metadata, before the person commits to a long upload.
  */
 export function LargeFileDialog({

@@ -45,7 +45,7 @@ function toResult(answer: ApiUploadResult): UploadResult {
 }
 
 /**
- * The upload transport over the app's HTTP client: spec section 7's media calls for signing and completing,
+ * The upload transport over the app's HTTP client: the /media-management calls for signing and completing,
  * the browser's XMLHttpRequest for the bytes (progress), list-parts for resuming.
  */
 export function createMediaUploadTransport(
@@ -258,7 +258,7 @@ export function useSetMediaVisibility(projectId: string, applicantId: string) {
   });
 }
 
-/** POST /applicants/admin/report-media-issue: channel SLACK (spec section 3's media issue report). */
+/** POST /applicants/admin/report-media-issue: the applicant, the item, a description and channel SLACK. */
 export function useReportMediaIssue() {
   const http = useHttpClient();
   return useMutation({

@@ -11,7 +11,7 @@ import { useDownloadZip, useReportMediaIssue } from './media-api';
 import type { MediaItem } from './media-contract';
 import { MEDIA_TEXTS } from './media-texts';
 
-/** Report media issue (spec sections 2 and 5): a required description, sent to the team's channel (SLACK). */
+/** Report media issue: a required description, sent to the team's channel (SLACK). */
 export function ReportIssueDialog({
   item,
   applicantId,
@@ -80,7 +80,7 @@ export function ReportIssueDialog({
 }
 
 /**
- * Download applicant videos (spec sections 2, 5 and 7): the e-mail starts as the signed-in person's; Yes is
+ * Download applicant videos: the e-mail starts as the signed-in person's; Yes is
  * disabled while it is invalid. The zip is made by a job and its link arrives by e-mail. It zips the given
  * candidates (one from their media panel, a selection from the candidates workspace) or everyone in a folder.
  */

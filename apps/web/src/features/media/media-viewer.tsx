@@ -29,7 +29,7 @@ export interface MediaViewerProps {
 }
 
 /**
- * The full-screen media viewer (spec section 2): image, video or document, next and previous across the
+ * The full-screen media viewer: image, video or document, next and previous across the
  * candidate's media and, when the page offers it, across candidates.
  * Keys: Left/Right previous/next item, Shift+Left/Right (or PageUp/PageDown) previous/next candidate,
  * Home/End first/last item, Escape closes. A video's own controls keep their keys while focused.

@@ -12,7 +12,7 @@ export interface UploadQueueListProps {
   onRemove(id: string): void;
   /**
    * default: a spinner beside the percent while uploading. section (a candidate's media section): a completed
-   * non-video item shows 'Processing...' until its thumbnail has loaded (spec section 4).
+   * non-video item shows 'Processing...' until its thumbnail has loaded.
    */
   variant?: UploadQueueVariant;
   /** section variant: whether a completed item's thumbnail is there to show. */

@@ -17,10 +17,10 @@ export interface UploadQueueProps {
   scope: string;
   finalize?: UploadQueueOptions['finalize'];
   onComplete?(completed: QueueItem[], failed: QueueItem[]): void;
-  /** Only one file at a time from the picker unless set (spec section 5). */
+  /** Only one file at a time from the picker unless set. */
   multiple?: boolean;
   kinds?: readonly UploadKind[];
-  /** Section variant: at most this many files; the add button hides once reached (spec section 5). */
+  /** Section variant: at most this many files; the add button hides once reached. */
   maxFiles?: number;
   variant?: UploadQueueVariant;
   isThumbnailReady?(item: QueueItem): boolean;

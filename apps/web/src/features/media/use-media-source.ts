@@ -26,13 +26,13 @@ export interface UseMediaSourceOptions {
 const isBusy = (item: MediaItem) => item.status === 'PENDING' || item.status === 'IN_PROGRESS';
 
 function readySource(item: MediaItem): { src: string; fallback: boolean } {
-  // A failed conversion keeps the original viewable (issue 11): fall back to it rather than refuse.
+  // A failed conversion keeps the original viewable: fall back to it rather than refuse.
   if (item.status === 'PROCESSED' && item.convertedUrl) return { src: item.convertedUrl, fallback: false };
   return { src: item.url, fallback: item.status === 'FAILED' };
 }
 
 /**
- * What the viewer shows for one item, with spec section 7's ready checks:
+ * What the viewer shows for one item, with its ready checks:
  * - video not yet processed: ask again every 6000 ms, at most 10 times; then play the original;
  * - video that fails to load: try the address again every 3 s, at most 5 times;
  * - a file that still cannot be shown: 'Failed to load the file', and the viewer closes 2 s later;

@@ -5,7 +5,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
 import { CreateLinkDialog } from '../links';
 import { projectQuery } from '../projects';
-import { RoleDialog, rolesQuery } from '../roles';
+import { RoleDialog, rolesQuery } from '../opportunities';
 import { TeamDialog, teamMembersQuery } from '../team';
 
 /** Step 2: the project's opportunities, added with the ordinary opportunity dialog. */

@@ -22,7 +22,7 @@ export interface ProjectFormProps {
 
 const resolver = payloadResolver<ProjectFormValues, CreateProject>(createProjectSchema, toProjectPayload);
 
-/** Every field of a casting project (issue 4), for create and edit. */
+/** Every field of a casting project, for create and edit. */
 export function ProjectForm({ defaultValues, submitLabel, cancelTo, onSubmit }: ProjectFormProps) {
   const checkboxId = useId();
   const form = useForm<ProjectFormValues, unknown, CreateProject>({ resolver, defaultValues });

@@ -1,6 +1,6 @@
 /**
  * The person's answer to the reminder to vote on new submissions, kept in this browser under the key
- * `upvotePreference` (spec section 9): 'don't remind for a day' silences it for 24 hours, 'never' for good.
+ * `upvotePreference`: 'don't remind for a day' silences it for 24 hours, 'never' for good.
  * Stored as `{"until": <epoch ms>}` or `"never"`; anything unreadable counts as no preference.
  */
 export const UPVOTE_PREFERENCE_KEY = 'upvotePreference';

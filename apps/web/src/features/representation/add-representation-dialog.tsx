@@ -6,9 +6,9 @@ import { EMPTY_REPRESENTATIVE, representativeFormInput } from './representative-
 import type { NewRepresentative, RepresentativeFormInput } from './representative-form';
 
 /**
- * Add Representation (about 550 px wide, spec section 2) for the public pages and the candidate preview: a native
- * modal dialog, so the public pages bring no dialog library. Save stays disabled while saving or while the form breaks the representative
- * rules of section 5 (checked on every change once the rules' code is in).
+ * Add Representation (about 550 px wide) for the public pages and the candidate preview: a native modal dialog, so
+ * the public pages bring no dialog library. Save stays disabled while saving or while the form breaks the
+ * representative rules (checked on every change once the rules' code is in).
  */
 export function AddRepresentationDialog({
   open,

@@ -2,7 +2,7 @@ import { PUBLIC_TEXTS } from '@casting/domain';
 import { TextInput } from '../../ui/text-input';
 import type { NewRepresentative } from './representative-form';
 
-/** The representative form of spec section 5: agent names, e-mail and phone; the agency's name and site. */
+/** The representative form: agent names, e-mail and phone; the agency's name and site. */
 export function RepresentativeFields({
   rep,
   onRep,

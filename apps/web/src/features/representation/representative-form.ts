@@ -1,6 +1,6 @@
 /**
- * The Add Representation form's values (spec section 3: agent names, e-mail, phone; agency name and website) and
- * how the domain's representative rule (section 5) reads them. Shared by the public apply pages and the candidate
+ * The Add Representation form's values (agent names, e-mail, phone; agency name and website) and how the
+ * domain's representative rule reads them. Shared by the public apply pages and the candidate
  * preview, so it carries no form library and no zod: the rule itself loads on demand (`representative-rules`).
  */
 export interface NewRepresentative {

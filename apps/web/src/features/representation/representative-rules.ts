@@ -1,2 +1,5 @@
-/** The representative rule (spec section 5), loaded on demand so the public pages' first download has no zod. */
+/**
+ * The representative rule (names, e-mail, phone, agency name and website), loaded on demand so the public pages'
+ * first download has no zod.
+ */
 export { representativeFormSchema } from '@casting/domain';

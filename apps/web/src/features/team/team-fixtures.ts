@@ -2,7 +2,7 @@ import type { AccessScope, TeamMember } from '@casting/domain';
 
 /** Test data for the team dialog's tests. */
 
-// What GET /projects/access-scopes answers (issue 4: each role grants and changes its own rank and below).
+// What GET /projects/access-scopes answers (each role grants and changes its own rank and below).
 export const SCOPE_TABLE: AccessScope[] = [
   {
     code: 'PROJECT_OWNER',

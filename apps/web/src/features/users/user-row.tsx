@@ -46,7 +46,7 @@ function useRow(): UserRowState {
   return state;
 }
 
-/** One user's row state (issue 3: role, second factor, activation), shared by the cells of its row. */
+/** One user's row state (role, second factor, activation), shared by the cells of its row. */
 export function UserRowScope({
   user,
   isSelf,

@@ -46,7 +46,7 @@ export interface LiveClient {
 const OPEN = 1;
 
 /**
- * The live project channel (spec section 4): one websocket for the tab, opened with the access token in the
+ * The live project channel: one websocket for the tab, opened with the access token in the
  * query (browsers cannot set headers on a websocket). After open it sends `{projectId, action: 'joinProject'}`
  * for every project a page listens to; after any close it reconnects and rejoins 100 ms later while someone
  * still listens. A close with 4401 means the token ran out: it first gets a fresh one. Messages carry only

@@ -48,7 +48,7 @@ export const PATTERNS = {
   import: '/import',
   users: '/users',
   audit: '/audit',
-  /** (ours) Super admins verify agencies and agents (spec section 1: "a super admin verifies"). */
+  /** (ours) Super admins verify agencies and agents. */
   agencies: '/agencies',
   roster: '/roster',
   home: '/',

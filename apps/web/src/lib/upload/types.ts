@@ -3,7 +3,7 @@ import type { UploadKind } from '@casting/domain';
 /**
  * What the upload engine needs from the outside world. The engine itself knows nothing of HTTP clients,
  * React or the API's paths: `features/media/media-api.ts` builds the transport from the app's HTTP client
- * (spec section 7's media calls), tests build one from a fake fetch.
+ * (the /media-management calls), tests build one from a fake fetch.
  */
 export interface UploadTransport {
   /** POST /media-management/get-signed-url: one signed PUT for a file under the small-file threshold. */
@@ -78,7 +78,7 @@ export interface PutOptions {
   onProgress?(loaded: number): void;
 }
 
-/** Upload result (spec section 3) plus the object key the API chose. */
+/** Upload result (url, thumbnailUrl, convertedUrl) plus the object key the API chose. */
 export interface UploadResult {
   key: string;
   url?: string | null;
@@ -88,10 +88,10 @@ export interface UploadResult {
   mediaId?: string | null;
 }
 
-/** Queue states of spec section 4 (the upload subset of the media statuses of section 3). */
+/** Queue states (the subset of the upload statuses a queue item goes through). */
 export type QueueItemStatus = 'PENDING' | 'UPLOADING' | 'COMPLETED' | 'FAILED';
 
-/** A media item of the upload queue (spec section 3). */
+/** A media item of the upload queue. */
 export interface QueueItem {
   id: string;
   name: string;

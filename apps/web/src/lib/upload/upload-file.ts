@@ -31,7 +31,7 @@ export interface UploadFileOptions {
 /** 50 parts of 5 MiB: 250 MiB per signing call, well inside the URLs' hour at any usable speed. */
 export const SIGN_BATCH = 50;
 
-/** An error whose message is for people (spec section 8's upload texts). */
+/** An error whose message is for people (the upload texts of MESSAGES). */
 export class UploadError extends Error {
   override name = 'UploadError';
 }
@@ -65,7 +65,7 @@ export function factsOf(file: File): FileFacts {
 
 /**
  * Sends one file: a single signed PUT under the small-file threshold (10 MiB), multipart above it with 5 MiB
- * chunks, two in flight (spec sections 4 and 9). A chunk that fails is tried again after 1 s and then 2 s; when
+ * chunks, two in flight. A chunk that fails is tried again after 1 s and then 2 s; when
  * a chunk still fails the file fails with 'Upload incomplete - some chunks failed'. The single PUT gets the
  * same two retries (the spec leaves it open; a lost packet should not cost a file).
  */

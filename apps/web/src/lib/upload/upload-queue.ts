@@ -55,7 +55,7 @@ export interface UploadQueue {
 let sequence = 0;
 
 /**
- * The upload queue of spec section 4. One file at a time; pending items start in the order they were added.
+ * The upload queue. One file at a time; pending items start in the order they were added.
  * Progress changes reach subscribers at most every 100 ms (status changes at once), so a fast connection does
  * not re-render a list of hundreds of files for every 64 KiB sent.
  */
@@ -142,7 +142,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       const reason = error instanceof UploadError ? error.message : extractErrorMessage(error);
       update(item.id, { status: 'FAILED', error: reason });
       options.onMessage?.(MESSAGES.failedToUpload(item.name), 'error', reason);
-      // Failures are recorded for staff (spec section 8); a failing report must not hide the upload's failure.
+      // Failures are reported to the API for staff; a failing report must not hide the upload's failure.
       void options.transport
         .reportFailure(reason, {
           fileName: item.name,

@@ -56,7 +56,7 @@ export function seesContactDetails(actor: ProjectActor): boolean {
 /**
  * One candidate of a project with every submission the caller may see. The person is read with the project id in
  * the same query as the id (a person of another project, or a row id of one, is simply not found), by person id or
- * by a list row id. Feedback follows VIEW_FEEDBACK (spec section 6): the team's votes for SA, PO, PE and TE, only the
+ * by a list row id. Feedback follows VIEW_FEEDBACK: the team's votes for SA, PO, PE and TE, only the
  * caller's own for a talent submitter, who also sees only the submissions in submitter folders and those folders.
  */
 export async function applicantDetail(

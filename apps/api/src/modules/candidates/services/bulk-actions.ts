@@ -92,7 +92,7 @@ async function addToAliasFolder(tx: Queryable, projectId: string, rows: readonly
 
 /**
  * Votes for one or many rows, in one transaction. UP_VOTE, DOWN_VOTE and MAYBE record the caller's vote and move the
- * candidate to the feedback folder of spec section 4 (YES to SELECTS, NO to VIEWED, MAYBE to MAYBE; for a talent
+ * candidate to the feedback folder of the vote (YES to SELECTS, NO to VIEWED, MAYBE to MAYBE; for a talent
  * submitter YES to TS_NEW_SUBMISSIONS, NO to TS_HIDDEN, MAYBE to TS_HOLD_LATER), out of the set's other feedback
  * folders; when the opportunity lacks that folder the vote is still recorded. HIDE puts the candidate in the hidden
  * folder of the caller's set, UNHIDE takes them out.

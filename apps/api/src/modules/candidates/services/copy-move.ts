@@ -44,8 +44,8 @@ export async function projectOfRows(db: Queryable, ids: readonly string[]): Prom
 }
 
 /**
- * The destination folders: each in the destination opportunity and allowed for the request's type (spec section 5:
- * never HIDDEN, ALL_SUBMISSIONS or TS_INVITED; NEW_SUBMISSIONS only when importing). Without folders (an import)
+ * The destination folders: each in the destination opportunity and allowed for the request's type (never
+ * HIDDEN, ALL_SUBMISSIONS or TS_INVITED; NEW_SUBMISSIONS only when importing). Without folders (an import)
  * the candidates land in New Submissions.
  */
 async function destinationFolders(

@@ -9,7 +9,7 @@ import type { RowInfo } from './project-rows';
 
 /**
  * A talent submitter acts on a candidate only as the submitter-folder action table allows for a folder the
- * candidate is in (spec section 6: FOR_REVIEW allows a vote, ALL_SUBMISSIONS only copy, media and e-mail...). The
+ * candidate is in (FOR_REVIEW allows a vote, ALL_SUBMISSIONS only copy, media and e-mail...). The
  * whole request is refused when any row fails, naming the rows. Other actors are governed by the matrix alone.
  */
 export function assertSubmitterMay(

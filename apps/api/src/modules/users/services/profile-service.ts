@@ -13,7 +13,7 @@ export async function getProfile(db: Db, userId: string): Promise<User> {
   return withAgent(db, toUserDto(user));
 }
 
-/** `user.agent`: the user's agent record, which makes them a representative (spec sections 3 and 6). */
+/** `user.agent`: the user's agent record, which makes them a representative. */
 async function withAgent(db: Db, user: User): Promise<User> {
   const agent = await agentOfUser(db, user.id);
   return { ...user, agent: agent ? { ...agent, userId: user.id } : null };

@@ -20,7 +20,7 @@ import { folders, projects, roles, tags } from './projects';
 import { users } from './users';
 
 /**
- * Candidates (issue 9). An applicant is a person within one project; a submission is that person submitted to one
+ * Candidates. An applicant is a person within one project; a submission is that person submitted to one
  * opportunity. Folder memberships, votes and tags hang off them. Everything carries its project id, so "does every
  * id of this request belong to the project" is one indexed query, and a project's delete cascades.
  */
@@ -54,7 +54,7 @@ export const applicants = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    /** The size fields of spec section 3 (waist, shoe, height, weight...), free text as talent writes them. */
+    /** The size fields (SIZE_FIELDS: waist, shoe, height, weight...), free text as talent writes them. */
     sizes: jsonb('sizes').$type<Record<string, string>>().notNull().default({}),
     skills: text('skills')
       .array()
@@ -70,7 +70,7 @@ export const applicants = pgTable(
       .default(sql`'{}'::text[]`),
     location: text('location'),
     address: jsonb('address').$type<ApplicantAddress>(),
-    /** Section 3 platforms (INSTAGRAM, TIKTOK...) to profile URLs. */
+    /** Social platforms (SOCIAL_PLATFORMS: INSTAGRAM, TIKTOK...) to profile URLs. */
     socialProfiles: jsonb('social_profiles').$type<Record<string, string>>().notNull().default({}),
     bio: text('bio'),
     resume: text('resume'),

@@ -19,7 +19,7 @@ import { projects } from './projects';
 import { users } from './users';
 
 /**
- * Chat (issue 12, decision 0030). One thread per applicant (an applicant already belongs to one project), messages
+ * Chat (decision 0030). One thread per applicant (an applicant already belongs to one project), messages
  * from the team, the candidate or their agent, the edit history, attachments, the per-recipient mail deliveries
  * and the hashed reply links those mails carry. Every row carries its project id, so a project's delete cascades
  * and "is this id in the project" is one indexed query.

@@ -17,7 +17,7 @@ import { folders, projects } from './projects';
 import { users } from './users';
 
 /**
- * Client review links (issue 15). A link is a snapshot of candidates (submissions) taken when it is made, so a
+ * Client review links. A link is a snapshot of candidates (submissions) taken when it is made, so a
  * candidate added to a folder later is never shown to someone the team did not choose to show it to. The secret is
  * kept only as its SHA-256 digest. Everything carries its project id: a project's delete cascades, and "is this id
  * in the link" is one indexed query.

@@ -20,7 +20,7 @@ import { projects, roles } from './projects';
 import { users } from './users';
 
 /**
- * E-mail to candidates (issue 12): per-project templates, sends (one message to many people) with one row per
+ * E-mail to candidates: per-project templates, sends (one message to many people) with one row per
  * recipient that is also the recipient's delivery record and idempotency key, addresses that bounced, per-project
  * opt-outs, and invitations to apply. Decisions 0032 to 0034.
  */

@@ -17,7 +17,7 @@ import { projects, roles } from './projects';
 import { users } from './users';
 
 /**
- * Submission links, agencies and representation (issue 10). An agency employs agents; an agent with a linked user
+ * Submission links, agencies and representation. An agency employs agents; an agent with a linked user
  * makes that user a representative. A share-link group is what the casting team creates in one dialog (title,
  * opportunities, settings); it holds one link per chosen agency or agent (or one plain link), each with its own
  * secret. Applicants name their representation; an agent confirms or denies the claim.
@@ -54,7 +54,7 @@ export const agents = pgTable(
     /** Lower-cased; one agent per address. */
     email: text('email').notNull(),
     phoneNumber: text('phone_number'),
-    /** The user this agent record belongs to; such a user is a representative (spec section 6). */
+    /** The user this agent record belongs to; such a user is a representative. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     isVerified: boolean('is_verified').notNull().default(false),
     searchText: text('search_text').notNull(),
@@ -72,7 +72,7 @@ export const agents = pgTable(
   ],
 );
 
-/** The settings of spec section 3 a link carries. */
+/** A link's settings: what the apply page shows, how representation is chosen, agency review, who is mailed. */
 export interface ShareLinkSettings {
   displayProjectDetails: boolean;
   displayOpportunityDetails: boolean;
@@ -127,7 +127,7 @@ export const shareLinks = pgTable(
     agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     /**
-     * The team member a link was generated for ("select link referral users", spec sections 5 and 6): submissions
+     * The team member a link was generated for (SELECT_LINK_REFERRAL_USERS): submissions
      * through it are theirs to follow. Null for links made in the create dialog.
      */
     referralUserId: uuid('referral_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -19,7 +19,7 @@ import { projects } from './projects';
 import { users } from './users';
 
 /**
- * Media (issue 11). An upload is one file on its way into storage (signed by the server, keyed by the server); once
+ * Media. An upload is one file on its way into storage (signed by the server, keyed by the server); once
  * its bytes are checked it becomes a media item of an applicant, which background jobs turn into what reviewers
  * need (thumbnail, display image, web MP4, poster, document preview). Everything carries its project id, so a
  * project's delete cascades and "is this id in the project" is one indexed query.

@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from '../columns';
 import { lookupValues } from './lookups';
 
 /**
- * The office's talent database (issue 16, decision 0038). The instance is one casting office, so a person is known
+ * The office's talent database (decision 0038). The instance is one casting office, so a person is known
  * once across all its projects: `people` holds one row per person, and every applicant (a person within one
  * project) points at it through `applicants.person_id`. The link is made by the database itself (trigger
  * `applicants_link_person`, hand-written in the migration) whenever an applicant is inserted without one, so every

@@ -3,11 +3,11 @@ import { PASSWORD_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 import { USER_ROLE_CODES } from '../roles';
 import { confirmationCodeSchema, requiredText } from '../validation/fields';
-import { twoFactorSetupCodeSchema } from '../validation/auth';
+import { twoFactorSetupCodeSchema } from '../validation/identity';
 import { passwordSchema } from '../validation/password';
-import { userSchema } from './user';
+import { userSchema } from './users';
 
-/** Request and response shapes of the identity calls (issue 3), shared by the API and the web app. */
+/** Request and response shapes of the identity calls, shared by the API and the web app. */
 
 /** What a completed sign-in or a refresh hands the client; the refresh token itself travels in a cookie. */
 export const sessionGrantSchema = z.object({

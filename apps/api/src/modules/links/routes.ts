@@ -33,7 +33,7 @@ import {
 } from './service';
 import { generateReferralLinks, listReferralUsers } from './referral-links';
 
-const TAGS = ['share-links'];
+const TAGS = ['links'];
 const projectParams = z.object({ id: z.string().max(64) });
 const groupParams = z.object({ id: z.string().max(64), groupId: z.uuid() });
 
@@ -45,7 +45,7 @@ export interface UploadGrantPort {
   (projectId: string, shareLinkId: string): Promise<string | null>;
 }
 
-export function shareLinkRoutes(app: App, context: AppContext, uploadGrant: UploadGrantPort) {
+export function linkRoutes(app: App, context: AppContext, uploadGrant: UploadGrantPort) {
   const { db } = context.database;
   const publicUrl = context.config.publicUrl;
   const creator = (request: Parameters<typeof requirePrincipal>[0]) => ({

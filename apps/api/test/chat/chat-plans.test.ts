@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageListSql, threadListSql, unreadCountSql } from '../../src/modules/conversations/service';
+import { messageListSql, threadListSql, unreadCountSql } from '../../src/modules/chat/service';
 import type { Db } from '../../src/platform/db/client';
 import { encodeCursor } from '../../src/platform/db/keyset';
 import { testDatabase } from '../support/database';

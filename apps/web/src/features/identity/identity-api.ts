@@ -11,7 +11,7 @@ import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 
 /*
- * The signed-out identity calls (issue 3). None carries a bearer token: the visitor has none, and a
+ * The signed-out identity calls. None carries a bearer token: the visitor has none, and a
  * stale one must not turn a refusal into a refresh attempt.
  */
 

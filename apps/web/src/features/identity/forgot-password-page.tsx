@@ -7,7 +7,7 @@ import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { useForgotPassword } from './auth-api';
+import { useForgotPassword } from './identity-api';
 import { AuthCard, FormAlert } from './auth-card';
 import { errorText } from './error-text';
 

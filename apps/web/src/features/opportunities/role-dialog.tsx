@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast/toast';
 import { Dialog } from '../../ui/dialog';
 import { RoleForm } from './role-form';
 import { EMPTY_ROLE_FORM, roleFormValues } from './role-form-values';
-import { useCreateRole, useUpdateRole } from './roles-api';
+import { useCreateRole, useUpdateRole } from './opportunities-api';
 
 export interface RoleDialogProps {
   projectId: string;

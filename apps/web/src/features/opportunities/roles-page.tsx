@@ -14,7 +14,7 @@ import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects'
 import { FoldersPanel } from './folders-panel';
 import { RoleCard } from './role-card';
 import { RoleDialog } from './role-dialog';
-import { rolesQuery, useDeleteRole } from './roles-api';
+import { rolesQuery, useDeleteRole } from './opportunities-api';
 
 /** /projects/roles/:id: the project's opportunities and their folders. */
 export function ProjectRolesPage() {

@@ -18,7 +18,7 @@ import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { useResetPassword } from './auth-api';
+import { useResetPassword } from './identity-api';
 import { AuthCard, FormAlert } from './auth-card';
 import { errorText, showServerFieldErrors } from './error-text';
 import { NewPasswordField } from './new-password-field';

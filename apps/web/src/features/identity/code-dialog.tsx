@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogFooter } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { useResendSignInCode } from './auth-api';
+import { useResendSignInCode } from './identity-api';
 import { errorText } from './error-text';
 import { ResendButton } from './resend-button';
 import { useCountdown } from './use-countdown';

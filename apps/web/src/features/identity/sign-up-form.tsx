@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { useRegister } from './auth-api';
+import { useRegister } from './identity-api';
 import { errorText, showServerFieldErrors } from './error-text';
 import { NewPasswordField } from './new-password-field';
 

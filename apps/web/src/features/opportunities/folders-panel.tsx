@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { FolderList } from '../folders';
-import { roleOptionsQuery } from './roles-api';
+import { roleOptionsQuery } from './opportunities-api';
 import { RoleSelect } from './role-select';
 
 /** Folders of one opportunity at a time, chosen with the opportunity selector. */

@@ -28,8 +28,8 @@ import {
   opportunitiesQuery,
   useCheckInvitees,
   useSendInvitations,
-} from './invite-api';
-import type { InvitationParseResult } from './invite-api';
+} from './invitations-api';
+import type { InvitationParseResult } from './invitations-api';
 
 /** /projects/invite-candidates/:id: invite people to apply to an opportunity through a submission link. */
 export function InviteCandidatesPage() {

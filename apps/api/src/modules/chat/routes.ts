@@ -43,7 +43,7 @@ import {
   type ChatDeps,
 } from './service';
 
-const TAGS = ['conversations'];
+const TAGS = ['chat'];
 const BASE = '/conversation-management';
 const threadParams = z.object({ id: z.string().max(64) });
 const messageParams = z.object({ messageId: z.string().max(64) });
@@ -56,7 +56,7 @@ const inBody = { from: 'body', key: 'projectId' } as const;
  * Threads are read through the project's standing (VIEW_PROJECT on the route); the chat rule itself (the matrix's
  * chat actors, a talent submitter for their agency's clients) is applied by `chatViewer` and `requireThread`.
  */
-export function conversationRoutes(app: App, context: AppContext) {
+export function chatRoutes(app: App, context: AppContext) {
   const { db } = context.database;
   const deps: ChatDeps = { db, jobs: context.jobs, events: context.events, storage: context.storage };
 

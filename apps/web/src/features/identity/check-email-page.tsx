@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast/toast';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
-import { forgotPassword } from './auth-api';
+import { forgotPassword } from './identity-api';
 import { AuthCard } from './auth-card';
 import { errorText } from './error-text';
 import { mailboxLink } from './mail-provider';

@@ -7,7 +7,7 @@ import { agencyThroughLink, apiLink, phone, projectWithRoles } from './support/l
 import { apiAs, PASSWORD, person, signInElsewhere, signUpConfirmed, type Person } from './support/projects';
 
 /**
- * Issues 9 and 10: the talent-submitter (agency) flow end to end, and an apply with a photo that the casting team
+ * The talent-submitter (agency) flow end to end, and an apply with a photo that the casting team
  * then sees on the candidate.
  */
 
@@ -39,7 +39,7 @@ async function signInAs(browser: Browser, credentials: Credentials): Promise<Pag
 }
 
 test.describe('the talent-submitter (agency) flow', () => {
-  test('an agent on the team makes an agency-review link, submits a client, the team sees it only where section 6 says, and the agent sends it on', async ({
+  test('an agent on the team makes an agency-review link, submits a client, the team sees it only in the submitter folders while the agency reviews, and the agent sends it on', async ({
     page,
     request,
     browser,
@@ -70,7 +70,7 @@ test.describe('the talent-submitter (agency) flow', () => {
     await asAdmin('PATCH', `/users/agencies/${agency.id}`, { isVerified: true });
     await asAdmin('PATCH', `/users/agents/${agency.agents[0]!.id}`, { isVerified: true });
     // The director shares the Lead opportunity with the agency (a link pre-filled with it): a talent submitter works
-    // only in the opportunities shared with their agency (spec section 6).
+    // only in the opportunities shared with their agency.
     await apiLink(request, director, project.id, {
       title: 'For Northside',
       roleIds: [project.roles.Lead],

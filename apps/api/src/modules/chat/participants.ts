@@ -13,7 +13,7 @@ export interface Recipient {
 
 /**
  * The outside participants of an applicant's thread and whether each is e-mailed, from the communication settings
- * of the submission link the applicant came through (spec section 3's link settings):
+ * of the submission link the applicant came through:
  * - the candidate, unless the link left the talent out ("Include Talent" off), and only with an e-mail address;
  * - each agent representing them (a claim not declined), unless that representation's link says "Exclude Agent".
  * An applicant added by hand has no link: the candidate and every representative are in.

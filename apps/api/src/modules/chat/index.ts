@@ -1,11 +1,11 @@
 import type { ApiModule } from '../../platform/http/module';
-import { conversationRoutes } from './routes';
+import { chatRoutes } from './routes';
 
 /**
- * Chat with candidates (issue 12): one thread per candidate per project, team messages e-mailed to the candidate and
+ * Chat with candidates: one thread per candidate per project, team messages e-mailed to the candidate and
  * agent with a private reply link (job `chat-mail`), replies through a public page, unread counts per team member,
  * NEW_MESSAGE on the live project channel. Decision docs/decisions/0030-chat-threads.md.
  */
-export const conversationsModule: ApiModule = { name: 'conversations', register: conversationRoutes };
+export const chatModule: ApiModule = { name: 'chat', register: chatRoutes };
 
 export { defineChatMailJobs, deliverChatMail, chatMessageMail, CHAT_MAIL_QUEUE } from './mail';

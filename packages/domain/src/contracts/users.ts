@@ -9,7 +9,7 @@ export const agentSummarySchema = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
-/** The signed-in user as GET /users/me returns it (spec section 3). */
+/** The signed-in user as GET /users/me returns it. */
 export const userSchema = z.object({
   id: z.string(),
   firstName: z.string(),

@@ -9,7 +9,7 @@ import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { useConfirmUser, useResendConfirmation } from './auth-api';
+import { useConfirmUser, useResendConfirmation } from './identity-api';
 import { AuthCard, FormAlert } from './auth-card';
 import { errorText } from './error-text';
 import { ResendButton } from './resend-button';

@@ -26,7 +26,7 @@ import { assertRolesInProject, linkUrl, titleKey, type CreatedLink, type LinkCre
 
 /**
  * The people links may be generated for: the project's team members who hold an account, with the agency of their
- * agent record when they have one (a representative, spec section 6). Agents are matched to accounts by e-mail the
+ * agent record when they have one (which makes them a representative). Agents are matched to accounts by e-mail the
  * first time they are looked up (decision 0047), so the list links them first.
  */
 export async function listReferralUsers(
@@ -66,7 +66,7 @@ export async function listReferralUsers(
 }
 
 /**
- * The link generation form with referral users (spec sections 5 and 6): one group named `name`, one link per chosen
+ * The link generation form with referral users (SELECT_LINK_REFERRAL_USERS): one group named `name`, one link per chosen
  * team member, each recording that member as its referral user. With representation on, each link is pre-filled
  * with that member's agent record, so every member must belong to a talent agency; the refusal names those who do
  * not, in the spec's words. Settings are the defaults (the form has none), with the toggle rules applied.

@@ -13,7 +13,7 @@ import { issuesOf, parsed } from './helpers';
 
 const PASSWORD = 'Abcdefg1!';
 
-describe('sign-up (spec sections 5 and 7)', () => {
+describe('sign-up', () => {
   const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: PASSWORD };
 
   it('fixes roleType to ADMIN and keeps company optional', () => {
@@ -77,7 +77,7 @@ describe('sign-in, forgot and reset password', () => {
   });
 });
 
-describe('second-factor codes (spec sections 5 and 8)', () => {
+describe('second-factor codes', () => {
   it.each([
     ['', ['Invalid Verification code']],
     ['   ', ['Invalid Verification code']],
