@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 import type { claimMail } from './mail';
 
 /** What the apply operations need from the application context. */
@@ -14,5 +14,5 @@ export interface ApplyDeps {
 
 /** Queues a notice mail in the transaction that decided it, so it goes only if that commits. */
 export async function sendMail(deps: ApplyDeps, tx: Db, message: ReturnType<typeof claimMail>) {
-  await deps.jobs.send(MAIL_QUEUE, { kind: 'notice', message }, { tx });
+  await enqueueMail(deps.jobs, { kind: 'notice', message }, tx);
 }

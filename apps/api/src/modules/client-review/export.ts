@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/client';
 import { isUuid } from '../../platform/db/ids';
 import { applicants, clientLinkExports, mediaItems, projects, users } from '../../platform/db/schema';
 import { AppError, fieldErrors } from '../../platform/errors';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 import { linkOfProject } from './links';
 import { linkReport } from './report';
 
@@ -290,7 +290,7 @@ export async function buildExport(context: AppContext, exportId: string) {
     const token = exportToken(context.config, row);
     const url = (format: string) =>
       `${context.config.publicUrl.replace(/\/$/, '')}/api/v2/client-link-exports/${row.id}/${format}?token=${token}`;
-    await context.jobs.send(MAIL_QUEUE, {
+    await enqueueMail(context.jobs, {
       kind: 'notice',
       message: {
         to: row.recipientEmail,

@@ -18,7 +18,7 @@ import { clientLinkViewers, projects } from '../../platform/db/schema';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail/ports';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 import { assertLive, clientLinkStatus, linkBySecret, viewerOfRequest } from './links';
 
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
@@ -101,10 +101,10 @@ export async function identifyViewer(context: AppContext, secret: string, input:
         codeAttempts: 0,
       })
       .where(eq(clientLinkViewers.id, viewer!.id));
-    await context.jobs.send(
-      MAIL_QUEUE,
+    await enqueueMail(
+      context.jobs,
       { kind: 'notice', message: codeMail(email, input.name, code, link.title) },
-      { tx: tx as unknown as Db },
+      tx as unknown as Db,
     );
   });
   return { message: CLIENT_REVIEW_MESSAGES.codeSent };

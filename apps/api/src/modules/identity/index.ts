@@ -29,7 +29,7 @@ export const identityModule: ApiModule = {
 export { answerAfterAuthChanges } from './authentication-cache';
 export { createAuthenticator } from './authenticator';
 export { accessTokenExpiry } from './crypto/tokens';
-export { defineMailJobs, MAIL_QUEUE } from './mail-jobs';
+export { defineMailJobs } from './mail-jobs';
 export { assertPasswordNotCommon } from './identity-errors';
 export { maskPhone } from './mask';
 export { revokeUserSessions } from './repositories/session-repository';

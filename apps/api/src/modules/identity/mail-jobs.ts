@@ -1,29 +1,20 @@
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db/client';
-import type { MailMessage } from '../../platform/mail/ports';
+import { defineMailQueue } from '../../platform/mail/queue';
 import { identityDeps, type IdentityDeps } from './deps';
 import { confirmationMail, passwordResetMail } from './mail-texts';
 import { findUserByEmail } from './repositories/user-repository';
 import { hasUsableCode, issueCode } from './services/code-service';
 
-export const MAIL_QUEUE = 'mail';
-
 /**
- * A mail the identity module sends in the background. Code mails name only the address: the worker looks the
- * account up and issues the code, so the request that asked does the same work whether or not an account exists
- * (and no code sits in clear in the job table). Notices carry their finished message.
+ * A code mail, queued on the platform's mail queue. It names only the address: the worker looks the account up and
+ * issues the code, so the request that asked does the same work whether or not an account exists (and no code sits
+ * in clear in the job table). Identity's notices are finished messages, queued as they are.
  */
-export type MailJob =
+export type CodeMailJob =
   | { kind: 'password-reset'; email: string }
-  | { kind: 'confirmation'; email: string; onlyWithoutUsableCode?: boolean }
-  | { kind: 'notice'; message: MailMessage };
+  | { kind: 'confirmation'; email: string; onlyWithoutUsableCode?: boolean };
 
-/** Queues a mail; pass the transaction whose rows cause it, so it goes out only if they commit. */
-export async function enqueueMail(deps: IdentityDeps, job: MailJob, tx?: Db): Promise<void> {
-  await deps.jobs.send(MAIL_QUEUE, job, tx ? { tx } : {});
-}
-
-async function codeMail(deps: IdentityDeps, job: Exclude<MailJob, { kind: 'notice' }>) {
+async function codeMail(deps: IdentityDeps, job: CodeMailJob) {
   const user = await findUserByEmail(deps.db, job.email);
   if (!user || user.deactivatedAt) return null;
   if (job.kind === 'password-reset') {
@@ -36,15 +27,8 @@ async function codeMail(deps: IdentityDeps, job: Exclude<MailJob, { kind: 'notic
   return confirmationMail(deps.config, user.email, code);
 }
 
-/** The `mail` queue: a failed delivery is retried with backoff, then kept in `mail-dead` for an operator. */
+/** The worker of the platform's `mail` queue, which composes identity's code mails. */
 export function defineMailJobs(context: AppContext) {
   const deps = identityDeps(context);
-  context.jobs.define<MailJob>(
-    MAIL_QUEUE,
-    async (job) => {
-      const message = job.kind === 'notice' ? job.message : await codeMail(deps, job);
-      if (message) await deps.mailer.send(message);
-    },
-    { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, deadLetter: true, concurrency: 2 },
-  );
+  defineMailQueue<CodeMailJob>(deps.jobs, deps.mailer, (job) => codeMail(deps, job));
 }

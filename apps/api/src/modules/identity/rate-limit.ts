@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { sha256 } from './crypto/tokens';
 import type { IdentityDeps } from './deps';
 import { codeGuessCapMail } from './mail-texts';
-import { enqueueMail } from './mail-jobs';
+import { enqueueMail } from '../../platform/mail/queue';
 
 const rateLimited = () => new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
 const DAY_SECONDS = 86_400;
@@ -80,5 +80,5 @@ export async function hitCodeGuessLimit(
 async function noticeCapOnce(deps: IdentityDeps, userId: string, email: string): Promise<void> {
   const quota = { key: quotaKey('code-guess-notice', userId), max: 1, windowSeconds: DAY_SECONDS };
   if (await consumeQuota(deps.db, quota))
-    await enqueueMail(deps, { kind: 'notice', message: codeGuessCapMail(deps.config, email) });
+    await enqueueMail(deps.jobs, { kind: 'notice', message: codeGuessCapMail(deps.config, email) });
 }

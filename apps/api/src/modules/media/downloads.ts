@@ -31,7 +31,7 @@ import {
 import { AppError, fieldErrors } from '../../platform/errors';
 import type { Principal, ProjectActorResolver } from '../../platform/http/access';
 import { purgeDeletedObjects, requestStoragePurge } from '../../platform/storage/purge';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 import { getsOriginals, visibleTo } from './items';
 import { MEDIA_ZIP_QUEUE, type ZipJob } from './queues';
 import { assertSubmitterReaches } from './submitter';
@@ -303,7 +303,7 @@ export async function buildZip(
       return;
     }
     const link = `${context.config.publicUrl}/downloads/${bundle.id}?token=${downloadToken(context.config, bundle)}`;
-    await context.jobs.send(MAIL_QUEUE, {
+    await enqueueMail(context.jobs, {
       kind: 'notice',
       message: {
         to: bundle.recipientEmail,

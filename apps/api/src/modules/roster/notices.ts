@@ -23,7 +23,7 @@ import {
 } from '../../platform/db/schema';
 import type { MailMessage } from '../../platform/mail/ports';
 import { ensureStarterTemplates } from '../email';
-import { MAIL_QUEUE } from '../identity';
+import { enqueueMail } from '../../platform/mail/queue';
 
 /** The queue of roster notices: one job per roster change the director chose to announce. */
 export const ROSTER_NOTICE_QUEUE = 'roster-notice';
@@ -129,7 +129,7 @@ export async function sendRosterNotice(context: Pick<AppContext, 'jobs'>, db: Db
     const recipients = [...new Set([row.email, ...agentRows.map((agent) => agent.email)].filter(Boolean))];
     for (const to of recipients as string[]) {
       const mail: MailMessage = { to, subject: message.subject, text: message.text, html: message.html };
-      await context.jobs.send(MAIL_QUEUE, { kind: 'notice', message: mail }, { tx: tx as Db });
+      await enqueueMail(context.jobs, { kind: 'notice', message: mail }, tx as Db);
     }
   });
 }

@@ -3,7 +3,8 @@ import { hashPassword } from '../../../platform/crypto/password';
 import { findUserByEmail, updateUser } from '../repositories/user-repository';
 import type { ClientInfo, IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { enqueueMail } from '../mail-jobs';
+import { enqueueMail } from '../../../platform/mail/queue';
+import type { CodeMailJob } from '../mail-jobs';
 import { passwordChangedMail } from '../mail-texts';
 import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
@@ -18,7 +19,7 @@ import { checkCode } from './code-service';
  */
 export async function forgotPassword(deps: IdentityDeps, email: string, client: ClientInfo) {
   await hitAccountLimit(deps, 'forgot-password', email, client.ip);
-  await enqueueMail(deps, { kind: 'password-reset', email: email.trim().toLowerCase() });
+  await enqueueMail<CodeMailJob>(deps.jobs, { kind: 'password-reset', email: email.trim().toLowerCase() });
   return { message: MESSAGES.codeRequested };
 }
 
@@ -63,7 +64,11 @@ export async function changePassword(
     // A password the person chose lifts the forced change of a generated one.
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
     await revokeOtherSessions(tx, user.id, caller.sessionId, 'PASSWORD_CHANGED');
-    await enqueueMail(deps, { kind: 'notice', message: passwordChangedMail(deps.config, user.email) }, tx);
+    await enqueueMail(
+      deps.jobs,
+      { kind: 'notice', message: passwordChangedMail(deps.config, user.email) },
+      tx,
+    );
   });
   return { passwordChanged: true as const };
 }

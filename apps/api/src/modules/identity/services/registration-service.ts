@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../repositories/user-repository';
 import type { ClientInfo, IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { enqueueMail } from '../mail-jobs';
+import { enqueueMail } from '../../../platform/mail/queue';
+import type { CodeMailJob } from '../mail-jobs';
 import { maskEmail } from '../mask';
 import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
 import { consumeCode } from '../repositories/code-repository';
@@ -34,7 +35,7 @@ export async function register(
         roleCode: 'CASTING_DIRECTOR',
         passwordHash,
       });
-      await enqueueMail(deps, { kind: 'confirmation', email: user.email }, tx);
+      await enqueueMail<CodeMailJob>(deps.jobs, { kind: 'confirmation', email: user.email }, tx);
       return user;
     });
   } catch (error) {
@@ -52,7 +53,11 @@ export async function register(
 /** Signing in to an unconfirmed account mails a code only when the last one can no longer be used. */
 export async function ensureConfirmationCode(deps: IdentityDeps, user: UserRow): Promise<void> {
   if (user.confirmedAt || user.deactivatedAt) return;
-  await enqueueMail(deps, { kind: 'confirmation', email: user.email, onlyWithoutUsableCode: true });
+  await enqueueMail<CodeMailJob>(deps.jobs, {
+    kind: 'confirmation',
+    email: user.email,
+    onlyWithoutUsableCode: true,
+  });
 }
 
 /**
@@ -61,7 +66,7 @@ export async function ensureConfirmationCode(deps: IdentityDeps, user: UserRow):
  */
 export async function resendConfirmation(deps: IdentityDeps, email: string, client: ClientInfo) {
   await hitAccountLimit(deps, 'resend-confirm', email, client.ip);
-  await enqueueMail(deps, { kind: 'confirmation', email: email.trim().toLowerCase() });
+  await enqueueMail<CodeMailJob>(deps.jobs, { kind: 'confirmation', email: email.trim().toLowerCase() });
   return { message: MESSAGES.codeRequested };
 }
 

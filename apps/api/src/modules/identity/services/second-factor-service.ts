@@ -5,7 +5,7 @@ import { currentUser, reauthenticate } from './reauthenticate';
 import { toUserDto } from '../user-view';
 import type { ClientInfo, IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
-import { enqueueMail } from '../mail-jobs';
+import { enqueueMail } from '../../../platform/mail/queue';
 import {
   phoneVerificationText,
   secondFactorAddedMail,
@@ -52,7 +52,7 @@ export async function enableAuthenticator(
   const recoveryCodes = await deps.db.transaction(async (tx) => {
     if (!(await activatePendingSecret(tx, user.id, pending, step))) throw identityErrors.invalidSetupCode();
     const notice = secondFactorAddedMail(deps.config, user.email, 'authenticator');
-    await enqueueMail(deps, { kind: 'notice', message: notice }, tx);
+    await enqueueMail(deps.jobs, { kind: 'notice', message: notice }, tx);
     return issueRecoveryCodes(deps, tx, user.id);
   });
   return { ...toUserDto(await currentUser(deps, userId)), recoveryCodes };
@@ -85,13 +85,13 @@ export async function verifyPhone(deps: IdentityDeps, userId: string, code: stri
     if (!(await consumeCode(tx, row.id))) throw identityErrors.invalidCode();
     await updateUser(tx, userId, { phoneNumber: phone, smsMfaEnabled: true });
     const notice = secondFactorAddedMail(deps.config, user.email, 'phone');
-    await enqueueMail(deps, { kind: 'notice', message: notice }, tx);
+    await enqueueMail(deps.jobs, { kind: 'notice', message: notice }, tx);
   });
   return { phoneNumber: phone, smsMfaEnabled: true };
 }
 
 async function notifyRemoval(deps: IdentityDeps, user: UserRow, factor: RemovedFactor): Promise<void> {
-  await enqueueMail(deps, {
+  await enqueueMail(deps.jobs, {
     kind: 'notice',
     message: secondFactorRemovedMail(deps.config, user.email, factor),
   });

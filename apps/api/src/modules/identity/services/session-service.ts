@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/client';
 import { randomToken, sha256, signAccessToken, successorToken } from '../crypto/tokens';
 import type { ClientInfo, IdentityDeps } from '../deps';
 import { deviceSummary } from '../device';
-import { enqueueMail } from '../mail-jobs';
+import { enqueueMail } from '../../../platform/mail/queue';
 import { newSignInMail } from '../mail-texts';
 import { identityErrors } from '../identity-errors';
 import {
@@ -66,7 +66,11 @@ export async function openSession(
   const device = deviceSummary(client.userAgent);
   if ((await rememberDevice(tx, user.id, device, now)) === 'new') {
     const where = { device, ipAddress: client.ip, at: now };
-    await enqueueMail(deps, { kind: 'notice', message: newSignInMail(deps.config, user.email, where) }, tx);
+    await enqueueMail(
+      deps.jobs,
+      { kind: 'notice', message: newSignInMail(deps.config, user.email, where) },
+      tx,
+    );
   }
   const session = await insertSession(tx, {
     userId: user.id,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { users } from './identity';
 import { projects } from './projects';
-import { users } from './users';
 
 /**
  * One run of an admin script on a project (decision 0042): its progress (0 to 100), its result for the page, and the

@@ -14,10 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { folders } from './folders';
+import { users } from './identity';
 import { lookupValues } from './lookups';
-import { people } from './people';
-import { folders, projects, roles, tags } from './projects';
-import { users } from './users';
+import { roles } from './opportunities';
+import { projects, tags } from './projects';
+import { people } from './roster';
 
 /**
  * Candidates. An applicant is a person within one project; a submission is that person submitted to one

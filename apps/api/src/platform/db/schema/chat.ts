@@ -13,10 +13,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
+import { agents } from './agencies';
 import { applicants } from './candidates';
-import { agents } from './links';
+import { users } from './identity';
 import { projects } from './projects';
-import { users } from './users';
 
 /**
  * Chat (decision 0030). One thread per applicant (an applicant already belongs to one project), messages

@@ -13,8 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { submissions } from './candidates';
-import { folders, projects } from './projects';
-import { users } from './users';
+import { folders } from './folders';
+import { users } from './identity';
+import { projects } from './projects';
 
 /**
  * Client review links. A link is a snapshot of candidates (submissions) taken when it is made, so a

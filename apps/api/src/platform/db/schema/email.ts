@@ -15,9 +15,9 @@ import {
 import type { EmailDoc } from '@casting/domain';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { applicants, submissions } from './candidates';
+import { users } from './identity';
 import { shareLinks } from './links';
-import { projects, roles } from './projects';
-import { users } from './users';
+import { projects } from './projects';
 
 /**
  * E-mail to candidates: per-project templates, sends (one message to many people) with one row per
@@ -175,42 +175,4 @@ export const emailOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.email] })],
-);
-
-/** A person invited to apply to an opportunity through a submission link, with the e-mail that carried it. */
-export const candidateInvitations = pgTable(
-  'candidate_invitations',
-  {
-    id: idColumn(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    shareLinkId: uuid('share_link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
-    recipientId: uuid('recipient_id').references(() => emailRecipients.id, { onDelete: 'set null' }),
-    email: text('email').notNull(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    /** TS_INVITED when a talent submitter invited the person for their agency (the agency's Invited folder). */
-    submitterFolder: text('submitter_folder'),
-    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex('candidate_invitations_role_email_key').on(table.roleId, table.email),
-    index('candidate_invitations_project_newest_idx').on(
-      table.projectId,
-      table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
-    ),
-    index('candidate_invitations_inviter_newest_idx').on(
-      table.invitedById,
-      table.projectId,
-      table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
-    ),
-    check('candidate_invitations_email_lower_check', sql`${table.email} = lower(${table.email})`),
-  ],
 );

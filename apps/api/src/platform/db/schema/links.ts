@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -12,9 +10,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
-import { applicants } from './candidates';
-import { projects, roles } from './projects';
-import { users } from './users';
+import { agencies, agents } from './agencies';
+import { users } from './identity';
+import { roles } from './opportunities';
+import { projects } from './projects';
 
 /**
  * Submission links, agencies and representation. An agency employs agents; an agent with a linked user
@@ -22,55 +21,6 @@ import { users } from './users';
  * opportunities, settings); it holds one link per chosen agency or agent (or one plain link), each with its own
  * secret. Applicants name their representation; an agent confirms or denies the claim.
  */
-
-export const agencies = pgTable(
-  'agencies',
-  {
-    id: idColumn(),
-    name: text('name').notNull(),
-    websiteUrl: text('website_url'),
-    avatarUrl: text('avatar_url'),
-    isVerified: boolean('is_verified').notNull().default(false),
-    /** Lower-cased name, for the trigram search of the agency picker. */
-    searchText: text('search_text').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    index('agencies_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    index('agencies_name_idx').on(table.name, table.id),
-  ],
-);
-
-export const agents = pgTable(
-  'agents',
-  {
-    id: idColumn(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    /** Lower-cased; one agent per address. */
-    email: text('email').notNull(),
-    phoneNumber: text('phone_number'),
-    /** The user this agent record belongs to; such a user is a representative. */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    isVerified: boolean('is_verified').notNull().default(false),
-    searchText: text('search_text').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    uniqueIndex('agents_email_key').on(table.email),
-    uniqueIndex('agents_user_key')
-      .on(table.userId)
-      .where(sql`${table.userId} is not null`),
-    index('agents_agency_idx').on(table.agencyId),
-    index('agents_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    check('agents_email_lower_check', sql`${table.email} = lower(${table.email})`),
-  ],
-);
 
 /** A link's settings: what the apply page shows, how representation is chosen, agency review, who is mailed. */
 export interface ShareLinkSettings {
@@ -143,59 +93,5 @@ export const shareLinks = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-  ],
-);
-
-export const CLAIM_STATUSES = ['PENDING', 'CONFIRMED', 'DENIED'] as const;
-
-/** An applicant's representation in a project, and the claim the named agent answers. */
-export const applicantRepresentatives = pgTable(
-  'applicant_representatives',
-  {
-    id: idColumn(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id, { onDelete: 'cascade' }),
-    shareLinkId: uuid('share_link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('PENDING'),
-    /** SHA-256 of the secret e-mailed to the agent with the claim link. */
-    claimTokenHash: text('claim_token_hash').notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex('applicant_representatives_applicant_agent_key').on(table.applicantId, table.agentId),
-    index('applicant_representatives_project_agent_idx').on(table.projectId, table.agentId),
-    index('applicant_representatives_project_agency_idx').on(table.projectId, table.agencyId),
-    check(
-      'applicant_representatives_status_check',
-      sql`${table.status} in ('PENDING', 'CONFIRMED', 'DENIED')`,
-    ),
-  ],
-);
-
-/** The private link of a talent who applied without an account: view and update their submission. */
-export const applicantAccessTokens = pgTable(
-  'applicant_access_tokens',
-  {
-    id: idColumn(),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex('applicant_access_tokens_hash_key').on(table.tokenHash),
-    index('applicant_access_tokens_applicant_idx').on(table.applicantId),
   ],
 );

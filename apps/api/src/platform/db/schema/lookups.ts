@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 
 /**
@@ -22,3 +22,7 @@ export const lookupValues = pgTable(
     index('lookup_values_lookup_position_idx').on(table.lookup, table.position, table.name),
   ],
 );
+
+/** A column naming a lookup value; the value's deletion leaves it null. */
+export const lookupRef = (name: string) =>
+  uuid(name).references(() => lookupValues.id, { onDelete: 'set null' });

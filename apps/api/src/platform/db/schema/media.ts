@@ -15,8 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { applicants } from './candidates';
+import { users } from './identity';
 import { projects } from './projects';
-import { users } from './users';
 
 /**
  * Media. An upload is one file on its way into storage (signed by the server, keyed by the server); once

@@ -1,22 +1,81 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
 import { createdAt, idColumn, updatedAt } from '../columns';
-import { applicants, submissions } from './candidates';
-import { people } from './people';
-import { projects, roles } from './projects';
-import { users } from './users';
+import { users } from './identity';
+import { lookupValues } from './lookups';
+
+/**
+ * The office's talent database (decision 0038). The instance is one casting office, so a person is known
+ * once across all its projects: `people` holds one row per person, and every applicant (a person within one
+ * project) points at it through `applicants.person_id`. The link is made by the database itself (trigger
+ * `applicants_link_person`, hand-written in the migration) whenever an applicant is inserted without one, so every
+ * way into a project (apply pages, adds by hand, copies, imports, demo data) lands on the same person:
+ *
+ * - by e-mail (lower-cased, unique among people): a second application anywhere joins the first person;
+ * - without an e-mail, or with an e-mail nobody has: a new person. Same folded names and date of birth as another
+ *   person is only a *likely* duplicate, listed for a human to confirm (merge) or dismiss, never merged silently.
+ *
+ * Writers that already know the person (the roster's "add to an opportunity", an import row matched by a human)
+ * set `applicants.person_id` themselves and the trigger leaves it alone.
+ */
+export const people = pgTable(
+  'people',
+  {
+    // The API writes UUIDv7 like every table; the SQL default serves rows the link trigger creates.
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(() => uuidv7()),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased; one person per e-mail in the office. */
+    email: text('email'),
+    phone: text('phone'),
+    dateOfBirth: date('date_of_birth'),
+    genderId: uuid('gender_id').references(() => lookupValues.id, { onDelete: 'set null' }),
+    location: text('location'),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    unionIds: uuid('union_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Names and e-mail folded like `applicants.search_text` (lower case, accents removed) for the trigram search. */
+    searchText: text('search_text').notNull().default(''),
+    /** Names folded by `candidate_sort_fold` (set by trigger): the name sort and the likely-duplicate match. */
+    sortLastName: text('sort_last_name').notNull().default(''),
+    sortFirstName: text('sort_first_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('people_email_key')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
+    index('people_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The roster's two sorts, each entered at a keyset cursor.
+    index('people_name_idx').on(table.sortLastName, table.sortFirstName, table.id),
+    index('people_newest_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // Likely duplicates: same folded names and date of birth.
+    index('people_identity_idx')
+      .on(table.sortLastName, table.sortFirstName, table.dateOfBirth)
+      .where(sql`${table.dateOfBirth} is not null`),
+    // The roster's location filter (a part of the place, any case: `ilike '%...%'`) reads trigrams, not every row.
+    // The skill filter's index (`people_skills_lower_idx`, GIN on `text_array_lower(skills)`) is hand-written in
+    // migration 0020: drizzle cannot declare the function it is built on.
+    index('people_location_trgm_idx').using('gin', sql`${table.location} gin_trgm_ops`),
+    check('people_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export type PersonRow = typeof people.$inferSelect;
 
 /** Office-level notes on a person (not tied to a project), newest first. */
 export const personNotes = pgTable(
@@ -100,99 +159,3 @@ export const personMerges = pgTable(
     index('person_merges_merged_idx').on(table.mergedPersonId),
   ],
 );
-
-export const ROSTER_STATUSES = ['AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED'] as const;
-
-/**
- * The project roster: one entry per submission (a person on one opportunity) the project is checking, holding or
- * casting, with its current status and dates. Each change appends a `roster_events` row (who, when, what).
- */
-export const rosterEntries = pgTable(
-  'roster_entries',
-  {
-    id: idColumn(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => applicants.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    startDate: date('start_date'),
-    endDate: date('end_date'),
-    /** Free text as offices write rates ("$1,200/day", "scale + 10%"). */
-    rate: text('rate'),
-    /** The part booked as, when it differs from the opportunity's name. */
-    bookedAs: text('booked_as'),
-    note: text('note'),
-    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    uniqueIndex('roster_entries_submission_key').on(table.submissionId),
-    // The project roster, newest entry first (an immutable key, so paging while others hold neither repeats nor skips),
-    // whole or by status.
-    index('roster_entries_project_newest_idx').on(
-      table.projectId,
-      table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
-    ),
-    index('roster_entries_project_status_idx').on(
-      table.projectId,
-      table.status,
-      table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
-    ),
-    // Conflicts: entries of a person (through their applicants) on dates.
-    index('roster_entries_applicant_idx').on(table.applicantId, table.startDate),
-    check(
-      'roster_entries_status_check',
-      sql`${table.status} in ('AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED')`,
-    ),
-    check(
-      'roster_entries_dates_check',
-      sql`${table.startDate} is null or ${table.endDate} is null or ${table.startDate} <= ${table.endDate}`,
-    ),
-  ],
-);
-
-/** The history of a roster entry: every change with who made it and when, and whether the talent was told. */
-export const rosterEvents = pgTable(
-  'roster_events',
-  {
-    id: idColumn(),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => rosterEntries.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    startDate: date('start_date'),
-    endDate: date('end_date'),
-    rate: text('rate'),
-    bookedAs: text('booked_as'),
-    note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Whether the director asked to notify the talent (and agent); `notifiedAt` once the job sent it. */
-    notify: boolean('notify').notNull().default(false),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('roster_events_entry_idx').on(table.entryId, table.createdAt.desc().nullsFirst()),
-    check(
-      'roster_events_status_check',
-      sql`${table.status} in ('AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED')`,
-    ),
-  ],
-);
-
-export type RosterEntryRow = typeof rosterEntries.$inferSelect;

@@ -11,8 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
-import { projects, roles } from './projects';
-import { users } from './users';
+import { users } from './identity';
+import { roles } from './opportunities';
+import { projects } from './projects';
 
 /**
  * One import of people from a sheet (decision 0043). The file stays in storage under `file_key` until the job is
