@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHAT_MESSAGES, shareLinkUpsertSchema } from '@casting/domain';
 import { deliverChatMail } from '../../src/modules/chat';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import { createOutboxMailer } from '../../src/platform/mail/outbox';
 import { applicantRepresentatives } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docFromText, searchFold, shareLinkUpsertSchema } from '@casting/domain';
 import { deliverRecipient } from '../../src/modules/email';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import {
   agencies,
   agents,
