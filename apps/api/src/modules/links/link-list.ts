@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { type ShareLinkList, type ShareLinkListItem } from '@casting/domain';
+import type { ShareLinkList, ShareLinkListItem } from '@casting/domain';
 import type { Queryable } from '../../platform/db/ids';
 import { afterPosition, decodeCursor, keyText, keysetPage } from '../../platform/db/keyset';
 import { agencies, roles, shareLinkGroups, shareLinks, users } from '../../platform/db/schema';
