@@ -47,7 +47,7 @@ import { registerWebApp } from './platform/http/static-web';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface BuildAppOptions {
-  /** Ports contributed by later modules; until identity exists, no bearer token is accepted. */
+  /** Replaces access-control ports the app builds itself (authentication, project actor, client link). */
   accessPorts?: Partial<AccessControlPorts>;
 }
 

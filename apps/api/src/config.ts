@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION } from '@casting/domain';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,7 +42,8 @@ const envSchema = z.object({
    */
   MAIL_BOUNCE_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
-  SESSION_DURATION_MINUTES: positiveInt.default(240),
+  /** Minutes a session lasts without activity; the web app falls back to the same default when a session names none. */
+  SESSION_DURATION_MINUTES: positiveInt.default(SESSION.defaultDurationMinutes),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   CODE_TTL_MINUTES: positiveInt.default(15),
   CODE_MAX_ATTEMPTS: positiveInt.default(5),

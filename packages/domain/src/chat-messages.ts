@@ -31,16 +31,13 @@ export const CHAT_MESSAGES = {
   loadMoreThreads: 'Load more conversations',
   unreadBadge: (count: number) => `${count} unread`,
   markUnread: 'Mark as unread',
-  markRead: 'Mark as read',
   markAllRead: 'Mark all as read',
   markedUnread: (name: string) => `The conversation with ${name} is marked as unread.`,
   markFailed: 'The conversation could not be updated. Check your connection and try again.',
   back: 'Back to conversations',
   openChat: 'Open in chat',
-  participants: 'Participants',
   candidate: 'Candidate',
   agent: 'Agent',
-  team: 'Team',
   you: 'You',
   noRecipients:
     'This candidate has no e-mail address and no agent to write to: messages stay in the project until one is added.',
@@ -49,7 +46,6 @@ export const CHAT_MESSAGES = {
   deliveryFailed: 'E-mail failed',
   loadFailed: 'The conversation could not be loaded. Check your connection and try again.',
   sendFailed: 'The message could not be sent. Check your connection and try again.',
-  attachmentsFailed: 'An attachment could not be uploaded. Remove it or try again.',
   // API refusals.
   emptyMessage: 'Write a message or attach a file.',
   messageTooLong: (max: number) => `Use at most ${max} characters.`,
@@ -62,7 +58,6 @@ export const CHAT_MESSAGES = {
   messageNotFound: 'This message does not exist.',
   notYourMessage: 'Only the author of a message can edit or delete it.',
   messageAlreadyDeleted: 'This message was already deleted.',
-  onlyTeamMessages: 'Only messages written from the project can be edited here.',
   notYourClient: 'A talent submitter chats only about their own agency’s clients.',
   // Public reply page.
   replyTitle: (projectName: string) => `Conversation about ${projectName}`,

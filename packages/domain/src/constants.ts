@@ -1,4 +1,7 @@
-/** Business constants and limits: uploads, titles, timers, caches, session, UI sizes and the media viewer's retries. */
+/**
+ * Business constants and limits the web app and the API share: upload sizes and retries, debounces, caches, session
+ * timings, layout sizes and the media viewer's retries. Each is read where the product applies it; none is retyped.
+ */
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -11,8 +14,7 @@ export const MULTIPART_CHUNK_BYTES = 5242880;
 export const MULTIPART_PARALLEL = 2;
 /** A failed chunk is tried again up to twice, waiting 1 s and then 2 s. */
 export const CHUNK_RETRY_DELAYS_MS = [1000, 2000] as const;
-export const CHUNK_MAX_RETRIES = CHUNK_RETRY_DELAYS_MS.length;
-export const UPLOAD_CONCURRENCY = 1;
+// Files upload one at a time: the web's upload queue runs a single loop, so no concurrency setting exists.
 export const MAX_FILE_RETRIES = 3;
 export const UPLOAD_PROGRESS_THROTTLE_MS = 100;
 export const VIDEO_PREVIEW_FRAME_SECONDS = 1;
@@ -51,7 +53,6 @@ export const CACHE_MS = {
   addressAutocomplete: 86400 * SECOND,
 } as const;
 export const ADDRESS_DEBOUNCE_MS = 300;
-export const ADDRESS_REGION = 'US';
 
 // Session inactivity tracking
 export const SESSION = {
@@ -63,25 +64,20 @@ export const SESSION = {
   extendAfterMs: 15 * MINUTE,
 } as const;
 
-// Reminders
+// The reminder to vote: 'don't remind for a day' silences it this long; the answer is kept in the browser under the key.
 export const REMINDER_SNOOZE_MS = 24 * HOUR;
 export const UPVOTE_PREFERENCE_KEY = 'upvotePreference';
 
 // Layout and UI timings
 export const SIDEBAR_WIDTH_OPEN = 224;
 export const SIDEBAR_WIDTH_COLLAPSED = 66;
-export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
 export const DROPDOWN_LIST_HEIGHT = 192;
-export const COPYABLE_LIST_MAX_HEIGHT = 200;
-export const POPUP_MAX_WIDTH = 1000;
 export const INVITE_DIALOG_WIDTH = 730;
 export const ADD_REPRESENTATION_DIALOG_WIDTH = 550;
-export const TOOLTIP_TRUNCATE = 50;
 export const ROLE_NAME_TRUNCATE = 50;
 export const EDITABLE_LABEL_AUTOFOCUS_MS = 500;
 export const AVATAR_INITIALS_MAX = 3;
 export const TALENT_TOAST_MS = 10 * SECOND;
-export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD';
 
 // Media viewer retries: how often and how long the viewer polls before it gives up
 export const VIEWER_VIDEO_READY_ATTEMPTS = 10;
@@ -91,12 +87,6 @@ export const VIEWER_THUMBNAIL_INTERVAL_MS = 4000;
 export const VIEWER_VIDEO_URL_ATTEMPTS = 5;
 export const VIEWER_VIDEO_URL_INTERVAL_MS = 3 * SECOND;
 export const MEDIA_FAILED_CLOSE_MS = 2 * SECOND;
-
-// Live project socket
-export const WEBSOCKET_REJOIN_MS = 100;
-
-/** Feature flags and their defaults. */
-export const FEATURE_FLAGS = { FOLDERS_FEEDBACK: true } as const;
 
 /** Sign-up always creates a staff account of this type. */
 export const SIGN_UP_ROLE_TYPE = 'ADMIN';

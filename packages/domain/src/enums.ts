@@ -1,16 +1,3 @@
-export const MEDIA_PROCESSING_STATUSES = ['PENDING', 'IN_PROGRESS', 'PROCESSED', 'FAILED'] as const;
-export type MediaProcessingStatus = (typeof MEDIA_PROCESSING_STATUSES)[number];
-
-export const UPLOAD_STATUSES = [
-  'UPLOADING',
-  'COMPLETED',
-  'FAILED',
-  'PENDING',
-  'PROCESSING',
-  'PROCESSED',
-] as const;
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
-
 export const VOTE_TYPES = ['UP_VOTE', 'DOWN_VOTE', 'MAYBE', 'HIDE', 'UNHIDE'] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 

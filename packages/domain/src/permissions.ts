@@ -22,7 +22,6 @@ export const PERMISSIONS = [
   'REORDER_CANDIDATES',
   'MANAGE_MEDIA_VISIBILITY',
   'VIEW_FEEDBACK',
-  'COMMUNICATION_PREFERENCES',
   'CANDIDATE_COPY',
   'CANDIDATE_MOVE',
   'CANDIDATE_SEND_EMAIL',
@@ -30,7 +29,6 @@ export const PERMISSIONS = [
   'CANDIDATE_HIDE',
   'CANDIDATE_DELETE',
   'CANDIDATE_VOTE',
-  'CANDIDATE_SELFIE',
   'CANDIDATE_MEDIA',
   'CANDIDATE_EDIT_TAGS',
   'VIEW_PROJECT_ROSTER',
@@ -43,7 +41,11 @@ const STAFF: readonly ProjectActor[] = ['SA', 'PO', 'PE'];
 const REVIEWERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE'];
 const MEMBERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE', 'TS'];
 
-/** Which project actors hold each permission. VIEW_PROJECT is ours: reading a project at all. */
+/**
+ * Who may do what in a project, one row per permission. VIEW_PROJECT is ours: reading a project at all. Rows for
+ * features the product does not have (a candidate's selfie, a submitter's communication-preferences screen) are left
+ * out (decision 0082).
+ */
 export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   VIEW_PROJECT: ['SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'],
   MANAGE_PROJECT: STAFF,
@@ -64,7 +66,6 @@ export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   REORDER_CANDIDATES: STAFF,
   MANAGE_MEDIA_VISIBILITY: REVIEWERS,
   VIEW_FEEDBACK: ['SA', 'PO', 'PE', 'TE', 'CLIENT'],
-  COMMUNICATION_PREFERENCES: ['TS'],
   CANDIDATE_COPY: MEMBERS,
   CANDIDATE_MOVE: MEMBERS,
   CANDIDATE_SEND_EMAIL: MEMBERS,
@@ -72,7 +73,6 @@ export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   CANDIDATE_HIDE: MEMBERS,
   CANDIDATE_DELETE: MEMBERS,
   CANDIDATE_VOTE: MEMBERS,
-  CANDIDATE_SELFIE: MEMBERS,
   CANDIDATE_MEDIA: MEMBERS,
   CANDIDATE_EDIT_TAGS: MEMBERS,
   // Ours (decision 0039): the project roster (avail checks, holds, bookings, releases) is the casting office's own
@@ -105,7 +105,6 @@ export const SUBMITTER_FOLDER_ACTION_NAMES = [
   'DOWN_VOTE',
   'MAYBE_VOTE',
   'ADD_MEDIA',
-  'MANAGE_SELFIE',
   'DELETE_MEDIA',
 ] as const;
 export type SubmitterFolderAction = (typeof SUBMITTER_FOLDER_ACTION_NAMES)[number];
@@ -122,7 +121,6 @@ export const SUBMITTER_FOLDER_ACTIONS: Record<SubmitterFolderAlias, readonly Sub
     'DOWN_VOTE',
     'MAYBE_VOTE',
     'ADD_MEDIA',
-    'MANAGE_SELFIE',
     'DELETE_MEDIA',
   ],
   TS_HOLD_LATER: [
@@ -134,11 +132,10 @@ export const SUBMITTER_FOLDER_ACTIONS: Record<SubmitterFolderAlias, readonly Sub
     'UP_VOTE',
     'DOWN_VOTE',
     'ADD_MEDIA',
-    'MANAGE_SELFIE',
     'DELETE_MEDIA',
   ],
   TS_ALL_SUBMISSIONS: ['COPY', 'ADD_MEDIA', 'SEND_EMAIL'],
-  TS_HIDDEN: ['DELETE', 'HIDE', 'ADD_MEDIA', 'MANAGE_SELFIE', 'DELETE_MEDIA'],
+  TS_HIDDEN: ['DELETE', 'HIDE', 'ADD_MEDIA', 'DELETE_MEDIA'],
   TS_NEW_SUBMISSIONS: ['ADD_MEDIA', 'COPY', 'SEND_EMAIL'],
   TS_INVITED: [],
 };

@@ -10,7 +10,7 @@ import {
 
 const settings = shareLinkSettingsSchema.parse({});
 
-describe('normaliseLinkSettings (toggle dependencies)', () => {
+describe('normaliseLinkSettings: the toggle dependencies', () => {
   it('forces Change Agency off without agencies', () => {
     expect(normaliseLinkSettings({ ...settings, allowChangeRep: true }, false).allowChangeRep).toBe(false);
   });

@@ -12,7 +12,8 @@ import {
 } from '../src';
 import type { Permission, ProjectActor, SubmitterFolderAction, SubmitterFolderAlias } from '../src';
 
-// Who holds each permission, written out apart from the code (VIEW_PROJECT is ours: every member reads the project).
+// The product's permission table, row by row (VIEW_PROJECT is ours: every member reads the project). The selfie and
+// communication-preferences rows name features the product does not have (decision 0082).
 const SPEC_ROWS: Record<Permission, string> = {
   VIEW_PROJECT: 'SA PO PE TE TS CLIENT',
   MANAGE_PROJECT: 'SA PO PE',
@@ -33,7 +34,6 @@ const SPEC_ROWS: Record<Permission, string> = {
   REORDER_CANDIDATES: 'SA PO PE',
   MANAGE_MEDIA_VISIBILITY: 'SA PO PE TE',
   VIEW_FEEDBACK: 'SA PO PE TE CLIENT',
-  COMMUNICATION_PREFERENCES: 'TS',
   CANDIDATE_COPY: 'SA PO PE TE TS',
   CANDIDATE_MOVE: 'SA PO PE TE TS',
   CANDIDATE_SEND_EMAIL: 'SA PO PE TE TS',
@@ -41,7 +41,6 @@ const SPEC_ROWS: Record<Permission, string> = {
   CANDIDATE_HIDE: 'SA PO PE TE TS',
   CANDIDATE_DELETE: 'SA PO PE TE TS',
   CANDIDATE_VOTE: 'SA PO PE TE TS',
-  CANDIDATE_SELFIE: 'SA PO PE TE TS',
   CANDIDATE_MEDIA: 'SA PO PE TE TS',
   // Ours (decision 0032): the casting staff write a project's e-mail templates.
   MANAGE_EMAIL_TEMPLATES: 'SA PO PE',
@@ -60,7 +59,7 @@ const cases = Object.entries(SPEC_ROWS).flatMap(([permission, allowed]) =>
 );
 
 describe('permission matrix', () => {
-  it('has exactly the spec rows', () => {
+  it("has exactly the table's rows", () => {
     expect([...PERMISSIONS].sort()).toEqual(Object.keys(SPEC_ROWS).sort());
     expect(Object.keys(PERMISSION_MATRIX).sort()).toEqual(Object.keys(SPEC_ROWS).sort());
   });
@@ -89,14 +88,13 @@ describe('permission matrix', () => {
   });
 });
 
-// What a talent submitter may do in each submitter folder, written out apart from the code (a super admin gets none).
-const FOR_REVIEW =
-  'MOVE COPY SEND_EMAIL HIDE DELETE UP_VOTE DOWN_VOTE MAYBE_VOTE ADD_MEDIA MANAGE_SELFIE DELETE_MEDIA';
+// What a talent submitter may do in each submitter folder; a super admin may only look.
+const FOR_REVIEW = 'MOVE COPY SEND_EMAIL HIDE DELETE UP_VOTE DOWN_VOTE MAYBE_VOTE ADD_MEDIA DELETE_MEDIA';
 const SPEC_FOLDER_ACTIONS: Record<SubmitterFolderAlias, string> = {
   TS_FOR_REVIEW: FOR_REVIEW,
   TS_HOLD_LATER: FOR_REVIEW.replace(' MAYBE_VOTE', ''),
   TS_ALL_SUBMISSIONS: 'COPY ADD_MEDIA SEND_EMAIL',
-  TS_HIDDEN: 'DELETE HIDE ADD_MEDIA MANAGE_SELFIE DELETE_MEDIA',
+  TS_HIDDEN: 'DELETE HIDE ADD_MEDIA DELETE_MEDIA',
   TS_NEW_SUBMISSIONS: 'ADD_MEDIA COPY SEND_EMAIL',
   TS_INVITED: '',
 };

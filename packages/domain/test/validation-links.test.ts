@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LINK_TITLE_NOT_UNIQUE_MESSAGE,
-  checkLinkTitleSchema,
   effectiveDefaultRoleId,
   linkGenerationSchema,
   linkTitleCounterLevel,
@@ -19,13 +17,6 @@ describe('link title', () => {
     ['x'.repeat(80), []],
   ])('%j -> %j', (value, messages) => {
     expect(issuesOf(linkTitleSchema, value)).toEqual(messages);
-  });
-
-  it('quotes the uniqueness message', () => {
-    expect(LINK_TITLE_NOT_UNIQUE_MESSAGE).toBe(
-      'A candidate submission link with this title already exists for this project. Please choose a different title.',
-    );
-    expect(issuesOf(checkLinkTitleSchema, { title: '' })).toEqual(['title: Title is required']);
   });
 
   it.each([

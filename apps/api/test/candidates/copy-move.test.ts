@@ -14,7 +14,7 @@ import {
   votes,
 } from '../../src/platform/db/schema';
 import { buildCast, buildProject, buildRole, type Cast } from '../support/projects';
-import { buildApplicant, buildTag, systemFolder } from '../support/candidates';
+import { buildApplicant, buildTag, placeInFolder, systemFolder } from '../support/candidates';
 
 let t: TestApp;
 let cast: Cast;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (path: string, payload: Record<string, unknown>, actor: 'PO' | 'PE' | 'TE' = 'PO') =>
+const call = (path: string, payload: Record<string, unknown>, actor: 'PO' | 'PE' | 'TE' | 'TS' = 'PO') =>
   t.app.inject({ method: 'POST', url: `/api/applicants/${path}`, headers: cast.headers(actor), payload });
 
 async function foldersOf(rowId: string) {
@@ -206,6 +206,27 @@ describe('cross-copy to another project', () => {
       .where(eq(applicantTags.applicantId, person!.id));
     expect(copiedTags).toEqual([{ name: tag.name }]);
     expect(await db.select().from(votes).where(eq(votes.submissionId, landed!.id))).toHaveLength(1);
+  });
+
+  it('copies tags only for those who may copy tags in the source project', async () => {
+    // A talent submitter here (who may copy from their For Review folder) owns the other project.
+    const from = await buildRole(cast.project);
+    const row = await buildApplicant(from, cast.people.PO.user);
+    await placeInFolder(row, await systemFolder(from, 'TS_FOR_REVIEW'), cast.project.id);
+    const own = await buildProject(cast.people.TS.user);
+    const to = await buildRole(own);
+    const request = {
+      type: 'COPY',
+      applicantIds: [row.id],
+      roleId: to.id,
+      folderIds: [await systemFolder(to, 'SELECTS')],
+    };
+    const withTags = await call('cross-copy-applicant', { ...request, copyTags: true }, 'TS');
+    expect(withTags.statusCode).toBe(403);
+    expect(withTags.json().code).toBe('PERMISSION_DENIED');
+    const withoutTags = await call('cross-copy-applicant', { ...request, copyTags: false }, 'TS');
+    expect(withoutTags.statusCode, withoutTags.body).toBe(200);
+    expect(withoutTags.json()).toEqual({ count: 1 });
   });
 
   it('refuses a destination project the caller is not on', async () => {

@@ -21,6 +21,8 @@ describe('address look-up (embedded US data set)', () => {
         label: 'Beverly Hills, CA 90210',
       },
     ]);
+    // Browsers keep an answer for a day, as long as the web app's own cache of suggestions.
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('suggests cities by prefix, narrowed by state, one per city', async () => {

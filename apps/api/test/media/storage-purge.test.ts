@@ -145,7 +145,8 @@ function suite(name: string, options: { s3: boolean }) {
           await staff.putParts(started.body, bytes, target, [1]);
         }
 
-        // No route deletes a project yet; whatever deletes it, the rows cascade and the triggers queue the files.
+        // Only a draft is deleted by a route (Discard draft); deleted by SQL here, any project's rows cascade and the
+        // triggers queue the files.
         await t.context.database.db.execute(sql`delete from projects where id = ${project}`);
         const queued = (await t.context.database.db.select().from(storagePurges)).map((row) => row.objectKey);
         expect(queued).toEqual(

@@ -40,7 +40,7 @@ export async function systemFolder(role: { id: string }, alias: string): Promise
   return row.id;
 }
 
-/** Puts a row straight into a folder, as a submission link will for submitter folders (no route adds to those yet). */
+/** Puts a row straight into a folder (a submitter folder too, as an apply through an agency's link does). */
 export async function placeInFolder(row: { id: string }, folderId: string, projectId: string) {
   const { db } = await testDatabase();
   await db

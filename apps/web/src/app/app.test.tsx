@@ -110,7 +110,8 @@ describe('app shell', () => {
     const hrefs = within(project)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // Chat, applicant links, e-mail templates and roster management join once their pages exist.
+    // The other entries (chat, applicant links, e-mail templates, roster management...) need a project role; this
+    // double answers no project, so the user has none here.
     expect(hrefs).toEqual(['/projects/overview/p1', '/projects/roles/p1', '/projects/candidate/p1']);
     expect(within(project).getByRole('link', { name: 'Opportunities' })).toHaveAttribute(
       'href',

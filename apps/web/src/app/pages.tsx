@@ -51,8 +51,9 @@ const notFound = lazyPage(
 );
 
 /**
- * The pages that exist so far. A route whose page a later capability will bring shows the
- * not-found page until then: an honest 404 rather than a stand-in screen.
+ * The page of each route. Every route's page exists today; the table stays partial so that a route can be declared
+ * before its page is written: it then shows the not-found page (an honest 404 rather than a stand-in screen) and no
+ * navigation entry offers it.
  */
 const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   SignInPage: lazyPage(
@@ -247,7 +248,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   ),
 };
 
-/** Whether the page exists yet: navigation offers only destinations that work. */
+/** Whether the page exists: navigation offers only destinations that work. */
 export function isPageBuilt(name: PageName): boolean {
   return name in BUILT_PAGES;
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { MESSAGES } from '@casting/domain';
 import type { ReactNode } from 'react';
 
 export interface FieldControlProps {
@@ -27,13 +28,16 @@ export function Field({ label, error, hint, required = false, children }: FieldP
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
-      {/* The asterisk sits beside the label, not in it, so the field's name stays 'Email'. */}
+      {/*
+        The asterisk sits beside the label, not in it, so the field's name stays 'Email'; screen readers hear
+        "required" from aria-required, a pointer hovering the asterisk reads it in its tooltip.
+      */}
       <div className="flex items-baseline gap-0.5">
         <label htmlFor={id} className="text-sm font-medium text-ink">
           {label}
         </label>
         {required ? (
-          <span aria-hidden="true" className="text-sm text-danger">
+          <span aria-hidden="true" title={MESSAGES.requiredField} className="text-sm text-danger">
             *
           </span>
         ) : null}

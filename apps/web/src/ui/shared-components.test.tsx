@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { EmptyState } from './empty-state';
+import { Field } from './field';
 import { PageHeader } from './page-header';
 import { SkeletonList } from './skeleton';
 import { StatusBadge } from './status-badge';
@@ -55,5 +56,25 @@ describe('StatusBadge', () => {
   it('shows its word', () => {
     render(<StatusBadge tone="success">Active</StatusBadge>);
     expect(screen.getByText('Active')).toBeInTheDocument();
+  });
+});
+
+describe('Field', () => {
+  it('marks a required field for every reader and links its message to the control', () => {
+    render(
+      <Field label="Email" required error="Email is required">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input).toBeRequired();
+    expect(input).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByTitle('required')).toHaveTextContent('*');
+  });
+
+  it('leaves an optional field unmarked', () => {
+    render(<Field label="Website">{(control) => <input {...control} />}</Field>);
+    expect(screen.getByRole('textbox', { name: 'Website' })).not.toBeRequired();
+    expect(screen.queryByTitle('required')).not.toBeInTheDocument();
   });
 });

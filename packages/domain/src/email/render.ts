@@ -2,8 +2,7 @@ import { docTexts, type EmailDoc, type EmailMark, type EmailNode } from './docum
 
 /**
  * Merge fields and the e-mail renderer, shared by every module that mails people from a template (candidate
- * e-mails and invitations today, roster notices later) and by the web app's preview, so what the team sees is what
- * is sent.
+ * e-mails, invitations and roster notices) and by the web app's preview, so what the team sees is what is sent.
  *
  * The rules:
  * - A merge field is written `{{name}}` (spaces inside the braces allowed) in the subject or in any text of the body.

@@ -3,8 +3,6 @@ import { LINK_TITLE_COUNTER_MAX, LINK_TITLE_WARN_ABOVE } from '../constants';
 import { MESSAGES } from '../messages';
 import { ALWAYS_CHECK, nameSchema, requiredText } from './fields';
 
-export const LINK_TITLE_NOT_UNIQUE_MESSAGE = MESSAGES.linkTitleNotUnique;
-
 /** The counter is advisory only: the spec shows no hard limit on the title. */
 export const linkTitleSchema = requiredText(MESSAGES.titleRequired);
 
@@ -82,5 +80,3 @@ export const linkGenerationSchema = z
     });
   }, ALWAYS_CHECK);
 export type LinkGeneration = z.infer<typeof linkGenerationSchema>;
-
-export const checkLinkTitleSchema = z.object({ title: linkTitleSchema });

@@ -60,8 +60,3 @@ export function withPasswordConfirmation<S extends z.ZodType<{ password: string;
     ...ALWAYS_CHECK,
   });
 }
-
-export const newPasswordFormSchema = withPasswordConfirmation(
-  z.object({ password: passwordSchema, confirmPassword: confirmPasswordSchema }),
-);
-export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;

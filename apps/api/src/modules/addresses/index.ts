@@ -1,4 +1,9 @@
-import { addressLookupQuerySchema, addressLookupResultSchema, type AddressSuggestion } from '@casting/domain';
+import {
+  CACHE_MS,
+  addressLookupQuerySchema,
+  addressLookupResultSchema,
+  type AddressSuggestion,
+} from '@casting/domain';
 import { createEmbeddedAddressLookup, type AddressLookup, type AddressPlace } from '../../platform/address';
 import { access } from '../../platform/http/access';
 import type { ApiModule } from '../../platform/http/module';
@@ -32,8 +37,9 @@ export function addressesModuleWith(lookup: AddressLookup): ApiModule {
         },
         async (request, reply) => {
           await publicQuota(db, request, 'read');
-          // The data changes with releases, not by the minute: browsers may keep an answer for a day.
-          reply.header('cache-control', 'public, max-age=86400');
+          // The data changes with releases, not by the minute: browsers keep an answer as long as the web app's own
+          // cache of address suggestions does (a day).
+          reply.header('cache-control', `public, max-age=${CACHE_MS.addressAutocomplete / 1000}`);
           const { zip, q, limit } = request.query;
           if (zip) {
             const place = await lookup.byZip(zip);

@@ -18,7 +18,7 @@ import {
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { requestStoragePurge } from '../../platform/storage/purge';
-import { access } from '../../platform/http/access';
+import { access, assertProjectPermission } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import { requireProjectPermission } from '../../platform/http/project-access';
 import type { App } from '../../platform/http/types';
@@ -139,21 +139,21 @@ export function candidateRoutes(app: App, context: AppContext) {
       config: { access: access.project('CANDIDATE_VOTE') },
       schema: {
         tags: TAGS,
-        summary: 'Vote (UP_VOTE, DOWN_VOTE, MAYBE) or hide/unhide one or many candidates',
+        summary:
+          'Vote (UP_VOTE, DOWN_VOTE, MAYBE; permission CANDIDATE_VOTE) or hide/unhide (CANDIDATE_HIDE) one or many candidates',
         params: projectParams,
         body: voteRequestSchema,
         response: { 200: bulkResultSchema },
       },
     },
-    async (request) =>
-      vote(
-        db,
-        request.params.id,
-        requirePrincipal(request).userId,
-        requireProjectActor(request),
-        request.body,
-        events,
-      ),
+    async (request) => {
+      const actor = requireProjectActor(request);
+      // Hiding shares the vote's call but is an action of its own in the permission table.
+      if (request.body.vote === 'HIDE' || request.body.vote === 'UNHIDE') {
+        assertProjectPermission(actor, 'CANDIDATE_HIDE');
+      }
+      return vote(db, request.params.id, requirePrincipal(request).userId, actor, request.body, events);
+    },
   );
 
   for (const [path, action] of [
@@ -250,7 +250,7 @@ export function candidateRoutes(app: App, context: AppContext) {
  * Copy, move and import within a project, and copy to another project. The body names no project: the destination
  * opportunity's project is looked up first and the caller's permission checked there (CANDIDATE_COPY or
  * CANDIDATE_MOVE); the candidates must belong to it. A cross-copy checks CANDIDATE_COPY in the candidates' project
- * and ADD_REMOVE_APPLICANT in the destination's.
+ * (and COPY_TAGS there when their tags come along) and ADD_REMOVE_APPLICANT in the destination's.
  */
 export function copyMoveRoutes(app: App, context: AppContext) {
   const { db } = context.database;
@@ -297,6 +297,8 @@ export function copyMoveRoutes(app: App, context: AppContext) {
         const destination = await projectOfRole(db, request.body.roleId);
         await requireProjectPermission(db, request, destination, 'ADD_REMOVE_APPLICANT');
         await requireProjectPermission(db, request, source, 'CANDIDATE_COPY');
+        // Bringing the candidates' tags along is a permission of its own in the project they come from.
+        if (request.body.copyTags) await requireProjectPermission(db, request, source, 'COPY_TAGS');
       },
       schema: {
         tags: TAGS,

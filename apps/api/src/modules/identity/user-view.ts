@@ -21,7 +21,8 @@ export const fullName = (person: { firstName: string; lastName: string }) =>
 
 /**
  * The signed-in user as GET /users/me answers it: names, e-mail, avatar, role (code and its ranking id), the agent
- * record (null until the representatives module exists) and the second-factor state, with the phone number masked.
+ * record and the second-factor state, with the phone number masked. The agent record is null here: identity does not
+ * read agencies; the users module fills it in for GET and PATCH /users/me.
  */
 export function toUserDto(row: UserRow): User {
   const code = roleCodeOf(row);

@@ -14,8 +14,7 @@ import type { PageName } from '../routes';
 
 /**
  * The workspace's pages. The project's roles are called "Opportunities" everywhere a person reads
- * them (page, buttons, toasts), so the navigation says the same; pages that a later capability
- * brings (e-mail templates, roster) are left out until they exist, and a page shows only to the
+ * them (page, buttons, toasts), so the navigation says the same. A page shows only to the
  * project roles that may use it (applicant links: whoever may submit talent, as the links API allows; chat: the
  * chat actors and a talent submitter who is an agent for their own clients, as the conversations API allows).
  * `isAgent`: the signed-in user has an agent record.

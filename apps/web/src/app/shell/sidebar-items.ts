@@ -9,7 +9,7 @@ export interface SidebarItem {
   label: string;
   to: string;
   icon: SidebarIcon;
-  /** The page the entry opens: an entry whose page is not built yet is not shown (no dead links). */
+  /** The page the entry opens: an entry whose page does not exist is not shown (no dead links). */
   page: PageName;
   /** User role ids that see the entry; the route guard of its page allows exactly these. */
   shownForRoleIds: readonly number[];

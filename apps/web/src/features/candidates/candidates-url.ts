@@ -2,6 +2,8 @@ import {
   AGENT_SEARCH_TYPES,
   APPLICANT_SEARCH_MIN_CHARS,
   APPLICANT_SORTS,
+  DEFAULT_MISSING_DATA_FILTER,
+  DEFAULT_TAG_CONDITION_TYPE,
   FEEDBACK_VALUES,
   MISSING_DATA_FILTERS,
   TAG_CONDITION_TYPES,
@@ -63,14 +65,14 @@ export const DEFAULT_VIEW: CandidatesView = {
   ageMin: null,
   ageMax: null,
   gender: [],
-  missingGender: 'INCLUDE',
-  missingAge: 'INCLUDE',
+  missingGender: DEFAULT_MISSING_DATA_FILTER,
+  missingAge: DEFAULT_MISSING_DATA_FILTER,
   tagsIn: [],
   tagsNotIn: [],
-  tagsInMode: 'OR',
-  tagsNotInMode: 'OR',
+  tagsInMode: DEFAULT_TAG_CONDITION_TYPE,
+  tagsNotInMode: DEFAULT_TAG_CONDITION_TYPE,
   feedbackFrom: [],
-  feedbackFromMode: 'OR',
+  feedbackFromMode: DEFAULT_TAG_CONDITION_TYPE,
   referral: [],
   agents: [],
   agentSearchType: 'AGENT_NAME',
@@ -118,14 +120,14 @@ export function parseView(params: URLSearchParams): CandidatesView {
     ageMin,
     ageMax,
     gender: ids(params, 'gender'),
-    missingGender: oneOf(MISSING_DATA_FILTERS, params.get('missingGender'), 'INCLUDE'),
-    missingAge: oneOf(MISSING_DATA_FILTERS, params.get('missingAge'), 'INCLUDE'),
+    missingGender: oneOf(MISSING_DATA_FILTERS, params.get('missingGender'), DEFAULT_MISSING_DATA_FILTER),
+    missingAge: oneOf(MISSING_DATA_FILTERS, params.get('missingAge'), DEFAULT_MISSING_DATA_FILTER),
     tagsIn: ids(params, 'tagsIn'),
     tagsNotIn: ids(params, 'tagsNotIn'),
-    tagsInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsInMode'), 'OR'),
-    tagsNotInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsNotInMode'), 'OR'),
+    tagsInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsInMode'), DEFAULT_TAG_CONDITION_TYPE),
+    tagsNotInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsNotInMode'), DEFAULT_TAG_CONDITION_TYPE),
     feedbackFrom: ids(params, 'feedbackFrom'),
-    feedbackFromMode: oneOf(TAG_CONDITION_TYPES, params.get('feedbackFromMode'), 'OR'),
+    feedbackFromMode: oneOf(TAG_CONDITION_TYPES, params.get('feedbackFromMode'), DEFAULT_TAG_CONDITION_TYPE),
     referral: ids(params, 'referral'),
     agents: ids(params, 'agents'),
     agentSearchType: oneOf(AGENT_SEARCH_TYPES, params.get('agentSearchType'), 'AGENT_NAME'),
@@ -153,14 +155,14 @@ export function serializeView(view: CandidatesView): URLSearchParams {
   set('ageMin', view.ageMin);
   set('ageMax', view.ageMax);
   view.gender.forEach((id) => params.append('gender', id));
-  set('missingGender', view.missingGender, 'INCLUDE');
-  set('missingAge', view.missingAge, 'INCLUDE');
+  set('missingGender', view.missingGender, DEFAULT_MISSING_DATA_FILTER);
+  set('missingAge', view.missingAge, DEFAULT_MISSING_DATA_FILTER);
   view.tagsIn.forEach((id) => params.append('tagsIn', id));
   view.tagsNotIn.forEach((id) => params.append('tagsNotIn', id));
-  set('tagsInMode', view.tagsInMode, 'OR');
-  set('tagsNotInMode', view.tagsNotInMode, 'OR');
+  set('tagsInMode', view.tagsInMode, DEFAULT_TAG_CONDITION_TYPE);
+  set('tagsNotInMode', view.tagsNotInMode, DEFAULT_TAG_CONDITION_TYPE);
   view.feedbackFrom.forEach((id) => params.append('feedbackFrom', id));
-  set('feedbackFromMode', view.feedbackFromMode, 'OR');
+  set('feedbackFromMode', view.feedbackFromMode, DEFAULT_TAG_CONDITION_TYPE);
   view.referral.forEach((id) => params.append('referral', id));
   view.agents.forEach((id) => params.append('agents', id));
   // The search type means nothing without a term: left out then, so it makes no chip and no link noise.
@@ -186,8 +188,8 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
     'age[min]': view.ageMin ?? undefined,
     'age[max]': view.ageMax ?? undefined,
     gender: view.gender.length > 0 ? view.gender : undefined,
-    missingGender: view.missingGender === 'INCLUDE' ? undefined : view.missingGender,
-    missingAge: view.missingAge === 'INCLUDE' ? undefined : view.missingAge,
+    missingGender: view.missingGender === DEFAULT_MISSING_DATA_FILTER ? undefined : view.missingGender,
+    missingAge: view.missingAge === DEFAULT_MISSING_DATA_FILTER ? undefined : view.missingAge,
     'tags[in]': view.tagsIn.length > 0 ? view.tagsIn : undefined,
     'tags[notIn]': view.tagsNotIn.length > 0 ? view.tagsNotIn : undefined,
     includeTagConditionType: view.tagsIn.length > 1 && view.tagsInMode === 'AND' ? 'AND' : undefined,
@@ -242,8 +244,8 @@ export function activeFilters(view: CandidatesView): ActiveFilter[] {
   if (view.feedback) active.push({ key: 'feedback' });
   if (view.ageMin !== null || view.ageMax !== null) active.push({ key: 'age' });
   view.gender.forEach((value) => active.push({ key: 'gender', value }));
-  if (view.missingGender !== 'INCLUDE') active.push({ key: 'missingGender' });
-  if (view.missingAge !== 'INCLUDE') active.push({ key: 'missingAge' });
+  if (view.missingGender !== DEFAULT_MISSING_DATA_FILTER) active.push({ key: 'missingGender' });
+  if (view.missingAge !== DEFAULT_MISSING_DATA_FILTER) active.push({ key: 'missingAge' });
   view.tagsIn.forEach((value) => active.push({ key: 'tagsIn', value }));
   view.tagsNotIn.forEach((value) => active.push({ key: 'tagsNotIn', value }));
   view.feedbackFrom.forEach((value) => active.push({ key: 'feedbackFrom', value }));
@@ -266,9 +268,9 @@ export function withoutFilter(view: CandidatesView, filter: ActiveFilter): Candi
     case 'gender':
       return { ...view, gender: view.gender.filter((id) => id !== filter.value) };
     case 'missingGender':
-      return { ...view, missingGender: 'INCLUDE' };
+      return { ...view, missingGender: DEFAULT_MISSING_DATA_FILTER };
     case 'missingAge':
-      return { ...view, missingAge: 'INCLUDE' };
+      return { ...view, missingAge: DEFAULT_MISSING_DATA_FILTER };
     case 'tagsIn':
       return { ...view, tagsIn: view.tagsIn.filter((id) => id !== filter.value) };
     case 'tagsNotIn':

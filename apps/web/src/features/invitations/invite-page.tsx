@@ -2,34 +2,28 @@ import {
   can,
   extractErrorMessage,
   INVITATION_INPUT_MAX_CHARS,
-  MESSAGES,
   UI_TEXTS,
   EMAIL_MESSAGES,
   PAGE_TITLES,
 } from '@casting/domain';
 import type { ProjectDetail, ShareLinkListItem } from '@casting/domain';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { TextArea } from '../../ui/form-controls';
 import { Select } from '../../ui/select';
-import { SkeletonList } from '../../ui/skeleton';
-import { StatusBadge } from '../../ui/status-badge';
 import { templatesQuery } from '../email';
 import { CreateLinkDialog } from '../links';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
-import {
-  invitationsQuery,
-  linksQuery,
-  opportunitiesQuery,
-  useCheckInvitees,
-  useSendInvitations,
-} from './invitations-api';
+import { CheckResult } from './check-result';
+import { InvitationList } from './invitation-list';
+import { linksQuery, opportunitiesQuery, useCheckInvitees, useSendInvitations } from './invitations-api';
 import type { InvitationParseResult } from './invitations-api';
+import { PeopleInput } from './people-input';
+import type { Source } from './people-input';
 
 /** /projects/invite-candidates/:id: invite people to apply to an opportunity through a submission link. */
 export function InviteCandidatesPage() {
@@ -40,8 +34,6 @@ export function InviteCandidatesPage() {
     </ProjectWorkspace>
   );
 }
-
-type Source = 'LIST' | 'CSV';
 
 function InviteWorkspace({ project }: { project: ProjectDetail }) {
   const http = useHttpClient();
@@ -212,74 +204,25 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
           </Field>
         </div>
 
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink">People to invite</legend>
-          <div role="radiogroup" aria-label="How to give the people" className="flex flex-wrap gap-4 text-sm">
-            {(
-              [
-                ['LIST', 'Paste addresses'],
-                ['CSV', 'Upload a CSV file'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="invite-source"
-                  checked={source === value}
-                  onChange={() => {
-                    setSource(value);
-                    setText('');
-                    setFileName(null);
-                    reset();
-                  }}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          {source === 'LIST' ? (
-            <Field
-              label="E-mail addresses"
-              hint="One per line, or separated by commas. 'Ana Diaz <ana@example.com>' keeps the name."
-              error={errors.text}
-            >
-              {(props) => (
-                <TextArea
-                  {...props}
-                  rows={6}
-                  value={text}
-                  maxLength={INVITATION_INPUT_MAX_CHARS}
-                  onChange={(event) => {
-                    setText(event.target.value);
-                    reset();
-                  }}
-                />
-              )}
-            </Field>
-          ) : (
-            <Field
-              label="CSV file"
-              hint="A header row with an email column; first name and last name (or name) columns are used when present."
-              error={errors.text}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="file"
-                  accept=".csv,text/csv"
-                  className="text-sm text-ink"
-                  onChange={(event) => readFile(event.target.files?.[0])}
-                />
-              )}
-            </Field>
-          )}
-          {fileName ? <p className="text-sm text-ink-muted">Read {fileName}.</p> : null}
-          <div>
-            <Button variant="secondary" onClick={runCheck} disabled={check.isPending}>
-              {check.isPending ? 'Checking…' : 'Check addresses'}
-            </Button>
-          </div>
-        </fieldset>
+        <PeopleInput
+          source={source}
+          onSource={(value) => {
+            setSource(value);
+            setText('');
+            setFileName(null);
+            reset();
+          }}
+          text={text}
+          onText={(value) => {
+            setText(value);
+            reset();
+          }}
+          onFile={readFile}
+          fileName={fileName}
+          error={errors.text}
+          checking={check.isPending}
+          onCheck={runCheck}
+        />
 
         {checked ? <CheckResult result={checked} /> : null}
         {errors.send ? (
@@ -313,117 +256,5 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
         onCreated={(created) => void links.refetch().then((result) => preselect(created, result.data?.items))}
       />
     </div>
-  );
-}
-
-function CheckResult({ result }: { result: InvitationParseResult }) {
-  const problems = [
-    ...result.invalid.map((row) => ({ line: row.line, value: row.value || '(empty)', reason: row.reason })),
-    ...result.duplicates.map((row) => ({
-      line: row.line,
-      value: row.email,
-      reason: EMAIL_MESSAGES.duplicateEmail,
-    })),
-    ...result.alreadyInvited.map((row) => ({
-      line: row.line,
-      value: row.email,
-      reason: EMAIL_MESSAGES.alreadyInvited,
-    })),
-  ].sort((a, b) => a.line - b.line);
-  return (
-    <div className="flex flex-col gap-2" aria-live="polite">
-      <p className="text-sm text-ink">
-        <strong>{result.valid.length}</strong> {result.valid.length === 1 ? 'person' : 'people'} ready to
-        invite
-        {problems.length > 0 ? `; ${problems.length} will be left out:` : '.'}
-      </p>
-      {problems.length > 0 ? (
-        <ul
-          aria-label="Addresses left out"
-          className="flex flex-col gap-1 rounded-md border border-warning/30 bg-warning-soft p-2 text-sm"
-        >
-          {problems.map((problem) => (
-            <li key={`${problem.line}-${problem.value}`} className="break-all">
-              Line {problem.line}: <span className="font-mono">{problem.value}</span> – {problem.reason}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {result.valid.length > 0 ? (
-        <details className="text-sm">
-          <summary className="cursor-pointer text-ink">Show who will be invited</summary>
-          <ul className="mt-1 flex flex-col gap-0.5" aria-label="People to invite">
-            {result.valid.map((row) => (
-              <li key={row.email} className="break-all text-ink">
-                {[row.firstName, row.lastName].filter(Boolean).join(' ') || '—'} · {row.email}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </div>
-  );
-}
-
-const STATUS = {
-  INVITED: { label: 'Invited', tone: 'info' },
-  FAILED: { label: 'Not delivered', tone: 'danger' },
-  APPLIED: { label: 'Applied', tone: 'success' },
-} as const;
-
-function InvitationList({ projectId }: { projectId: string }) {
-  const http = useHttpClient();
-  const invitations = useInfiniteQuery(invitationsQuery(http, projectId));
-  const items = invitations.data?.pages.flatMap((page) => page.items) ?? [];
-  return (
-    <section aria-labelledby="invited-heading" className="flex flex-col gap-3">
-      <h2 id="invited-heading" className="text-lg font-semibold text-ink">
-        Invited
-      </h2>
-      {invitations.isPending ? (
-        <SkeletonList label="Loading invitations" rows={2} />
-      ) : invitations.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {MESSAGES.errorLoadingData(extractErrorMessage(invitations.error))}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-ink-muted">No one has been invited yet.</p>
-      ) : (
-        <ul
-          aria-label="Invited people"
-          className="flex flex-col divide-y divide-line rounded-lg border border-line bg-surface"
-        >
-          {items.map((item) => (
-            <li
-              key={item.id}
-              className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
-            >
-              <span className="min-w-0">
-                <span className="font-medium text-ink">{item.name || item.email}</span>
-                <span className="break-all text-ink-muted"> · {item.email}</span>
-                <span className="block text-ink-muted">
-                  {item.opportunityName} · invited by {item.invitedBy} on {item.createdAt.slice(0, 10)}
-                  {item.status === 'FAILED' && item.reason ? ` · ${item.reason}` : ''}
-                </span>
-              </span>
-              <StatusBadge tone={STATUS[item.status].tone}>
-                {item.status === 'INVITED' && item.mailStatus !== 'SENT'
-                  ? 'Sending'
-                  : STATUS[item.status].label}
-              </StatusBadge>
-            </li>
-          ))}
-        </ul>
-      )}
-      {invitations.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={invitations.isFetchingNextPage}
-          onClick={() => void invitations.fetchNextPage()}
-        >
-          {invitations.isFetchingNextPage ? 'Loading…' : UI_TEXTS.showMore}
-        </Button>
-      ) : null}
-    </section>
   );
 }

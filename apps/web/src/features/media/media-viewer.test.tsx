@@ -181,11 +181,20 @@ describe('media viewer', () => {
 
   it('falls back from a broken rendition to the original image before giving up', async () => {
     vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const onClose = vi.fn();
     render(<Harness onClose={onClose} />);
     const image = screen.getByRole('img', { name: 'headshot.jpg' });
     fireEvent.error(image);
     expect(screen.getByRole('img', { name: 'headshot.jpg' })).toHaveAttribute('src', '/files/m1');
+    // The display image's failure is logged, not shown: the person sees the original and no message.
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      MESSAGES.displayImageFailed,
+      expect.objectContaining({ src: '/files/m1.webp' }),
+    );
+    expect(screen.queryByText(MESSAGES.displayImageFailed)).not.toBeInTheDocument();
+    warn.mockRestore();
     fireEvent.error(screen.getByRole('img', { name: 'headshot.jpg' }));
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -96,8 +96,18 @@ export function useMediaSource(item: MediaItem, options: UseMediaSourceOptions) 
     [item.id],
   );
 
+  const shown = useRef(state);
+  useEffect(() => {
+    shown.current = state;
+  });
+
   /** The <img>, <video> or document frame could not load its address. */
   const onLoadError = useCallback(() => {
+    const now = shown.current;
+    // The viewer's display image (the processed rendition) not loading is only logged: the original is shown instead.
+    if (now.phase === 'ready' && now.item.kind === 'image' && !now.fallback && now.src !== now.item.url) {
+      console.warn(MESSAGES.displayImageFailed, { mediaId: now.item.id, src: now.src });
+    }
     setState((current) => {
       if (current.phase !== 'ready') return current;
       // A rendition that does not load: the original next, before counting attempts.

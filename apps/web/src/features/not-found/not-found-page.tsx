@@ -2,7 +2,7 @@ import { UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { LinkButton } from '../../ui/link-button';
 
-/** Shown for /404, for unknown paths (redirected here) and for pages a later capability will add. */
+/** Shown for /404, for unknown paths (redirected here) and for a route whose page is not written (none today). */
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  neverRemind,
-  readUpvotePreference,
-  remindLater,
-  REMIND_LATER_MS,
-  shouldRemind,
-  UPVOTE_PREFERENCE_KEY,
-} from './upvote-preference';
+import { neverRemind, readUpvotePreference, remindLater, shouldRemind } from './upvote-preference';
+
+/** Where the preference lives and how long a snooze lasts, as the product states them (not read from the code). */
+const KEY = 'upvotePreference';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -26,22 +23,21 @@ describe('the reminder to vote on new submissions', () => {
     const storage = memoryStorage();
     const now = Date.UTC(2026, 10, 24, 12);
     remindLater(storage, now);
-    expect(storage.values.has(UPVOTE_PREFERENCE_KEY)).toBe(true);
+    expect(storage.values.has(KEY)).toBe(true);
     const preference = readUpvotePreference(storage);
-    expect(shouldRemind(preference, now + REMIND_LATER_MS - 1)).toBe(false);
-    expect(shouldRemind(preference, now + REMIND_LATER_MS)).toBe(true);
-    expect(REMIND_LATER_MS).toBe(86_400_000);
+    expect(shouldRemind(preference, now + DAY_MS - 1)).toBe(false);
+    expect(shouldRemind(preference, now + DAY_MS)).toBe(true);
   });
 
   it("'never' silences it for good", () => {
     const storage = memoryStorage();
     neverRemind(storage);
-    expect(shouldRemind(readUpvotePreference(storage), Date.now() + 10 * REMIND_LATER_MS)).toBe(false);
+    expect(shouldRemind(readUpvotePreference(storage), Date.now() + 10 * DAY_MS)).toBe(false);
   });
 
   it('treats an unreadable value as no preference', () => {
     const storage = memoryStorage();
-    storage.setItem(UPVOTE_PREFERENCE_KEY, '{not json');
+    storage.setItem(KEY, '{not json');
     expect(readUpvotePreference(storage)).toEqual({ kind: 'none' });
   });
 });

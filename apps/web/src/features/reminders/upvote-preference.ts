@@ -1,10 +1,10 @@
+import { REMINDER_SNOOZE_MS, UPVOTE_PREFERENCE_KEY } from '@casting/domain';
+
 /**
  * The person's answer to the reminder to vote on new submissions, kept in this browser under the key
- * `upvotePreference`: 'don't remind for a day' silences it for 24 hours, 'never' for good.
+ * UPVOTE_PREFERENCE_KEY: 'don't remind for a day' silences it for REMINDER_SNOOZE_MS (24 hours), 'never' for good.
  * Stored as `{"until": <epoch ms>}` or `"never"`; anything unreadable counts as no preference.
  */
-export const UPVOTE_PREFERENCE_KEY = 'upvotePreference';
-export const REMIND_LATER_MS = 24 * 60 * 60 * 1000;
 
 export type UpvotePreference = { kind: 'none' } | { kind: 'snoozed'; until: number } | { kind: 'never' };
 
@@ -30,7 +30,7 @@ export function shouldRemind(preference: UpvotePreference, now: number): boolean
 }
 
 export function remindLater(storage: Pick<Storage, 'setItem'> | null, now: number): UpvotePreference {
-  const preference = { kind: 'snoozed', until: now + REMIND_LATER_MS } as const;
+  const preference = { kind: 'snoozed', until: now + REMINDER_SNOOZE_MS } as const;
   storage?.setItem(UPVOTE_PREFERENCE_KEY, JSON.stringify({ until: preference.until }));
   return preference;
 }

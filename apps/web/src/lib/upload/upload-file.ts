@@ -140,6 +140,8 @@ async function uploadMultipart(file: File, options: UploadFileOptions): Promise<
   if (continued) options.onResumed?.();
   else {
     const handle = await transport.startMultipart(facts, signal);
+    // Without an upload id and key no part can be signed or completed: fail before sending a byte or remembering it.
+    if (!handle.uploadId || !handle.key) throw new UploadError(MESSAGES.uploadNotInitialized);
     options.resume.save(options.scope, facts, handle, partSize);
     continued = { handle, done: new Map() };
   }

@@ -197,6 +197,20 @@ describe('upload queue', () => {
     expect(completions).toEqual([{ completed: [], failed: ['tape.mp4'] }]);
   });
 
+  it('fails a multipart upload the store did not start (no upload id), before sending any part', async () => {
+    const store = fakeStore();
+    store.transport.startMultipart = async (file) => ({ uploadId: '', key: `key-${file.name}` });
+    const { queue, messages, storage } = setup({}, store);
+    queue.add([fileOf('tape.mp4', 12)]);
+    await vi.runAllTimersAsync();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'FAILED', error: 'Upload not initialized' });
+    expect(messages).toEqual(['Failed to upload tape.mp4.']);
+    expect(store.puts).toEqual([]);
+    expect(store.reports[0]).toMatchObject({ error: 'Upload not initialized' });
+    // Nothing to resume from.
+    expect(storage.data.size).toBe(0);
+  });
+
   it('lets a failed file be retried three times, then says the maximum is reached', async () => {
     const { queue, store, messages } = setup();
     store.setFailPut(() => true);

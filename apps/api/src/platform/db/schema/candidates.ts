@@ -123,7 +123,10 @@ export const submissions = pgTable(
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
-    /** The agent who submitted the talent, once agents exist (issue of submission links); no foreign key yet. */
+    /**
+     * The agent who submitted the talent (the representative named on the apply page). No foreign key: the column
+     * came before the agents table; readers treat an id with no agent as no agent.
+     */
     referringAgentId: uuid('referring_agent_id'),
     /** The submission link the talent applied through (the list's referral filter); no foreign key, links may go. */
     shareLinkId: uuid('share_link_id'),

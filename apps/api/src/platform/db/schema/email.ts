@@ -52,7 +52,7 @@ export const emailTemplates = pgTable(
 
 /**
  * Projects whose starter templates were added, and which starters (each once: a starter the team deleted does not
- * come back, and a starter added to the product later, such as the roster notices, reaches existing projects).
+ * come back, and a starter added to the product after a project was made, as the roster notices were, reaches it).
  */
 export const emailTemplateSeeds = pgTable('email_template_seeds', {
   projectId: uuid('project_id')

@@ -16,8 +16,6 @@ import { users } from './identity';
 import { roles } from './opportunities';
 import { projects } from './projects';
 
-export const ROSTER_STATUSES = ['AVAIL_CHECK', 'FIRST_HOLD', 'SECOND_HOLD', 'BOOKED', 'RELEASED'] as const;
-
 /**
  * The project roster: one entry per submission (a person on one opportunity) the project is checking, holding or
  * casting, with its current status and dates. Each change appends a `roster_events` row (who, when, what).

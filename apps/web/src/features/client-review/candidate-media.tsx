@@ -1,0 +1,103 @@
+import type { ClientCandidateDetail } from '@casting/domain';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+
+/**
+ * What the link shares of a candidate's media: the self-tape first (one at a time when there are several), then the
+ * photos and documents. `onView` opens an item, by its place among all the candidate's media, full screen.
+ */
+export function CandidateMedia({
+  candidate,
+  onView,
+}: {
+  candidate: ClientCandidateDetail;
+  onView(index: number): void;
+}) {
+  const videos = candidate.media.filter((item) => item.kind === 'video');
+  const photos = candidate.media.filter((item) => item.kind === 'image');
+  const documents = candidate.media.filter((item) => item.kind === 'document');
+  const [videoIndex, setVideoIndex] = useState(0);
+  const video = videos[videoIndex];
+
+  return (
+    <>
+      {video ? (
+        <section aria-label="Self-tape" className="flex flex-col gap-2">
+          <video
+            key={video.id}
+            className="aspect-video w-full rounded-lg bg-black"
+            controls
+            playsInline
+            preload="metadata"
+            poster={video.posterUrl ?? undefined}
+            src={video.convertedUrl ?? video.url}
+            aria-label={`Self-tape: ${video.name}`}
+          />
+          {videos.length > 1 ? (
+            <div className="flex flex-wrap gap-2">
+              {videos.map((item, index) => (
+                <Button
+                  key={item.id}
+                  variant={index === videoIndex ? 'primary' : 'secondary'}
+                  aria-pressed={index === videoIndex}
+                  className="min-h-11"
+                  onClick={() => setVideoIndex(index)}
+                >
+                  Tape {index + 1}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          <Button
+            variant="ghost"
+            className="min-h-11 self-start px-2"
+            onClick={() => onView(candidate.media.indexOf(video))}
+          >
+            Full screen
+          </Button>
+        </section>
+      ) : (
+        <p className="text-sm text-ink-muted">No self-tape shared for this candidate.</p>
+      )}
+
+      {photos.length > 0 ? (
+        <section aria-label="Photos">
+          <ul className="flex snap-x gap-2 overflow-x-auto pb-2">
+            {photos.map((photo) => (
+              <li key={photo.id} className="shrink-0 snap-start">
+                <button
+                  type="button"
+                  aria-label={`View photo ${photo.name} full screen`}
+                  onClick={() => onView(candidate.media.indexOf(photo))}
+                >
+                  <img
+                    src={photo.thumbnailUrl ?? photo.convertedUrl ?? photo.url}
+                    alt=""
+                    className="h-40 w-auto rounded-lg object-cover"
+                    loading="lazy"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {documents.length > 0 ? (
+        <ul className="flex flex-col gap-1">
+          {documents.map((doc) => (
+            <li key={doc.id}>
+              <a
+                className="text-accent underline"
+                href={doc.convertedUrl ?? doc.url}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {doc.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

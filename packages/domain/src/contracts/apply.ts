@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
+import { emailSchema, nameSchema, phoneSchema } from '../validation/fields';
+import { representativeFormSchema } from '../validation/representative';
+import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
+import { linkTokenSchema } from './link-token';
+import { opportunityRefSchema } from './links';
+import { CLAIM_STATUSES, representativeSchema } from './representatives';
+
+/**
+ * The public apply calls (no sign-in, under a link's secret): applying through a submission link, the talent's
+ * private link to view and update the submission, the legal pages' text and the address look-up.
+ */
+
+const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
+const text = (max: number) =>
+  z.string().trim().max(max, CANDIDATE_MESSAGES.tooLong(max)).nullable().optional();
+
+const sizesSchema = z.partialRecord(z.enum(SIZE_FIELDS), z.string().trim().max(50));
+const socialSchema = z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string().trim().max(500));
+
+/** A completed upload named by the apply page (the media module's upload reference). */
+export const uploadReferenceSchema = z.object({
+  key: z.string().trim().min(1).max(1024),
+  name: z.string().trim().max(300).optional(),
+  type: z.enum(['PHOTO', 'VIDEO', 'DOCUMENT']).optional(),
+});
+
+/** The talent's own details; nothing defaults here so an update changes only what it names. */
+const talentFields = {
+  firstName: nameSchema.max(100, CANDIDATE_MESSAGES.tooLong(100)),
+  lastName: nameSchema.max(100, CANDIDATE_MESSAGES.tooLong(100)),
+  phone: phoneSchema.nullable(),
+  dateOfBirth: z.iso.date({ error: CANDIDATE_MESSAGES.invalidDate }).nullable(),
+  age: z.number().int().min(0).max(120).nullable(),
+  genderId: id.nullable(),
+  ethnicAppearanceIds: z.array(id).max(20),
+  sizes: sizesSchema,
+  socialProfiles: socialSchema,
+  address: applicantAddressSchema.nullable(),
+  bio: text(5000),
+  uploads: z.array(uploadReferenceSchema).max(50),
+};
+
+/**
+ * POST /v2/applicants/standalone: a talent (or their agent) applies through a link. `website` is a honeypot the
+ * page hides from people; a filled one is answered like a success and stored nowhere.
+ */
+export const standaloneApplySchema = z.object({
+  token: linkTokenSchema,
+  roleId: id.optional(),
+  email: emailSchema,
+  ...talentFields,
+  phone: talentFields.phone.optional(),
+  dateOfBirth: talentFields.dateOfBirth.optional(),
+  age: talentFields.age.optional(),
+  genderId: talentFields.genderId.optional(),
+  ethnicAppearanceIds: talentFields.ethnicAppearanceIds.default([]),
+  sizes: talentFields.sizes.default({}),
+  socialProfiles: talentFields.socialProfiles.default({}),
+  address: talentFields.address.optional(),
+  uploads: talentFields.uploads.default([]),
+  /** An existing representative (agent id) or a new one from the Add Representation form. */
+  repId: id.nullable().optional(),
+  representative: representativeFormSchema.nullable().optional(),
+  website: z.string().max(500).optional(),
+  /** The upload grant of the resolve answer; required when `uploads` names any. */
+  uploadGrant: z.string().max(2000).optional(),
+});
+export type StandaloneApplyInput = z.input<typeof standaloneApplySchema>;
+export type StandaloneApply = z.infer<typeof standaloneApplySchema>;
+
+export const standaloneApplyResultSchema = z.object({
+  applicantId: z.string(),
+  submissionId: z.string(),
+  message: z.string(),
+});
+
+/** PATCH /v2/applicants/standalone/{id}: the talent updates their details through the private link. */
+export const standaloneUpdateSchema = z
+  .object(talentFields)
+  .partial()
+  .extend({ accessToken: linkTokenSchema });
+export type StandaloneUpdate = z.infer<typeof standaloneUpdateSchema>;
+
+export const privateTokenQuerySchema = z.object({ token: linkTokenSchema });
+export const standaloneViewSchema = z.object({
+  applicantId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  genderId: z.string().nullable(),
+  sizes: z.record(z.string(), z.string()),
+  socialProfiles: z.record(z.string(), z.string()),
+  address: applicantAddressSchema.nullable(),
+  bio: z.string().nullable(),
+  opportunities: z.array(opportunityRefSchema),
+  representatives: z.array(representativeSchema.extend({ status: z.enum(CLAIM_STATUSES) })),
+});
+export type StandaloneView = z.infer<typeof standaloneViewSchema>;
+
+/** GET /v2/applicants/{id}/standalone/resend-email?token=<link token>: a fresh private link to the stored e-mail. */
+export const resendQuerySchema = z.object({ token: linkTokenSchema });
+
+/** POST /applicants/{projectId}/check-email-webform: whether this e-mail already applied (mails their link). */
+export const checkEmailWebformSchema = z.object({ email: emailSchema, token: linkTokenSchema });
+export const checkEmailWebformResultSchema = z.object({ isReturning: z.boolean() });
+
+export const globalContentSchema = z.object({
+  termsUrl: z.string(),
+  privacyUrl: z.string(),
+  termsTitle: z.string(),
+  privacyTitle: z.string(),
+  /** The pages' text, a paragraph per entry. */
+  terms: z.array(z.string()),
+  privacy: z.array(z.string()),
+  supportEmail: z.string().nullable(),
+});
+
+/**
+ * The default text of /terms and /privacy (ours: the spec names the pages, not their words). Plain statements of
+ * what the product does with a submission, true of this code base. An office gives its own legal text to the API in
+ * files (TERMS_FILE and PRIVACY_FILE, decision 0068), which replace these.
+ */
+export const PUBLIC_PAGE_TEXT = {
+  terms: [
+    'These pages let you submit yourself, or a client you represent, to a casting project. You need no account.',
+    'Submit only information and media that you have the right to share. The casting team uses your submission to consider you for the project’s opportunities and to contact you about it.',
+    'A submission does not promise an audition, a role or payment. The casting team may close a submission link at any time.',
+    'You can view and update your submission through the private link in your confirmation e-mail. Keep that link to yourself: anyone who has it can change your submission.',
+  ],
+  privacy: [
+    'We store what you enter in the form (names, contact details, appearance, sizes, address, social profiles and representation) and the photos, videos and documents you upload.',
+    'Your submission is seen by the casting team of the project you applied to and, when you name an agent, by that agent’s agency. A casting team may share selected submissions with its clients for review.',
+    'We send you e-mail about your submission only: the confirmation with your private link and messages from the casting team. Naming an agent sends them an e-mail asking them to confirm that they represent you.',
+    'To have your submission removed, reply to your confirmation e-mail or contact the casting team that published the link.',
+  ],
+} as const;
+
+// ----- Address look-up -----
+
+export const addressLookupQuerySchema = z.object({
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/)
+    .optional(),
+  q: z.string().trim().min(2).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export const addressSuggestionSchema = z.object({
+  zip: z.string(),
+  city: z.string(),
+  province: z.string(),
+  country: z.string(),
+  label: z.string(),
+});
+export const addressLookupResultSchema = z.object({ items: z.array(addressSuggestionSchema) });
+export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
