@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { shareLinkUpsertSchema } from '@casting/domain';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import { applicantRepresentatives } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';

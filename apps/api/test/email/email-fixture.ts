@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { searchFold, shareLinkUpsertSchema } from '@casting/domain';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import { agencies, agents } from '../../src/platform/db/schema';
 import { createSmtpMailer } from '../../src/platform/mail/smtp';
 import type { Mailer } from '../../src/platform/mail/ports';
