@@ -1,34 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
- * Playwright evaluates this file in its main process and again in every worker. The run's values
- * (port, data directory, admin password) are decided once in the main process and handed to the
- * workers through the environment they inherit, so every process agrees on them.
+ * Playwright evaluates this file in its main process and again in every worker. The run's values (data folder, admin
+ * password) are decided once in the main process and handed to the workers through the environment they inherit, so
+ * every process agrees on them. Each worker starts its own API server on a free port, with a database of its own in a
+ * folder of the run's (e2e/support/server.ts), so journeys run two at a time without sharing any state.
  */
 
 const root = import.meta.dirname;
-const host = '127.0.0.1';
 const keptRuns = 3;
 const inUseGraceMs = 60 * 60 * 1000;
 
-/** Synchronous because the config must be a plain object: a throwaway listener on port 0 reports a free port. */
-function findFreePort(): string {
-  const script = `const s = require('node:net').createServer();
-s.listen(0, '${host}', () => { process.stdout.write(String(s.address().port)); s.close(); });`;
-  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-  const port = result.stdout.trim();
-  if (result.status !== 0 || !/^\d+$/.test(port)) {
-    throw new Error(`Could not find a free port for the e2e server: ${result.stderr || result.stdout}`);
-  }
-  return port;
-}
-
 /**
- * Each run gets a new embedded database. The last few runs' directories stay for post-mortems;
+ * Each run gets a new folder for its workers' embedded databases. The last few runs' folders stay for post-mortems;
  * older ones go, but never one younger than an hour, which a concurrent run may still be using.
  */
 function freshDataDir(): string {
@@ -55,21 +42,21 @@ if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist
   );
 }
 
-process.env.E2E_PORT ??= findFreePort();
 process.env.E2E_DATA_DIR ??= freshDataDir();
 process.env.E2E_ADMIN_EMAIL ??= 'admin@e2e.test';
 process.env.E2E_ADMIN_PASSWORD ??= `E2e-${randomBytes(12).toString('base64url')}`;
 
-const baseURL = `http://${host}:${process.env.E2E_PORT}`;
-
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  fullyParallel: false,
+  // Journeys share nothing but their worker's server (each makes its own people), so they are spread one by one.
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // A flaky journey is a bug to fix, not something to retry.
   retries: 0,
-  workers: process.env.CI ? 1 : 2,
+  // Two servers and two browsers fit a 2-core machine: a journey mostly waits on the other side, so two at a time
+  // take well under the time of one after the other (decision 0072). E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Journeys are long (sign up, confirm, sign in, several pages each checked with axe): on a busy 2-core machine a
   // healthy one took over 30 s, so the budget is per journey, not per click.
   timeout: 60_000,
@@ -78,7 +65,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL,
+    // baseURL is each worker's own server (e2e/support/fixtures.ts).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -104,28 +91,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node ${JSON.stringify(serverEntry)}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: host,
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Empty means unset to the API: the journeys always run on the embedded database.
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from 127.0.0.1; the limits themselves are covered by the API tests.
-      AUTH_RATE_LIMIT_MAX: '1000',
-    },
-  },
 });

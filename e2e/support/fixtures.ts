@@ -1,5 +1,6 @@
 import { outboxListSchema, type OutboxMessage } from '@casting/domain';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startWorkerServer, type WorkerServer } from './server';
 
 export interface Credentials {
   email: string;
@@ -28,8 +29,23 @@ export async function outbox(request: APIRequestContext, email: string): Promise
   return outboxListSchema.parse(await response.json()).items;
 }
 
-export const test = base.extend<{ admin: Credentials }>({
-  // The first super admin the server created on its fresh data directory (playwright.config.ts
+export const test = base.extend<{ admin: Credentials }, { server: WorkerServer }>({
+  // Each worker runs its journeys against a server of its own (support/server.ts); pages, browser contexts and API
+  // requests reach it through the base URL.
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(`worker-${workerInfo.workerIndex}`);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  // The first super admin every worker's server created on its fresh data directory (playwright.config.ts
   // decides the password once per run and hands it to the workers through the environment).
   admin: { email: requiredEnv('E2E_ADMIN_EMAIL'), password: requiredEnv('E2E_ADMIN_PASSWORD') },
 });

@@ -4,8 +4,13 @@ import { afterEach, beforeAll } from 'vitest';
 import { preloadAllLazyComponents } from '../src/lib/lazy/lazy-component';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup hook.
+// The test files share one window and one set of loaded modules (isolate: false, docs/decisions/0075), so each test
+// also leaves the window as a fresh tab finds it: no stored values, at the root address.
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 
 // findBy… and waitFor give up after 5 s instead of 1 s: on the shared two-core CI machine a route change with its

@@ -55,6 +55,7 @@ export const UI_TEXTS = {
   noTagsYet: 'This project has no tags yet.',
   oneOffMessage: 'One-off message',
   opportunityName: 'Opportunity name',
+  peopleToInvite: 'People to invite',
   productionCompany: 'Production company',
   projectLoadFailed: 'The project could not be loaded',
   projectName: 'Project name',

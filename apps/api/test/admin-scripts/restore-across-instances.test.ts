@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AdminRun, MediaItem } from '@casting/domain';
-import type { Database } from '../../src/platform/db/client';
 import {
   applicants,
   applicantTags,
@@ -16,114 +15,40 @@ import {
   projects,
   roles,
   submissions,
-  tags,
   users,
   votes,
 } from '../../src/platform/db/schema';
-import { buildTestApp, type TestApp } from '../support/app';
+import { type TestApp } from '../support/app';
 import { placeInFolder, buildApplicant, buildTag } from '../support/candidates';
-import { separateTestDatabase, testDatabase } from '../support/database';
-import { buildIdentityApp, createUser, signIn } from '../support/identity';
+import { testDatabase } from '../support/database';
+import { createUser, signIn } from '../support/identity';
 import { png } from '../media/files';
 import { eventually } from '../support/eventually';
-import { buildCast, buildFolder, buildRole, type Cast } from '../support/projects';
+import { buildFolder, buildRole, type Cast } from '../support/projects';
+import {
+  buildTwoInstancesFixture,
+  finished,
+  lookupIn,
+  pathOf,
+  PROJECT_TABLES,
+  readAll,
+  twoInstanceCalls,
+  type TwoInstancesFixture,
+} from './two-instances-fixture';
 
-/**
- * A project exported from one instance and restored into another. Instance A is the worker's usual
- * test app; instance B is a second app with its own database and its own storage directory, where the same people
- * have other accounts (other ids, the same e-mail) and the office's lookup values have other ids (the same names).
- */
+// A project exported from instance A and restored into instance B, mapped to B's accounts, lookups and storage.
 let a: TestApp;
 let b: TestApp;
-let bDatabase: { database: Database; dispose(): Promise<void> };
+let bDatabase: TwoInstancesFixture['bDatabase'];
 let cast: Cast;
-let bAdmin: { authorization: string };
+let bAdmin: TwoInstancesFixture['bAdmin'];
+let close: TwoInstancesFixture['close'];
+const { restoreInB } = twoInstanceCalls(() => ({ b, bAdmin }));
 
 beforeAll(async () => {
-  a = await buildIdentityApp();
-  cast = await buildCast(a.app);
-  bDatabase = await separateTestDatabase();
-  b = await buildTestApp({
-    database: bDatabase.database,
-    runWorkers: true,
-    env: { AUTH_RATE_LIMIT_MAX: '1000' },
-  });
-  const admin = await createUser(
-    { roleCode: 'SUPER_ADMIN', firstName: 'Bea', lastName: 'Admin' },
-    bDatabase.database,
-  );
-  bAdmin = (await signIn(b.app, admin)).auth;
+  ({ a, b, bDatabase, cast, bAdmin, close } = await buildTwoInstancesFixture());
 }, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await bDatabase?.dispose();
-  await a?.close();
-});
-
-/** Polls a run on an instance until it ends, for at most 30 s (the job is picked up by that instance's worker). */
-async function finished(
-  instance: TestApp,
-  headers: Record<string, string>,
-  runId: string,
-): Promise<AdminRun> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await instance.app.inject({
-      method: 'GET',
-      url: `/api/projects/admin-scripts/runs/${runId}`,
-      headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<AdminRun>();
-    if (body.status === 'DONE' || body.status === 'FAILED' || Date.now() > deadline) return body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function restoreInB(zip: Buffer): Promise<AdminRun> {
-  const res = await b.app.inject({
-    method: 'PUT',
-    url: '/api/projects/admin-scripts/restore?name=export.zip',
-    headers: { ...bAdmin, 'content-type': 'application/zip' },
-    payload: zip,
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return finished(b, bAdmin, res.json<AdminRun>().id);
-}
-
-async function readAll(stream: NodeJS.ReadableStream | null): Promise<Buffer | null> {
-  if (!stream) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** A signed URL as the app answers it, as a path to inject. */
-function pathOf(url: string): string {
-  const parsed = new URL(url, 'http://localhost');
-  return parsed.pathname + parsed.search;
-}
-
-async function lookupIn(database: Database, lookup: string, name: string): Promise<string> {
-  const [row] = await database.db
-    .select({ id: lookupValues.id })
-    .from(lookupValues)
-    .where(and(eq(lookupValues.lookup, lookup), eq(lookupValues.name, name)));
-  if (!row) throw new Error(`no ${lookup} value ${name}`);
-  return row.id;
-}
-
-/** The project's own tables whose rows the test compares between the instances. */
-const PROJECT_TABLES = {
-  roles,
-  folders,
-  tags,
-  applicants,
-  submissions,
-  folderMemberships,
-  applicantTags,
-  mediaItems,
-};
+afterAll(() => close?.());
 
 describe('restore into another instance', () => {
   it('restores an export of instance A into instance B, mapped to B’s accounts, lookups and storage', async () => {

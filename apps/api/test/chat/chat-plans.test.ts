@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageListSql, threadListSql, unreadCountSql } from '../../src/modules/chat/service';
+import { unreadCountSql } from '../../src/modules/chat/chat-common';
+import { messageListSql } from '../../src/modules/chat/messages';
+import { threadListSql } from '../../src/modules/chat/threads';
 import type { Db } from '../../src/platform/db/client';
 import { encodeCursor } from '../../src/platform/db/keyset';
 import { testDatabase } from '../support/database';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareLinkUpsertSchema } from '@casting/domain';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import type { TestApp } from '../support/app';
 import { buildTestApp } from '../support/app';
 import { testDatabase } from '../support/database';

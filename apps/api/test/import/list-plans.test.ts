@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListQuery } from '../../src/modules/admin-scripts/service';
-import { jobListQuery, rosterIdentityStatement } from '../../src/modules/import/service';
+import { rosterIdentityStatement } from '../../src/modules/import/duplicates';
+import { jobListQuery } from '../../src/modules/import/jobs';
 import { draftListQuery } from '../../src/modules/projects/services/draft-service';
 import { collectPlans, planOf, planOfStatement, type Plan } from '../support/plans';
 

@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessedProjectsQuerySchema, projectListQuerySchema } from '@casting/domain';
-import {
-  listProjects,
-  projectListQueries,
-  switcherQueries,
-} from '../../src/modules/projects/services/project-list';
+import { listProjects, projectListQueries } from '../../src/modules/projects/services/project-list';
+import { switcherQueries } from '../../src/modules/projects/services/project-switcher';
 import type { Db } from '../../src/platform/db/client';
 import type { Principal } from '../../src/platform/http/access';
 import { separateTestDatabase, testDatabase } from '../support/database';

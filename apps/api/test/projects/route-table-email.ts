@@ -1,5 +1,5 @@
 import { docFromText, shareLinkUpsertSchema } from '@casting/domain';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import { newLinkToken, tokenDigest } from '../../src/platform/crypto/link-tokens';
 import { emailRecipients, emailTemplates } from '../../src/platform/db/schema';
 import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { shareLinkUpsertSchema, searchFold } from '@casting/domain';
-import { openClaim } from '../../src/modules/agencies/service';
-import { upsertShareLinks } from '../../src/modules/links/service';
+import { openClaim } from '../../src/modules/agencies/claims';
+import { upsertShareLinks } from '../../src/modules/links/link-groups';
 import { agencies, agents } from '../../src/platform/db/schema';
 import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
 import { testDatabase } from '../support/database';

@@ -13,7 +13,8 @@ import { isUuid, type Queryable } from '../../platform/db/ids';
 import { adminScriptRuns, projects } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/http/access';
-import { exportProject, restoreProject } from './export';
+import { exportProject } from './export-project';
+import { restoreProject } from './restore-project';
 import { purgeRetained, rebuildSearch, recount, reprocessMedia, transferOwnership } from './scripts';
 
 export const ADMIN_SCRIPT_QUEUE = 'admin-script';

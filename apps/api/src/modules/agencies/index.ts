@@ -10,15 +10,15 @@ export const agenciesModule: ApiModule = { name: 'agencies', register: agencyRou
 
 export {
   agentOfUser,
-  agentsOfInvitees,
   agentsWithAgencies,
   agenciesByIds,
+  representativeView,
+  type AgentRecord,
+} from './agents';
+export { openClaim } from './claims';
+export {
   clearRepresentation,
   findOrCreateRepresentative,
-  openClaim,
-  projectAgencyIds,
-  representativeView,
   representativesOfApplicants,
-  submitterTeamFilter,
-  type AgentRecord,
-} from './service';
+} from './representation';
+export { agentsOfInvitees, projectAgencyIds, submitterTeamFilter } from './team-agencies';

@@ -22,18 +22,15 @@ import { requirePrincipal } from '../../platform/http/principal';
 import { projectStanding, requireProjectPermission } from '../../platform/http/project-access';
 import type { App } from '../../platform/http/types';
 import {
-  agentOfUser,
-  answerClaim,
-  claimView,
   listAgenciesForAdmin,
-  projectOfApplicants,
-  representativesOfApplicants,
   searchAgencies,
   searchRepresentatives,
-  setAgencyVerified,
-  setAgentVerified,
   type AgencyScope,
-} from './service';
+} from './agency-search';
+import { agentOfUser } from './agents';
+import { answerClaim, claimView } from './claims';
+import { projectOfApplicants, representativesOfApplicants } from './representation';
+import { setAgencyVerified, setAgentVerified } from './verification';
 
 const TAGS = ['agencies'];
 const idParams = z.object({ id: z.uuid() });

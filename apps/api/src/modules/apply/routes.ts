@@ -25,19 +25,16 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
+import type { ApplyDeps } from './apply-deps';
+import { applyStandalone } from './apply-standalone';
+import { checkEmailWebform, resendPrivateLink, standaloneView, updateStandalone } from './private-link';
 import {
   addRepresentativeByStaff,
-  applyStandalone,
   changeRepresentative,
-  checkEmailWebform,
   createRepresentative,
   linkRepresentatives,
-  resendPrivateLink,
-  sendUnderReview,
-  standaloneView,
-  updateStandalone,
-  type ApplyDeps,
-} from './service';
+} from './representation';
+import { sendUnderReview } from './send-under-review';
 
 const TAGS = ['apply'];
 const idParams = z.object({ id: z.uuid() });

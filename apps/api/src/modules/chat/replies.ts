@@ -4,15 +4,9 @@ import { tokenDigest } from '../../platform/crypto/link-tokens';
 import { isUuid } from '../../platform/db/ids';
 import { AppError } from '../../platform/errors';
 import type { ThreadRef } from './access';
-import {
-  attachmentsOf,
-  insertMessage,
-  messageColumns,
-  messageView,
-  queryRows,
-  type ChatDeps,
-  type MessageRow,
-} from './service';
+import { rows as queryRows, type ChatDeps } from './chat-common';
+import { attachmentsOf, messageColumns, messageView, type MessageRow } from './message-rows';
+import { insertMessage } from './messages';
 import { announceThread } from './live';
 
 interface ReplyLink {

@@ -27,21 +27,12 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { assertMayOpen, chatViewer, requireThread } from './access';
 import { postReply, replyView } from './replies';
-import {
-  changeMessage,
-  grantAttachmentUpload,
-  listMessages,
-  listThreads,
-  markRead,
-  openThread,
-  readAll,
-  sendTeamMessage,
-  threadDetail,
-  threadOfMessage,
-  threadUnread,
-  unreadCount,
-  type ChatDeps,
-} from './service';
+import { grantAttachmentUpload } from './attachment-upload';
+import type { ChatDeps } from './chat-common';
+import { changeMessage, threadOfMessage } from './message-changes';
+import { listMessages, sendTeamMessage } from './messages';
+import { listThreads, openThread, threadDetail } from './threads';
+import { markRead, readAll, threadUnread, unreadCount } from './unread';
 
 const TAGS = ['chat'];
 const BASE = '/conversation-management';

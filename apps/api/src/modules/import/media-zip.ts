@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { openZipFile, type ZipFile } from '../../platform/zip-file';
 import { newOriginalKey, readHead, sniffMedia, type AdoptedOriginal } from '../media';
-import type { CheckedRow } from './service';
+import type { CheckedRow } from './rows';
 
 /** An import's media zip, on local disk for the run: its files by lower-cased base name (folders ignored). */
 export interface MediaZip {

@@ -17,17 +17,9 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { toCsv } from './parse';
-import {
-  dryRun,
-  failedRows,
-  getJob,
-  jobView,
-  listJobs,
-  loadSheet,
-  previewFile,
-  startImport,
-  storeFile,
-} from './service';
+import { dryRun } from './dry-run';
+import { loadSheet, previewFile, storeFile } from './files';
+import { failedRows, getJob, jobView, listJobs, startImport } from './jobs';
 
 const TAGS = ['import'];
 const jobParams = z.object({ id: z.uuid() });

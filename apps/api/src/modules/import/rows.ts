@@ -9,9 +9,10 @@ import {
   type AddApplicant,
   type ImportField,
   type ImportMapping,
+  type ImportRunRequest,
 } from '@casting/domain';
 import { fieldErrors } from '../../platform/errors';
-import type { SheetRow } from './parse';
+import type { Sheet, SheetRow } from './parse';
 
 const ROSTER_STAND_IN = '00000000-0000-4000-8000-000000000000';
 
@@ -165,4 +166,31 @@ export function duplicatesInFile(
     if (name && !byName.has(name)) byName.set(name, { rowNumber, hasEmail: email !== null });
   }
   return duplicates;
+}
+
+/** A row of the file with the outcome of its checks. */
+export interface CheckedRow {
+  rowNumber: number;
+  cells: string[];
+  check: ValidRow | InvalidRow;
+}
+
+/** Every row checked: the field rules, then repeats of an earlier row of the file. */
+export function checkSheet(
+  sheet: Sheet,
+  request: Pick<ImportRunRequest, 'mapping' | 'target'>,
+): CheckedRow[] {
+  const checked = sheet.rows.map((row) => ({
+    rowNumber: row.rowNumber,
+    cells: row.cells,
+    check: checkRow(row, request.mapping, request.target) as ValidRow | InvalidRow,
+  }));
+  const duplicates = duplicatesInFile(checked);
+  for (const row of checked) {
+    const earlier = duplicates.get(row.rowNumber);
+    if (earlier !== undefined) {
+      row.check = { ok: false, name: row.check.name, reason: IMPORT_MESSAGES.duplicateInFile(earlier) };
+    }
+  }
+  return checked;
 }

@@ -9,7 +9,9 @@ import type { Db } from '../../platform/db/client';
 import { publishApplicantsUpdated, submitApplicant } from '../candidates';
 import { adoptOriginals, type AdoptedOriginal } from '../media';
 import { checkMedia, discard, openMediaZip, storeRowMedia, type MediaZip } from './media-zip';
-import { checkSheet, IMPORT_QUEUE, loadSheet, type CheckedRow, type ImportRunJob } from './service';
+import { loadSheet } from './files';
+import { IMPORT_QUEUE, type ImportRunJob } from './jobs';
+import { checkSheet, type CheckedRow } from './rows';
 
 export interface RunHooks {
   /** Called after each row's transaction commits (tests stop a run here to play a crash). */

@@ -16,4 +16,4 @@ export const linksModule: ApiModule = {
     ),
 };
 
-export { linkStatus, linkUrl, openLinkByToken, type GroupRow, type LinkRow } from './service';
+export { linkStatus, linkUrl, openLinkByToken, type GroupRow, type LinkRow } from './link-lookup';

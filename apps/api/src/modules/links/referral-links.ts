@@ -22,7 +22,9 @@ import {
   users,
 } from '../../platform/db/schema';
 import { agentOfUser } from '../agencies';
-import { assertRolesInProject, linkUrl, titleKey, type CreatedLink, type LinkCreator } from './service';
+import { assertRolesInProject, type LinkCreator } from './link-creator';
+import type { CreatedLink } from './link-groups';
+import { linkUrl, titleKey } from './link-lookup';
 
 /**
  * The people links may be generated for: the project's team members who hold an account, with the agency of their
@@ -69,7 +71,7 @@ export async function listReferralUsers(
  * The link generation form with referral users (SELECT_LINK_REFERRAL_USERS): one group named `name`, one link per chosen
  * team member, each recording that member as its referral user. With representation on, each link is pre-filled
  * with that member's agent record, so every member must belong to a talent agency; the refusal names those who do
- * not, in the spec's words. Settings are the defaults (the form has none), with the toggle rules applied.
+ * not. Settings are the defaults (the form has none), with the toggle rules applied.
  */
 export async function generateReferralLinks(
   db: Db,

@@ -22,15 +22,11 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
-import {
-  isTitleUnique,
-  linkOpportunities,
-  listShareLinks,
-  patchGroup,
-  resolveLink,
-  upsertShareLinks,
-  urlMapping,
-} from './service';
+import { linkOpportunities } from './link-creator';
+import { patchGroup, upsertShareLinks } from './link-groups';
+import { listShareLinks } from './link-list';
+import { isTitleUnique } from './link-lookup';
+import { resolveLink, urlMapping } from './link-resolve';
 import { generateReferralLinks, listReferralUsers } from './referral-links';
 
 const TAGS = ['links'];

@@ -74,8 +74,8 @@ export async function presentItem(storage: Storage, row: MediaRow): Promise<Medi
  * (GPS location, device, time), which processing strips from the converted copies. A client account (CLIENT) has no
  * download right (no permission gives it one; a client link's "allow download" switch is the only way the team
  * lets a client have originals, and an account has no link): it gets the converted copies only, as a client link
- * without downloads does (client-review/portal.ts). Documents carry no camera metadata and have no converted copy.
- * See docs/decisions/0056-client-account-gets-converted-copies.md.
+ * without downloads does (client-review/portal-candidates.ts). Documents carry no camera metadata and have no
+ * converted copy. See docs/decisions/0056-client-account-gets-converted-copies.md.
  */
 export function getsOriginals(actor: ProjectActor): boolean {
   return actor !== 'CLIENT';

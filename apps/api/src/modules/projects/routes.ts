@@ -16,7 +16,8 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { projectOverview } from './services/overview-service';
-import { accessedProjects, listProjects } from './services/project-list';
+import { listProjects } from './services/project-list';
+import { accessedProjects } from './services/project-switcher';
 import { archiveProject, createProject, getProject, updateProject } from './services/project-service';
 
 const idParams = z.object({ id: z.string().max(64) });

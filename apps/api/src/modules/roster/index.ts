@@ -15,4 +15,5 @@ export const rosterModule: ApiModule = {
 };
 
 export { defineRosterJobs, noticeTemplate, ROSTER_NOTICE_QUEUE } from './notices';
-export { matchPerson, mergePeople } from './people';
+export { matchPerson } from './people-match';
+export { mergePeople } from './people-merge';

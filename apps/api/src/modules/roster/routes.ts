@@ -28,19 +28,18 @@ import { access } from '../../platform/http/access';
 import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { addPersonToOpportunity } from './add-to-opportunity';
+import { dismissDuplicate, listDuplicates } from './people-duplicates';
+import { listRoster } from './people-list';
+import { mergePeople } from './people-merge';
 import {
   addNote,
   createOfficeTag,
   deleteNote,
-  dismissDuplicate,
-  listDuplicates,
   listOfficeTags,
-  listRoster,
-  mergePeople,
-  personProfile,
   tagPerson,
   untagPerson,
-} from './people';
+} from './people-notes-tags';
+import { personProfile } from './people-profile';
 import { changeRoster, listRosterEntries, previewConflicts, releaseRoster } from './project-roster';
 
 const TAGS = ['roster'];

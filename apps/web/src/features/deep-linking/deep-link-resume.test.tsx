@@ -64,16 +64,17 @@ describe('following a deep link while signed out', () => {
     await at(router, '/projects');
   });
 
+  // Which targets are unusable (other sites, unknown pages, this page itself) is safeTarget's rule, checked case by
+  // case in deep-link.test.ts; here one of them goes through the page and the sign-in.
   it('never resumes to another site or an unknown page', async () => {
-    for (const raw of ['//evil.example/projects', 'https://evil.example/x', '/no/such/page/here/at/all']) {
-      window.sessionStorage.clear();
-      const { router, unmount } = renderApp(`/deep-linking?path=${encodeURIComponent(raw)}`, api().fetch);
-      // An unusable target opens the projects page, which needs a sign-in.
-      await at(router, '/auth/sign-in');
-      await signIn();
-      await at(router, '/projects');
-      unmount();
-    }
+    const { router } = renderApp(
+      `/deep-linking?path=${encodeURIComponent('//evil.example/projects')}`,
+      api().fetch,
+    );
+    // An unusable target opens the projects page, which needs a sign-in.
+    await at(router, '/auth/sign-in');
+    await signIn();
+    await at(router, '/projects');
   });
 
   it('opens a public page without asking to sign in', async () => {

@@ -1,17 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
-
-// The apps as a build configured with them (VITE_* settings are read once, when the module loads).
-vi.mock('./app-links', () => ({
-  APP_LINKS: {
-    iosStoreUrl: 'https://apps.apple.com/app/id000000001',
-    androidStoreUrl: 'https://play.google.com/store/apps/details?id=example.casting',
-    scheme: 'casting:',
-  },
-}));
+import { APP_LINKS } from './app-links';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const ANDROID =
@@ -27,7 +19,19 @@ function signedOut() {
 const link = (app: string) =>
   `/deep-linking?path=${encodeURIComponent('/projects/overview/p1')}&app=${encodeURIComponent(app)}`;
 
+// The apps as a build configured with them. The settings are read once, when the module loads, and the test
+// files share loaded modules, so the test sets the loaded settings and puts the build's back after each test.
+const BUILT = { ...APP_LINKS };
+beforeEach(() => {
+  Object.assign(APP_LINKS, {
+    iosStoreUrl: 'https://apps.apple.com/app/id000000001',
+    androidStoreUrl: 'https://play.google.com/store/apps/details?id=example.casting',
+    scheme: 'casting:',
+  });
+});
+
 afterEach(() => {
+  Object.assign(APP_LINKS, BUILT);
   vi.restoreAllMocks();
   window.sessionStorage.clear();
 });

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES } from '@casting/domain';
+import { EMAIL_MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { InvitationParseResult } from './invitations-api';
 
 /** What the address check found: who is ready to invite, and each line left out with its reason. */
@@ -38,7 +38,7 @@ export function CheckResult({ result }: { result: InvitationParseResult }) {
       {result.valid.length > 0 ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-ink">Show who will be invited</summary>
-          <ul className="mt-1 flex flex-col gap-0.5" aria-label="People to invite">
+          <ul className="mt-1 flex flex-col gap-0.5" aria-label={UI_TEXTS.peopleToInvite}>
             {result.valid.map((row) => (
               <li key={row.email} className="break-all text-ink">
                 {[row.firstName, row.lastName].filter(Boolean).join(' ') || '—'} · {row.email}

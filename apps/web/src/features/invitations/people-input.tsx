@@ -1,4 +1,4 @@
-import { INVITATION_INPUT_MAX_CHARS } from '@casting/domain';
+import { INVITATION_INPUT_MAX_CHARS, UI_TEXTS } from '@casting/domain';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { TextArea } from '../../ui/form-controls';
@@ -30,7 +30,7 @@ export function PeopleInput({
 }) {
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium text-ink">People to invite</legend>
+      <legend className="mb-1 text-sm font-medium text-ink">{UI_TEXTS.peopleToInvite}</legend>
       <div role="radiogroup" aria-label="How to give the people" className="flex flex-wrap gap-4 text-sm">
         {(
           [

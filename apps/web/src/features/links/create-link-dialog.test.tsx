@@ -121,7 +121,7 @@ describe('Create New Candidate Submission Link(s)', () => {
     await waitFor(() => expect(create).toBeEnabled());
 
     await user.click(create);
-    expect(await screen.findByText(MESSAGES.linkCreated)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(MESSAGES.linkCreated)).toBeVisible());
     const [sent] = double.callsTo(`POST /api/v2/projects/${PROJECT}/share-links`);
     expect(sent?.body).toMatchObject({
       title: 'Spring open call for dancers',
@@ -205,7 +205,7 @@ describe('Create New Candidate Submission Link(s)', () => {
     const create = within(dialog).getByRole('button', { name: 'Create' });
     await waitFor(() => expect(create).toBeEnabled(), { timeout: 2000 });
     await user.click(create);
-    expect(await screen.findByText(MESSAGES.linkCreated)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(MESSAGES.linkCreated)).toBeVisible());
     await waitFor(() =>
       expect(screen.getByTestId('current-path')).toHaveTextContent(`/projects/${PROJECT}/applicant-links`),
     );
@@ -254,7 +254,7 @@ describe('Create New Candidate Submission Link(s)', () => {
     await waitFor(() => expect(save).toBeEnabled());
     expect(double.callsTo(`POST /api/v2/projects/${PROJECT}/share-links/check-title`)).toHaveLength(0);
     await user.click(save);
-    expect(await screen.findByText('Submission link updated')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Submission link updated')).toBeVisible());
     const [sent] = double.callsTo(`POST /api/v2/projects/${PROJECT}/share-links`);
     expect(sent?.body).toMatchObject({ id: 'l1', title: 'Walk-ins', roleIds: [LEAD], underReview: true });
   });

@@ -84,7 +84,7 @@ describe('talent submitter review panel', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Confirm submission' });
     await user.click(within(confirm).getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Sent 1 submission to the casting team')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Sent 1 submission to the casting team')).toBeVisible());
     expect(api.callsTo(`POST /api/v2/projects/${PROJECT}/applicants/send-under-review`)[0]?.body).toEqual({
       applicantIds: ['s1'],
     });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -87,7 +87,7 @@ describe('Generate links for referral users', () => {
 
     await user.click(within(dialog).getByLabelText('Ben Editor'));
     await user.click(submit);
-    expect(await screen.findByText('1 link generated')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('1 link generated')).toBeVisible());
     expect(double.callsTo(`POST /api/v2/projects/${PROJECT}/share-links/generate`)[0]?.body).toEqual({
       name: 'Spring referrals',
       roleIds: [LEAD],

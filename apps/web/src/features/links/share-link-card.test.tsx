@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { COPIED_LABEL_MS, MESSAGES } from '@casting/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast/toast';
@@ -32,7 +32,8 @@ describe('share-link card', () => {
     });
     expect(writeText).toHaveBeenCalledWith(URL_TEXT);
     expect(screen.getByRole('button', { name: MESSAGES.copied })).toBeVisible();
-    expect(await screen.findByText(MESSAGES.linkCopied)).toBeVisible();
+    // The toast fades in once mounted: wait until it shows, not only until it is in the page.
+    await waitFor(() => expect(screen.getByText(MESSAGES.linkCopied)).toBeVisible());
     await act(async () => {
       vi.advanceTimersByTime(COPIED_LABEL_MS - 100);
     });
@@ -52,7 +53,7 @@ describe('share-link card', () => {
       </>,
     );
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.copyLink }));
-    expect(await screen.findByText(MESSAGES.clipboardPermissionDenied)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(MESSAGES.clipboardPermissionDenied)).toBeVisible());
     expect(screen.getByRole('button', { name: MESSAGES.copyLink })).toBeVisible();
   });
 

@@ -1,14 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  LIST_TOTAL_CAP,
-  PROJECT_SEARCH_MIN_CHARS,
-  type Option,
-  type AccessedProjects,
-  type AccessedProjectsQuery,
-  type ProjectList,
-  type ProjectListQuery,
-} from '@casting/domain';
+import { LIST_TOTAL_CAP, type Option, type ProjectList, type ProjectListQuery } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import {
   afterPosition,
@@ -19,7 +11,6 @@ import {
   literalRowCount,
   type KeysetPosition,
 } from '../../../platform/db/keyset';
-import { isUuid } from '../../../platform/db/ids';
 import { accessOfUser } from '../../../platform/db/project-membership';
 import {
   lookupValues,
@@ -32,57 +23,13 @@ import {
 import type { Principal } from '../../../platform/http/access';
 import { strongestScope } from '../../../platform/http/project-access';
 import { fullName } from '../../identity';
-
-/**
- * The ids of the projects a user may open, as a union of three index lookups: projects they own
- * (projects_owner_idx), access rows linked to their account (project_accesses_user_idx), and invitations to their
- * confirmed e-mail not yet linked to an account (project_accesses_pending_email_idx). Written as one `OR` across both
- * tables, the same rule cannot use any index and every list, count and switcher call read both tables whole.
- */
-function visibleProjectIds(userId: string | Placeholder): SQL {
-  return sql`(
-    select p.id from ${projects} p where p.owner_id = ${userId}
-    union all
-    select a.project_id from ${projectAccesses} a where a.user_id = ${userId}
-    union all
-    select a.project_id from ${projectAccesses} a where a.user_id is null and a.email = (
-      select u.email from ${users} u where u.id = ${userId} and u.confirmed_at is not null
-    )
-  )`;
-}
-
-/** Projects the caller may open: every project for a super admin, else those they own or are on the team of. */
-function accessible(principal: Principal): SQL | undefined {
-  if (principal.accountRole === 'SUPER_ADMIN') return undefined;
-  return inArray(projects.id, visibleProjectIds(principal.userId));
-}
-
-/** The name-search pattern: lower-cased, with LIKE's own characters escaped, or undefined below three characters. */
-function searchPattern(q: string | undefined): string | undefined {
-  if (!q || q.length < PROJECT_SEARCH_MIN_CHARS) return undefined;
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** At most LIST_TOTAL_CAP + 1 matching rows are counted, so a total never costs more than a bounded index read. */
-function cappedCount(db: Db, where: SQL | undefined) {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(projects)
-    .where(where)
-    .limit(LIST_TOTAL_CAP + 1)
-    .as('capped');
-  return db.select({ counted: sql<number>`count(*)::int` }).from(capped);
-}
-
-async function totalOf(count: ReturnType<typeof cappedCount>) {
-  const [row] = await count;
-  return cappedTotal(Number(row?.counted ?? 0), LIST_TOTAL_CAP);
-}
-
-/** The same capped count as a column of the page query, so a page is one round trip to the database. */
-function cappedCountColumn(where: SQL | undefined): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${projects} where ${where ?? sql`true`} limit ${literalRowCount(LIST_TOTAL_CAP + 1)}) capped)`;
-}
+import {
+  cappedCount,
+  cappedCountColumn,
+  searchPattern,
+  totalOf,
+  visibleProjectIds,
+} from './project-list-common';
 
 /**
  * A project's submissions, counted to at most LIST_TOTAL_CAP + 1 through submissions_project_newest_idx (an
@@ -91,26 +38,6 @@ function cappedCountColumn(where: SQL | undefined): SQL<number> {
  */
 function cappedSubmissionCount(): SQL<number> {
   return sql<number>`(select count(*)::int from (select 1 from ${submissions} where ${submissions.projectId} = ${projects.id} limit ${literalRowCount(LIST_TOTAL_CAP + 1)}) submitted)`;
-}
-
-/**
- * The total, read from the page's own rows; only a page past the end (no rows to carry it) counts separately.
- * Every query costs most on the embedded database, where each one is in-process work of a few milliseconds.
- */
-async function pageTotal(
-  rows: readonly { total: number }[],
-  count: () => ReturnType<typeof cappedCount>,
-  beyondFirstPage: boolean,
-) {
-  const [first] = rows;
-  if (first) return cappedTotal(Number(first.total), LIST_TOTAL_CAP);
-  return beyondFirstPage ? totalOf(count()) : cappedTotal(0, LIST_TOTAL_CAP);
-}
-
-/** Name search: below three characters a trigram index cannot help, so shorter terms are ignored. */
-function nameMatches(q: string | undefined): SQL | undefined {
-  const pattern = searchPattern(q);
-  return pattern === undefined ? undefined : sql`lower(${projects.name}) like ${pattern}`;
 }
 
 /** The archived filter; drafts of the project wizard are never listed here (the projects page lists them apart). */
@@ -126,7 +53,7 @@ interface ListShape {
   search: boolean;
   archived: ProjectListQuery['archived'];
   cursor: boolean;
-  /** Whether the spec's `offset` skips rows: a first page (or one after a cursor) has a literal zero instead. */
+  /** Whether `offset` (paging by offset, kept beside the cursor) skips rows; a first page has a literal zero. */
   skips: boolean;
   /** The page's size plus the one row that says whether another page follows: a literal, see `literalRowCount`. */
   rows: number;
@@ -254,7 +181,8 @@ function preparedPage(db: Db, shape: ListShape): PreparedPage {
 
 /**
  * A page of the projects list, newest change first. With `cursor` it continues after the previous page (keyset: the
- * sort index is entered at the cursor, so page 5,000 costs what page 1 does); without it the spec's `offset` applies.
+ * sort index is entered at the cursor, so page 5,000 costs what page 1 does); without it `offset` applies (paging by
+ * offset, kept for the callers that page that way).
  */
 export async function listProjects(
   db: Db,
@@ -339,69 +267,4 @@ export function projectListQueries(
   after: KeysetPosition | undefined,
 ) {
   return buildListQueries(db, listShape(principal, query, after), listValues(principal, query, after));
-}
-
-/**
- * The project switcher: active projects by last change, plus the current one (first) even when it is archived. The
- * current project is read by its id and the others through the sort index; ordering by "is current" first would
- * force a sort of every visible project.
- */
-export async function accessedProjects(
-  db: Db,
-  principal: Principal,
-  query: AccessedProjectsQuery,
-): Promise<AccessedProjects> {
-  const currentId = query.currentProjectId && isUuid(query.currentProjectId) ? query.currentProjectId : null;
-  const [current] = currentId ? await switcherQueries(db, principal, query, currentId).current : [];
-  const queries = switcherQueries(db, principal, query, current?.id ?? null);
-  const rows = await queries.page;
-  // With a one-row page the current project fills it and the page query reads nothing to carry the total.
-  const totals = await pageTotal(
-    rows,
-    () => queries.count,
-    query.offset > 0 || (current !== undefined && query.limit === 1),
-  );
-  const items = current && query.offset === 0 ? [current, ...rows] : rows;
-  return {
-    items: items.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null })),
-    total: totals.total + (current ? 1 : 0),
-    totalCapped: totals.totalCapped,
-    limit: query.limit,
-    offset: query.offset,
-  };
-}
-
-/**
- * The switcher's queries, unawaited: the current project by id, and the other active ones through the sort index.
- * The current project takes the first slot of the first page, so later pages shift by one.
- */
-export function switcherQueries(
-  db: Db,
-  principal: Principal,
-  query: AccessedProjectsQuery,
-  currentId: string | null,
-) {
-  const base = and(accessible(principal), nameMatches(query.q));
-  const columns = { id: projects.id, name: projects.name, archivedAt: projects.archivedAt };
-  const others = and(
-    base,
-    isNull(projects.archivedAt),
-    isNull(projects.draftStep),
-    currentId ? ne(projects.id, currentId) : undefined,
-  );
-  const first = currentId !== null && query.offset === 0;
-  return {
-    current: db
-      .select(columns)
-      .from(projects)
-      .where(and(base, eq(projects.id, currentId ?? ''))),
-    count: cappedCount(db, others),
-    page: db
-      .select({ ...columns, total: cappedCountColumn(others) })
-      .from(projects)
-      .where(others)
-      .orderBy(desc(projects.updatedAt), desc(projects.id))
-      .limit(first ? query.limit - 1 : query.limit)
-      .offset(currentId !== null && !first ? query.offset - 1 : query.offset),
-  };
 }

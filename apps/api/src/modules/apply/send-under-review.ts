@@ -1,0 +1,65 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { LINK_MESSAGES } from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { folderMemberships, folders } from '../../platform/db/schema';
+import { fieldErrors } from '../../platform/errors';
+import { addToFolders, publishApplicantsUpdated } from '../candidates';
+
+/**
+ * Send under review (TS only): submissions waiting in TS_FOR_REVIEW go on to the casting team, landing in their
+ * opportunity's NEW_SUBMISSIONS folder and leaving the review folder. Ids of another project or outside the review
+ * folder are refused in one query, nothing half-moved.
+ */
+export async function sendUnderReview(
+  db: Db,
+  projectId: string,
+  submissionIds: readonly string[],
+  events?: AppContext['events'],
+) {
+  const ids = [...new Set(submissionIds)];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        submissionId: folderMemberships.submissionId,
+        folderId: folderMemberships.folderId,
+        roleId: folders.roleId,
+      })
+      .from(folderMemberships)
+      .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
+      .where(
+        and(
+          eq(folderMemberships.projectId, projectId),
+          eq(folders.systemAlias, 'TS_FOR_REVIEW'),
+          inArray(folderMemberships.submissionId, ids),
+        ),
+      );
+    if (new Set(rows.map((row) => row.submissionId)).size !== ids.length) {
+      throw fieldErrors([{ path: 'body.applicantIds', message: LINK_MESSAGES.notUnderReview }]);
+    }
+    await tx.delete(folderMemberships).where(
+      and(
+        inArray(folderMemberships.submissionId, ids),
+        inArray(
+          folderMemberships.folderId,
+          rows.map((row) => row.folderId),
+        ),
+      ),
+    );
+    const targets = await tx
+      .select({ id: folders.id, roleId: folders.roleId })
+      .from(folders)
+      .where(
+        and(
+          inArray(folders.roleId, [...new Set(rows.map((row) => row.roleId))]),
+          eq(folders.systemAlias, 'NEW_SUBMISSIONS'),
+        ),
+      );
+    for (const target of targets) {
+      const inRole = rows.filter((row) => row.roleId === target.roleId).map((row) => row.submissionId);
+      await addToFolders(tx, projectId, [target.id], inRole);
+    }
+    await publishApplicantsUpdated(events, tx, projectId, 'MOVE', ids.length);
+    return { sent: ids.length };
+  });
+}

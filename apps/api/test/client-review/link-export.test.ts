@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app';
+import { type Cast } from '../support/projects';
+import { buildLinkFixture, linkCalls, type LinkFixture } from './client-link-fixture';
+
+// Exporting a link's feedback: a CSV and a PDF presentation mailed to the team member who asked.
+let t: TestApp;
+let cast: Cast;
+let shared: LinkFixture['shared'];
+const { createLink, identify, applicantsUrl } = linkCalls(() => ({ t, cast }));
+
+beforeAll(async () => {
+  ({ t, cast, shared } = await buildLinkFixture());
+});
+afterAll(() => t.close());
+
+describe('export', () => {
+  async function mailTo(to: string, subjectStart: string) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=20`,
+      });
+      const found = (res.json().items as { subject: string; text: string }[]).find((item) =>
+        item.subject.startsWith(subjectStart),
+      );
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no "${subjectStart}" mail to ${to}`);
+  }
+
+  async function download(url: string): Promise<Buffer> {
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const first = await t.app.inject({ method: 'GET', url: path });
+    expect(first.statusCode, first.body).toBe(302);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: first.headers.location!.replace(/^https?:\/\/[^/]+/, ''),
+    });
+    expect(file.statusCode).toBe(200);
+    return file.rawPayload;
+  }
+
+  it('mails a CSV and a PDF presentation holding every viewer’s feedback', async () => {
+    const link = await createLink({ submissionIds: shared.map((row) => row.id), title: 'Export me' });
+    const viewer = await identify(link.clientLink, 'Erin Exec');
+    await t.app.inject({
+      method: 'PUT',
+      url: `${applicantsUrl(link.clientLink)}/${shared[1]!.id}/feedback`,
+      headers: viewer.headers,
+      payload: { vote: 'YES', comment: 'Book "her", now' },
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/projects/${cast.project.id}/client-links/${link.id}/export`,
+      headers: cast.headers('PE'),
+      payload: {},
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const mail = await mailTo(cast.people.PE.user.email, 'Client feedback export');
+    const csvUrl = /Spreadsheet \(CSV\): (\S+)/.exec(mail.text)![1]!;
+    const pdfUrl = /Presentation \(PDF\): (\S+)/.exec(mail.text)![1]!;
+    const csv = (await download(csvUrl)).toString('utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '"Candidate","Opportunity","Viewer","Vote","Comment","Yes","No","Maybe","Updated at"',
+    );
+    expect(csv).toContain('"Erin Exec","YES","Book ""her"", now","1","0","0"');
+    expect(csv).toContain('"Ana ');
+    const pdf = await download(pdfUrl);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const mupdf = await import('mupdf');
+    const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+    expect(document.countPages()).toBe(3);
+    const text = [0, 1, 2]
+      .map((n) => document.loadPage(n).toStructuredText('preserve-whitespace').asText())
+      .join('\n');
+    expect(text).toContain('Export me');
+    expect(text).toContain('Erin Exec: YES');
+    expect(text).toContain('Book "her", now');
+    // A tampered token is a 404. (Its first character is changed to another: one token in 64 starts with a Z.)
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: csvUrl
+        .replace(/^https?:\/\/[^/]+/, '')
+        .replace(/token=(.)/, (_match, first: string) => `token=${first === 'Z' ? 'Y' : 'Z'}`),
+    });
+    expect(tampered.statusCode).toBe(404);
+  });
+});
