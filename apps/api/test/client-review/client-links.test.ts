@@ -9,8 +9,8 @@ import { buildFolder, buildProject, buildRole, type Cast } from '../support/proj
 import { collect } from '../support/live-events';
 import { buildLinkFixture, linkCalls, type LinkFixture } from './client-link-fixture';
 
-// Client review links through the API: what a link made from a selection, a folder or folders shares, what it
-// refuses, identification, votes and comments seen live by the team, revocation, expiry and the list of links.
+// Client review links through the API: what a link made from a selection, a folder or folders of two opportunities
+// shares and refuses, votes and comments seen live by the team, revocation, expiry and the list of links.
 let t: TestApp;
 let cast: Cast;
 let role: LinkFixture['role'];

@@ -25,7 +25,7 @@ import { ReceivingFile, type Checksum } from './receiving-file';
  * before the rename that publishes them, and the folder is flushed after it, so that what a caller was told is
  * stored survives a power cut. Without it the kernel keeps the bytes in memory for up to half a minute, a part the
  * uploader was given an ETag for could come back empty or missing after a crash, and `complete` would then publish a
- * damaged file or refuse the upload the web app believes is whole (decision 0065).
+ * damaged file or refuse the upload the web app believes is whole (decision 0060).
  *
  * Completing a multipart upload copies nothing: the upload's folder becomes the object's blob folder with one
  * rename, and reads go through the parts in order. Joining the parts into one file used to cost a full second pass
@@ -34,7 +34,7 @@ import { ReceivingFile, type Checksum } from './receiving-file';
  * A part's ETag is the CRC-32 of its bytes (8 hex digits), not S3's MD5: nothing but `complete` ever reads it, to
  * check that each listed part is the copy that was received, and a CRC costs a fraction of what MD5 costs on every
  * byte of every upload (decision 0060). It is computed with @node-rs/crc32 (carry-less multiplication on the CPU's
- * vector unit, about four times zlib's speed, the same values: decision 0065). Parts named by their MD5 (uploads
+ * vector unit, about four times zlib's speed, the same values: decision 0060). Parts named by their MD5 (uploads
  * started before) still complete. Whole objects (single PUTs, server writes) keep S3's MD5 ETag.
  */
 export interface StoredObject extends ObjectInfo {
@@ -256,7 +256,7 @@ export class LocalDisk {
     // A part sent again replaces the earlier copy, as in S3 (a retried chunk): a copy of this part under another ETag
     // is dropped. The folder holds every part received so far and this runs for each of them, so the listing's names
     // are only compared (no parse, path or sort per name): parsing it all was quadratic in the parts, about 30 ms
-    // over a 1 GiB upload and 330 ms over 5 GiB (decision 0063).
+    // over a 1 GiB upload and 330 ms over 5 GiB (decision 0060).
     const samePart = `${partNumber}.`;
     for (const other of await fsp.readdir(dir)) {
       if (other !== name && other.startsWith(samePart) && PART_FILE.test(other)) {
