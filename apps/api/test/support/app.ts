@@ -75,6 +75,14 @@ const openApps = new Set<TestApp>();
  * auth state behind the API's back (as another instance or an operator would) calls it before expecting the API to
  * see the change: on PostgreSQL the notification reaches the app on its own connection a moment after the commit.
  */
+/**
+ * Closes the apps a test file left open. A file whose set-up failed (a timed-out `beforeAll`) never reaches its own
+ * `close()`, and its app's job workers would go on taking the jobs of the next files on the worker's shared database.
+ */
+export async function closeLeftoverApps(): Promise<void> {
+  await Promise.all([...openApps].map((open) => open.close()));
+}
+
 export async function appsCaughtUp(): Promise<void> {
   await Promise.all([...openApps].map((open) => open.context.events.caughtUp()));
 }
