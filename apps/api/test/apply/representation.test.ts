@@ -10,8 +10,8 @@ import {
   queuedMailsTo,
   submissionRow,
   tokenOf,
-} from './helpers';
-import { buildLinksFixture, linksCalls, privateTokenFrom, type LinksFixture } from './links-fixture';
+} from '../links/helpers';
+import { buildLinksFixture, linksCalls, privateTokenFrom, type LinksFixture } from '../links/links-fixture';
 
 // Representation on apply pages: agents named on the link and their claims, the representative form's rules,
 // agencies a link allows, and agency search.

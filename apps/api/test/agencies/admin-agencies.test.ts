@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { buildCast, type Cast } from '../support/projects';
-import { buildAgency, buildAgent } from './helpers';
+import { buildAgency, buildAgent } from '../links/helpers';
 
 let t: TestApp;
 let cast: Cast;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { type Cast } from '../support/projects';
-import { applyBody, foldersOf, queuedMailsTo, submissionRow } from './helpers';
-import { buildLinksFixture, linksCalls, type LinksFixture } from './links-fixture';
+import { applyBody, foldersOf, queuedMailsTo, submissionRow } from '../links/helpers';
+import { buildLinksFixture, linksCalls, type LinksFixture } from '../links/links-fixture';
 
 // Applying through a submission link: where the submission lands, what the form offers and refuses, and sending
 // submissions under agency review on to the team.

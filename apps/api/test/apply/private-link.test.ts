@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
 import { type Cast } from '../support/projects';
-import { applyBody, queuedMailsTo } from './helpers';
-import { buildLinksFixture, linksCalls, privateTokenFrom, type LinksFixture } from './links-fixture';
+import { applyBody, queuedMailsTo } from '../links/helpers';
+import { buildLinksFixture, linksCalls, privateTokenFrom, type LinksFixture } from '../links/links-fixture';
 
 // The private link mailed after applying: viewing and updating the submission, mailing it again, and recognising
 // a returning applicant.

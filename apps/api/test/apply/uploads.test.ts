@@ -4,7 +4,7 @@ import { mediaItems } from '../../src/platform/db/schema';
 import { UploadClient } from '../media/client';
 import { buildMediaApp, type MediaApp } from '../media/support';
 import { buildRole } from '../support/projects';
-import { applyBody, createLinks, tokenOf } from './helpers';
+import { applyBody, createLinks, tokenOf } from '../links/helpers';
 
 let t: MediaApp;
 beforeAll(async () => {

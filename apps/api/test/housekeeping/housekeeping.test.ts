@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import { createUser } from '../support/identity';
 import { eventually } from '../support/eventually';
-import { jobRows } from './support';
+import { jobRows } from '../jobs/support';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,7 @@ import { addInvitation, buildCast, signedInUser, type Cast } from '../support/pr
 import { eq } from 'drizzle-orm';
 import { agents } from '../../src/platform/db/schema';
 import { testDatabase } from '../support/database';
-import { buildAgency, buildAgent } from './helpers';
+import { buildAgency, buildAgent } from '../links/helpers';
 
 let t: TestApp;
 

@@ -4,7 +4,7 @@ import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { buildIdentityApp } from '../support/identity';
 import { buildCast, buildRole, type Cast } from '../support/projects';
-import { queuedMailsTo } from './helpers';
+import { queuedMailsTo } from '../links/helpers';
 
 let t: TestApp;
 let cast: Cast;

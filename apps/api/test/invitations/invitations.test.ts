@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp } from '../support/app';
 import { buildApplicant, systemFolder } from '../support/candidates';
 import { buildRole, type Cast } from '../support/projects';
-import { buildEmailFixture, emailCalls, unfold, type EmailFixture } from './email-fixture';
+import { buildEmailFixture, emailCalls, unfold, type EmailFixture } from '../email/email-fixture';
 
 // Inviting people from a CSV to apply through a submission link, and tracking the invitations.
 let t: TestApp;
