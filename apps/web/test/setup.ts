@@ -22,7 +22,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // as a browser has them once cached, so a test waits on behaviour rather than on module loading.
 beforeAll(() => preloadAllLazyComponents(), 120_000);
 
-// jsdom lacks the layout APIs radix popovers call; inert stand-ins are enough for behaviour tests.
+// The simulated DOM (happy-dom) lacks the layout APIs radix popovers call; inert stand-ins are enough for behaviour tests.
 class ResizeObserverStandIn {
   observe() {}
   unobserve() {}

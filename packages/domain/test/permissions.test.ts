@@ -12,8 +12,9 @@ import {
 } from '../src';
 import type { Permission, ProjectActor, SubmitterFolderAction, SubmitterFolderAlias } from '../src';
 
-// The product's permission table, row by row (VIEW_PROJECT is ours: every member reads the project). The selfie and
-// communication-preferences rows name features the product does not have (decision 0082).
+// The product's permission table, row by row, written out by hand so that a change to PERMISSION_MATRIX must be made
+// twice, on purpose (VIEW_PROJECT is ours: every member reads the project). Rows for features the product does not
+// have are left out (decision 0082).
 const SPEC_ROWS: Record<Permission, string> = {
   VIEW_PROJECT: 'SA PO PE TE TS CLIENT',
   MANAGE_PROJECT: 'SA PO PE',

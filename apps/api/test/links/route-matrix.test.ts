@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 const key = (route: Pick<RouteCase, 'method' | 'route'>) => `${route.method} ${route.route}`;
 
-/** Every route the agencies, share-links, apply and addresses modules register. */
+/** Every route the agencies, links, apply and addresses modules register. */
 const NEW_ROUTE_PATTERNS = [
   /^\/api\/users\/agencies/,
   /^\/api\/admin\/agencies/,

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VIRTUALIZE_FROM, VirtualList, VirtualTableBody } from './virtual-rows';
 
-// jsdom lays nothing out. These tests give the scroll area a 400 px view and every row 40 px, the
+// The simulated DOM lays nothing out. These tests give the scroll area a 400 px view and every row 40 px, the
 // sizes a browser would report, and check which rows exist in the page (Playwright covers real layout).
 const VIEW = 400;
 const ROW = 40;

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 
-/** Shown when the API asks for a code and no code step is plugged in yet. */
+/** Shown when the API asks for a code and the form was mounted without a code step to hand it to. */
 export const ADDITIONAL_VERIFICATION_MESSAGE = 'Additional verification is required.';
 
 export interface SignInFormProps {

@@ -11,7 +11,7 @@ export interface LargeFileDialogProps {
   files: readonly File[];
   onProceed(): void;
   onCancel(): void;
-  /** Injected in tests, where jsdom cannot read video metadata. */
+  /** Injected in tests, where the simulated DOM cannot read video metadata. */
   readDuration?(file: File): Promise<number | null>;
 }
 

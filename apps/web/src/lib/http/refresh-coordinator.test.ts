@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRefreshCoordinator, REFRESH_LOCK_NAME } from './refresh-coordinator';
 
-/** A stand-in for the browser's LockManager (jsdom has none): grants one named lock at a time, in order. */
+/** A stand-in for the browser's LockManager (the simulated DOM has none): grants one named lock at a time, in order. */
 function fakeLocks() {
   const queues = new Map<string, Promise<unknown>>();
   const taken: string[] = [];

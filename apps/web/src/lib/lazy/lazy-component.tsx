@@ -43,7 +43,7 @@ export function lazyComponent<P extends object, M>(
 
 /**
  * Fetches every lazy component defined so far, and those their chunks define in turn (a lazy module
- * with lazy parts of its own), so tests render without waiting on chunks in jsdom.
+ * with lazy parts of its own), so tests render without waiting on chunks in the simulated DOM.
  */
 export async function preloadAllLazyComponents(): Promise<void> {
   const fetched = new Set<() => Promise<unknown>>();

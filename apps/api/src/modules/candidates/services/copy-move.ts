@@ -79,8 +79,8 @@ async function destinationFolders(
 /**
  * Copy, move or import candidates into an opportunity of the same project, in one transaction. The person stays one
  * applicant; a new submission is made in the destination (an existing one there is reused), placed in the chosen
- * folders. copyFeedbacks carries the team's votes over; tags belong to the person and so come along within a project;
- * comments and media do not exist yet, so their options change nothing. A move then deletes the source submission,
+ * folders. copyFeedbacks carries the team's votes over; tags and media belong to the applicant and so come along within
+ * a project, whatever copyMedia says; copyComments is not applied (comments stay on the source submission). A move then deletes the source submission,
  * unless the destination is the same opportunity, where it only changes folders.
  */
 export async function copyOrMove(
@@ -169,7 +169,8 @@ async function copyVotes(
 /**
  * Copy candidates to an opportunity of another project the caller may add candidates to. The person becomes (or
  * joins, by e-mail) an applicant of the destination project; copyTags recreates their tags there by name;
- * copyFeedbacks carries the votes over.
+ * copyFeedbacks carries the votes over. copyMedia and copyComments are not applied here: the destination applicant
+ * starts without the source's media and comments.
  */
 export async function crossCopy(
   db: Db,
