@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
 import { emailSchema, nameSchema, phoneSchema } from '../validation/fields';
-import { representativeFormSchema } from '../validation/representative';
+import { representativeFormSchema } from '../validation/representation';
 import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
 import { linkTokenSchema } from './link-token';
 import { opportunityRefSchema } from './links';
-import { CLAIM_STATUSES, representativeSchema } from './representatives';
+import { CLAIM_STATUSES, representativeSchema } from './representation';
 
 /**
  * The public apply calls (no sign-in, under a link's secret): applying through a submission link, the talent's

@@ -6,7 +6,7 @@ import { CANDIDATE_MESSAGES } from './candidates';
 import { linkTokenSchema } from './link-token';
 import { optionSchema } from './lookups';
 import { cursorQuery, keysetPageFields } from './pagination';
-import { representativeSchema } from './representatives';
+import { representativeSchema } from './representation';
 
 /**
  * Submission links: a share-link group is what one "Create New Candidate Submission Link(s)" dialog makes: a title,

@@ -10,7 +10,7 @@ export * from './audit';
 export * from './candidates';
 export * from './agencies';
 export * from './links';
-export * from './agencies-representation';
+export * from './representation';
 export * from './apply';
 export * from './media';
 export * from './email';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENCY_SEARCH_PAGE_SIZE } from '../constants';
-import { representativeFormSchema } from '../validation/representative';
+import { representativeFormSchema } from '../validation/representation';
 import { agentSchema } from './agencies';
 import { CANDIDATE_MESSAGES } from './candidates';
 import { linkTokenSchema } from './link-token';
