@@ -5,6 +5,7 @@ import { candidateScrollFigure } from './figures/candidate-scroll';
 import { candidatesListFigure } from './figures/candidates-list';
 import { healthFigure } from './figures/health';
 import { mediaFigure, mediaUploadFigure } from './figures/media';
+import { officesFigure } from './figures/offices';
 import { projectsListFigure } from './figures/projects-list';
 import { startFigure } from './figures/start';
 import { submissionsFigure } from './figures/submissions';
@@ -13,12 +14,14 @@ import { submissionsFigure } from './figures/submissions';
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50] [--rounds=5]]
  * Figures: projects, candidates (100,000 candidates unless one --sizes is given), health, start, media, upload (media's
  * upload alone),
- * submissions (200 through one link at once), scroll (the candidates page in Chromium with 10,000 rows loaded, unless
+ * submissions (200 through one link at once), offices (the candidates list of an office of 1,000 among --offices=100
+ * such offices and of one office of 100,000, the projects list of a director on every project of that office, and
+ * what row-level security costs the candidates page; one --sizes sets the candidates per office), scroll (the candidates page in Chromium with 10,000 rows loaded, unless
  * one --sizes is given; needs the web build), all
  * (default). candidates only: --keep leaves the loaded PostgreSQL database in place (its name is printed; names
  * start with BENCH_DATABASE_PREFIX, default casting_bench_) and --reuse=<name> measures on such a database instead
- * of loading one (the API's start migrates it first). --short is the CI form: 2 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
- * of media.
+ * of loading one (the API's start migrates it first). --short is the CI form: 1 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
+ * of media, 10 offices.
  * Prints a Markdown table; nothing is asserted, the figures are read against the references beside them.
  */
 const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
@@ -30,6 +33,7 @@ const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   upload: mediaUploadFigure,
   submissions: submissionsFigure,
   scroll: candidateScrollFigure,
+  offices: officesFigure,
 };
 
 function flag(args: string[], name: string): string | undefined {
@@ -53,11 +57,12 @@ function parse(args: string[]): { figures: string[]; options: BenchOptions } {
     options: {
       engines,
       sizes: numbers(flag(args, 'sizes')) ?? (short ? [1000] : [100, 1000, 10_000, 100_000]),
-      seconds: Number(flag(args, 'seconds') ?? (short ? 2 : 10)),
+      seconds: Number(flag(args, 'seconds') ?? (short ? 1 : 10)),
       // The short form only proves the commands work: fewer connections let a slow server finish requests in 2 s.
       connections: Number(flag(args, 'connections') ?? (short ? 10 : 50)),
       starts: Number(flag(args, 'starts') ?? (short ? 1 : 3)),
       rounds: Number(flag(args, 'rounds') ?? (short ? 1 : 5)),
+      offices: Number(flag(args, 'offices') ?? (short ? 10 : 100)),
       keep: args.includes('--keep'),
       reuse: flag(args, 'reuse'),
     },

@@ -1,13 +1,13 @@
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
 import { accessTokenOf, makeJpeg, seedCandidate, uploadThroughApi } from './support/media';
-import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
+import { apiAs, fullName, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /**
- * A super admin opens a project's admin scripts, reprocesses its failed media and sees the result, then
- * recounts the project; the upload failures browsers reported for the project are listed there too. The
- * failed item is a truncated JPEG: it passes the upload's content check and fails conversion, as a damaged camera
- * file does.
+ * A super admin, working in an office that grants support access, opens a project's admin scripts, reprocesses its
+ * failed media and sees the result, then recounts the project; the upload failures browsers reported for the project
+ * are listed there too. The failed item is a truncated JPEG: it passes the upload's content check and fails
+ * conversion, as a damaged camera file does.
  */
 test.describe('admin scripts', () => {
   test('a super admin reprocesses failed media and sees the result', async ({ page, request, admin }) => {
@@ -44,7 +44,20 @@ test.describe('admin scripts', () => {
     });
     expect(reported.status()).toBe(201);
 
+    // The operator reaches an office's projects only while the office grants support access, from the offices page.
+    await api('POST', '/offices/current/support-access', { hours: 1 });
     await signInViaUi(page, admin.email, admin.password);
+    await page.goto('/operator/offices');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Any status' }).click();
+    const office = page
+      .getByRole('listitem', { name: fullName(director) })
+      .filter({ hasText: director.email });
+    await expect(office.getByText(/^Grants you support access until/)).toBeVisible();
+    await office.getByRole('button', { name: `Work in this office: ${fullName(director)}` }).click();
+    await expect(
+      page.getByText(`You are working in ${fullName(director)} with its owners’ rights`),
+    ).toBeVisible();
     await page.goto(`/projects/overview/${seeded.projectId}`);
     await page
       .getByRole('navigation', { name: 'Project navigation' })
@@ -65,6 +78,16 @@ test.describe('admin scripts', () => {
     const recount = page.getByRole('listitem', { name: 'Recount folders and candidates run' }).first();
     await expect(recount.getByText('Done')).toBeVisible({ timeout: 30_000 });
     await expect(recount.getByText(/candidates: 1/)).toBeVisible();
+
+    // Leaving the office: the session is back in the operator's own, and the way in is offered again.
+    await page.goto('/operator/offices');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Any status' }).click();
+    await office.getByRole('button', { name: `Leave this office: ${fullName(director)}` }).click();
+    await expect(page.getByText(`You left ${fullName(director)}`)).toBeVisible();
+    await expect(
+      office.getByRole('button', { name: `Work in this office: ${fullName(director)}` }),
+    ).toBeVisible();
   });
 
   test('the page and its navigation entry are for super admins only', async ({ page, request }) => {

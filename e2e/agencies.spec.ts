@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test, type Credentials } from './support/fixtures';
 import { makeJpeg } from './support/media';
-import { agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
+import { acceptTerms, agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
 import { apiAs, PASSWORD, person, signInElsewhere, signUpConfirmed, type Person } from './support/projects';
 
 /**
@@ -126,6 +126,7 @@ test.describe('the talent-submitter (agency) flow', () => {
     await page.getByLabel('Email').fill(client.email);
     await page.getByLabel('Phone number').fill('2025550188');
     await page.getByLabel(`${agent.firstName} ${agent.lastName}, ${agencyName}`).check();
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Review submission' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm submission' });
     await expect(confirm).toContainText(`${client.firstName} ${client.lastName}`);
@@ -190,8 +191,9 @@ test.describe('the talent-submitter (agency) flow', () => {
     await expect(editorPage.getByRole('checkbox', { name: `Select ${clientName}` })).toHaveCount(0);
     await expect(editorPage.getByRole('button', { name: 'Show submitter folders' })).toHaveCount(0);
 
-    // The casting team's super admin switches to the submitter folders and finds the client under review.
-    const adminPage = await signInAs(browser, admin);
+    // The office's owner (the director who signed up) acts as SA in its projects: they switch to the submitter
+    // folders and find the client under review.
+    const adminPage = await signInAs(browser, { email: director.email, password: PASSWORD });
     await adminPage.goto(workspace);
     await adminPage.getByRole('button', { name: 'Show submitter folders' }).click();
     await folderNav(adminPage)
@@ -257,6 +259,7 @@ test.describe('apply with a photo', () => {
       /Uploaded|Processing|Done/,
       { timeout: 30_000 },
     );
+    await acceptTerms(mobile);
     await mobile.getByRole('button', { name: 'Review submission' }).click();
     const confirm = mobile.getByRole('dialog', { name: 'Confirm submission' });
     await expect(confirm.getByText('Files')).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectAccessible } from './support/axe';
 import { expect, outbox, signInViaUi, test } from './support/fixtures';
-import { agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
+import { acceptTerms, agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /** Submission links from the dialog to a talent's phone, the agent's claim, a closed link. */
@@ -45,6 +45,9 @@ test.describe('submission links', () => {
     await expect(dialog.getByText(/already exists for this project/)).toBeVisible();
     await dialog.getByLabel('Title').fill('Open call — spring');
     await dialog.getByLabel('Agencies and agents').fill(agencyName);
+    // The search answers for the whole name (one agency) before anything is clicked: an answer arriving later would
+    // reflow the dialog under the pointer.
+    await expect(dialog.getByRole('button', { name: /^Add agency / })).toHaveCount(1);
     await dialog.getByRole('button', { name: `Add agency ${agencyName}` }).click();
     await expect(dialog.getByRole('list', { name: 'Chosen representation' })).toContainText(agencyName);
     await dialog.getByLabel('Lead').check();
@@ -101,6 +104,7 @@ test.describe('submission links', () => {
     await mobile.getByRole('list', { name: 'Address suggestions' }).getByRole('button').first().click();
     await expect(mobile.getByLabel('City', { exact: true })).not.toHaveValue('');
     await expect(mobile.getByLabel('State', { exact: true })).not.toHaveValue('');
+    await acceptTerms(mobile);
     await mobile.getByRole('button', { name: 'Review submission' }).click();
     const confirm = mobile.getByRole('dialog', { name: 'Confirm submission' });
     await expect(confirm).toContainText('+12025550143');

@@ -15,7 +15,7 @@ import {
   seedCandidate,
   uploadThroughApi,
 } from './support/media';
-import { apiLink, phone, projectWithRoles } from './support/links';
+import { acceptTerms, apiLink, phone, projectWithRoles } from './support/links';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /*
@@ -191,6 +191,7 @@ test.describe('media on a phone', () => {
     expect(scrollWidth).toBeLessThanOrEqual(375);
     await expectAccessible(mobile, 'apply page with its upload queue at 375 px');
 
+    await acceptTerms(mobile);
     await mobile.getByRole('button', { name: 'Review submission' }).click();
     await mobile
       .getByRole('dialog', { name: 'Confirm submission' })

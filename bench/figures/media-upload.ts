@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../apps/api/src/config';
+import type { Database } from '../../apps/api/src/platform/db/client';
 import { createUploadGrant } from '../../apps/api/src/modules/media/grant';
+import { firstOfficeOwner } from '../lib/data';
 import { freshDatabase, type Engine } from '../lib/databases';
 import { apiArgs, childrenOf, freePort, memoryOf, startServer } from '../lib/processes';
 import { progress, type Row } from '../lib/report';
@@ -59,22 +61,21 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** A project and an applicant written straight into a fresh database, before the API opens it. */
-async function seed(
-  open: () => Promise<{
-    db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> };
-    close(): Promise<void>;
-  }>,
-) {
+/**
+ * A project written straight into a fresh database, before the API opens it: as the database's owner, in the first
+ * office (the offices migration makes it), as the other loaders write.
+ */
+async function seed(open: () => Promise<Database>) {
   const database = await open();
-  const rows = (await database.db.execute(sql`
+  const db = await firstOfficeOwner(database);
+  const rows = (await db.execute(sql`
     with owner as (
       insert into users (id, email, first_name, last_name, role_code, confirmed_at)
       values (gen_random_uuid(), 'bench-media@example.com', 'Bea', 'Bench', 'CASTING_DIRECTOR', now()) returning id
     )
     insert into projects (id, name, owner_id, created_at, updated_at)
     select gen_random_uuid(), 'Media bench', id, now(), now() from owner
-    returning id`)) as { rows: { id: string }[] };
+    returning id`)) as unknown as { rows: { id: string }[] };
   await database.close();
   return { projectId: rows.rows[0]!.id };
 }
@@ -231,7 +232,7 @@ function settle(dirs: string[]) {
 export async function uploadFigure(totalBytes: number, engine: Engine, rounds: number): Promise<Row[]> {
   const database = await freshDatabase(engine);
   const dataDir = database.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'casting-bench-media-'));
-  const target = await seed(database.open as never);
+  const target = await seed(database.open);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const api = await startServer({

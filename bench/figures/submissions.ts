@@ -94,6 +94,7 @@ export async function submissionsFigure(options: BenchOptions): Promise<Row[]> {
         lastName: 'Talent',
         email: `bench-talent-${index}@example.com`,
         phone: '+12025550143',
+        acceptTerms: true,
       }));
       const submit = (body: unknown) => () =>
         fetch(`${api.url}/api/v2/applicants/standalone`, {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { runAsOwner } from '../../apps/api/src/platform/db/scope';
 import { applicantListQuerySchema } from '@casting/domain';
 import type { Database } from '../../apps/api/src/platform/db/client';
 import { hashPassword } from '../../apps/api/src/platform/crypto/password';
 import { applicantListQuery } from '../../apps/api/src/modules/candidates/services/applicant-list';
-import { MEMBER } from './data';
+import { firstOfficeOwner, joinFirstOffice, MEMBER } from './data';
 
 /** Team members who vote on every candidate: CANDIDATES × VOTERS votes. */
 const VOTERS = 10;
@@ -136,7 +137,7 @@ function rowsOf<T>(result: unknown): T[] {
  * the pages). Everything by `generate_series`, then VACUUM (ANALYZE). The member (a casting director) owns it.
  */
 export async function loadCandidates(database: Database, size: number): Promise<CandidatesData> {
-  const { db } = database;
+  const db = await firstOfficeOwner(database);
   const passwordHash = await hashPassword(MEMBER.password);
   await db.execute(sql`
     insert into users (id, email, first_name, last_name, role_code, password_hash, confirmed_at)
@@ -149,6 +150,7 @@ export async function loadCandidates(database: Database, size: number): Promise<
     await db.execute(sql`select id from users where email = ${MEMBER.email}`),
   );
   const memberId = member!.id;
+  await joinFirstOffice(db, [memberId]);
   const [ids] = rowsOf<{ project: string; lead: string; support: string; folder: string }>(
     await db.execute(
       sql`select gen_random_uuid() as project, gen_random_uuid() as lead, gen_random_uuid() as support,
@@ -215,7 +217,8 @@ export async function loadCandidates(database: Database, size: number): Promise<
     insert into folder_memberships (folder_id, submission_id, project_id, position)
     select ${folder}, s.id, ${project}, row_number() over (order by s.id)
     from submissions s where s.role_id = ${lead} and right(s.id::text, 1) in ('0', '1')`);
-  if (database.pglite) await database.pglite.exec('VACUUM (ANALYZE)');
+  // As the owner: the application's role may not vacuum the tables it does not own.
+  if (database.pglite) await runAsOwner(() => database.pglite!.exec('VACUUM (ANALYZE)'));
   else await db.execute(sql`vacuum (analyze)`);
   return candidateCases(database, size);
 }
@@ -225,7 +228,7 @@ export async function loadCandidates(database: Database, size: number): Promise<
  * and the SQL the API's list query runs for each.
  */
 export async function candidateCases(database: Database, size: number): Promise<CandidatesData> {
-  const { db } = database;
+  const db = await firstOfficeOwner(database);
   const [found] = rowsOf<{ project: string; lead: string; member: string }>(
     await db.execute(sql`
       select p.id as project, r.id as lead, u.id as member from projects p
@@ -285,6 +288,9 @@ export async function candidateCases(database: Database, size: number): Promise<
       'PO',
       applicantListQuerySchema.parse(input),
     );
+    // The filter's own checks (its tags and feedback providers belong to the project) run as the query is built;
+    // awaited here, so none is still running when the loader closes the database.
+    await built.checks;
     const { sql: text, params } = built.page.toSQL();
     cases[name] = {
       url: `/api/projects/${project}/applicants?${new URLSearchParams(input).toString()}`,

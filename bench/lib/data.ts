@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { runAsOwner } from '../../apps/api/src/platform/db/scope';
 import type { Database } from '../../apps/api/src/platform/db/client';
 import { hashPassword } from '../../apps/api/src/platform/crypto/password';
+import { firstOfficeId } from '../../apps/api/src/bootstrap/first-office';
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'Velvet#Harbor42-bench' };
 export const MEMBER = { email: 'bench-member@example.com', password: 'Velvet#Harbor42-bench' };
@@ -20,7 +22,7 @@ export interface LoadedData {
  * owner's access row, as the API writes it. Then VACUUM (ANALYZE), as a settled database would have.
  */
 export async function loadProjects(database: Database, size: number): Promise<LoadedData> {
-  const { db } = database;
+  const db = await firstOfficeOwner(database);
   const passwordHash = await hashPassword(MEMBER.password);
   await db.execute(sql`
     insert into users (id, email, first_name, last_name, role_code, password_hash, confirmed_at) values
@@ -37,6 +39,7 @@ export async function loadProjects(database: Database, size: number): Promise<Lo
     return row.id;
   };
   const memberId = idOf(MEMBER.email);
+  await joinFirstOffice(db, [memberId, idOf(OTHER_OWNER)]);
   await db.execute(sql`
     insert into projects (id, name, owner_id, project_type_id, created_at, updated_at, archived_at)
     select gen_random_uuid(), 'Bench project ' || n,
@@ -49,9 +52,25 @@ export async function loadProjects(database: Database, size: number): Promise<Lo
     insert into project_accesses (id, project_id, user_id, email, scope, invited_by_id, accepted_at)
     select gen_random_uuid(), p.id, p.owner_id, u.email, 'PROJECT_OWNER', p.owner_id, now()
     from projects p join users u on u.id = p.owner_id`);
-  if (database.pglite) await database.pglite.exec('VACUUM (ANALYZE)');
+  // As the owner: the application's role may not vacuum the tables it does not own.
+  if (database.pglite) await runAsOwner(() => database.pglite!.exec('VACUUM (ANALYZE)'));
   else await db.execute(sql`vacuum (analyze)`);
   return { memberId, adminId: idOf(ADMIN.email) };
+}
+
+/**
+ * The loaders' handle: the database's owner (row-level security does not restrict it), writing into the first office,
+ * the one the API's first start gave the bench's super admin.
+ */
+export async function firstOfficeOwner(database: Database): Promise<Database['db']> {
+  return database.scopedDb({ owner: true, officeId: await firstOfficeId(database.db) });
+}
+
+/** Makes casting directors members of the first office, as an owner's invitation would. */
+export async function joinFirstOffice(db: Database['db'], userIds: readonly string[]): Promise<void> {
+  for (const userId of userIds) {
+    await db.execute(sql`insert into office_members (user_id, role) values (${userId}, 'CASTING_DIRECTOR')`);
+  }
 }
 
 /** Signs in through the API, as the web app does, and returns the bearer header. */

@@ -10,8 +10,11 @@ export interface Row {
   load?: LoadResult;
   memory?: Memory | null;
   startMs?: number;
-  /** The reference this row is compared with, and what is compared. */
-  versus?: { name: string; ratio: number }[];
+  /**
+   * The reference this row is compared with, and what is compared: throughput (printed as a percentage of the
+   * reference's) unless `time`, a time per request printed as a multiple of the reference's.
+   */
+  versus?: { name: string; ratio: number; time?: boolean }[];
 }
 
 export function progress(message: string): void {
@@ -53,7 +56,13 @@ export function table(rows: readonly Row[]): string {
     fixed(row.memory?.rssMb),
     fixed(row.memory?.peakMb),
     row.load ? String(row.load.failures) : '',
-    (row.versus ?? []).map((versus) => `${percent(versus.ratio)} of ${versus.name}`).join(', '),
+    (row.versus ?? [])
+      .map((versus) =>
+        versus.time
+          ? `${versus.ratio.toFixed(2)}x the time of ${versus.name}`
+          : `${percent(versus.ratio)} of ${versus.name}`,
+      )
+      .join(', '),
   ]);
   const all = [header, ...lines];
   const widths = header.map((_, column) => Math.max(...all.map((line) => (line[column] ?? '').length)));

@@ -57,11 +57,16 @@ export async function expectAccessible(page: Page, context?: string | Accessibil
   const scope = typeof context === 'string' ? { label: context } : (context ?? {});
   const label = scope.label ?? new URL(page.url()).pathname;
   await test.step(`accessibility check: ${label}`, async () => {
+    // A toast may start fading out while axe reads it, and would read as low contrast: under reduced motion nothing
+    // fades (it is shown, or gone at once), and the page is read as a person who asked for that sees it.
+    const reducedAlready = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+    if (!reducedAlready) await page.emulateMedia({ reducedMotion: 'reduce' });
     await settleAnimations(page);
     let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
     if (scope.include) builder = builder.include(scope.include);
     for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
     const results = await builder.analyze();
+    if (!reducedAlready) await page.emulateMedia({ reducedMotion: null });
 
     if (results.violations.length > 0) {
       await test.info().attach(`axe violations (${label})`, {

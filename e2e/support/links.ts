@@ -73,3 +73,8 @@ export async function phone(browser: Browser): Promise<Page> {
   });
   return context.newPage();
 }
+
+/** The apply form's last step before review: the talent accepts the terms and privacy texts (the box loads with it). */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I have read and accept the Terms of Service/ }).check();
+}

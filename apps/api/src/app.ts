@@ -1,3 +1,4 @@
+import { enterOfficeOf } from './platform/db/office-of';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -22,9 +23,11 @@ import { importModule } from './modules/import';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
 import { mediaModule } from './modules/media';
+import { officesModule } from './modules/offices';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
 import { projectsModule } from './modules/projects';
+import { retentionModule } from './modules/retention';
 import { rosterModule } from './modules/roster';
 import { linksModule } from './modules/links';
 import { teamModule } from './modules/team';
@@ -62,6 +65,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     healthModule,
     identityModule,
     usersModule,
+    officesModule,
     projectsModule,
     opportunitiesModule,
     foldersModule,
@@ -84,6 +88,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     importModule,
     adminScriptsModule,
     rosterModule,
+    retentionModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }
@@ -142,6 +147,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     authenticate: createAuthenticator(context),
     resolveProjectActor: createProjectActorResolver(context.database.db),
     resolveClientLink: createClientLinkResolver(context.database.db),
+    enterOfficeOf: (kind, key) => enterOfficeOf(context.database.db, kind, key),
     ...options.accessPorts,
   });
   // After access control: only admitted, validated calls claim an idempotency key; audited routes record every answer.

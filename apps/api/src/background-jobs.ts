@@ -6,6 +6,7 @@ import { defineHousekeepingJobs } from './modules/housekeeping';
 import { defineMailJobs } from './modules/identity';
 import { defineImportJobs } from './modules/import';
 import { defineMediaJobs } from './modules/media';
+import { defineRetentionJobs } from './modules/retention';
 import { defineRosterJobs } from './modules/roster';
 import type { AppContext } from './platform/context';
 
@@ -23,4 +24,5 @@ export function defineBackgroundJobs(context: AppContext) {
   defineAdminScriptJobs(context);
   defineRosterJobs(context);
   defineClientReviewJobs(context);
+  defineRetentionJobs(context);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SESSION } from '@casting/domain';
+import { SESSION, SIGN_UP_MODES } from '@casting/domain';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -59,6 +59,13 @@ const envSchema = z.object({
   CODE_GUESSES_PER_DAY_ACCOUNT: positiveInt.default(500),
   /** Team invitations one account may send in 24 hours (each one is an e-mail in its name). */
   INVITATIONS_PER_DAY: positiveInt.default(200),
+  /** Office invitations one office may send in 24 hours (each one is an e-mail in the office's name). */
+  OFFICE_INVITATIONS_PER_DAY: positiveInt.default(100),
+  /**
+   * Who may sign up: `open` (anyone, each sign-up gets an office of its own), `approval` (the new office waits for the
+   * operator's approval) or `invitation` (only with an office invitation, joining the inviting office).
+   */
+  SIGN_UP: z.enum(SIGN_UP_MODES).default('open'),
   /** File storage is S3 when S3_BUCKET is set, otherwise local files under DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -74,8 +81,12 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().default(30),
   /** Live websocket: how often each connection's session and project access are checked again. */
   LIVE_ACCESS_CHECK_SECONDS: z.coerce.number().positive().default(60),
-  /** Audit events older than this are deleted by the hourly housekeeping purge. */
-  AUDIT_RETENTION_DAYS: positiveInt.default(365),
+  /**
+   * Audit events older than this are deleted by the hourly housekeeping purge, in every office's log and the
+   * installation's. Six years by default, the usual limitation period for claims an office may have to answer with
+   * its log; at least 30 days, so a mistyped value cannot wipe the trail of a recent incident.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).default(2190),
   /** Media: the ffmpeg binary for video conversion; default the one the @ffmpeg-installer package ships. */
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Chat notifications (media issue reports, channel SLACK) go to this Slack-compatible incoming webhook when set, else to the outbox. */

@@ -1,9 +1,11 @@
 import { demoSeedFits, provideDemoOffice } from './bootstrap/demo-office';
+import { firstOfficeId } from './bootstrap/first-office';
 import { ConfigError, loadConfig } from './config';
 import { createContext, openConfiguredDatabase } from './platform/context';
 import { createLogger } from './platform/log';
 import { DataDirectoryLockedError } from './platform/db/data-dir-lock';
 import { PgliteProcess } from './platform/db/pglite-process';
+import { runAsOwner } from './platform/db/scope';
 
 async function main() {
   let config;
@@ -39,10 +41,16 @@ async function main() {
     };
   }
 
-  const admin = await ensureFirstSuperAdmin(context.database.db, log, {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
-  });
+  // Start-up tasks write into the first office as the database's owner (db/scope.ts).
+  const officeId = await firstOfficeId(context.database.db);
+  const admin = await runAsOwner(
+    () =>
+      ensureFirstSuperAdmin(context.database.db, log, {
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+      }),
+    officeId,
+  );
   if (admin.generatedPassword) {
     // Printed once, on the run that creates the account; it is never stored in clear.
     log.warn(
@@ -50,7 +58,9 @@ async function main() {
       'first super admin created: sign in with this e-mail and password, then change the password',
     );
   }
-  if (admin.created && config.DEMO_DATA) await provideDemoOffice(context.database.db, log, admin.email);
+  if (admin.created && config.DEMO_DATA) {
+    await runAsOwner(() => provideDemoOffice(context.database.db, log, admin.email), officeId);
+  }
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');

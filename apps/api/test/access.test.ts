@@ -36,6 +36,8 @@ function principal(overrides: Partial<Principal>): Principal {
     otpRequired: false,
     otpEnabled: false,
     mustChangePassword: false,
+    officeId: 'o',
+    officeRole: 'CASTING_DIRECTOR',
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstOfficeId } from '../src/bootstrap/first-office';
 import { bringDemoOfficeToNow, demoSeedFits, provideDemoOffice } from '../src/bootstrap/demo-office';
 import { DEMO_PROJECTS, DEMO_USERS } from '../src/bootstrap/demo-data-content';
 import { applicants, people, projects, submissions, users } from '../src/platform/db/schema';
@@ -17,7 +18,9 @@ let db: Db;
 let dispose: () => Promise<void>;
 beforeAll(async () => {
   const separate = await separateTestDatabase();
-  db = separate.database.db;
+  // As a first start writes it: the database's owner, into the first office.
+  const officeId = await firstOfficeId(separate.database.db);
+  db = separate.database.scopedDb({ owner: true, officeId });
   dispose = separate.dispose;
 });
 afterAll(() => dispose());

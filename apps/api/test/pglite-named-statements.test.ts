@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db/client';
 import { isUniqueViolation } from '../src/platform/db/unique-violation';
 
+/** These tests are about the engine, not offices: they run as the database's owner. */
+const OWNER = { owner: true, officeId: null } as const;
+
 // On the embedded database a query the code prepares under a name is parsed and planned once and then only bound and
 // executed, as node-postgres does on PostgreSQL; unnamed queries keep PGlite's own path. What callers see must not
 // change: the same rows, the same errors, and the same ordering against transactions.
@@ -20,19 +23,25 @@ describe.each(['inline', 'separate'] as const)('named statements on the embedded
 
   beforeAll(async () => {
     database = await openDatabase({ pgliteMemoryMb: 128, pgliteProcess: mode });
-    await database.db.execute(
-      sql`create table named_statement_probes (id integer primary key, label text, seen_at timestamptz not null)`,
-    );
-    await database.db.insert(probes).values([
-      { id: 1, label: 'one', seenAt: new Date('2026-01-02T03:04:05.678Z') },
-      { id: 2, label: null, seenAt: new Date('2026-02-03T04:05:06.789Z') },
-    ]);
+    await database
+      .scopedDb(OWNER)
+      .execute(
+        sql`create table named_statement_probes (id integer primary key, label text, seen_at timestamptz not null)`,
+      );
+    await database
+      .scopedDb(OWNER)
+      .insert(probes)
+      .values([
+        { id: 1, label: 'one', seenAt: new Date('2026-01-02T03:04:05.678Z') },
+        { id: 2, label: null, seenAt: new Date('2026-02-03T04:05:06.789Z') },
+      ]);
   });
 
   afterAll(() => database.close());
 
   function byId() {
-    return database.db
+    return database
+      .scopedDb(OWNER)
       .select()
       .from(probes)
       .where(eq(probes.id, sql.placeholder('id')))
@@ -53,7 +62,7 @@ describe.each(['inline', 'separate'] as const)('named statements on the embedded
     const second = await named.execute({ id: 2 });
     await named.execute({ id: 3 });
 
-    const unnamed = await database.db.select().from(probes).where(eq(probes.id, 1));
+    const unnamed = await database.scopedDb(OWNER).select().from(probes).where(eq(probes.id, 1));
     expect(first).toEqual(unnamed);
     expect(first).toEqual([{ id: 1, label: 'one', seenAt: new Date('2026-01-02T03:04:05.678Z') }]);
     expect(second).toEqual([{ id: 2, label: null, seenAt: new Date('2026-02-03T04:05:06.789Z') }]);
@@ -69,7 +78,8 @@ describe.each(['inline', 'separate'] as const)('named statements on the embedded
 
   it('keeps one statement for each text a name is prepared with', async () => {
     const labelled = (label: string) =>
-      database.db
+      database
+        .scopedDb(OWNER)
         .select({ id: probes.id })
         .from(probes)
         .where(sql`${probes.label} = ${label} or ${probes.id} = ${sql.placeholder('id')}`)
@@ -79,7 +89,8 @@ describe.each(['inline', 'separate'] as const)('named statements on the embedded
   });
 
   it('reports a database error as PGlite does, and the next call runs', async () => {
-    const insert = database.db
+    const insert = database
+      .scopedDb(OWNER)
       .insert(probes)
       .values({ id: sql.placeholder('id'), label: 'again', seenAt: new Date() })
       .prepare('probe_insert');
@@ -92,18 +103,18 @@ describe.each(['inline', 'separate'] as const)('named statements on the embedded
 
   it('refuses a statement whose table is missing, and prepares it once the table exists', async () => {
     const later = pgTable('named_statement_later', { id: integer('id').primaryKey() });
-    const all = database.db.select().from(later).prepare('later_all');
+    const all = database.scopedDb(OWNER).select().from(later).prepare('later_all');
     await expect(all.execute()).rejects.toThrow(/named_statement_later/);
 
-    await database.db.execute(sql`create table named_statement_later (id integer primary key)`);
-    await database.db.insert(later).values({ id: 7 });
+    await database.scopedDb(OWNER).execute(sql`create table named_statement_later (id integer primary key)`);
+    await database.scopedDb(OWNER).insert(later).values({ id: 7 });
     expect(await all.execute()).toEqual([{ id: 7 }]);
   });
 
   it('waits for a running transaction instead of reading inside it', async () => {
     let inserted!: () => void;
     const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = database.db.transaction(async (tx) => {
+    const transaction = database.scopedDb(OWNER).transaction(async (tx) => {
       await tx.insert(probes).values({ id: 20, label: 'committed', seenAt: new Date() });
       inserted();
       await new Promise((resolve) => setTimeout(resolve, 50));

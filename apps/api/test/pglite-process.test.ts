@@ -7,6 +7,9 @@ import { openDatabase, type Database } from '../src/platform/db/client';
 import { DataDirectoryLockedError } from '../src/platform/db/data-dir-lock';
 import { PgliteProcess } from '../src/platform/db/pglite-process';
 
+/** These tests are about the engine, not offices: they run as the database's owner. */
+const OWNER = { owner: true, officeId: null } as const;
+
 // The API server runs the embedded engine in a process of its own (pglite-process.ts). What the API sees through it
 // must be what it saw in-process: values of every kind, errors with their fields, transactions that commit or roll
 // back, notifications on commit only. And the engine's process must live and die with its owner.
@@ -29,7 +32,7 @@ async function gone(pid: number): Promise<boolean> {
 
 /** The rows of a raw statement through drizzle. */
 async function rowsOf(database: Database, query: ReturnType<typeof sql>): Promise<unknown[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return ((await database.scopedDb(OWNER).execute(query)) as unknown as { rows: unknown[] }).rows;
 }
 
 let database: Database;
@@ -39,9 +42,11 @@ beforeAll(async () => {
   database = await openDatabase({ pgliteProcess: 'separate' });
   expect(database.pglite).toBeInstanceOf(PgliteProcess);
   engine = database.pglite as PgliteProcess;
-  await database.db.execute(
-    sql`create table process_probes (id integer primary key, at timestamptz, data jsonb, bytes bytea, big bigint)`,
-  );
+  await database
+    .scopedDb(OWNER)
+    .execute(
+      sql`create table process_probes (id integer primary key, at timestamptz, data jsonb, bytes bytea, big bigint)`,
+    );
 }, 60_000);
 
 afterAll(() => database.close());
@@ -92,7 +97,7 @@ describe('the embedded database in its own process', () => {
   });
 
   it('commits a transaction, rolls one back when it throws, and keeps a savepoint apart', async () => {
-    await database.db.transaction(async (tx) => {
+    await database.scopedDb(OWNER).transaction(async (tx) => {
       await tx.execute(sql`insert into process_probes (id) values (10)`);
       await tx
         .transaction(async (inner) => {
@@ -102,7 +107,7 @@ describe('the embedded database in its own process', () => {
         .catch(() => undefined);
     });
     await expect(
-      database.db.transaction(async (tx) => {
+      database.scopedDb(OWNER).transaction(async (tx) => {
         await tx.execute(sql`insert into process_probes (id) values (12)`);
         throw new Error('outer fails');
       }),
@@ -117,7 +122,7 @@ describe('the embedded database in its own process', () => {
     const order: string[] = [];
     let inserted!: () => void;
     const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = database.db.transaction(async (tx) => {
+    const transaction = database.scopedDb(OWNER).transaction(async (tx) => {
       await tx.execute(sql`insert into process_probes (id) values (20)`);
       inserted();
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -137,13 +142,14 @@ describe('the embedded database in its own process', () => {
   it('delivers a notification when its transaction commits, never when it rolls back', async () => {
     const received: string[] = [];
     const unlisten = await engine.listen('process_probe_channel', (payload) => received.push(payload));
-    await database.db
+    await database
+      .scopedDb(OWNER)
       .transaction(async (tx) => {
         await tx.execute(sql`select pg_notify('process_probe_channel', 'rolled back')`);
         throw new Error('abandon');
       })
       .catch(() => undefined);
-    await database.db.transaction(async (tx) => {
+    await database.scopedDb(OWNER).transaction(async (tx) => {
       await tx.execute(sql`select pg_notify('process_probe_channel', 'committed')`);
     });
     await engine.query('select 1');
@@ -160,8 +166,8 @@ describe('the engine process lives with its owner', () => {
     try {
       const first = await openDatabase({ pgliteDataDir: path.join(dir, 'pg'), pgliteProcess: 'separate' });
       const pid = (first.pglite as PgliteProcess).pid!;
-      await first.db.execute(sql`create table kept (note text)`);
-      await first.db.execute(sql`insert into kept values ('still here')`);
+      await first.scopedDb(OWNER).execute(sql`create table kept (note text)`);
+      await first.scopedDb(OWNER).execute(sql`insert into kept values ('still here')`);
       await first.close();
       expect(await gone(pid)).toBe(true);
 

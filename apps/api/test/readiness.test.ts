@@ -18,7 +18,7 @@ describe('readiness proves the instance can save', () => {
     t = await buildTestApp();
     const res = await ready(t);
     expect(res.statusCode).toBe(200);
-    const rows = await t.context.database.db
+    const rows = await t.ownerDb
       .select()
       .from(authRateLimits)
       .where(eq(authRateLimits.key, 'readiness-probe'));

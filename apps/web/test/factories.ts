@@ -1,5 +1,5 @@
 import { USER_ROLE_IDS } from '@casting/domain';
-import type { ProjectDetail, User, UserRoleCode } from '@casting/domain';
+import type { MyOffice, Office, ProjectDetail, User, UserRoleCode } from '@casting/domain';
 
 /** A user as GET /users/me returns it; each test overrides only what matters to it. */
 export function buildUser(overrides: Partial<User> & { roleCode?: UserRoleCode } = {}): User {
@@ -59,6 +59,35 @@ export function buildProjectDetail(overrides: Partial<ProjectDetail> = {}): Proj
     owner: { id: 'u1', fullName: 'Dana Whitford' },
     createdAt: '2031-01-01T00:00:00.000Z',
     updatedAt: '2031-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The current office as GET /offices/current returns it: an active office where the caller is a casting director. */
+export function buildOffice(overrides: Partial<Office> = {}): Office {
+  return {
+    id: '0190a0a0-0000-7000-8000-000000000001',
+    name: 'Harbor Casting',
+    logoUrl: null,
+    timeZone: 'Europe/London',
+    dateFormat: 'DD/MM/YYYY',
+    mailSenderName: null,
+    status: 'ACTIVE',
+    ageOfMajority: 18,
+    retentionDays: null,
+    myRole: 'CASTING_DIRECTOR',
+    ...overrides,
+  };
+}
+
+/** One entry of GET /offices/mine; by default the current office of `buildOffice`. */
+export function buildMyOffice(overrides: Partial<MyOffice> = {}): MyOffice {
+  return {
+    id: '0190a0a0-0000-7000-8000-000000000001',
+    name: 'Harbor Casting',
+    status: 'ACTIVE',
+    role: 'CASTING_DIRECTOR',
+    current: true,
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
+import { buildMyOffice, buildOffice } from './factories';
+
 /**
  * A test double for `fetch`: answers requests from a table of handlers keyed by
  * "METHOD /path" (query string ignored) and records every call it receives.
@@ -37,6 +39,11 @@ function abortError(): Error {
 function defaultHandler(method: string, path: string): FetchHandler | undefined {
   if (path.startsWith('/api/session-tracking/') && (method === 'PATCH' || method === 'DELETE')) {
     return () => jsonResponse(200, { data: { duration: 240 } });
+  }
+  // The app shell's office menu: one office, in which the person is a casting director.
+  if (method === 'GET' && path === '/api/offices/current') return () => jsonResponse(200, buildOffice());
+  if (method === 'GET' && path === '/api/offices/mine') {
+    return () => jsonResponse(200, { items: [buildMyOffice()] });
   }
   return undefined;
 }

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'CLIENT_LINK_REVOKED',
   'CLIENT_LINK_EXPIRED',
   'VIEWER_IDENTIFICATION_REQUIRED',
+  'OFFICE_REQUIRED',
+  'INVITATION_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -51,6 +53,7 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   FILE_URL_EXPIRED: MESSAGES.fileUrlExpired,
   RANGE_NOT_SATISFIABLE: MESSAGES.rangeNotSatisfiable,
   PASSWORD_CHANGE_REQUIRED: MESSAGES.passwordChangeRequired,
+  OFFICE_REQUIRED: MESSAGES.officeRequired,
 };
 
 // The error body's schema (apiErrorSchema, ApiError) is in contracts/api-error.ts: a module of its own, so

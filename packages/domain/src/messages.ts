@@ -127,6 +127,10 @@ export const MESSAGES = {
   sessionIdle: 'Your session has expired due to inactivity. Please sign in again.',
   sessionNotFound: 'Session was not found.',
   notAllowed: 'You do not have permission to do this.',
+  officeRequired:
+    'You are not working in an office right now. Choose one in the office menu, or ask its owner for an invitation.',
+  officeRoleNotAllowed:
+    'Your role in this office does not allow this. Ask the office owner to change your role.',
   setUpTwoFactorToContinue: 'Set up two-factor authentication to continue.',
   projectRoleNotAllowed: (permission: string) => `Your project role does not allow ${permission}.`,
   accountRoleNotAllowed: (permission: string) => `Your account role does not allow ${permission}.`,

@@ -121,3 +121,25 @@ export function scopesAllowedToCreate(granter: ScopeGranter): ProjectScope[] {
 export function scopesAllowedToUpdate(granter: ScopeGranter): ProjectScope[] {
   return scopesAtOrBelow(granter).filter((scope) => scope !== 'TALENT_SUBMITTER');
 }
+
+/**
+ * A person's role in one office, strongest first. The owner runs the office (its settings, members and every
+ * project, as SA does in the project matrix); casting directors and assistants work in the projects they are on and
+ * in the office's roster; a client reviews the projects they are invited to.
+ */
+export const OFFICE_ROLES = ['OWNER', 'CASTING_DIRECTOR', 'CASTING_ASSISTANT', 'CLIENT'] as const;
+export type OfficeRole = (typeof OFFICE_ROLES)[number];
+
+export const OFFICE_ROLE_NAMES: Record<OfficeRole, string> = {
+  OWNER: 'Owner',
+  CASTING_DIRECTOR: 'Casting Director',
+  CASTING_ASSISTANT: 'Casting Assistant',
+  CLIENT: 'Client',
+};
+
+/** Who works in the office's own talent database (roster, imports): every member but clients. */
+export const OFFICE_STAFF_ROLES: readonly OfficeRole[] = ['OWNER', 'CASTING_DIRECTOR', 'CASTING_ASSISTANT'];
+
+export function isOfficeRole(value: unknown): value is OfficeRole {
+  return typeof value === 'string' && (OFFICE_ROLES as readonly string[]).includes(value);
+}

@@ -3,7 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProjectScope } from '@casting/domain';
 import { systemFolderRows } from '../modules/opportunities';
 import type { Db } from '../platform/db/client';
-import { folders, lookupValues, projectAccesses, projects, roles, users } from '../platform/db/schema';
+import {
+  folders,
+  lookupValues,
+  officeMembers,
+  projectAccesses,
+  projects,
+  roles,
+  users,
+} from '../platform/db/schema';
+import { currentOfficeId } from '../platform/db/scope';
+import { officeRoleOfAccount } from './first-office';
 import { insertDemoCandidates } from './demo-candidates';
 import { DEMO_PROJECTS, DEMO_USERS, type DemoRole } from './demo-data-content';
 
@@ -38,6 +48,25 @@ export async function loadDemoData(db: Db, log: FastifyBaseLogger, ownerEmail?: 
         inArray(users.email, [...(ownerEmail ? [ownerEmail] : []), ...DEMO_USERS.map((user) => user.email)]),
       );
     const userId = (email: string) => people.find((person) => person.email === email)?.id ?? null;
+    // The demo team are members of the office the data is written into, each with the role of their account.
+    const officeId = currentOfficeId();
+    if (officeId) {
+      const members = DEMO_USERS.flatMap((user) => {
+        const id = userId(user.email);
+        const role = officeRoleOfAccount(user.roleCode);
+        return id && role ? [{ officeId, userId: id, role }] : [];
+      });
+      if (members.length > 0) await tx.insert(officeMembers).values(members).onConflictDoNothing();
+      await tx
+        .update(users)
+        .set({ lastOfficeId: officeId })
+        .where(
+          inArray(
+            users.email,
+            DEMO_USERS.map((user) => user.email),
+          ),
+        );
+    }
     const lookup = await lookupIds(tx);
 
     for (const demo of DEMO_PROJECTS) {

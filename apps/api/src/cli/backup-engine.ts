@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { grantApplicationRole } from '../platform/db/app-role';
 import { lockDataDirectory } from '../platform/db/data-dir-lock';
 
 /** Raised for a condition the operator can fix; the command prints the message alone and exits 1. */
@@ -44,7 +45,8 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
 
 /**
  * Restores into the database of the URL. An existing schema is replaced only with `replace` (objects of the dump are
- * dropped first); in one transaction, so a failed restore leaves the database as it was.
+ * dropped first); in one transaction, so a failed restore leaves the database as it was. The dump holds no grants, so
+ * the application role's are applied afterwards (platform/db/app-role.ts).
  */
 export async function restorePostgres(databaseUrl: string, file: string, replace: boolean): Promise<void> {
   await runTool('pg_restore', [
@@ -56,6 +58,7 @@ export async function restorePostgres(databaseUrl: string, file: string, replace
     `--dbname=${databaseUrl}`,
     file,
   ]);
+  await grantApplicationRole(databaseUrl);
 }
 
 /**

@@ -4,7 +4,11 @@ import { USER_ROLE_CODES, type UserRoleCode } from '@casting/domain';
 import { ConfigError, loadConfig } from '../config';
 import { createAccount } from '../modules/users';
 import { generatePassword } from '../platform/crypto/secrets';
+import { eq } from 'drizzle-orm';
+import { firstOfficeId, officeRoleOfAccount } from '../bootstrap/first-office';
 import { openDatabase } from '../platform/db/client';
+import { officeMembers, users } from '../platform/db/schema';
+import { runAsOwner } from '../platform/db/scope';
 import { DataDirectoryLockedError } from '../platform/db/data-dir-lock';
 import { AppError } from '../platform/errors';
 
@@ -17,6 +21,9 @@ Usage: npm run create-user -- --email <address> --first-name <name> --last-name 
   --password      8 to 128 characters with a capital, a lowercase letter, a digit and a special character.
                   Left out, a strong password is generated and printed once (safer: no shell history).
   --otp-required  The user must set up an authenticator app before using the product.
+
+A staff account joins the installation's first office with the role of the same name (SUPER_ADMIN as its owner);
+a TALENT account joins no office.
 
 Reads the same environment as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 The embedded database admits one process at a time: stop the server before running this command.`;
@@ -67,14 +74,24 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     const password = values.password ?? generatePassword();
-    const user = await createAccount(database.db, {
-      email,
-      firstName,
-      lastName,
-      password,
-      roleCode: role,
-      otpRequired: values['otp-required'],
-    });
+    // An operator's tool: it writes as the database's owner, into the first office.
+    const officeId = await firstOfficeId(database.db);
+    const user = await runAsOwner(async () => {
+      const account = await createAccount(database.db, {
+        email,
+        firstName,
+        lastName,
+        password,
+        roleCode: role,
+        otpRequired: values['otp-required'],
+      });
+      const officeRole = officeRoleOfAccount(account.roleCode as UserRoleCode);
+      if (officeRole) {
+        await database.db.insert(officeMembers).values({ officeId, userId: account.id, role: officeRole });
+        await database.db.update(users).set({ lastOfficeId: officeId }).where(eq(users.id, account.id));
+      }
+      return account;
+    }, officeId);
     process.stdout.write(`Created ${user.roleCode} ${user.email} (id ${user.id})\n`);
     if (!values.password) process.stdout.write(`Password: ${password}\n`);
     return 0;

@@ -6,6 +6,8 @@ import PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { defineBackgroundJobs } from '../background-jobs';
 import { loadDemoData } from '../bootstrap/demo-data';
+import { firstOfficeId } from '../bootstrap/first-office';
+import { runAsOwner } from '../platform/db/scope';
 import { loadConfig } from '../config';
 import { createContext } from '../platform/context';
 import { openDatabase } from '../platform/db/client';
@@ -82,16 +84,20 @@ async function makeSeed() {
   // The office's writes fill more than one 16 MB WAL segment. A segment the checkpoint no longer needs is deleted
   // rather than kept as the next one (the default): a first start copies every file of the seed, and the spare
   // segment was a quarter of it. This session only; the seed's settings are PostgreSQL's defaults.
-  await demo.pglite.exec('SET wal_recycle = off');
-  await loadDemoData(demo.db, pino({ level: 'silent' }));
-  await demo.pglite.exec('VACUUM (ANALYZE)');
+  const officeId = await firstOfficeId(demo.db);
+  await runAsOwner(async () => {
+    await demo.pglite!.exec('SET wal_recycle = off');
+    await loadDemoData(demo.db, pino({ level: 'silent' }));
+    await demo.pglite!.exec('VACUUM (ANALYZE)');
+  }, officeId);
   await demo.close();
   process.stdout.write(
     `embedded database seed written to ${dir}, ${file} and (with the demo office) ${demoDir}\n`,
   );
 }
 
-makeSeed().catch((error: unknown) => {
+// The seed is the database's owner's work: the job queue's schema, the demo office written into the first office.
+runAsOwner(() => makeSeed()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MESSAGES, type ErrorCode, type Permission } from '@casting/domain';
+import { ERROR_MESSAGES, MESSAGES, OFFICE_MESSAGES, type ErrorCode, type Permission } from '@casting/domain';
 
 /** HTTP status of each catalogue code; the one place where codes meet HTTP. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -34,6 +34,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  OFFICE_REQUIRED: 403,
+  INVITATION_EXPIRED: 410,
 };
 
 /** A failure the caller can act on; services throw it, the error handler renders it. */
@@ -62,6 +64,17 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', MESSAGES.not
 
 /** No usable session behind the call (none sent, or its user is gone): 401, so the client signs in again. */
 export const signInRequired = () => catalogued('UNAUTHENTICATED');
+
+/**
+ * No office to work in (403 OFFICE_REQUIRED), saying why when the session's office keeps its people out: it awaits
+ * the operator's approval or is suspended. Otherwise the person has no office, or none they may still work in.
+ */
+export function officeRequired(unavailable?: 'PENDING_APPROVAL' | 'SUSPENDED'): AppError {
+  if (unavailable === 'PENDING_APPROVAL')
+    return new AppError('OFFICE_REQUIRED', OFFICE_MESSAGES.awaitingApproval);
+  if (unavailable === 'SUSPENDED') return new AppError('OFFICE_REQUIRED', OFFICE_MESSAGES.officeNotActive);
+  return catalogued('OFFICE_REQUIRED');
+}
 
 /** A caller who is not on the project's team (and is not a super admin): 403 PROJECT_ACCESS_DENIED. */
 export const projectAccessDenied = () => catalogued('PROJECT_ACCESS_DENIED');

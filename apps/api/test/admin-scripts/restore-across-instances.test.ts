@@ -53,8 +53,9 @@ afterAll(() => close?.());
 describe('restore into another instance', () => {
   it('restores an export of instance A into instance B, mapped to B’s accounts, lookups and storage', async () => {
     const aDatabase = await testDatabase();
-    const { db: aDb } = aDatabase;
-    const { db: bDb } = bDatabase.database;
+    // Each instance read as its owner: every office's rows.
+    const aDb = aDatabase.db;
+    const bDb = bDatabase.database.scopedDb({ owner: true, officeId: null });
     const stamp = Date.now();
     const project = cast.project;
 

@@ -48,7 +48,7 @@ describe('apply with a photo through the upload grant of the resolve answer', ()
       }),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const items = await t.context.database.db
+    const items = await t.ownerDb
       .select()
       .from(mediaItems)
       .where(eq(mediaItems.applicantId, res.json().applicantId));

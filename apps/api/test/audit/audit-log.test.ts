@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../src/platform/db/schema';
-import { purgeOldAuditEvents } from '../../src/modules/audit';
-import type { TestApp } from '../support/app';
-import { testDatabase } from '../support/database';
+import { purgeOldAuditEventsEverywhere } from '../../src/modules/audit';
+import { appDatabase, testDatabase, testOfficeId } from '../support/database';
+import { testConfig, type TestApp } from '../support/app';
 import {
   buildIdentityApp,
   createUser,
@@ -13,7 +13,7 @@ import {
   type SignedIn,
   type TestUser,
 } from '../support/identity';
-import { buildProject } from '../support/projects';
+import { buildProject, createOffice } from '../support/projects';
 
 let t: TestApp;
 let admin: TestUser;
@@ -25,11 +25,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function eventsOf(filter: { actorEmail?: string; action?: string; projectId?: string }) {
+/** The installation's log (sign-ins, accounts), or with `office` the log of the office the admin owns. */
+async function eventsOf(
+  filter: { actorEmail?: string; action?: string; projectId?: string },
+  log: 'installation' | 'office' = 'installation',
+) {
   const query = new URLSearchParams({ ...filter, limit: '200' });
+  const path = log === 'office' ? '/api/offices/current/audit-events' : '/api/admin/audit-events';
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api/admin/audit-events?${query}`,
+    url: `${path}?${query}`,
     headers: adminSession.auth,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -102,8 +107,10 @@ describe('recording', () => {
       });
     expect((await archive(outsiderSession)).statusCode).toBe(403);
     expect((await archive(ownerSession)).statusCode).toBe(200);
-    const events = await eventsOf({ projectId: project.id });
+    const events = await eventsOf({ projectId: project.id }, 'office');
     expect(events).toHaveLength(2);
+    // The office's events are not the installation's.
+    expect(await eventsOf({ projectId: project.id })).toEqual([]);
     expect(events[0]).toMatchObject({
       action: 'project.archive',
       outcome: 'success',
@@ -174,18 +181,31 @@ describe('GET /api/admin/audit-events', () => {
 });
 
 describe('retention', () => {
-  it('deletes events older than the retention period and keeps the rest', async () => {
-    const { db } = await testDatabase();
+  it('deletes events older than the retention period in every office’s log and the installation’s, and keeps the rest', async () => {
+    const { scopedDb } = await testDatabase();
+    const owner = scopedDb({ owner: true, officeId: null });
     const action = `test.retention-${randomUUID()}`;
     const day = 24 * 60 * 60 * 1000;
     const now = new Date();
-    await db.insert(auditEvents).values([
-      { action, outcome: 'success', at: new Date(now.getTime() - 400 * day) },
-      { action, outcome: 'success', at: new Date(now.getTime() - 10 * day) },
-    ]);
-    expect(await purgeOldAuditEvents(db, 365, now)).toBeGreaterThanOrEqual(1);
-    const left = await db.select().from(auditEvents).where(eq(auditEvents.action, action));
-    expect(left).toHaveLength(1);
-    expect(left[0]?.at.getTime()).toBe(now.getTime() - 10 * day);
+    const first = await testOfficeId();
+    const second = await createOffice(`Retention ${randomUUID().slice(0, 6)}`);
+    for (const officeId of [first, second, null]) {
+      await owner.insert(auditEvents).values([
+        { officeId, action, outcome: 'success', at: new Date(now.getTime() - 400 * day) },
+        { officeId, action, outcome: 'success', at: new Date(now.getTime() - 10 * day) },
+      ]);
+    }
+    // As the housekeeping job runs it: the application's handle, each log in its own scope.
+    const { db } = await appDatabase();
+    expect(await purgeOldAuditEventsEverywhere(db, 365, now)).toBeGreaterThanOrEqual(3);
+    const left = await owner.select().from(auditEvents).where(eq(auditEvents.action, action));
+    expect(left.map((row) => [row.officeId, now.getTime() - row.at.getTime()]).sort()).toEqual(
+      [first, second, null].map((officeId) => [officeId, 10 * day]).sort(),
+    );
+  });
+
+  it('keeps six years by default and refuses a retention under 30 days', () => {
+    expect(testConfig().AUDIT_RETENTION_DAYS).toBe(2190);
+    expect(() => testConfig({ AUDIT_RETENTION_DAYS: '7' })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 });

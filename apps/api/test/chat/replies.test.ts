@@ -1,3 +1,4 @@
+import { runInOffice } from '../../src/platform/db/scope';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -6,10 +7,13 @@ import { deliverChatMail } from '../../src/modules/chat';
 import { createOutboxMailer } from '../../src/platform/mail/outbox';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
-import { testDatabase } from '../support/database';
+import { testDatabase, testOfficeId } from '../support/database';
 import { collect } from '../support/live-events';
 import { type Cast } from '../support/projects';
 import { buildChatFixture, candidateEmail, chatCalls, replyLinkOf, type ChatFixture } from './chat-fixture';
+
+/** The mail job as its worker runs it: in the office it was sent from. */
+const inOffice = async <T>(work: () => Promise<T>) => runInOffice(await testOfficeId(), work);
 
 // A candidate's private reply link, and the mail job that sends each chat message once.
 let t: TestApp;
@@ -164,7 +168,9 @@ describe('the mail job', () => {
         throw new Error('421 try again later');
       },
     };
-    await expect(deliverChatMail({ ...t.context, mailer: failing }, { deliveryId })).rejects.toThrow('421');
+    await expect(
+      inOffice(() => deliverChatMail({ ...t.context, mailer: failing }, { deliveryId })),
+    ).rejects.toThrow('421');
     const status = async () =>
       (
         (await db.execute(
@@ -176,11 +182,11 @@ describe('the mail job', () => {
 
     const mailer = createOutboxMailer(db, t.context.log);
     const results = await Promise.all([
-      deliverChatMail({ ...t.context, mailer }, { deliveryId }),
-      deliverChatMail({ ...t.context, mailer }, { deliveryId }),
+      inOffice(() => deliverChatMail({ ...t.context, mailer }, { deliveryId })),
+      inOffice(() => deliverChatMail({ ...t.context, mailer }, { deliveryId })),
     ]);
     expect(results.sort()).toEqual(['sent', 'skipped']);
-    expect(await deliverChatMail({ ...t.context, mailer }, { deliveryId })).toBe('skipped');
+    expect(await inOffice(() => deliverChatMail({ ...t.context, mailer }, { deliveryId }))).toBe('skipped');
     expect(await status()).toMatchObject({ state: 'EMAILED', attempts: 2, delivery_status: 'EMAILED' });
     expect((await outbox(email)).filter((item) => item.text.includes('Retry me'))).toHaveLength(1);
   });
@@ -213,7 +219,9 @@ describe('the mail job', () => {
         )) as unknown as { rows: Record<string, unknown>[] }
       ).rows[0];
 
-    expect(await deliverChatMail({ ...t.context, mailer }, { deliveryId: stale })).toBe('interrupted');
+    expect(await inOffice(() => deliverChatMail({ ...t.context, mailer }, { deliveryId: stale }))).toBe(
+      'interrupted',
+    );
     expect(await stateOf(stale)).toMatchObject({
       state: 'FAILED',
       attempts: 1,
@@ -221,11 +229,15 @@ describe('the mail job', () => {
       delivery_status: 'FAILED',
     });
     // A later run of the job (the queue's retry) does not send it either.
-    expect(await deliverChatMail({ ...t.context, mailer }, { deliveryId: stale })).toBe('skipped');
+    expect(await inOffice(() => deliverChatMail({ ...t.context, mailer }, { deliveryId: stale }))).toBe(
+      'skipped',
+    );
     expect(await stateOf(stale)).toMatchObject({ state: 'FAILED', attempts: 1 });
     expect(await outbox(email)).toHaveLength(0);
 
-    expect(await deliverChatMail({ ...t.context, mailer }, { deliveryId: fresh })).toBe('skipped');
+    expect(await inOffice(() => deliverChatMail({ ...t.context, mailer }, { deliveryId: fresh }))).toBe(
+      'skipped',
+    );
     expect(await stateOf(fresh)).toMatchObject({ state: 'SENDING', attempts: 1 });
     expect(await outbox(otherEmail)).toHaveLength(0);
   });

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_REVIEW_MESSAGES, MEDIA_MESSAGES } from '@casting/domain';
-import { clientLinks, downloadBundles, mediaItems } from '../../src/platform/db/schema';
+import { clientLinks, downloadBundles, mediaItems, offices } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
-import { testDatabase } from '../support/database';
+import { testDatabase, testOfficeId } from '../support/database';
 import { buildIdentityApp, latestCode, uniqueEmail } from '../support/identity';
 import { buildCast, buildRole, type Cast } from '../support/projects';
 
@@ -116,6 +116,12 @@ describe('download applicant videos from a client view', () => {
   it('zips only the link’s candidates and the media it shows, mailed to the viewer, who downloads it without an account', async () => {
     const link = await makeLink({ allowDownload: true });
     const viewer = await identify(link.clientLink);
+    // The mail writes the link's end on the office's clock, its zone named: the reader has no browser to ask.
+    const { db } = await testDatabase();
+    await db
+      .update(offices)
+      .set({ timeZone: 'Asia/Tokyo', dateFormat: 'DD/MM/YYYY' })
+      .where(eq(offices.id, await testOfficeId()));
     const asked = await t.app.inject({
       method: 'POST',
       url: downloadUrl(link.clientLink),
@@ -132,6 +138,7 @@ describe('download applicant videos from a client view', () => {
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(mail, 'the download mail to the viewer').toBeDefined();
+    expect(mail!.text).toMatch(/The link expires on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Asia\/Tokyo\)\./);
     expect(await outbox('someone-else@example.com')).toEqual([]);
     const address = new URL(/(http\S+\/downloads\/\S+)/.exec(mail!.text)![1]!);
     const id = address.pathname.split('/').pop()!;

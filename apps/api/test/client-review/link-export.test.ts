@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicants } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
+import { testDatabase } from '../support/database';
 import { type Cast } from '../support/projects';
 import { buildLinkFixture, linkCalls, type LinkFixture } from './client-link-fixture';
 
@@ -11,6 +14,16 @@ const { createLink, identify, applicantsUrl } = linkCalls(() => ({ t, cast }));
 
 beforeAll(async () => {
   ({ t, cast, shared } = await buildLinkFixture());
+  // Ana is a minor (marked when she applied), Ben an adult; both gave where they live.
+  const { db } = await testDatabase();
+  await db
+    .update(applicants)
+    .set({ location: 'Glendale, CA', isMinor: true })
+    .where(eq(applicants.id, shared[0]!.applicantId));
+  await db
+    .update(applicants)
+    .set({ location: 'Pasadena, CA' })
+    .where(eq(applicants.id, shared[1]!.applicantId));
 });
 afterAll(() => t.close());
 
@@ -78,6 +91,9 @@ describe('export', () => {
     expect(text).toContain('Export me');
     expect(text).toContain('Erin Exec: YES');
     expect(text).toContain('Book "her", now');
+    // An adult's location is in the presentation; a minor's whereabouts never are.
+    expect(text).toContain('Location: Pasadena, CA');
+    expect(text).not.toContain('Glendale');
     // A tampered token is a 404. (Its first character is changed to another: one token in 64 starts with a Z.)
     const tampered = await t.app.inject({
       method: 'GET',

@@ -1,13 +1,17 @@
+import { runInOffice } from '../../src/platform/db/scope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { type ImportJob } from '@casting/domain';
 import type { TestApp } from '../support/app';
-import { testDatabase } from '../support/database';
+import { testDatabase, testOfficeId } from '../support/database';
 import { applicants, importJobs } from '../../src/platform/db/schema';
 import { runImport } from '../../src/modules/import/runner';
 import { buildRole, signedInUser, type Cast } from '../support/projects';
 import { buildImportFixture, countIn, importCalls, MAPPING, realWorldCsv } from './import-fixture';
+
+/** The import job as its worker runs it: in the office it was sent from. */
+const inOffice = async <T>(work: () => Promise<T>) => runInOffice(await testOfficeId(), work);
 
 // Import jobs: importing the good rows and then the fixed failed ones, resuming after a crash, and the list of
 // past imports.
@@ -124,23 +128,25 @@ describe('import into an opportunity', () => {
       .returning();
     let seen = 0;
     await expect(
-      runImport(t.context, job!.id, {
-        afterRow: () => {
-          if (++seen === 6) throw new Error('process killed');
-        },
-      }),
+      inOffice(() =>
+        runImport(t.context, job!.id, {
+          afterRow: () => {
+            if (++seen === 6) throw new Error('process killed');
+          },
+        }),
+      ),
     ).rejects.toThrow('process killed');
     const [midway] = await db.select().from(importJobs).where(eq(importJobs.id, job!.id));
     expect(midway).toMatchObject({ status: 'RUNNING', processed: 6 });
     const before = await countIn(role);
     expect(before).toBe(2);
 
-    await runImport(t.context, job!.id);
+    await inOffice(() => runImport(t.context, job!.id));
     const [after] = await db.select().from(importJobs).where(eq(importJobs.id, job!.id));
     expect(after).toMatchObject({ status: 'DONE', processed: 16, imported: 12, failed: 4 });
     expect(await countIn(role)).toBe(12);
     // A second delivery of the same job (pg-boss retry after the crash) changes nothing.
-    await runImport(t.context, job!.id);
+    await inOffice(() => runImport(t.context, job!.id));
     expect(await countIn(role)).toBe(12);
   });
 });

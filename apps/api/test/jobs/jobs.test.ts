@@ -3,12 +3,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/client';
-import { authRateLimits } from '../../src/platform/db/schema';
+import { authRateLimits, projects, users } from '../../src/platform/db/schema';
+import { runInOffice } from '../../src/platform/db/scope';
 import { createPgBossJobs, JOBS_SCHEMA } from '../../src/platform/jobs/pg-boss-jobs';
 import { pgliteExecutor, poolExecutor } from '../../src/platform/jobs/sql-executors';
 import type { Jobs } from '../../src/platform/jobs/ports';
 import { testJobs } from '../support/app';
-import { testDatabase } from '../support/database';
+import { appDatabase, testDatabase, testOfficeId } from '../support/database';
+import { anyOfficeDb, createOffice } from '../offices/fixture';
 import { eventually } from '../support/eventually';
 import { jobRows, latch, selectRows, uniqueQueue } from './support';
 
@@ -52,17 +54,23 @@ describe('enqueueing inside the transaction that causes the job', () => {
     ).rejects.toThrow('rolled back on purpose');
 
     const committed = key('committed');
-    await db.transaction(async (tx) => {
-      await tx.insert(authRateLimits).values({ key: committed, windowStartedAt: new Date(), hits: 1 });
-      await jobs.send(queue, { key: committed }, { tx });
-    });
+    // Sent from the office's scope, as a request or a job of that office sends it.
+    await runInOffice(await testOfficeId(), () =>
+      db.transaction(async (tx) => {
+        await tx.insert(authRateLimits).values({ key: committed, windowStartedAt: new Date(), hits: 1 });
+        await jobs.send(queue, { key: committed }, { tx });
+      }),
+    );
 
     await eventually('the committed job is completed', async () =>
       (await jobRows(db, queue)).some((row) => row.state === 'completed'),
     );
     expect(ran).toEqual([committed]);
     const rows = await jobRows(db, queue);
-    expect(rows.map((row) => [row.state, row.data])).toEqual([['completed', { key: committed }]]);
+    // The job carries the office it was sent from; its handler gets the data without it.
+    expect(rows.map((row) => [row.state, row.data])).toEqual([
+      ['completed', { key: committed, _officeId: await testOfficeId() }],
+    ]);
     const written = await db
       .select({ key: authRateLimits.key })
       .from(authRateLimits)
@@ -76,6 +84,50 @@ describe('enqueueing inside the transaction that causes the job', () => {
     const jobs = jobsFor({ runWorkers: false });
     jobs.define(queue, async () => {});
     await expect(jobs.send(queue, {})).rejects.toThrow(`cannot send to ${queue}`);
+  });
+});
+
+describe('the office a job runs in', () => {
+  it('shows the job the rows of the office it was sent from, and none at all when sent from no office', async () => {
+    const queue = uniqueQueue('office');
+    const any = await anyOfficeDb();
+    const [owner] = await any
+      .insert(users)
+      .values({
+        email: `${key('owner')}@example.com`,
+        firstName: 'Jo',
+        lastName: 'Bs',
+        roleCode: 'CASTING_DIRECTOR',
+      })
+      .returning({ id: users.id });
+    const officeA = await testOfficeId();
+    const officeB = await createOffice({ name: 'Another office' });
+    const projectIn = async (officeId: string) => {
+      const [row] = await any
+        .insert(projects)
+        .values({ name: key('project'), ownerId: owner!.id, officeId })
+        .returning({ id: projects.id });
+      return row!.id;
+    };
+    const [inA, inB] = [await projectIn(officeA), await projectIn(officeB)];
+    const seen: string[][] = [];
+    const jobs = jobsFor({ runWorkers: true });
+    jobs.define<{ label: string }>(queue, async () => {
+      // The handler forgets the office on purpose: the database's row-level security still holds.
+      const { db } = await appDatabase();
+      const rows = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(inArray(projects.id, [inA, inB]));
+      seen.push(rows.map((row) => row.id));
+    });
+    await jobs.start();
+
+    await runInOffice(officeA, () => jobs.send(queue, { label: 'from A' }));
+    await eventually('the job from office A ran', async () => seen.length === 1);
+    await jobs.send(queue, { label: 'from no office' });
+    await eventually('the job from no office ran', async () => seen.length === 2);
+    expect(seen).toEqual([[inA], []]);
   });
 });
 

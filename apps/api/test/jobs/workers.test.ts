@@ -102,7 +102,7 @@ describe.skipIf(!onPostgres)('several workers on one PostgreSQL', () => {
     closers.push(() => t.close());
     const url = (t.context.database.pool?.options as { connectionString?: string }).connectionString!;
     const expired = `workers-test-${randomBytes(6).toString('hex')}`;
-    await t.context.database.db
+    await t.ownerDb
       .insert(authRateLimits)
       .values({ key: expired, windowStartedAt: new Date(Date.now() - 24 * 60 * 60 * 1000), hits: 3 });
 
@@ -120,8 +120,7 @@ describe.skipIf(!onPostgres)('several workers on one PostgreSQL', () => {
     await eventually(
       'the worker purged the expired counter',
       async () =>
-        (await t.context.database.db.select().from(authRateLimits).where(eq(authRateLimits.key, expired)))
-          .length === 0,
+        (await t.ownerDb.select().from(authRateLimits).where(eq(authRateLimits.key, expired))).length === 0,
       30_000,
     );
 

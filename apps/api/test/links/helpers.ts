@@ -64,6 +64,7 @@ export function applyBody(token: string, overrides: Record<string, unknown> = {}
     lastName: 'Talent',
     email: `talent-${randomUUID().slice(0, 8)}@example.com`,
     phone: '+12025550143',
+    acceptTerms: true,
     ...overrides,
   };
 }

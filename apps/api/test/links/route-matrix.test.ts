@@ -77,7 +77,7 @@ describe('public routes without a valid secret', () => {
       async () => ({
         method: 'POST',
         url: '/api/v2/applicants/standalone',
-        payload: { token: guessed, firstName: 'A', lastName: 'B', email: 'a@b.co' },
+        payload: { token: guessed, firstName: 'A', lastName: 'B', email: 'a@b.co', acceptTerms: true },
       }),
     ],
     ['representatives', async () => ({ method: 'GET', url: `/api/users/representatives?token=${guessed}` })],

@@ -81,6 +81,23 @@ describe('joining a project', () => {
     ]);
   });
 
+  it('refuses the owner of another office as it refuses a stranger, and sends them none of its events', async () => {
+    const client = await connectAs(cast.people.otherOffice.auth);
+    expect(await client.join(cast.project.id)).toEqual({
+      action: 'error',
+      code: 'PROJECT_ACCESS_DENIED',
+      message: 'Project access denied',
+      projectId: cast.project.id,
+    });
+    // A member on the project receives the event; by then the other office's owner would have had it too.
+    const member = await connectAs(cast.people.PE.auth);
+    await member.join(cast.project.id);
+    await t.context.events.publish(cast.project.id, 'NEW_MESSAGE');
+    await member.next((m) => m.action === 'update');
+    await client.join(randomUUID());
+    expect(client.messages.filter((m) => m.action === 'update')).toEqual([]);
+  });
+
   it('answers an unknown project or a malformed id as no access, revealing nothing', async () => {
     const client = await connectAs(cast.people.PO.auth);
     for (const projectId of [randomUUID(), 'not-a-uuid']) {

@@ -22,7 +22,7 @@ export function accessCalls(fixture: () => AccessFixture) {
 
   async function item(values: Partial<typeof mediaItems.$inferInsert> = {}) {
     const { t, projectId, applicantId } = fixture();
-    const [row] = await t.context.database.db
+    const [row] = await t.ownerDb
       .insert(mediaItems)
       .values({
         projectId,

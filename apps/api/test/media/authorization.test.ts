@@ -36,6 +36,7 @@ interface Case {
   ok: number;
   /** A signed-in non-member's answer when it is not PROJECT_ACCESS_DENIED. */
   nonMember?: Outcome;
+  otherOffice?: Outcome;
   /** Anonymous and talent answers when they differ from 401 / 403 TALENT_NOT_ALLOWED. */
   anonymous?: Outcome;
   talent?: Outcome;
@@ -81,6 +82,8 @@ const CASES: Case[] = [
   {
     method: 'POST',
     route: '/api/media-management/upload-complete',
+    // An upload's key names its office; there another office's owner is no one on the project's team.
+    otherOffice: { status: 403, code: 'PROJECT_ACCESS_DENIED' },
     allowed: MEMBERS,
     // Access passes; nothing was PUT, so the call itself refuses.
     ok: 400,
@@ -106,6 +109,8 @@ const CASES: Case[] = [
   {
     method: 'POST',
     route: '/api/media-management/multipart/get-signed-urls',
+    // An upload's key names its office; there another office's owner is no one on the project's team.
+    otherOffice: { status: 403, code: 'PROJECT_ACCESS_DENIED' },
     allowed: MEMBERS,
     ok: 200,
     request: async (actor) => ({
@@ -116,6 +121,8 @@ const CASES: Case[] = [
   {
     method: 'POST',
     route: '/api/media-management/multipart/list-parts',
+    // An upload's key names its office; there another office's owner is no one on the project's team.
+    otherOffice: { status: 403, code: 'PROJECT_ACCESS_DENIED' },
     allowed: MEMBERS,
     ok: 200,
     request: async (actor) => ({
@@ -126,6 +133,8 @@ const CASES: Case[] = [
   {
     method: 'POST',
     route: '/api/media-management/multipart/complete',
+    // An upload's key names its office; there another office's owner is no one on the project's team.
+    otherOffice: { status: 403, code: 'PROJECT_ACCESS_DENIED' },
     allowed: MEMBERS,
     ok: 400,
     request: async (actor) => ({
@@ -140,6 +149,8 @@ const CASES: Case[] = [
     ok: 201,
     // Any staff account may report what its browser saw; it is filed under the project only for members.
     nonMember: { status: 201 },
+    // Filed in their own office, under no project.
+    otherOffice: { status: 201 },
     request: async () => ({
       url: '/api/media-management/upload-failed',
       payload: { projectId, error: 'Upload incomplete - some chunks failed' },
@@ -240,6 +251,7 @@ function expected(route: Case, actor: ActorName): Outcome {
   if (actor === 'anonymous') return route.anonymous ?? { status: 401, code: 'UNAUTHENTICATED' };
   if (actor === 'talent') return route.talent ?? { status: 403, code: 'TALENT_NOT_ALLOWED' };
   if (actor === 'nonMember') return route.nonMember ?? { status: 403, code: 'PROJECT_ACCESS_DENIED' };
+  if (actor === 'otherOffice') return route.otherOffice ?? { status: 404, code: 'NOT_FOUND' };
   return route.allowed.includes(actor) ? { status: route.ok } : { status: 403, code: 'PERMISSION_DENIED' };
 }
 

@@ -94,7 +94,7 @@ describe('zip downloads', () => {
     const mail = await eventually(
       'the download link is e-mailed',
       async () => {
-        const [row] = await t.context.database.db
+        const [row] = await t.ownerDb
           .select()
           .from(outboxMessages)
           .where(eq(outboxMessages.toAddress, 'client.reviewer@example.com'))
@@ -136,10 +136,7 @@ describe('zip downloads', () => {
       async () => (await readDownload(asked.body.id, t.cast.headers('PE'))).body.status === 'READY',
       60_000,
     );
-    await t.context.database.db
-      .update(downloadBundles)
-      .set(change)
-      .where(eq(downloadBundles.id, asked.body.id));
+    await t.ownerDb.update(downloadBundles).set(change).where(eq(downloadBundles.id, asked.body.id));
     return readDownload(asked.body.id, t.cast.headers('PE'));
   }
 

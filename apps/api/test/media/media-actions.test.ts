@@ -129,10 +129,7 @@ describe('media of an applicant', () => {
       async () => (await list(applicantId))[0]?.status === 'PROCESSED',
       60_000,
     );
-    const [row] = await t.context.database.db
-      .select()
-      .from(mediaItems)
-      .where(eq(mediaItems.id, uploaded.mediaId));
+    const [row] = await t.ownerDb.select().from(mediaItems).where(eq(mediaItems.id, uploaded.mediaId));
     const res = await request(
       'DELETE',
       `/api/applicants/${applicantId}/media/${uploaded.mediaId}?projectId=${t.cast.project.id}`,
@@ -140,7 +137,7 @@ describe('media of an applicant', () => {
     );
     expect(res.status).toBe(200);
     expect(await list(applicantId)).toEqual([]);
-    const [audit] = await t.context.database.db
+    const [audit] = await t.ownerDb
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'media.delete'), eq(auditEvents.targetId, uploaded.mediaId)));
@@ -268,7 +265,7 @@ describe('media of an applicant', () => {
     const message = await eventually(
       'the report is in the Slack outbox',
       async () => {
-        const rows = await t.context.database.db
+        const rows = await t.ownerDb
           .select()
           .from(outboxMessages)
           .where(and(eq(outboxMessages.channel, 'slack')));

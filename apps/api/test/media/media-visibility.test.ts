@@ -1,3 +1,5 @@
+import { runInOffice } from '../../src/platform/db/scope';
+import { testOfficeId } from '../support/database';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,17 +56,18 @@ async function storedItem(applicant: string, name: string, visibility: 'ALL' | '
 
 /** The zip job the request queued: its data, then the job run as the worker would, and the bundle it left. */
 async function runZipJob(bundleId: string) {
-  const { rows } = (await t.context.database.db.execute(
+  const { rows } = (await t.ownerDb.execute(
     sql`select data from pgboss.job where name = 'media-zip' and data->>'bundleId' = ${bundleId}`,
   )) as unknown as {
     rows: { data: { bundleId: string; visibility?: ('ALL' | 'TEAM')[]; convertedOnly?: boolean } }[];
   };
   expect(rows).toHaveLength(1);
-  await buildZip(t.context, bundleId, rows[0]!.data.visibility, rows[0]!.data.convertedOnly);
-  const [bundleRow] = await t.context.database.db
-    .select()
-    .from(downloadBundles)
-    .where(eq(downloadBundles.id, bundleId));
+  const officeId = (rows[0]!.data as { _officeId?: string })._officeId ?? null;
+  expect(officeId).toBe(await testOfficeId());
+  await runInOffice(officeId, () =>
+    buildZip(t.context, bundleId, rows[0]!.data.visibility, rows[0]!.data.convertedOnly),
+  );
+  const [bundleRow] = await t.ownerDb.select().from(downloadBundles).where(eq(downloadBundles.id, bundleId));
   return { data: rows[0]!.data, bundle: bundleRow! };
 }
 
@@ -199,7 +202,7 @@ describe('media as far as the caller may see it', () => {
     const ts = t.cast.headers('TS');
     const bundlesOfTs = async () =>
       (
-        await t.context.database.db
+        await t.ownerDb
           .select({ id: downloadBundles.id })
           .from(downloadBundles)
           .where(eq(downloadBundles.requestedById, t.cast.people.TS.user.id))
@@ -228,10 +231,7 @@ describe('media as far as the caller may see it', () => {
     expect(primary.statusCode).toBe(404);
     const retry = await api('POST', `/api/applicants/${outside}/media/${photo.id}/retry`, ts, { projectId });
     expect(retry.statusCode).toBe(404);
-    const [unchanged] = await t.context.database.db
-      .select()
-      .from(mediaItems)
-      .where(eq(mediaItems.id, photo.id));
+    const [unchanged] = await t.ownerDb.select().from(mediaItems).where(eq(mediaItems.id, photo.id));
     expect(unchanged).toMatchObject({ status: 'FAILED', isPrimaryPhoto: false });
 
     // The team still reaches that candidate, and the submitter their own.

@@ -126,7 +126,7 @@ describe('processing', () => {
     await eventually(
       'the corrupt file is marked FAILED',
       async () => {
-        const [row] = await t.context.database.db.select().from(mediaItems).where(eq(mediaItems.id, item.id));
+        const [row] = await t.ownerDb.select().from(mediaItems).where(eq(mediaItems.id, item.id));
         return row?.status === 'FAILED';
       },
       60_000,

@@ -34,7 +34,7 @@ function suite(name: string, options: { s3: boolean }) {
 
     /** The candidate's list rows (submissions), which the delete call names. */
     async function rowsOf(applicantId: string): Promise<string[]> {
-      const rows = await t.context.database.db
+      const rows = await t.ownerDb
         .select({ id: submissions.id })
         .from(submissions)
         .where(eq(submissions.applicantId, applicantId));
@@ -43,10 +43,7 @@ function suite(name: string, options: { s3: boolean }) {
 
     /** Every key a media item's row names: the original and what processing derived from it. */
     async function keysOf(mediaIds: string[]): Promise<string[]> {
-      const rows = await t.context.database.db
-        .select()
-        .from(mediaItems)
-        .where(inArray(mediaItems.id, mediaIds));
+      const rows = await t.ownerDb.select().from(mediaItems).where(inArray(mediaItems.id, mediaIds));
       return rows.flatMap((row) =>
         [row.originalKey, row.thumbnailKey, row.displayKey, row.previewKey].filter(
           (key): key is string => !!key,
@@ -67,7 +64,7 @@ function suite(name: string, options: { s3: boolean }) {
       await eventually(
         'every item is processed',
         async () => {
-          const rows = await t.context.database.db
+          const rows = await t.ownerDb
             .select({ status: mediaItems.status })
             .from(mediaItems)
             .where(inArray(mediaItems.id, ids));
@@ -102,7 +99,7 @@ function suite(name: string, options: { s3: boolean }) {
         for (const key of keptKeys) expect(await t.context.storage.head(key)).not.toBeNull();
         await eventually(
           'no purge is left waiting',
-          async () => (await t.context.database.db.select().from(storagePurges)).length === 0,
+          async () => (await t.ownerDb.select().from(storagePurges)).length === 0,
           20_000,
         );
       },
@@ -125,7 +122,7 @@ function suite(name: string, options: { s3: boolean }) {
         const zipKey = await eventually(
           'the zip is stored',
           async () => {
-            const [row] = await t.context.database.db
+            const [row] = await t.ownerDb
               .select({ key: downloadBundles.objectKey })
               .from(downloadBundles)
               .where(eq(downloadBundles.id, asked.body.id));
@@ -147,20 +144,20 @@ function suite(name: string, options: { s3: boolean }) {
 
         // Only a draft is deleted by a route (Discard draft); deleted by SQL here, any project's rows cascade and the
         // triggers queue the files.
-        await t.context.database.db.execute(sql`delete from projects where id = ${project}`);
-        const queued = (await t.context.database.db.select().from(storagePurges)).map((row) => row.objectKey);
+        await t.ownerDb.execute(sql`delete from projects where id = ${project}`);
+        const queued = (await t.ownerDb.select().from(storagePurges)).map((row) => row.objectKey);
         expect(queued).toEqual(
           expect.arrayContaining([...keys, zipKey, ...(started ? [started.body.Key] : [])]),
         );
         expect(
-          await t.context.database.db.select().from(mediaUploads).where(eq(mediaUploads.projectId, project)),
+          await t.ownerDb.select().from(mediaUploads).where(eq(mediaUploads.projectId, project)),
         ).toEqual([]);
 
         await t.context.jobs.send('storage-purge', {});
         await eventually('the files and the zip are gone', () => allGone([...keys, zipKey]), 20_000);
         await eventually(
           'no purge is left waiting',
-          async () => (await t.context.database.db.select().from(storagePurges)).length === 0,
+          async () => (await t.ownerDb.select().from(storagePurges)).length === 0,
           20_000,
         );
         if (started) {
@@ -173,7 +170,7 @@ function suite(name: string, options: { s3: boolean }) {
     );
 
     it('keeps what a store refused to delete and finishes it on the next run (idempotent)', async () => {
-      const db = t.context.database.db;
+      const db = t.ownerDb;
       const key = t.context.storage.newKey('purge-test');
       await t.context.storage.putObject(key, Buffer.from('bytes'), 'text/plain');
       const gone = t.context.storage.newKey('purge-test');

@@ -30,9 +30,7 @@ describe('upload failures on the admin scripts page', () => {
     expect(second.status).toBe(201);
     // Another project's failure is not listed.
     const other = await buildProject(t.cast.people.PO.user);
-    await t.context.database.db
-      .insert(mediaUploadFailures)
-      .values({ projectId: other.id, error: 'elsewhere' });
+    await t.ownerDb.insert(mediaUploadFailures).values({ projectId: other.id, error: 'elsewhere' });
 
     const url = `/api/projects/${projectId}/upload-failures`;
     const one = await t.app.inject({ method: 'GET', url: `${url}?limit=1`, headers: t.cast.headers('SA') });

@@ -1,3 +1,4 @@
+import { forEachOffice } from '../../src/platform/db/office-of';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -57,10 +58,7 @@ function suite(name: string, options: { s3: boolean }) {
         expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true);
       }
       expect(res.body).toMatchObject({ kind: 'image', contentType: 'image/png', status: 'PENDING' });
-      const [item] = await t.context.database.db
-        .select()
-        .from(mediaItems)
-        .where(eq(mediaItems.id, res.body.mediaId));
+      const [item] = await t.ownerDb.select().from(mediaItems).where(eq(mediaItems.id, res.body.mediaId));
       expect(item).toMatchObject({
         applicantId: target.applicantId,
         name: 'headshot.png',
@@ -75,12 +73,12 @@ function suite(name: string, options: { s3: boolean }) {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
       expect(JSON.stringify(res.body)).toContain(MEDIA_MESSAGES.unsupportedContent);
-      const items = await t.context.database.db
+      const items = await t.ownerDb
         .select()
         .from(mediaItems)
         .where(eq(mediaItems.applicantId, target.applicantId));
       expect(items).toEqual([]);
-      const uploads = await t.context.database.db.select().from(mediaUploads);
+      const uploads = await t.ownerDb.select().from(mediaUploads);
       for (const upload of uploads.filter((row) => row.fileName === 'holiday.jpg')) {
         expect(await t.context.storage.head(upload.objectKey)).toBeNull();
       }
@@ -153,7 +151,7 @@ function suite(name: string, options: { s3: boolean }) {
       expect(res.status).toBe(200);
       expect(res.body.mediaId).toBeNull();
       const { applicantId } = await t.applicant();
-      const db = t.context.database.db;
+      const db = t.ownerDb;
       const [id] = await db.transaction((tx) =>
         attachUploads(
           tx as unknown as Db,
@@ -254,7 +252,7 @@ function suite(name: string, options: { s3: boolean }) {
         expect(done.body.size).toBe(bytes.length);
         // The second page's submission attaches it (uploads are the link's, not one page load's).
         const { applicantId } = await t.applicant();
-        const [id] = await t.context.database.db.transaction((tx) =>
+        const [id] = await t.ownerDb.transaction((tx) =>
           attachUploads(
             tx as unknown as Db,
             {
@@ -291,12 +289,14 @@ function suite(name: string, options: { s3: boolean }) {
         const bytes = mp4Like(MULTIPART_CHUNK_BYTES + 10);
         const started = await staff.start(target, 'left.mp4', bytes, 'video/mp4');
         await staff.putParts(started.body, bytes, target, [1]);
-        const db = t.context.database.db;
+        const db = t.ownerDb;
         await db
           .update(mediaUploads)
           .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
           .where(eq(mediaUploads.objectKey, started.body.Key));
-        expect(await purgeAbandonedUploads(t.context)).toBeGreaterThanOrEqual(1);
+        expect(
+          await forEachOffice(t.context.database.db, () => purgeAbandonedUploads(t.context)),
+        ).toBeGreaterThanOrEqual(1);
         expect(
           await db.select().from(mediaUploads).where(eq(mediaUploads.objectKey, started.body.Key)),
         ).toEqual([]);

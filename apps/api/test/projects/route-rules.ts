@@ -76,6 +76,8 @@ export function expectedOutcome(rule: Rule, actor: ActorName, ok: number): Outco
   if (rule.kind === 'staff') return { status: ok };
   if (rule.kind === 'superAdmin') return actor === 'SA' ? { status: ok } : { status: 403, code: 'FORBIDDEN' };
   if (actor === 'nonMember') return { status: 403, code: 'PROJECT_ACCESS_DENIED' };
+  // Another office's projects do not exist for its owner: the same answer as an unknown id.
+  if (actor === 'otherOffice') return { status: 404, code: 'NOT_FOUND' };
   return rule.allowed.includes(actor) ? { status: ok } : { status: 403, code: 'PERMISSION_DENIED' };
 }
 

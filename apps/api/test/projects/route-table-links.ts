@@ -212,6 +212,7 @@ const applyPayload = (token: string) => ({
   firstName: 'Mia',
   lastName: fresh('Matrix'),
   email: `matrix-${randomUUID().slice(0, 8)}@example.com`,
+  acceptTerms: true,
 });
 
 /** The other new routes (their own prefixes); the links route-matrix test walks them with LINK_PROJECT_ROUTES. */
@@ -236,6 +237,8 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     // The project is the one the named candidates belong to.
     rule: { kind: 'project', allowed: SPEC.viewProject, projectIn: 'folder' },
     ok: 200,
+    // Another office's candidates are unknown ids to its owner, refused as such.
+    outcomeFor: { otherOffice: { status: 400, code: 'VALIDATION_FAILED' } },
     request: async (f) => ({
       url: `/api/applicants/representatives?applicantIds[]=${(await buildApplicant(f.role, f.cast.people.PO.user)).applicantId}`,
     }),

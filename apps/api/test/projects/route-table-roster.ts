@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Outcome } from './route-rules';
 import { eq } from 'drizzle-orm';
-import { applicants, personNotes, rosterEntries } from '../../src/platform/db/schema';
+import { applicants, people, personExports, personNotes, rosterEntries } from '../../src/platform/db/schema';
 import { buildApplicant } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import { inPath, staff, type Fixture, type RouteCase } from './route-rules';
@@ -98,6 +99,8 @@ export const ROSTER_PROJECT_ROUTES: RouteCase[] = [
 /** Refusals beyond the account rule: what a staff caller without the project standing gets. */
 const notOnTeam = { status: 403, code: 'PROJECT_ACCESS_DENIED' } as const;
 const notAllowed = { status: 403, code: 'PERMISSION_DENIED' } as const;
+/** Another office's people do not exist for its owner. */
+const notInOffice: Outcome = { status: 404, code: 'NOT_FOUND' };
 
 export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
   {
@@ -113,6 +116,7 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
     rule: staff,
     ok: 200,
     request: async (fixture) => ({ url: `/api/roster/people/${(await freshPerson(fixture)).personId}` }),
+    outcomeFor: { otherOffice: notInOffice },
   },
   {
     method: 'POST',
@@ -123,6 +127,7 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
       url: `/api/roster/people/${(await freshPerson(fixture)).personId}/notes`,
       payload: { body: 'Strong audition.' },
     }),
+    outcomeFor: { otherOffice: notInOffice },
   },
   {
     method: 'DELETE',
@@ -130,7 +135,14 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
     rule: staff,
     ok: 200,
     // A note without an author (its author's account is gone): only a super admin deletes it.
-    outcomeFor: { PO: notAllowed, PE: notAllowed, TE: notAllowed, TS: notAllowed, nonMember: notAllowed },
+    outcomeFor: {
+      otherOffice: notInOffice,
+      PO: notAllowed,
+      PE: notAllowed,
+      TE: notAllowed,
+      TS: notAllowed,
+      nonMember: notAllowed,
+    },
     request: async (fixture) => {
       const { personId } = await freshPerson(fixture);
       const { db } = await testDatabase();
@@ -169,6 +181,7 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
         payload: { tagId: tag!.id },
       };
     },
+    outcomeFor: { otherOffice: notInOffice },
   },
   {
     method: 'DELETE',
@@ -178,6 +191,7 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
     request: async (fixture) => ({
       url: `/api/roster/people/${(await freshPerson(fixture)).personId}/tags/${randomUUID()}`,
     }),
+    outcomeFor: { otherOffice: notInOffice },
   },
   {
     method: 'POST',
@@ -185,7 +199,7 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
     rule: staff,
     ok: 200,
     // Adding to an opportunity needs add/remove applicant in its project (SA, PO, PE, TE).
-    outcomeFor: { TS: notAllowed, nonMember: notOnTeam },
+    outcomeFor: { otherOffice: notInOffice, TS: notAllowed, nonMember: notOnTeam },
     request: async (fixture) => ({
       url: `/api/roster/people/${(await freshPerson(fixture)).personId}/opportunities`,
       payload: { roleId: fixture.role.id },
@@ -207,6 +221,7 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
       url: '/api/roster/duplicates/dismiss',
       payload: { personIds: [(await freshPerson(fixture)).personId, (await freshPerson(fixture)).personId] },
     }),
+    outcomeFor: { otherOffice: notInOffice },
   },
   {
     method: 'POST',
@@ -217,5 +232,73 @@ export const ROSTER_OFFICE_ROUTES: RouteCase[] = [
       url: `/api/roster/people/${(await freshPerson(fixture)).personId}/merge`,
       payload: { mergedPersonId: (await freshPerson(fixture)).personId },
     }),
+    outcomeFor: { otherOffice: notInOffice },
   },
+  ...personDataRoutes(),
 ];
+
+/**
+ * A person's erasure and data export (decision 0090): the office's owner and casting directors; its assistants are
+ * refused whatever their projects (in the cast, PE and TE are assistants, every other staff actor a director or owner).
+ */
+function personDataRoutes(): RouteCase[] {
+  const forbidden = { status: 403, code: 'FORBIDDEN' } as const;
+  const assistants = { PE: forbidden, TE: forbidden };
+  return [
+    {
+      method: 'POST',
+      route: '/api/roster/people/:personId/erase',
+      rule: staff,
+      ok: 200,
+      outcomeFor: { ...assistants, otherOffice: notInOffice },
+      request: async (fixture) => {
+        const { personId } = await freshPerson(fixture);
+        const { db } = await testDatabase();
+        const [person] = await db.select().from(people).where(eq(people.id, personId));
+        return {
+          url: `/api/roster/people/${personId}/erase`,
+          payload: { confirm: `${person!.firstName} ${person!.lastName}` },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/roster/people/:personId/export',
+      rule: staff,
+      ok: 202,
+      outcomeFor: { ...assistants, otherOffice: notInOffice },
+      request: async (fixture) => ({
+        url: `/api/roster/people/${(await freshPerson(fixture)).personId}/export`,
+      }),
+    },
+    {
+      method: 'GET',
+      route: '/api/roster/people/:personId/exports',
+      rule: staff,
+      ok: 200,
+      outcomeFor: { ...assistants, otherOffice: notInOffice },
+      request: async (fixture) => ({
+        url: `/api/roster/people/${(await freshPerson(fixture)).personId}/exports`,
+      }),
+    },
+    {
+      method: 'GET',
+      route: '/api/roster/exports/:exportId',
+      rule: staff,
+      ok: 200,
+      outcomeFor: { ...assistants, otherOffice: notInOffice },
+      request: async (fixture) => {
+        const { db } = await testDatabase();
+        const [row] = await db
+          .insert(personExports)
+          .values({
+            personId: (await freshPerson(fixture)).personId,
+            objectKey: `person-exports/${randomUUID()}.zip`,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          })
+          .returning();
+        return { url: `/api/roster/exports/${row!.id}` };
+      },
+    },
+  ];
+}

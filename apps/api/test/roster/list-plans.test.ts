@@ -73,7 +73,7 @@ beforeAll(async () => {
           (array['AVAIL_CHECK','FIRST_HOLD','SECOND_HOLD','BOOKED','RELEASED'])[1 + (row_number() over ()) % 5],
           date '2027-01-01', date '2027-01-05', now() - row_number() over () * interval '1 second'
         from submissions s where s.project_id = ${ids.project}`);
-    await tx.execute(sql`analyze people, person_tags, applicants, submissions, roster_entries`);
+    await tx.execute(sql`analyze people, person_tags, applicants, submissions, roster_entries, roles`);
 
     const query = (input: Record<string, string>) => rosterListQuery(tx, rosterListQuerySchema.parse(input));
     const newestCursor = encodeCursor({

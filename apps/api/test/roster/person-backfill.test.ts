@@ -1,44 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/platform/db/client';
+import { migrationsBefore } from '../support/migrations-before';
 
 // The roster migration on a database that already holds applicants: one person per distinct e-mail, one per
 // applicant without an e-mail, every applicant linked, and new applicants linked by the trigger from then on.
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before the roster migration (its journal and files cut there). */
-function foldersBeforeRoster(): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag.endsWith('_roster'));
-  expect(cut).toBeGreaterThan(0);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roster-migrations-'));
-  folders.push(folder);
-  fs.mkdirSync(path.join(folder, 'meta'));
-  const kept = journal.entries.slice(0, cut);
-  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  for (const entry of kept) {
-    fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  }
-  return folder;
-}
-
 describe('the roster migration', () => {
   it('backfills people from existing applicants and links every applicant', async () => {
     const pglite = await PGlite.create({ extensions: { pg_trgm } });
     try {
-      await migrate(drizzle(pglite), { migrationsFolder: foldersBeforeRoster() });
+      await migrate(drizzle(pglite), { migrationsFolder: migrationsBefore('_roster') });
       const [owner, one, two, role1, role2] = [
         randomUUID(),
         randomUUID(),
@@ -69,6 +44,8 @@ describe('the roster migration', () => {
         'select count(*)::int as n, count(distinct person_id)::int as people from applicants where person_id is not null',
       );
       expect(links.rows[0]).toEqual({ n: 4, people: 3 });
+      // Writes after the offices migration name their office, as every request and job does.
+      await pglite.query("select set_config('app.office_id', (select id::text from offices limit 1), false)");
       // From now on the trigger links: by e-mail to the existing person, filling the blank phone.
       await pglite.exec(`
         insert into applicants (project_id, id, first_name, last_name, email, search_text, phone)

@@ -4,22 +4,28 @@ import path from 'node:path';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { firstOfficeId } from '../../src/bootstrap/first-office';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppContext } from '../../src/platform/context';
 import { createEvents } from '../../src/platform/events';
 import { loadConfig, type Config } from '../../src/config';
-import type { Database } from '../../src/platform/db/client';
+import type { Database, Db } from '../../src/platform/db/client';
 import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
 import type { Jobs } from '../../src/platform/jobs/ports';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
 import type { Mailer } from '../../src/platform/mail/ports';
 import { authRateLimits } from '../../src/platform/db/schema';
 import { createStorage } from '../../src/platform/storage';
-import { testDatabase } from './database';
+import { appDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
   context: AppContext;
+  /**
+   * The app's database as the tests read and write it: the owner, whom row-level security does not restrict, writing
+   * into the first office. (`context.database.db` is the app's own handle, which sees no office outside a request.)
+   */
+  ownerDb: Db;
   close(): Promise<void>;
 }
 
@@ -101,7 +107,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const log = options.log ?? pino({ level: 'silent' });
-  const database = options.database ?? (await testDatabase());
+  const database = options.database ?? (await appDatabase());
   // The files a test worker runs share its database, and with it the per-address quotas of the public calls (every
   // injected request comes from 127.0.0.1): a file that identifies viewers or fuzzes public routes would otherwise
   // spend the next file's allowance. Each app starts with them fresh; the quota tests use addresses of their own.
@@ -121,6 +127,7 @@ export async function buildTestApp(
   const testApp: TestApp = {
     app,
     context,
+    ownerDb: database.scopedDb({ owner: true, officeId: await firstOfficeId(database.db) }),
     close: async () => {
       openApps.delete(testApp);
       await app.close();

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { firstOfficeId } from '../../src/bootstrap/first-office';
 import { openDatabase, type Database } from '../../src/platform/db/client';
 import { TEST_DATABASE_PREFIX } from './global-setup';
 
-let shared: Promise<Database> | undefined;
+let shared: Promise<{ app: Database; tests: Database; officeId: string }> | undefined;
+let loadedOfficeId: string | undefined;
 
-function freshDatabaseName(): string {
+/** A database name for this run and worker, which the global set-up sweeps if the test does not drop it. */
+export function freshDatabaseName(): string {
   const runId = process.env.CASTING_TEST_RUN_ID ?? `${Math.floor(Date.now() / 1000)}_solo`;
   return `${TEST_DATABASE_PREFIX}${runId}_${process.pid}_${randomBytes(3).toString('hex')}`;
 }
@@ -23,11 +26,41 @@ async function openFreshPostgres(url: string, name = freshDatabaseName()): Promi
   return openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
 }
 
-/** The worker's database: PGlite in memory, or a fresh database on TEST_DATABASE_URL's server. */
-export function testDatabase(): Promise<Database> {
+function openShared() {
   const url = process.env.TEST_DATABASE_URL;
-  shared ??= url ? openFreshPostgres(url) : openDatabase({ pgliteMemoryMb: 256 });
+  shared ??= (async () => {
+    const app = await (url ? openFreshPostgres(url) : openDatabase({ pgliteMemoryMb: 256 }));
+    const officeId = await firstOfficeId(app.db);
+    loadedOfficeId = officeId;
+    // The tests' own reads and writes see every office, and what they insert belongs to the first office.
+    const tests: Database = { ...app, db: app.scopedDb({ owner: true, officeId }) };
+    return { app, tests, officeId };
+  })();
   return shared;
+}
+
+/**
+ * The worker's database as the tests use it (PGlite in memory, or a fresh database on TEST_DATABASE_URL's server):
+ * its `db` is the database's owner, which row-level security does not restrict, writing into the first office.
+ */
+export async function testDatabase(): Promise<Database> {
+  return (await openShared()).tests;
+}
+
+/** The same database as the apps under test use it: each query in the scope of its request or job. */
+export async function appDatabase(): Promise<Database> {
+  return (await openShared()).app;
+}
+
+/** The first office, which the tests' users belong to unless a test says otherwise. */
+export async function testOfficeId(): Promise<string> {
+  return (await openShared()).officeId;
+}
+
+/** The first office once `testDatabase()` has opened (for code that cannot wait). */
+export function loadedTestOfficeId(): string {
+  if (!loadedOfficeId) throw new Error('testDatabase() has not opened yet');
+  return loadedOfficeId;
 }
 
 /**
@@ -63,7 +96,7 @@ export async function separateTestDatabase(): Promise<{ database: Database; disp
  * receives the termination as an error after the pool stopped listening to it, an uncaught exception in the test
  * run. So wait (up to 5 s) for the sessions to end, and force only what is left after that.
  */
-async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+export async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   for (;;) {
     try {

@@ -3,9 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import type { UserRoleCode } from '@casting/domain';
+import type { OfficeRole, UserRoleCode } from '@casting/domain';
+import { firstOfficeId, officeRoleOfAccount } from '../../src/bootstrap/first-office';
 import { hashPassword } from '../../src/platform/crypto/password';
-import { authSessions, users } from '../../src/platform/db/schema';
+import { authSessions, officeMembers, users } from '../../src/platform/db/schema';
 import { appsCaughtUp, buildTestApp, type TestApp } from './app';
 import type { Database } from '../../src/platform/db/client';
 import { testDatabase } from './database';
@@ -41,6 +42,12 @@ export interface CreateUserOverrides extends Partial<Omit<UserRow, 'roleCode'>> 
   roleCode?: UserRoleCode;
   password?: string;
   confirmed?: boolean;
+  /**
+   * The office the account joins, with the office role of its account role (a super admin owns it); the first
+   * office unless given, none when null. A TALENT account joins none.
+   */
+  officeId?: string | null;
+  officeRole?: OfficeRole;
 }
 
 /**
@@ -51,8 +58,10 @@ export async function createUser(
   overrides: CreateUserOverrides = {},
   database?: Database,
 ): Promise<TestUser> {
-  const { password = PASSWORD, confirmed = true, ...columns } = overrides;
-  const { db } = database ?? (await testDatabase());
+  const { password = PASSWORD, confirmed = true, officeId: officeChoice, officeRole, ...columns } = overrides;
+  const target = database ?? (await testDatabase());
+  const officeId = officeChoice === undefined ? await firstOfficeId(target.db) : officeChoice;
+  const db = target.scopedDb({ owner: true, officeId });
   let passwordHash: string;
   if (password === PASSWORD) {
     defaultHash ??= hashPassword(PASSWORD);
@@ -73,6 +82,12 @@ export async function createUser(
     })
     .returning();
   if (!row) throw new Error('createUser inserted nothing');
+  const role = officeRole ?? officeRoleOfAccount(row.roleCode as UserRoleCode);
+  if (officeId && role) {
+    await db.insert(officeMembers).values({ officeId, userId: row.id, role });
+    await db.update(users).set({ lastOfficeId: officeId }).where(eq(users.id, row.id));
+    return { ...row, lastOfficeId: officeId, password };
+  }
   return { ...row, password };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/platform/db/client';
+import { APPLICATION_ROLE } from '../../src/platform/db/scope';
 import { testDatabase } from './database';
 
 /**
@@ -19,8 +20,14 @@ export interface Plan {
 /** A plan and every node under it, flattened. */
 export const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
+/**
+ * Plans are read as the application reads: as its role, in the first office, so row-level security's office filter
+ * is part of the plan (the rows are filled, and analysed, as the owner).
+ */
 async function explain(tx: Tx, statement: SQL): Promise<Plan> {
+  await tx.execute(sql`select set_config('role', ${APPLICATION_ROLE}, true)`);
   const result = await tx.execute(sql`explain (format json) ${statement}`);
+  await tx.execute(sql`select set_config('role', 'none', true)`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
     string,
     unknown

@@ -13,8 +13,9 @@ import { createFolder } from '../../src/modules/folders/service';
 import { createProject } from '../../src/modules/projects/services/project-service';
 import { createRole } from '../../src/modules/opportunities/service';
 import type { Principal } from '../../src/platform/http/access';
-import { lookupValues, projectAccesses } from '../../src/platform/db/schema';
-import { testDatabase } from './database';
+import { lookupValues, offices, projectAccesses } from '../../src/platform/db/schema';
+import { loadedTestOfficeId, testDatabase } from './database';
+import { officeRoleOfAccount } from '../../src/bootstrap/first-office';
 import { createUser, signIn, type CreateUserOverrides, type TestUser } from './identity';
 
 type Person = Pick<TestUser, 'id' | 'email' | 'roleCode'>;
@@ -29,6 +30,8 @@ export function principalFor(user: Person): Principal {
     otpRequired: false,
     otpEnabled: false,
     mustChangePassword: false,
+    officeId: loadedTestOfficeId(),
+    officeRole: officeRoleOfAccount(roleCode),
   };
 }
 
@@ -107,7 +110,18 @@ export async function signedInUser(
   return { user, auth };
 }
 
-export const ACTORS = ['anonymous', 'talent', 'nonMember', 'TS', 'TE', 'PE', 'PO', 'SA'] as const;
+/** `otherOffice`: the owner of another office, who must see nothing of this one's projects whatever the id. */
+export const ACTORS = [
+  'anonymous',
+  'talent',
+  'nonMember',
+  'otherOffice',
+  'TS',
+  'TE',
+  'PE',
+  'PO',
+  'SA',
+] as const;
 export type ActorName = (typeof ACTORS)[number];
 
 /** One project and a person in every standing towards it, each signed in. */
@@ -127,6 +141,12 @@ export async function buildCast(app: FastifyInstance): Promise<Cast> {
     signedInUser(app, { roleCode: 'SUPER_ADMIN', firstName: 'Ada', lastName: 'Admin' }),
     signedInUser(app, { roleCode: 'TALENT', firstName: 'Leo', lastName: 'Talent' }),
   ]);
+  const otherOffice = await signedInUser(app, {
+    firstName: 'Otto',
+    lastName: 'Elsewhere',
+    officeId: await createOffice('Elsewhere Casting'),
+    officeRole: 'OWNER',
+  });
   const project = await buildProject(owner.user);
   await addMember(project, editor.user, 'PROJECT_EDITOR');
   await addMember(project, talentEditor.user, 'TALENT_EDITOR');
@@ -134,6 +154,7 @@ export async function buildCast(app: FastifyInstance): Promise<Cast> {
   const people = {
     talent,
     nonMember,
+    otherOffice,
     TS: submitter,
     TE: talentEditor,
     PE: editor,
@@ -145,4 +166,12 @@ export async function buildCast(app: FastifyInstance): Promise<Cast> {
     people,
     headers: (actor) => (actor === 'anonymous' ? {} : people[actor].auth),
   };
+}
+
+/** A new, empty office (as a stranger's sign-up makes one). */
+export async function createOffice(name: string): Promise<string> {
+  const { scopedDb } = await testDatabase();
+  const id = randomUUID();
+  await scopedDb({ owner: true, officeId: id }).insert(offices).values({ id, name });
+  return id;
 }

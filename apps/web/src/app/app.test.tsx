@@ -111,8 +111,13 @@ describe('app shell', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     // The other entries (chat, applicant links, e-mail templates, roster management...) need a project role; this
-    // double answers no project, so the user has none here.
-    expect(hrefs).toEqual(['/projects/overview/p1', '/projects/roles/p1', '/projects/candidate/p1']);
+    // double answers no project, so the user has none here. Admin scripts follow the account: this is a super admin.
+    expect(hrefs).toEqual([
+      '/projects/overview/p1',
+      '/projects/roles/p1',
+      '/projects/candidate/p1',
+      '/projects/admin-scripts/p1',
+    ]);
     expect(within(project).getByRole('link', { name: 'Opportunities' })).toHaveAttribute(
       'href',
       '/projects/roles/p1',

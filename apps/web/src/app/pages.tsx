@@ -154,6 +154,22 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/roster'),
     (m) => m.RosterPage,
   ),
+  OfficeSettingsPage: lazyPage(
+    () => import('../features/offices'),
+    (m) => m.OfficeSettingsPage,
+  ),
+  OfficeMembersPage: lazyPage(
+    () => import('../features/offices'),
+    (m) => m.OfficeMembersPage,
+  ),
+  OperatorOfficesPage: lazyPage(
+    () => import('../features/offices'),
+    (m) => m.OperatorOfficesPage,
+  ),
+  OfficeInvitationPage: lazyPage(
+    () => import('../features/offices'),
+    (m) => m.OfficeInvitationPage,
+  ),
   RosterManagementPage: lazyPage(
     () => import('../features/roster'),
     (m) => m.RosterManagementPage,

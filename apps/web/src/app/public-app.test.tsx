@@ -94,6 +94,7 @@ describe('the public entry (apply.html)', () => {
           agency: null,
           uploadGrant: null,
           lookups: null,
+          minorRule: null,
         }),
     });
     render(<PublicApp http={createPublicHttpClient(api.fetch)} />);

@@ -18,7 +18,7 @@ import { createQueryClient } from '../lib/query/query-client';
 import { useDocumentTitle } from '../lib/routing/document-title';
 import { PATTERNS } from '../lib/routing/patterns';
 import type { RouteId } from '../lib/routing/patterns';
-import { ROUTE_TITLES } from './route-titles';
+import { PUBLIC_ROUTE_TITLES } from './public-route-titles';
 
 /**
  * The addresses the public entry (apply.html) renders, in the order they are tried (an address with more fixed
@@ -114,7 +114,7 @@ function PublicPages() {
       address: { params: found?.params ?? {}, search: url.searchParams, pathname: url.pathname },
     };
   }, [href]);
-  useDocumentTitle(route ? (ROUTE_TITLES[route.id] ?? null) : null);
+  useDocumentTitle(route ? (PUBLIC_ROUTE_TITLES[route.id] ?? null) : null);
   return (
     <main id="main-content" className="min-h-full">
       {route ? (

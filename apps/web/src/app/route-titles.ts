@@ -1,5 +1,6 @@
 import { MESSAGES, PAGE_TITLES } from '@casting/domain';
 import type { RouteId } from '../lib/routing/patterns';
+import { PUBLIC_ROUTE_TITLES } from './public-route-titles';
 
 /** The section name each route gives the browser tab (see lib/routing/document-title.ts). */
 export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
@@ -32,16 +33,12 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   users: 'Users',
   agencies: 'Agencies',
   import: 'Import',
+  officeSettings: PAGE_TITLES.officeSettings,
+  officeMembers: PAGE_TITLES.officeMembers,
+  operatorOffices: PAGE_TITLES.offices,
+  officeInvitation: PAGE_TITLES.officeInvitation,
   notFound: PAGE_TITLES.pageNotFound,
-  submit: 'Apply',
-  castingCallApply: 'Apply',
-  castingCallApplySlug: 'Apply',
-  typedApply: 'Apply',
-  typedApplySlug: 'Apply',
-  claimConfirmation: PAGE_TITLES.confirmRepresentation,
-  submission: PAGE_TITLES.yourSubmission,
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
-  terms: MESSAGES.termsTitle,
-  privacy: MESSAGES.privacyTitle,
+  ...PUBLIC_ROUTE_TITLES,
 };

@@ -54,6 +54,10 @@ export type PageName =
   | 'AuditPage'
   | 'AgenciesPage'
   | 'RosterPage'
+  | 'OfficeSettingsPage'
+  | 'OfficeMembersPage'
+  | 'OfficeInvitationPage'
+  | 'OperatorOfficesPage'
   | 'HomeRedirect'
   | 'SubmitPage'
   | 'ApplyPage'
@@ -126,6 +130,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('audit', 'superAdmin', 'AuditPage'),
   route('agencies', 'superAdmin', 'AgenciesPage'),
   route('roster', 'office', 'RosterPage'),
+  // The office's own pages: who may change what is decided by the caller's role in the office, on the page and by
+  // the API; an account's role only keeps client accounts out, as for the roster.
+  route('officeSettings', 'office', 'OfficeSettingsPage'),
+  route('officeMembers', 'office', 'OfficeMembersPage'),
+  route('operatorOffices', 'superAdmin', 'OperatorOfficesPage'),
   route('home', 'staff', 'HomeRedirect'),
 
   route('submit', 'public', 'SubmitPage'),
@@ -139,6 +148,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('chatReply', 'public', 'ChatReplyPage'),
   route('terms', 'public', 'TermsPage'),
   route('privacy', 'public', 'PrivacyPage'),
+  // Opened from an e-mail by someone who may have no account yet, or be signed in with any account.
+  route('officeInvitation', 'public', 'OfficeInvitationPage'),
 ];
 
 export interface RouteMatch {

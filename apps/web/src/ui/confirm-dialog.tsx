@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** Disables both buttons while the confirmed action runs. */
   busy?: boolean;
+  /** The confirming button's look: danger for what cannot be taken back (the default), primary otherwise. */
+  confirmVariant?: 'danger' | 'primary';
   onConfirm(): void;
 }
 
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busy = false,
+  confirmVariant = 'danger',
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -30,7 +33,7 @@ export function ConfirmDialog({
         <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
           {MESSAGES.cancel}
         </Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm}>
+        <Button variant={confirmVariant} disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogFooter>

@@ -56,3 +56,56 @@ export function DropdownMenuItem({ onSelect, children, className }: DropdownMenu
 export function DropdownMenuSeparator() {
   return <RadixMenu.Separator className="my-1 h-px bg-line" />;
 }
+
+/** A heading inside a menu (not focusable), e.g. above a group of choices. */
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return (
+    <RadixMenu.Label className="px-3 pt-2 pb-1 text-xs font-semibold text-ink-muted">
+      {children}
+    </RadixMenu.Label>
+  );
+}
+
+export interface DropdownMenuRadioGroupProps {
+  /** The chosen item's value. */
+  value: string;
+  onValueChange(value: string): void;
+  /** Names the group for assistive technology when no label item precedes it. */
+  'aria-label'?: string;
+  children: ReactNode;
+}
+
+/** One choice among the items in it (radix `menuitemradio`): the chosen one is checked and marked. */
+export function DropdownMenuRadioGroup({
+  value,
+  onValueChange,
+  children,
+  ...props
+}: DropdownMenuRadioGroupProps) {
+  return (
+    <RadixMenu.RadioGroup value={value} onValueChange={onValueChange} aria-label={props['aria-label']}>
+      {children}
+    </RadixMenu.RadioGroup>
+  );
+}
+
+export interface DropdownMenuRadioItemProps {
+  value: string;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+export function DropdownMenuRadioItem({ value, disabled, children }: DropdownMenuRadioItemProps) {
+  return (
+    <RadixMenu.RadioItem
+      value={value}
+      disabled={disabled}
+      className="flex cursor-pointer items-start gap-2 rounded px-3 py-2 text-sm text-ink outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted data-[highlighted]:bg-brand-50"
+    >
+      <span aria-hidden="true" className="mt-0.5 inline-flex size-4 shrink-0 items-center justify-center">
+        <RadixMenu.ItemIndicator>✓</RadixMenu.ItemIndicator>
+      </span>
+      <span className="min-w-0 flex-1">{children}</span>
+    </RadixMenu.RadioItem>
+  );
+}

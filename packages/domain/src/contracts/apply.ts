@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_TEXTS } from '../consent-texts';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
 import { emailSchema, nameSchema, phoneSchema } from '../validation/fields';
 import { representativeFormSchema } from '../validation/representation';
@@ -43,6 +44,38 @@ const talentFields = {
 };
 
 /**
+ * A parent's or guardian's consent, as the apply page sends it. Its shape only: whether it is required (the talent is
+ * a minor by the office's age of majority) and complete is judged by the API, which answers each missing part.
+ */
+export const guardianConsentSchema = z.object({
+  fullName: z.string().trim().max(200, CANDIDATE_MESSAGES.tooLong(200)).default(''),
+  email: z.string().trim().max(320, CANDIDATE_MESSAGES.tooLong(320)).default(''),
+  consent: z.boolean().default(false),
+});
+export type GuardianConsent = z.infer<typeof guardianConsentSchema>;
+
+/**
+ * What a minor's application still lacks of its guardian's consent, one message per field: a full name, a valid
+ * e-mail, the ticked consent. The apply page shows them beside the fields; the API refuses with them.
+ */
+export function guardianIssues(
+  guardian: { fullName?: string; email?: string; consent?: boolean } | null | undefined,
+): { field: 'fullName' | 'email' | 'consent'; message: string }[] {
+  const issues: { field: 'fullName' | 'email' | 'consent'; message: string }[] = [];
+  const fullName = guardian?.fullName?.trim() ?? '';
+  const email = guardian?.email?.trim() ?? '';
+  if (!fullName) issues.push({ field: 'fullName', message: CONSENT_TEXTS.guardianNameRequired });
+  if (!email) issues.push({ field: 'email', message: CONSENT_TEXTS.guardianEmailRequired });
+  else {
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) issues.push({ field: 'email', message: parsed.error.issues[0]!.message });
+  }
+  if (guardian?.consent !== true)
+    issues.push({ field: 'consent', message: CONSENT_TEXTS.guardianConsentRequired });
+  return issues;
+}
+
+/**
  * POST /v2/applicants/standalone: a talent (or their agent) applies through a link. `website` is a honeypot the
  * page hides from people; a filled one is answered like a success and stored nowhere.
  */
@@ -64,6 +97,10 @@ export const standaloneApplySchema = z.object({
   repId: id.nullable().optional(),
   representative: representativeFormSchema.nullable().optional(),
   website: z.string().max(500).optional(),
+  /** The talent accepts the office's terms and privacy texts; the application records their versions. */
+  acceptTerms: z.literal(true, { error: CONSENT_TEXTS.acceptTermsRequired }),
+  /** Required (complete, with consent) when the talent is a minor; ignored otherwise. */
+  guardian: guardianConsentSchema.nullable().optional(),
   /** The upload grant of the resolve answer; required when `uploads` names any. */
   uploadGrant: z.string().max(2000).optional(),
 });
@@ -77,10 +114,14 @@ export const standaloneApplyResultSchema = z.object({
 });
 
 /** PATCH /v2/applicants/standalone/{id}: the talent updates their details through the private link. */
-export const standaloneUpdateSchema = z
-  .object(talentFields)
-  .partial()
-  .extend({ accessToken: linkTokenSchema });
+export const standaloneUpdateSchema = z.object(talentFields).partial().extend({
+  accessToken: linkTokenSchema,
+  /**
+   * Required (complete, with consent) when a changed date of birth or age makes the talent a minor by the office's
+   * rule and no guardian's consent is on record yet; ignored otherwise.
+   */
+  guardian: guardianConsentSchema.nullable().optional(),
+});
 export type StandaloneUpdate = z.infer<typeof standaloneUpdateSchema>;
 
 export const privateTokenQuerySchema = z.object({ token: linkTokenSchema });
@@ -109,6 +150,9 @@ export const resendQuerySchema = z.object({ token: linkTokenSchema });
 /** POST /applicants/{projectId}/check-email-webform: whether this e-mail already applied (mails their link). */
 export const checkEmailWebformSchema = z.object({ email: emailSchema, token: linkTokenSchema });
 export const checkEmailWebformResultSchema = z.object({ isReturning: z.boolean() });
+
+/** An apply page names its submission link, so the page shows the link's office's own terms and privacy texts. */
+export const globalContentQuerySchema = z.object({ token: z.string().max(200).optional() });
 
 export const globalContentSchema = z.object({
   termsUrl: z.string(),

@@ -166,6 +166,8 @@ export const applicantListItemSchema = z.object({
       endDate: z.string().nullable(),
     })
     .nullable(),
+  /** Younger than the office's age of majority (as the detail's `minor`): the row shows a Minor marker. */
+  minor: z.boolean(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 

@@ -135,6 +135,18 @@ export const applicantSubmissionSchema = z.object({
 export type ApplicantSubmission = z.infer<typeof applicantSubmissionSchema>;
 
 /**
+ * What the talent agreed to in their latest application through an apply page: the versions of the office's terms
+ * and privacy texts and when, and for a minor their parent's or guardian's consent (contact details: never a client's).
+ */
+export const applicationConsentSchema = z.object({
+  termsVersion: z.number().int(),
+  privacyVersion: z.number().int(),
+  acceptedAt: z.string(),
+  guardian: z.object({ fullName: z.string(), email: z.string(), consentAt: z.string() }).nullable(),
+});
+export type ApplicationConsent = z.infer<typeof applicationConsentSchema>;
+
+/**
  * GET /projects/{id}/candidates/{applicantId}: the person's full profile and every submission to the project's
  * opportunities the caller may see, newest first. `applicantId` is the person's id; a list row id (submission) is
  * accepted too and opens the same person.
@@ -171,5 +183,9 @@ export const applicantDetailSchema = z.object({
   tags: z.array(tagRefSchema),
   submissions: z.array(applicantSubmissionSchema),
   createdAt: z.string(),
+  /** Younger than the office's age of majority (on applying, or by date of birth today): no contact details to clients. */
+  minor: z.boolean(),
+  /** Null for a person who never applied through an apply page (added by hand, imported), and for a client. */
+  application: applicationConsentSchema.nullable(),
 });
 export type ApplicantDetail = z.infer<typeof applicantDetailSchema>;

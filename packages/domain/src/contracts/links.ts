@@ -272,6 +272,11 @@ export const resolvedLinkSchema = z.object({
    * calls are for signed-in staff, so an apply page learns them here, under the link's secret (decision 0027).
    */
   lookups: z.object({ genders: z.array(optionSchema), ethnicAppearances: z.array(optionSchema) }).nullable(),
+  /**
+   * The link's office's rule for minors, when the link is open: a talent younger than `ageOfMajority` on today's date
+   * where the office works (`timeZone`) is asked for a parent's or guardian's consent.
+   */
+  minorRule: z.object({ ageOfMajority: z.number().int(), timeZone: z.string() }).nullable(),
 });
 export type ResolvedLink = z.infer<typeof resolvedLinkSchema>;
 

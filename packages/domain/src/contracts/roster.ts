@@ -188,6 +188,8 @@ export const rosterPersonSchema = rosterPersonItemSchema.extend({
   /** Applications in projects the viewer is not on: counted, not shown. */
   hiddenApplications: z.number(),
   likelyDuplicates: z.array(rosterPersonItemSchema),
+  /** Whether the viewer may export and erase this person's data (the office's owner and casting directors). */
+  mayManageData: z.boolean(),
 });
 export type RosterPerson = z.infer<typeof rosterPersonSchema>;
 

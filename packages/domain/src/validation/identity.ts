@@ -11,6 +11,11 @@ export const signUpSchema = z.object({
   password: passwordSchema,
   company: z.string().trim().optional(),
   roleType: z.literal(SIGN_UP_ROLE_TYPE).default(SIGN_UP_ROLE_TYPE),
+  /**
+   * The token of an office invitation sent to this address: the new account joins the inviting office with the
+   * invited role instead of getting an office of its own.
+   */
+  invitationToken: z.string().min(20).max(200).optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUp = z.infer<typeof signUpSchema>;

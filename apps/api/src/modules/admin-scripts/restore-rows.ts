@@ -25,7 +25,8 @@ export function remapRow(
   );
   for (const column of config.columns) {
     const key = keyOf[column.name];
-    if (!key || !(key in row)) continue;
+    // A restored row belongs to the office the restore runs in (the column's default), never the exported one.
+    if (!key || !(key in row) || column.name === 'office_id') continue;
     let value = row[key];
     const target = references.get(column.name);
     if (column.name === 'id') value = ids.get(value as string);

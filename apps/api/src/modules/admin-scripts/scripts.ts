@@ -19,6 +19,7 @@ import {
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { reprocessFailedMedia } from '../media';
+import { rowsOf } from '../../platform/db/rows';
 
 export type Progress = (percent: number) => Promise<void>;
 export type ScriptResult = Record<string, unknown>;
@@ -78,11 +79,6 @@ export async function recount(
     linkCountersFixed: rowsOf(fixed).length,
     upVoteCountsFixed: rowsOf(votesFixed).length,
   };
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Principal } from '../../platform/http/access';
 import { z } from 'zod';
 import {
   adminAgencyListQuerySchema,
@@ -39,17 +40,12 @@ const idParams = z.object({ id: z.uuid() });
  * A talent submitter (a TS in the named project, or any representative when no project is named) sees only their own
  * agency; staff see every agency.
  */
-async function agencyScope(
-  db: Db,
-  userId: string,
-  accountRole: string,
-  projectId?: string,
-): Promise<AgencyScope> {
-  if (accountRole === 'SUPER_ADMIN') return { onlyAgencyId: null };
-  const agent = await agentOfUser(db, userId);
+async function agencyScope(db: Db, principal: Principal, projectId?: string): Promise<AgencyScope> {
+  if (principal.accountRole === 'SUPER_ADMIN') return { onlyAgencyId: null };
+  const agent = await agentOfUser(db, principal.userId);
   if (!agent) return { onlyAgencyId: null };
   if (projectId) {
-    const standing = await projectStanding(db, { userId, accountRole: accountRole as never }, projectId);
+    const standing = await projectStanding(db, principal, projectId);
     if (standing.actor !== 'TS') return { onlyAgencyId: null };
   }
   return { onlyAgencyId: agent.agencyId };
@@ -75,7 +71,7 @@ export function agencyRoutes(app: App, context: AppContext) {
       if (request.query.projectId) {
         await requireProjectPermission(db, request, request.query.projectId, 'VIEW_PROJECT');
       }
-      const scope = await agencyScope(db, principal.userId, principal.accountRole, request.query.projectId);
+      const scope = await agencyScope(db, principal, request.query.projectId);
       return searchAgencies(db, scope, request.query);
     },
   );
@@ -97,7 +93,7 @@ export function agencyRoutes(app: App, context: AppContext) {
       if (request.query.projectId) {
         await requireProjectPermission(db, request, request.query.projectId, 'VIEW_PROJECT');
       }
-      const scope = await agencyScope(db, principal.userId, principal.accountRole, request.query.projectId);
+      const scope = await agencyScope(db, principal, request.query.projectId);
       return searchRepresentatives(db, scope, request.query);
     },
   );
@@ -124,7 +120,7 @@ export function agencyRoutes(app: App, context: AppContext) {
   app.get(
     '/admin/agencies',
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: TAGS,
         summary:
@@ -139,7 +135,7 @@ export function agencyRoutes(app: App, context: AppContext) {
   app.patch(
     '/users/agencies/:id',
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: TAGS,
         summary: 'Verify (or un-verify) an agency (super admin)',
@@ -154,7 +150,7 @@ export function agencyRoutes(app: App, context: AppContext) {
   app.patch(
     '/users/agents/:id',
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: TAGS,
         summary: 'Verify (or un-verify) an agent (super admin)',
@@ -169,7 +165,7 @@ export function agencyRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/projects/:id/claim-representative/:claimId',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'project', from: 'params', key: 'id' }) },
       schema: {
         tags: TAGS,
         summary:
@@ -193,7 +189,7 @@ export function agencyRoutes(app: App, context: AppContext) {
       path,
       {
         // The agent answers from the e-mailed link, signed in or not: the claim's secret is the credential.
-        config: { access: access.public() },
+        config: { access: access.public({ kind: 'project', from: 'params', key: 'id' }) },
         schema: {
           tags: TAGS,
           summary:

@@ -9,6 +9,7 @@ import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../links';
 import { sendMail, type ApplyDeps } from './apply-deps';
+import { judgeConsent, recordConsent } from './consent';
 import { claimMail } from './mail';
 import { issuePrivateLink } from './private-link';
 
@@ -69,7 +70,8 @@ function uploadGrantFor(deps: ApplyDeps, token: string | undefined, projectId: s
  * A talent (or their agent) applies through a link, without an account. In one transaction: the applicant is made
  * or joined (one per e-mail per project), submitted to the chosen opportunity (the link's default when none) in its
  * NEW_SUBMISSIONS folder, or TS_FOR_REVIEW when the link requires agency review; the representation claim is opened
- * and mailed to the agent; a private link is mailed to the talent. A filled honeypot is answered like a success.
+ * and mailed to the agent; a private link is mailed to the talent; what the talent agreed to (the terms and privacy
+ * versions, a minor's guardian consent) is recorded. A filled honeypot is answered like a success.
  */
 export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
   if (input.website && input.website.trim() !== '') {
@@ -84,6 +86,7 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
     if (input.dateOfBirth && typeof input.age === 'number') {
       throw fieldErrors([{ path: 'body.age', message: LINK_MESSAGES.ageOrBirthDate }]);
     }
+    const consent = await judgeConsent(tx, input);
     await assertLookupRefs(tx, [
       { field: 'genderId', lookup: 'role-genders', value: input.genderId },
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
@@ -122,6 +125,7 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       shareLinkId: link.id,
       referringAgentId: representative?.agentId ?? null,
     });
+    await recordConsent(tx, result.applicantId, result.submissionId, consent);
     if (representative) {
       const claim = await openClaim(tx, {
         projectId: link.projectId,

@@ -10,6 +10,7 @@ import { searchTextOf } from '../candidates';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken } from '../links';
 import { sendMail, type ApplyDeps } from './apply-deps';
+import { judgeUpdatedConsent, recordConsent } from './consent';
 import { submissionConfirmationMail } from './mail';
 
 // The talent's private link: issued on applying, it opens their submission to view and update it.
@@ -90,6 +91,8 @@ export async function updateStandalone(db: Db, applicantId: string, input: Stand
       { field: 'genderId', lookup: 'role-genders', value: input.genderId },
       { field: 'ethnicAppearanceIds', lookup: 'ethnic-appearances', value: input.ethnicAppearanceIds },
     ]);
+    const consent = await judgeUpdatedConsent(tx, applicant, input);
+    if (consent) await recordConsent(tx, applicant.id, null, consent);
     const firstName = input.firstName ?? applicant.firstName;
     const lastName = input.lastName ?? applicant.lastName;
     await tx

@@ -4,6 +4,7 @@ import {
   checkEmailWebformResultSchema,
   checkEmailWebformSchema,
   createRepresentativeSchema,
+  globalContentQuerySchema,
   globalContentSchema,
   LINK_MESSAGES,
   messageResultSchema,
@@ -23,8 +24,10 @@ import {
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
+import { currentOfficeId } from '../../platform/db/scope';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
+import { officeLegalParagraphs } from '../offices';
 import type { ApplyDeps } from './apply-deps';
 import { applyStandalone } from './apply-standalone';
 import { checkEmailWebform, resendPrivateLink, standaloneView, updateStandalone } from './private-link';
@@ -54,24 +57,29 @@ export function applyRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/global-content',
     {
-      config: { access: access.public() },
+      // A submission link's secret in `token` puts the request in the link's office, whose own texts then apply.
+      config: { access: access.public({ kind: 'share_link', from: 'query', key: 'token' }) },
       schema: {
         tags: TAGS,
-        summary: 'Shared content of the public pages: terms and privacy',
+        summary:
+          'Shared content of the public pages: terms and privacy (the office’s own with its link’s token)',
+        querystring: globalContentQuerySchema,
         response: { 200: globalContentSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       const base = context.config.publicUrl.replace(/\/$/, '');
+      const office = await officeLegalParagraphs(db, currentOfficeId());
       return {
         termsUrl: `${base}/terms`,
         privacyUrl: `${base}/privacy`,
         termsTitle: LINK_MESSAGES.termsTitle,
         privacyTitle: LINK_MESSAGES.privacyTitle,
-        // The office's own wording when it configured one (TERMS_FILE, PRIVACY_FILE), else the product's default.
-        terms: context.config.legalText.terms ?? [...PUBLIC_PAGE_TEXT.terms],
-        privacy: context.config.legalText.privacy ?? [...PUBLIC_PAGE_TEXT.privacy],
+        // The link's office's wording when it wrote one, else the installation's (TERMS_FILE, PRIVACY_FILE), else the
+        // product's default.
+        terms: office.terms ?? context.config.legalText.terms ?? [...PUBLIC_PAGE_TEXT.terms],
+        privacy: office.privacy ?? context.config.legalText.privacy ?? [...PUBLIC_PAGE_TEXT.privacy],
         supportEmail: context.config.SUPPORT_EMAIL ?? null,
       };
     },
@@ -81,7 +89,7 @@ export function applyRoutes(app: App, context: AppContext) {
     '/v2/applicants/standalone',
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'share_link', from: 'body', key: 'token' }) },
       schema: {
         tags: TAGS,
         summary: 'Apply through a submission link, without an account (the link secret is the credential)',
@@ -99,7 +107,7 @@ export function applyRoutes(app: App, context: AppContext) {
     '/v2/applicants/standalone/:id',
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'applicant', from: 'params', key: 'id' }) },
       schema: {
         tags: TAGS,
         summary: 'The talent updates their submission through their private link',
@@ -117,7 +125,7 @@ export function applyRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/applicants/:id/standalone/token',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'applicant', from: 'params', key: 'id' }) },
       schema: {
         tags: TAGS,
         summary: 'What the talent submitted, opened with their private link’s token',
@@ -135,7 +143,7 @@ export function applyRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/applicants/:id/standalone/resend-email',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'applicant', from: 'params', key: 'id' }) },
       schema: {
         tags: TAGS,
         summary:
@@ -155,7 +163,7 @@ export function applyRoutes(app: App, context: AppContext) {
     '/applicants/:id/check-email-webform',
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'share_link', from: 'body', key: 'token' }) },
       schema: {
         tags: TAGS,
         summary:
@@ -174,7 +182,7 @@ export function applyRoutes(app: App, context: AppContext) {
   app.get(
     '/users/representatives',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'share_link', from: 'query', key: 'token' }) },
       schema: {
         tags: TAGS,
         summary: 'The representation a submission link is pre-filled with (no sign-in; the link secret)',
@@ -192,7 +200,7 @@ export function applyRoutes(app: App, context: AppContext) {
     '/users/representatives',
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'share_link', from: 'body', key: 'token' }) },
       schema: {
         tags: TAGS,
         summary: 'Add Representation on an apply page: an existing agent by e-mail, or a new unverified one',
@@ -211,7 +219,7 @@ export function applyRoutes(app: App, context: AppContext) {
     '/users/representatives',
     {
       bodyLimit: PUBLIC_BODY_LIMIT,
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'applicant', from: 'body', key: 'applicantId' }) },
       schema: {
         tags: TAGS,
         summary:

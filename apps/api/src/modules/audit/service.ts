@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import {
   AUDIT_MESSAGES,
   type AuditEventList,
@@ -6,7 +6,9 @@ import {
   type AuditOutcome,
 } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
+import { forEachOffice } from '../../platform/db/office-of';
 import { auditEvents } from '../../platform/db/schema';
+import { currentOfficeId, runInOffice } from '../../platform/db/scope';
 import { AppError } from '../../platform/errors';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -74,12 +76,39 @@ export async function listAuditEvents(db: Db, query: AuditEventListQuery): Promi
   };
 }
 
-/** Retention: events older than the configured number of days are deleted by housekeeping. */
+/** Events deleted per statement, so a first purge of years of events never holds one long transaction. */
+const PURGE_BATCH = 5_000;
+
+/**
+ * Retention: deletes the events older than `retentionDays` from the log the code runs in (an office's, or outside
+ * any office the installation's), in batches. The office key is named so each batch is a range of
+ * `audit_events_at_idx`, office first. Answers the events deleted.
+ */
 export async function purgeOldAuditEvents(db: Db, retentionDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
-  const deleted = await db
-    .delete(auditEvents)
-    .where(lte(auditEvents.at, cutoff))
-    .returning({ id: auditEvents.id });
-  return deleted.length;
+  const officeId = currentOfficeId();
+  const log = officeId ? eq(auditEvents.officeId, officeId) : isNull(auditEvents.officeId);
+  let deleted = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(log, lte(auditEvents.at, cutoff)))
+      .limit(PURGE_BATCH);
+    const rows = await db
+      .delete(auditEvents)
+      .where(inArray(auditEvents.id, batch))
+      .returning({ id: auditEvents.id });
+    deleted += rows.length;
+    if (rows.length < PURGE_BATCH) return deleted;
+  }
+}
+
+/**
+ * The retention of every audit log: each office's in turn (decision 0102), then the installation's. Answers the
+ * events deleted.
+ */
+export async function purgeOldAuditEventsEverywhere(db: Db, retentionDays: number, now = new Date()) {
+  const inOffices = await forEachOffice(db, () => purgeOldAuditEvents(db, retentionDays, now));
+  return inOffices + (await runInOffice(null, () => purgeOldAuditEvents(db, retentionDays, now)));
 }

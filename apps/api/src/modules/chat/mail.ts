@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { CHAT_MESSAGES, CHAT_REPLY_LINK_DAYS } from '@casting/domain';
+import { CHAT_MESSAGES, CHAT_REPLY_LINK_DAYS, formatOfficeMoment, type OfficeClock } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import type { Queryable } from '../../platform/db/ids';
 import type { MailMessage } from '../../platform/mail/ports';
+import { officeClock } from '../../platform/mail/office-clock';
 import { announceThread } from './live';
 
 export const CHAT_MAIL_QUEUE = 'chat-mail';
@@ -44,6 +45,8 @@ export interface ChatMailContent {
   fileNames: readonly string[];
   link: string;
   expiresAt: Date;
+  /** The sending office's clock, in which the link's end is written. */
+  clock: OfficeClock;
 }
 
 /**
@@ -51,7 +54,7 @@ export interface ChatMailContent {
  * character that means something in HTML, so a message can never inject markup into the mail.
  */
 export function chatMessageMail(content: ChatMailContent): MailMessage {
-  const until = content.expiresAt.toISOString().slice(0, 10);
+  const until = formatOfficeMoment(content.expiresAt, content.clock);
   const files =
     content.fileNames.length > 0
       ? `\nAttached (open the conversation to download): ${content.fileNames.join(', ')}\n`
@@ -178,6 +181,7 @@ export async function deliverChatMail(
     fileNames: files.map((file) => file.file_name),
     link: replyUrl(context.config.publicUrl, message.thread_id, token),
     expiresAt,
+    clock: await officeClock(db),
   });
   try {
     await context.mailer.send(mail);

@@ -254,7 +254,7 @@ export function chatRoutes(app: App, context: AppContext) {
   app.get(
     `${BASE}/replies/:threadId`,
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'chat_thread', from: 'params', key: 'threadId' }) },
       schema: {
         tags: TAGS,
         summary: 'The reply page of an e-mailed private link: the recent messages for that participant',
@@ -272,7 +272,7 @@ export function chatRoutes(app: App, context: AppContext) {
   app.post(
     `${BASE}/replies/:threadId`,
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'chat_thread', from: 'params', key: 'threadId' }) },
       schema: {
         tags: TAGS,
         summary: 'A reply through an e-mailed private link; it appears in the team’s conversation',

@@ -1,17 +1,19 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { PDFFont, PDFImage } from 'pdf-lib';
-import { CLIENT_REVIEW_MESSAGES, DOWNLOAD_EXPIRY_DAYS } from '@casting/domain';
+import { CLIENT_REVIEW_MESSAGES, DOWNLOAD_EXPIRY_DAYS, formatOfficeMoment } from '@casting/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../platform/context';
 import { resolveAuthSecret } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { isUuid } from '../../platform/db/ids';
 import { applicants, clientLinkExports, mediaItems, projects, users } from '../../platform/db/schema';
+import { minorSql } from '../../platform/db/minors';
 import { AppError, fieldErrors } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { linkOfProject } from './links';
 import { linkReport } from './report';
+import { officeClock } from '../../platform/mail/office-clock';
 
 export const CLIENT_EXPORT_QUEUE = 'client-link-export';
 export interface ExportJob {
@@ -253,13 +255,15 @@ export async function buildExport(context: AppContext, exportId: string) {
           min: applicants.playingAgeMin,
           max: applicants.playingAgeMax,
           location: applicants.location,
+          minor: minorSql(),
         })
         .from(applicants)
         .where(eq(applicants.id, candidate.applicantId));
       const lines: string[] = [];
       if (person?.min != null || person?.max != null)
         lines.push(`Playing age: ${[person?.min, person?.max].filter((v) => v != null).join('-')}`);
-      if (person?.location) lines.push(`Location: ${person.location}`);
+      // The export goes to the client: a minor's whereabouts never do (decision 0104).
+      if (person?.location && !person.minor) lines.push(`Location: ${person.location}`);
       facts.set(candidate.submissionId, lines);
       const [photo] = await db
         .select({ key: mediaItems.thumbnailKey, original: mediaItems.originalKey })
@@ -288,6 +292,7 @@ export async function buildExport(context: AppContext, exportId: string) {
       .set({ status: 'READY', csvKey: `${base}.csv`, pdfKey: `${base}.pdf` })
       .where(eq(clientLinkExports.id, row.id));
     const token = exportToken(context.config, row);
+    const clock = await officeClock(db);
     const url = (format: string) =>
       `${context.config.publicUrl.replace(/\/$/, '')}/api/v2/client-link-exports/${row.id}/${format}?token=${token}`;
     await enqueueMail(context.jobs, {
@@ -299,7 +304,7 @@ export async function buildExport(context: AppContext, exportId: string) {
           `The feedback on "${report.link.title}" (${report.candidates.length} candidate(s)) is ready.`,
           `Presentation (PDF): ${url('pdf')}`,
           `Spreadsheet (CSV): ${url('csv')}`,
-          `The links expire on ${row.expiresAt.toISOString().slice(0, 10)} (UTC).`,
+          `The links expire on ${formatOfficeMoment(row.expiresAt, clock)}.`,
         ].join('\n\n'),
       },
     });

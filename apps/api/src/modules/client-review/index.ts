@@ -1,3 +1,4 @@
+import { forEachOffice } from '../../platform/db/office-of';
 import type { AppContext } from '../../platform/context';
 import type { ApiModule } from '../../platform/http/module';
 import { buildExport, CLIENT_EXPORT_QUEUE, purgeExpiredExports, type ExportJob } from './export';
@@ -28,7 +29,14 @@ export function defineClientReviewJobs(context: AppContext) {
     deadLetter: true,
     concurrency: 1,
   });
-  context.jobs.define(EXPORT_PURGE_QUEUE, () => purgeExpiredExports(context), { policy: 'stately' });
+  // Scheduled upkeep runs in each office in turn.
+  context.jobs.define(
+    EXPORT_PURGE_QUEUE,
+    async () => {
+      await forEachOffice(context.database.db, () => purgeExpiredExports(context));
+    },
+    { policy: 'stately' },
+  );
   context.jobs.schedule(EXPORT_PURGE_QUEUE, '47 4 * * *');
 }
 

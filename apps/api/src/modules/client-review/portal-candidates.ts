@@ -11,6 +11,7 @@ import {
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { isUuid, type Queryable } from '../../platform/db/ids';
+import { minorSql } from '../../platform/db/minors';
 import {
   agencies,
   agents,
@@ -51,6 +52,7 @@ async function candidateRows(db: Queryable, scope: ClientLinkScope, filters: SQL
       playingAgeMax: applicants.playingAgeMax,
       location: applicants.location,
       bio: applicants.bio,
+      minor: minorSql(),
     })
     .from(clientLinkItems)
     .innerJoin(submissions, eq(submissions.id, clientLinkItems.submissionId))
@@ -167,10 +169,11 @@ async function present(
       firstName: row.firstName,
       lastName: row.lastName,
       playingAge: playingAge(row),
-      location: row.location,
+      // A minor's contact details and whereabouts never reach a client, whatever the link shares (decision 0104).
+      location: row.minor ? null : row.location,
       bio: row.bio,
       primaryPhotoUrl: photoUrls.get(row.applicantId) ?? null,
-      contact: settings.showContactDetails ? { email: row.email, phone: row.phone } : null,
+      contact: settings.showContactDetails && !row.minor ? { email: row.email, phone: row.phone } : null,
       representation:
         settings.showRepresentation && agent
           ? { agentName: `${agent.firstName} ${agent.lastName}`.trim(), agencyName: agent.agency ?? null }

@@ -1,3 +1,5 @@
+import { officeOfKey } from '../../platform/db/office-of';
+import { runInOffice } from '../../platform/db/scope';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CLIENT_REVIEW_MESSAGES, type ProjectBreakdown, type ProjectShareState } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
@@ -129,7 +131,11 @@ export async function projectSharePageMeta(
 ): Promise<string | null> {
   const match = /^\/project-share\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (!match) return null;
-  const breakdown = await projectBreakdown(db, publicUrl, match[1]!).catch(() => null);
+  // The page is public: it reads the project in the project's own office.
+  const officeId = await officeOfKey(db, 'project', match[1]!);
+  const breakdown = officeId
+    ? await runInOffice(officeId, () => projectBreakdown(db, publicUrl, match[1]!)).catch(() => null)
+    : null;
   if (!breakdown) return null;
   const base = publicUrl.replace(/\/$/, '');
   const description =

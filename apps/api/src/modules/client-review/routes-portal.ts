@@ -37,7 +37,7 @@ export function portalRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/client-links/:clientLink',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'client_link', from: 'params', key: 'clientLink' }) },
       schema: {
         tags: TAGS,
         summary:
@@ -55,7 +55,7 @@ export function portalRoutes(app: App, context: AppContext) {
   app.post(
     '/v2/client-links/:clientLink/identify',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'client_link', from: 'params', key: 'clientLink' }) },
       schema: {
         tags: TAGS,
         summary: 'A viewer gives a name and e-mail; a 6-digit code is e-mailed to them',
@@ -73,7 +73,7 @@ export function portalRoutes(app: App, context: AppContext) {
   app.post(
     '/v2/client-links/:clientLink/verify',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'client_link', from: 'params', key: 'clientLink' }) },
       schema: {
         tags: TAGS,
         summary: 'The e-mailed code for a viewer session (sent back in the x-client-viewer header)',

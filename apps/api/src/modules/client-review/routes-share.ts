@@ -49,7 +49,7 @@ export function projectShareRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/project-share/:id',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'project', from: 'params', key: 'id' }) },
       schema: {
         tags: TAGS,
         summary: 'A published project’s breakdown: what it shows of itself, its opportunities and open links',

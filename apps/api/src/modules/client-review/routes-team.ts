@@ -166,7 +166,7 @@ export function teamLinkRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/client-link-exports/:exportId/:format',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'client_link_export', from: 'params', key: 'exportId' }) },
       schema: {
         tags: TAGS,
         summary: 'The e-mailed export link: redirects to a short-lived signed URL of the CSV or PDF',

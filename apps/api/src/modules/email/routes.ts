@@ -216,7 +216,7 @@ export function emailRoutes(app: App, context: AppContext) {
   app.post(
     '/email/opt-out',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'opt_out', from: 'body', key: 'token' }) },
       schema: {
         tags: TAGS,
         summary: 'Unsubscribe from a project’s e-mails with the secret of a received message',

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { purgeExpiredIdempotencyKeys } from '../../platform/http/idempotency';
-import { purgeOldAuditEvents } from '../audit';
+import { purgeOldAuditEventsEverywhere } from '../audit';
+import { closeLapsedSupportGrants } from '../offices';
 import { purgeExpiredRows } from './purge';
 
 export const PURGE_QUEUE = 'housekeeping-purge';
 export const VACUUM_QUEUE = 'housekeeping-vacuum';
 
 /**
- * Housekeeping from day one: an hourly purge of expired identity rows, old audit events and expired idempotency keys and, on the embedded database, a nightly
+ * Housekeeping from day one: an hourly purge of expired identity rows, old audit events (in every office's log and
+ * the installation's) and expired idempotency keys (and the closing of support access that ran out) and, on the
+ * embedded database, a nightly
  * `VACUUM (ANALYZE)` (PGlite runs no autovacuum, so without it dead rows pile up and the planner's statistics age).
  * Both queues are `stately`: one run at a time and at most one waiting, however many instances schedule them.
  */
@@ -22,9 +25,12 @@ export function defineHousekeepingJobs(context: AppContext) {
           // The counters table also holds daily quotas (invitations, code guesses): keep a day of counters.
           rateLimitWindowSeconds: Math.max(config.AUTH_RATE_LIMIT_WINDOW_SECONDS, 86_400),
         })),
-        // Audit events are kept AUDIT_RETENTION_DAYS (a year by default), idempotency answers one day.
-        auditEvents: await purgeOldAuditEvents(database.db, config.AUDIT_RETENTION_DAYS),
+        // Audit events are kept AUDIT_RETENTION_DAYS (six years by default) in every office's log and the
+        // installation's; idempotency answers one day.
+        auditEvents: await purgeOldAuditEventsEverywhere(database.db, config.AUDIT_RETENTION_DAYS),
         idempotencyKeys: await purgeExpiredIdempotencyKeys(database.db),
+        // Not a deletion: support access that ran out is closed and written to its office's log.
+        supportGrantsLapsed: await closeLapsedSupportGrants(database.db),
       };
       log.info({ deleted: counts }, 'housekeeping: expired rows purged');
     },

@@ -1,4 +1,4 @@
-import { accountRoleOf } from '@casting/domain';
+import { accountRoleOf, isOfficeRole } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Authenticator } from '../../platform/http/access';
 import { createAuthenticationCache } from './authentication-cache';
@@ -27,6 +27,10 @@ export function createAuthenticator(context: AppContext): Authenticator {
     if (!found || found.user.id !== claims.userId) return null;
     if (!isLive(found.session) || found.user.deactivatedAt) return null;
     const roleCode = roleCodeOf(found.user);
+    // The session's office serves the request only while the person may work in it (a member, or on the team of one
+    // of its projects) and the office is active; otherwise the request sees no office data.
+    const standing = found.officeStanding;
+    const inOffice = standing !== null && (isOfficeRole(standing) || standing === 'GUEST');
     return {
       userId: found.user.id,
       sessionId: found.session.id,
@@ -35,6 +39,9 @@ export function createAuthenticator(context: AppContext): Authenticator {
       otpRequired: found.user.otpRequired,
       otpEnabled: found.user.otpEnabled,
       mustChangePassword: found.user.mustChangePassword,
+      officeId: inOffice ? found.session.officeId : null,
+      officeRole: isOfficeRole(standing) ? standing : null,
+      ...(standing === 'PENDING_APPROVAL' || standing === 'SUSPENDED' ? { officeUnavailable: standing } : {}),
     };
   };
 }

@@ -13,6 +13,7 @@ import { afterPosition, decodeCursor, keyText, keysetPage } from '../../platform
 import { importJobs, importRows } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Principal } from '../../platform/http/access';
+import { isOfficeOwner } from '../../platform/http/principal';
 import { loadFileHead, loadSheet } from './files';
 import { assertMayImport, assertRequestMapping, assertTarget } from './request-checks';
 
@@ -77,7 +78,7 @@ export function jobView(row: JobRow): ImportJob {
   };
 }
 
-/** One of the caller's imports (a super admin may read any); another user's id reads as not found. */
+/** One of the caller's imports (the office's owner may read any); another user's id reads as not found. */
 export async function getJob(db: Db, principal: Principal, jobId: string): Promise<JobRow> {
   assertMayImport(principal);
   const [row] = await db
@@ -86,7 +87,7 @@ export async function getJob(db: Db, principal: Principal, jobId: string): Promi
     .where(
       and(
         eq(importJobs.id, jobId),
-        principal.accountRole === 'SUPER_ADMIN' ? sql`true` : eq(importJobs.createdById, principal.userId),
+        isOfficeOwner(principal) ? sql`true` : eq(importJobs.createdById, principal.userId),
       ),
     );
   if (!row) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.jobNotFound);

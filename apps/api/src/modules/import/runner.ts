@@ -143,7 +143,7 @@ async function addPerson(
       skills: person.skills,
       languages: person.languages,
     })
-    .onConflictDoNothing({ target: people.email, where: sql`${people.email} is not null` })
+    .onConflictDoNothing({ target: [people.officeId, people.email], where: sql`${people.email} is not null` })
     .returning({ id: people.id });
   return { applicantId: null, createdApplicant: inserted !== undefined };
 }

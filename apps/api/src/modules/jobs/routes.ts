@@ -8,7 +8,7 @@ export function registerJobsRoutes(app: App, context: AppContext) {
   app.get(
     '/admin/jobs',
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: ['admin'],
         summary: 'Background queue health: counts per state and the last failures',

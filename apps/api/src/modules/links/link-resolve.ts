@@ -1,6 +1,9 @@
+import { enterOfficeOf } from '../../platform/db/office-of';
 import { and, eq, inArray } from 'drizzle-orm';
 import { LINK_MESSAGES, type Option, type ResolvedLink } from '@casting/domain';
 import type { Queryable } from '../../platform/db/ids';
+import { officeApplyRules } from '../../platform/db/minors';
+import { currentOfficeId } from '../../platform/db/scope';
 import { agencies, projects, roles } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { agentsWithAgencies, representativeView } from '../agencies';
@@ -33,6 +36,7 @@ export async function resolveLink(
       agency: null,
       uploadGrant: null,
       lookups: null,
+      minorRule: null,
     };
   }
   const [project] = await db
@@ -68,7 +72,15 @@ export async function resolveLink(
     agency: agency ?? (agentRow ? { id: agentRow.agency.id, name: agentRow.agency.name } : null),
     uploadGrant: await uploadGrant(link.projectId, link.id),
     lookups: await applyFormLookups(db),
+    minorRule: await minorRuleOf(db),
   };
+}
+
+/** The age of majority of the link's office (the request works in it) and the time zone whose date it is judged on. */
+async function minorRuleOf(db: Queryable): Promise<ResolvedLink['minorRule']> {
+  const officeId = currentOfficeId();
+  const rules = officeId ? await officeApplyRules(db, officeId) : null;
+  return rules ? { ageOfMajority: rules.ageOfMajority, timeZone: rules.timeZone } : null;
 }
 
 /**
@@ -89,6 +101,8 @@ async function applyFormLookups(db: Queryable): Promise<NonNullable<ResolvedLink
 export async function urlMapping(db: Queryable, url: string, projectId?: string) {
   const path = url.split(/[?#]/)[0] ?? '';
   const slug = path.split('/').filter(Boolean).at(-1) ?? '';
+  // The slug is the link's secret: it says which office the request reads.
+  await enterOfficeOf(db, 'share_link', slug);
   const found = await linkByToken(db, slug);
   if (!found || (projectId && found.link.projectId !== projectId)) throw notFound('The submission link');
   return {

@@ -194,7 +194,7 @@ export function linkRoutes(app: App, context: AppContext, uploadGrant: UploadGra
   app.get(
     '/v2/share-links/resolve',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'share_link', from: 'query', key: 'token' }) },
       schema: {
         tags: TAGS,
         summary:

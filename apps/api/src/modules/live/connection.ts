@@ -1,3 +1,4 @@
+import { runInOffice } from '../../platform/db/scope';
 import {
   LIVE_AGENCY_AUDIENCE_KEY,
   LIVE_CLOSE_CODES,
@@ -101,8 +102,9 @@ export class LiveConnection {
       }
       this.pending += 1;
       const text = isBinary ? null : data.toString();
+      // A socket's messages arrive outside any request: each is handled in the office of the connection's session.
       this.queue = this.queue
-        .then(() => this.receive(text))
+        .then(() => runInOffice(this.principal.officeId, () => this.receive(text)))
         .catch((error: unknown) => this.options.log.error({ err: error }, 'live channel message failed'))
         .finally(() => {
           this.pending -= 1;
@@ -230,7 +232,9 @@ export class LiveConnection {
   /** The member's actor, or null when they are not one (or the project is gone: NOT_FOUND reads as no access). */
   private async actorIn(projectId: string): Promise<ProjectActor | null> {
     try {
-      return await this.options.ports.resolveProjectActor(this.principal, projectId);
+      return await runInOffice(this.principal.officeId, () =>
+        this.options.ports.resolveProjectActor(this.principal, projectId),
+      );
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
       throw error;

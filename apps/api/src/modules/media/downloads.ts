@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   CANDIDATE_MESSAGES,
   DOWNLOAD_EXPIRY_DAYS,
+  formatOfficeMoment,
   MEDIA_MESSAGES,
   VIEW_URL_TTL_SECONDS,
   type Download,
@@ -36,6 +37,7 @@ import { getsOriginals, visibleTo } from './items';
 import { MEDIA_ZIP_QUEUE, type ZipJob } from './queues';
 import { assertSubmitterReaches } from './submitter';
 import { writeZip, type ZipEntry } from './zip-writer';
+import { officeClock } from '../../platform/mail/office-clock';
 
 type BundleRow = typeof downloadBundles.$inferSelect;
 
@@ -303,6 +305,7 @@ export async function buildZip(
       return;
     }
     const link = `${context.config.publicUrl}/downloads/${bundle.id}?token=${downloadToken(context.config, bundle)}`;
+    const clock = await officeClock(db);
     await enqueueMail(context.jobs, {
       kind: 'notice',
       message: {
@@ -311,7 +314,7 @@ export async function buildZip(
         text: [
           `The media of ${folders.size} candidate(s), ${count} file(s), is ready to download:`,
           link,
-          `The link expires on ${bundle.expiresAt.toISOString().slice(0, 10)} (UTC).`,
+          `The link expires on ${formatOfficeMoment(bundle.expiresAt, clock)}.`,
         ].join('\n\n'),
       },
     });

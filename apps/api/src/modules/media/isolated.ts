@@ -74,3 +74,8 @@ export function runIsolated(task: Task): Promise<Buffer> {
     );
   });
 }
+
+/** A HEIC/HEIF image (as phones take them) as JPEG bytes, converted in a thread of its own. */
+export function heicToJpegBytes(input: Buffer, quality = 0.92): Promise<Buffer> {
+  return runIsolated({ task: 'heicToJpeg', input, quality });
+}

@@ -1,3 +1,4 @@
+import { forEachOffice } from '../../platform/db/office-of';
 import type { AppContext } from '../../platform/context';
 import { defineStoragePurgeJob } from '../../platform/storage/purge';
 import { buildZip, purgeExpiredDownloads } from './downloads';
@@ -42,12 +43,19 @@ export function defineMediaJobs(context: AppContext) {
       concurrency: 1,
     },
   );
-  context.jobs.define(DOWNLOAD_PURGE_QUEUE, () => purgeExpiredDownloads(context), { policy: 'stately' });
+  // Scheduled upkeep runs in each office in turn.
+  context.jobs.define(
+    DOWNLOAD_PURGE_QUEUE,
+    async () => {
+      await forEachOffice(context.database.db, () => purgeExpiredDownloads(context));
+    },
+    { policy: 'stately' },
+  );
   context.jobs.schedule(DOWNLOAD_PURGE_QUEUE, '29 4 * * *');
   context.jobs.define(
     UPLOAD_PURGE_QUEUE,
     async () => {
-      await purgeAbandonedUploads(context);
+      await forEachOffice(context.database.db, () => purgeAbandonedUploads(context));
     },
     { policy: 'stately' },
   );

@@ -49,7 +49,7 @@ export function downloadRoutes(app: App, context: AppContext) {
   app.get(
     '/downloads/:id',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'download', from: 'params', key: 'id' }) },
       schema: {
         tags: TAGS,
         summary: 'A download’s status and, when ready, a short-lived signed URL of its zip',

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
+import { enterOfficeOf } from '../../platform/db/office-of';
 import { AppError } from '../../platform/errors';
 import { mediaUploadFailures } from '../../platform/db/schema';
 import { access } from '../../platform/http/access';
@@ -80,7 +81,7 @@ export function uploadRoutes(app: App, context: AppContext) {
   app.post(
     '/media-management/upload-complete',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'upload', from: 'body', key: 'Key' }) },
       schema: {
         tags: TAGS,
         summary: 'Finish a single PUT upload: the size and the bytes are checked, then the file is attached',
@@ -118,7 +119,7 @@ export function uploadRoutes(app: App, context: AppContext) {
   app.post(
     '/media-management/multipart/get-signed-urls',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'upload', from: 'body', key: 'Key' }) },
       schema: {
         tags: TAGS,
         summary: 'Signed part URLs (all parts, or the `PartNumbers` a resumed upload still needs)',
@@ -136,7 +137,7 @@ export function uploadRoutes(app: App, context: AppContext) {
   app.post(
     '/media-management/multipart/list-parts',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'upload', from: 'body', key: 'Key' }) },
       schema: {
         tags: TAGS,
         summary: 'The parts already received, so an interrupted upload resumes after the last completed part',
@@ -154,7 +155,7 @@ export function uploadRoutes(app: App, context: AppContext) {
   app.post(
     '/media-management/multipart/complete',
     {
-      config: { access: access.public() },
+      config: { access: access.public({ kind: 'upload', from: 'body', key: 'Key' }) },
       schema: {
         tags: TAGS,
         summary: 'Join the parts; the size and the bytes are checked, then the file is attached',
@@ -191,6 +192,8 @@ export function uploadRoutes(app: App, context: AppContext) {
         const grant = verifyUploadGrant(context.config, token);
         projectId = grant.projectId;
         grantId = grant.id;
+        // An apply page's report belongs to the office of the grant's project.
+        await enterOfficeOf(db, 'project', projectId);
       } else if (body.projectId) {
         // A staff member's report is filed under a project only when they work on it.
         const actor = await app.accessControl

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_MESSAGES, UPLOAD_GRANT_HEADER, type Permission } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
+import { enterOfficeOf } from '../../platform/db/office-of';
 import { AppError, fieldErrors, signInRequired } from '../../platform/errors';
 import { access, assertAccountAllowed, assertProjectPermission } from '../../platform/http/access';
 import { grantOwner, verifyUploadGrant } from './grant';
@@ -44,6 +45,8 @@ export async function resolveUploader(
     const grant = verifyUploadGrant(context.config, token);
     const projectId = existing?.projectId ?? body.projectId ?? grant.projectId;
     if (projectId !== grant.projectId) throw new AppError('FORBIDDEN', MEDIA_MESSAGES.grantWrongProject);
+    // An apply page has no session: the grant's project says which office's rows the upload writes.
+    await enterOfficeOf(context.database.db, 'project', projectId);
     // An upload is continued only by whoever started it: the same grant, or a later grant of the same holder (the
     // same apply link after a reload). Anyone else is told it does not exist, so keys reveal nothing.
     const owner = grantOwner(grant);

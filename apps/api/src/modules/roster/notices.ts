@@ -134,7 +134,8 @@ export async function sendRosterNotice(context: Pick<AppContext, 'jobs'>, db: Db
   });
 }
 
-export function defineRosterJobs(context: AppContext) {
+/** The notice queue: retried with backoff (a mail server may be down), then kept for an operator. */
+export function defineNoticeJobs(context: AppContext) {
   context.jobs.define<RosterNoticeJob>(
     ROSTER_NOTICE_QUEUE,
     async (job) => sendRosterNotice(context, context.database.db, job.eventId),

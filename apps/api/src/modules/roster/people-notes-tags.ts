@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { isUuid } from '../../platform/db/ids';
 import { officeTags, personNotes, personTags } from '../../platform/db/schema';
 import type { Principal } from '../../platform/http/access';
+import { isOfficeOwner } from '../../platform/http/principal';
 import { AppError, fieldErrors } from '../../platform/errors';
 import { personRow } from './people-rows';
 
@@ -24,7 +25,7 @@ export async function deleteNote(db: Db, principal: Principal, personId: string,
     .from(personNotes)
     .where(and(eq(personNotes.id, noteId), eq(personNotes.personId, personId)));
   if (!note) throw new AppError('NOT_FOUND', ROSTER_MESSAGES.noteNotFound);
-  if (note.authorId !== principal.userId && principal.accountRole !== 'SUPER_ADMIN') {
+  if (note.authorId !== principal.userId && !isOfficeOwner(principal)) {
     throw new AppError('PERMISSION_DENIED', ROSTER_MESSAGES.noteNotYours);
   }
   await db.delete(personNotes).where(eq(personNotes.id, noteId));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { can, type RosterPerson } from '@casting/domain';
+import { can, PERSON_DATA_ROLES, type RosterPerson } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
 import {
@@ -20,8 +20,15 @@ import {
   votes,
 } from '../../platform/db/schema';
 import type { Principal } from '../../platform/http/access';
+import { officeRoleHere } from '../../platform/http/principal';
 import { projectStanding } from '../../platform/http/project-access';
 import { itemsOf, notDismissed, personColumns, personRow } from './people-rows';
+
+/** Whether the viewer may export and erase the person's data (the route rule `access.personData`). */
+function mayManageData(principal: Principal): boolean {
+  const role = officeRoleHere(principal);
+  return role !== null && PERSON_DATA_ROLES.includes(role);
+}
 
 /** People with the same folded names and date of birth as this one, not declared different. */
 async function likelyDuplicatesOf(db: Queryable, person: typeof people.$inferSelect) {
@@ -199,5 +206,6 @@ export async function personProfile(db: Db, principal: Principal, personId: stri
     })),
     hiddenApplications: applied.length - visible.length,
     likelyDuplicates: await likelyDuplicatesOf(db, person),
+    mayManageData: mayManageData(principal),
   };
 }

@@ -48,7 +48,7 @@ export function usersRoutes(app: App, context: AppContext) {
   app.get(
     '/users',
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: ['users'],
         summary: 'List and search users (search needs at least 3 characters)',
@@ -63,7 +63,7 @@ export function usersRoutes(app: App, context: AppContext) {
     '/users/:id',
     {
       config: {
-        access: access.superAdmin(),
+        access: access.operator(),
         audit: {
           action: 'user.update',
           target: { type: 'user', from: 'params', key: 'id' },

@@ -4,11 +4,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { openEmbeddedEngine, type EmbeddedEngineOptions } from './pglite-engine';
-import { drizzleWithNamedStatements, drizzleWithStatementClients } from './pglite-named-statements';
+import { drizzleWithStatementClients } from './pglite-named-statements';
 import { PgliteProcess, type PgliteClient } from './pglite-process';
 import * as schema from './schema';
+import { runAsOwner, scopeKey, type DbScope } from './scope';
+import { ScopedEngine, fixedScopeClient, type ScopedPgliteClient } from './scoped-pglite';
+import { ScopedPool } from './scoped-pool';
 
 export type Schema = typeof schema;
 /** The one database type services use, whichever engine is behind it. */
@@ -16,14 +19,23 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
+  /**
+   * The application's handle: each query runs as the role `casting_app` in the office of the code that runs it
+   * (scope.ts), so row-level security shows it that office's rows and nothing else.
+   */
   db: Db;
+  /**
+   * A handle fixed to one scope whatever the caller's: the owner (`{ owner: true }`) for the operator's tools and
+   * tests that read and write across offices. Never for a request's work.
+   */
+  scopedDb(scope: DbScope): Db;
   kind: DatabaseKind;
   /**
    * The embedded engine, in this process or its own (pglite-process.ts): jobs and LISTEN/NOTIFY adapters need the
    * raw client.
    */
   pglite?: PgliteClient;
-  /** The engine itself when it runs in this process: the seed maker dumps its files. */
+  /** The engine itself when it runs in this process, outside any scope: the seed maker dumps its files. */
   pgliteEngine?: PGlite;
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -64,16 +76,33 @@ export interface OpenDatabaseOptions {
 /** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const config: pg.PoolConfig = {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // The API's queries are short index reads. Past ~100k rows PostgreSQL's cost estimates trigger JIT compilation,
       // which spent about 260 ms per list call compiling a plan that then runs in a millisecond.
       options: '-c jit=off',
-    });
+    };
+    const pool = new ScopedPool(config);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    await runAsOwner(() => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }));
+    // Each fixed scope gets a small pool of its own: a checkout is put into its pool's one scope.
+    const fixed = new Map<string, { pool: ScopedPool; db: Db }>();
+    const scopedDb = (scope: DbScope): Db => {
+      const key = scopeKey(scope);
+      let entry = fixed.get(key);
+      if (!entry) {
+        const scopedPool = new ScopedPool({ ...config, max: 2 }, () => scope);
+        entry = { pool: scopedPool, db: drizzleNodePg(scopedPool, { schema }) as unknown as Db };
+        fixed.set(key, entry);
+      }
+      return entry.db;
+    };
+    const close = async () => {
+      await Promise.all([...fixed.values()].map((entry) => entry.pool.end()));
+      await pool.end();
+    };
+    return { db, scopedDb, kind: 'postgres', pool, close };
   }
   const engineOptions: EmbeddedEngineOptions = {
     dataDir: options.pgliteDataDir,
@@ -85,11 +114,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   if (options.pgliteProcess === 'separate') {
     const engine = await PgliteProcess.start(engineOptions);
-    // Statements the code prepares under a name are planned once, as on PostgreSQL (pglite-named-statements.ts).
-    const db = drizzleWithStatementClients(engine as unknown as PGlite, schema, (name) => engine.named(name));
-    return { db: db as unknown as Db, kind: 'pglite', pglite: engine, close: () => engine.close() };
+    return embeddedDatabase(engine, { close: () => engine.close() });
   }
   const engine = await openEmbeddedEngine(engineOptions);
-  const db = drizzleWithNamedStatements(engine.pglite, schema) as unknown as Db;
-  return { db, kind: 'pglite', pglite: engine.pglite, pgliteEngine: engine.pglite, close: engine.close };
+  return embeddedDatabase(new ScopedEngine(engine.pglite), { close: engine.close, engine: engine.pglite });
+}
+
+/**
+ * Drizzle on the embedded engine, each call in its caller's scope. Statements the code prepares under a name are
+ * planned once, as on PostgreSQL (pglite-named-statements.ts).
+ */
+function embeddedDatabase(
+  client: ScopedPgliteClient,
+  options: { close: () => Promise<void>; engine?: PGlite },
+): Database {
+  const drizzleOn = (on: ScopedPgliteClient) =>
+    drizzleWithStatementClients(on as unknown as PGlite, schema, (name) => on.named(name)) as unknown as Db;
+  const fixed = new Map<string, Db>();
+  const scopedDb = (scope: DbScope): Db => {
+    const key = scopeKey(scope);
+    let db = fixed.get(key);
+    if (!db) fixed.set(key, (db = drizzleOn(fixedScopeClient(client, scope))));
+    return db;
+  };
+  return {
+    db: drizzleOn(client),
+    scopedDb,
+    kind: 'pglite',
+    pglite: client,
+    ...(options.engine ? { pgliteEngine: options.engine } : {}),
+    close: options.close,
+  };
 }

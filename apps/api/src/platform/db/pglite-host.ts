@@ -1,8 +1,9 @@
-import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import { DataDirectoryLockedError } from './data-dir-lock';
 import { openEmbeddedEngine, type EmbeddedEngine, type EmbeddedEngineOptions } from './pglite-engine';
-import { NamedStatements } from './pglite-named-statements';
 import type { HostError, HostReply, HostRequest } from './pglite-protocol';
+import { withScope } from './scope';
+import { ScopedEngine } from './scoped-pglite';
 
 /**
  * The embedded engine's own process: it opens PGlite and runs what the API sends over the IPC channel
@@ -10,8 +11,7 @@ import type { HostError, HostReply, HostRequest } from './pglite-protocol';
  * the channel closes (the API stopped, or died), it closes the engine so the data directory is left consistent.
  */
 let engine: EmbeddedEngine | null = null;
-let pglite: PGlite | null = null;
-let statements: NamedStatements | null = null;
+let pglite: ScopedEngine | null = null;
 const transactions = new Map<
   number,
   { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> }
@@ -60,7 +60,7 @@ function transactionOf(id: number | undefined): Transaction | undefined {
   return open.tx;
 }
 
-async function begin(engine: PGlite): Promise<number> {
+async function begin(engine: ScopedEngine): Promise<number> {
   const id = ++transactionCounter;
   let started!: () => void;
   let failedToStart!: (error: unknown) => void;
@@ -92,8 +92,8 @@ async function begin(engine: PGlite): Promise<number> {
 async function handle(request: HostRequest): Promise<unknown> {
   if (request.op === 'open') {
     engine = await openWhenFree(request.options);
-    pglite = engine.pglite;
-    statements = new NamedStatements(pglite);
+    // Each call runs in the scope the API sent with it (scope.ts), the engine's one session set to it first.
+    pglite = new ScopedEngine(engine.pglite);
     return undefined;
   }
   const open = pglite;
@@ -104,14 +104,20 @@ async function handle(request: HostRequest): Promise<unknown> {
       const parsers = textParsers(request.textTypes);
       if (parsers) options.parsers = parsers;
       if (request.name && request.tx === undefined) {
-        return statements!.clientFor(request.name).query(request.text, request.params, options);
+        const named = open.named(request.name);
+        return withScope(request.scope, () => named.query(request.text, request.params, options));
       }
-      return (transactionOf(request.tx) ?? open).query(request.text, request.params, options);
+      const tx = transactionOf(request.tx);
+      if (tx) return tx.query(request.text, request.params, options);
+      return withScope(request.scope, () => open.query(request.text, request.params, options));
     }
-    case 'exec':
-      return (transactionOf(request.tx) ?? open).exec(request.text);
+    case 'exec': {
+      const tx = transactionOf(request.tx);
+      if (tx) return tx.exec(request.text);
+      return withScope(request.scope, () => open.exec(request.text));
+    }
     case 'begin':
-      return begin(open);
+      return withScope(request.scope, () => begin(open));
     case 'end': {
       const transaction = transactions.get(request.tx);
       if (!transaction) throw new Error(`Transaction ${request.tx} is not open`);

@@ -4,7 +4,9 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 import { DataDirectoryLockedError, type LockHolder } from './data-dir-lock';
 import type { EmbeddedEngineOptions } from './pglite-engine';
 import type { NamedStatementClient } from './pglite-named-statements';
+import type { ScopedPgliteClient } from './scoped-pglite';
 import type { HostError, HostReply, HostRequest } from './pglite-protocol';
+import { currentScope } from './scope';
 
 /** What the API uses of the embedded engine, in this process (PGlite itself) or in its own (`PgliteProcess`). */
 export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'listen' | 'transaction' | 'closed'>;
@@ -42,7 +44,7 @@ const YOUNG_GENERATION_MB = 16;
  * to end; the transaction's own statements run inside it. Errors come back with their fields (code, detail,
  * constraint), so callers tell a unique violation from other failures as before.
  */
-export class PgliteProcess implements PgliteClient {
+export class PgliteProcess implements ScopedPgliteClient {
   readonly #child: ChildProcess;
   readonly #pending = new Map<
     number,
@@ -112,7 +114,7 @@ export class PgliteProcess implements PgliteClient {
   }
 
   exec(text: string): Promise<Array<Results>> {
-    return this.#call({ op: 'exec', text }) as Promise<Array<Results>>;
+    return this.#call({ op: 'exec', text, scope: currentScope() }) as Promise<Array<Results>>;
   }
 
   /** The client drizzle's prepared query calls for a statement prepared under `name`. */
@@ -121,7 +123,7 @@ export class PgliteProcess implements PgliteClient {
   }
 
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    const tx = (await this.#call({ op: 'begin' })) as number;
+    const tx = (await this.#call({ op: 'begin', scope: currentScope() })) as number;
     let closed = false;
     const guard = () => {
       if (closed) throw new Error('The transaction is already closed');
@@ -136,7 +138,7 @@ export class PgliteProcess implements PgliteClient {
       },
       exec: (text: string) => {
         guard();
-        return this.#call({ op: 'exec', text, tx }) as Promise<Array<Results>>;
+        return this.#call({ op: 'exec', text, tx, scope: currentScope() }) as Promise<Array<Results>>;
       },
       rollback: async () => {
         guard();
@@ -214,6 +216,7 @@ export class PgliteProcess implements PgliteClient {
       textTypes,
       tx,
       name,
+      scope: currentScope(),
     }) as Promise<Results<T>>;
   }
 

@@ -1,4 +1,5 @@
 import type { EmbeddedEngineOptions } from './pglite-engine';
+import type { DbScope } from './scope';
 
 /**
  * The messages between the API and the embedded engine's own process (pglite-host.ts, pglite-process.ts). They travel
@@ -19,9 +20,11 @@ export type HostRequest =
       tx?: number | undefined;
       /** Run as the statement prepared under this name (pglite-named-statements.ts). */
       name?: string | undefined;
+      /** The caller's role and office (scope.ts); a statement inside a transaction runs in the transaction's. */
+      scope: DbScope;
     }
-  | { id: number; op: 'exec'; text: string; tx?: number | undefined }
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'exec'; text: string; tx?: number | undefined; scope: DbScope }
+  | { id: number; op: 'begin'; scope: DbScope }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }

@@ -6,9 +6,22 @@ import {
   type Permission,
   type ProjectActor,
   type UserRoleCode,
+  type OfficeRole,
+  OFFICE_ROLES,
+  OFFICE_STAFF_ROLES,
   CLIENT_LINK_HEADER,
+  PERSON_DATA_ROLES,
 } from '@casting/domain';
-import { AppError, notFound, permissionDenied, projectAccessDenied, signInRequired } from '../errors';
+import type { OfficeKeyKind } from '../db/office-of';
+import { enterOffice, openScope } from '../db/scope';
+import {
+  AppError,
+  notFound,
+  officeRequired,
+  permissionDenied,
+  projectAccessDenied,
+  signInRequired,
+} from '../errors';
 
 /** Who is calling, once the bearer token has been verified. */
 export interface Principal {
@@ -20,20 +33,37 @@ export interface Principal {
   otpEnabled: boolean;
   /** A generated password not yet replaced: only the password change (and reading oneself) are allowed. */
   mustChangePassword: boolean;
+  /** The office this request works in (the session's), or null when the person may not work in it. */
+  officeId: string | null;
+  /** The person's role in that office; null for someone only on the team of one of its projects. */
+  officeRole: OfficeRole | null;
+  /** Why the session's office serves nobody although the person belongs to it; absent otherwise. */
+  officeUnavailable?: 'PENDING_APPROVAL' | 'SUSPENDED';
 }
 
 type ProjectIdSource = { from: 'params' | 'body' | 'query'; key: string };
 
 /** The access rule every route declares in `config.access`. */
+/** Where a public route's request names the row whose office it works in (see db/office-of.ts). */
+export interface OfficeSource {
+  kind: OfficeKeyKind;
+  from: 'params' | 'body' | 'query';
+  key: string;
+}
+
 export type AccessRule =
-  | { kind: 'public' }
+  | { kind: 'public'; office?: OfficeSource }
   | {
       kind: 'account';
       roles: readonly AccountRole[];
       allowPendingSecondFactor: boolean;
       allowPendingPasswordChange?: boolean;
-      /** User roles refused although their account role is allowed (a client account signs in as ADMIN). */
-      excludedUserRoles?: readonly UserRoleCode[];
+      /** When set, the person must hold one of these roles in the request's office (see OfficeRole). */
+      officeRoles?: readonly OfficeRole[];
+      /** With officeRoles: a guest on one of the office's project teams (no office role) is admitted too. */
+      guests?: boolean;
+      /** The installation's own work (accounts, agencies, lookups, its audit log): runs outside any office. */
+      installation?: boolean;
     }
   | {
       kind: 'project';
@@ -49,8 +79,20 @@ export type AccessRule =
 const STAFF: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN'];
 const ANY_ACCOUNT: readonly AccountRole[] = ['SUPER_ADMIN', 'ADMIN', 'TALENT'];
 
+/** A staff account holding one of these roles in the request's office. */
+const inOffice = (officeRoles: readonly OfficeRole[]): AccessRule => ({
+  kind: 'account',
+  roles: STAFF,
+  allowPendingSecondFactor: false,
+  officeRoles,
+});
+
 export const access = {
-  public: (): AccessRule => ({ kind: 'public' }),
+  /**
+   * No sign-in. A route that reads or writes office data names where its request says whose (`office`): a link's
+   * secret, an applicant's id... The request then works in that office; without it, in none.
+   */
+  public: (office?: OfficeSource): AccessRule => (office ? { kind: 'public', office } : { kind: 'public' }),
   /** Any signed-in account, talent included (e.g. reading one's own profile). */
   signedIn: (
     options: { allowPendingSecondFactor?: boolean; allowPendingPasswordChange?: boolean } = {},
@@ -63,30 +105,42 @@ export const access = {
   /** Staff accounts: super admins and admins (casting directors, assistants, clients). */
   staff: (): AccessRule => ({ kind: 'account', roles: STAFF, allowPendingSecondFactor: false }),
   /**
-   * The office's own staff: staff accounts except client accounts. The office's talent database (the roster, the
-   * imports into it) holds every person who ever applied to any project; a producer or an ad agency given a client
-   * account sees the projects they were invited to, never the whole office's people (decision 0039).
+   * The office's own staff: its members but clients. The office's talent database (the roster, the imports into it)
+   * holds every person who ever applied to any of its projects; a producer or an ad agency given a client role sees
+   * the projects they were invited to, never the whole office's people (decision 0039).
    */
-  office: (): AccessRule => ({
-    kind: 'account',
-    roles: STAFF,
-    allowPendingSecondFactor: false,
-    excludedUserRoles: ['CLIENT'],
-  }),
+  office: (): AccessRule => inOffice(OFFICE_STAFF_ROLES),
   /**
-   * Who may import people (into the office roster or an opportunity): the office's staff but casting assistants,
-   * from whom the product hides the import page, and client accounts, who may add candidates nowhere.
+   * Who may import people (into the office roster or an opportunity): the owner and casting directors; the product
+   * hides the import page from assistants, and clients may add candidates nowhere.
    */
-  importers: (): AccessRule => ({
+  importers: (): AccessRule => inOffice(['OWNER', 'CASTING_DIRECTOR']),
+  /** Who may export or erase a person's data (a subject access or erasure request): the owner and casting directors. */
+  personData: (): AccessRule => inOffice(PERSON_DATA_ROLES),
+  /** The office's owner: its settings, its members and their roles. */
+  officeOwner: (): AccessRule => inOffice(['OWNER']),
+  /** Any member of the request's office, clients included; with `guests`, its project teams' guests too. */
+  officeMember: (options: { guests?: boolean } = {}): AccessRule => ({
     kind: 'account',
     roles: STAFF,
     allowPendingSecondFactor: false,
-    excludedUserRoles: ['CASTING_ASSISTANT', 'CLIENT'],
+    officeRoles: OFFICE_ROLES,
+    ...(options.guests ? { guests: true } : {}),
   }),
   superAdmin: (): AccessRule => ({
     kind: 'account',
     roles: ['SUPER_ADMIN'],
     allowPendingSecondFactor: false,
+  }),
+  /**
+   * The installation's operator (a super admin) at the installation's own work: accounts, agencies, lookups, the
+   * installation's audit log. The request works in no office, so it reads and writes no office's data.
+   */
+  operator: (): AccessRule => ({
+    kind: 'account',
+    roles: ['SUPER_ADMIN'],
+    allowPendingSecondFactor: false,
+    installation: true,
   }),
   /** A project permission from the matrix; the project id is read from the validated request. */
   project: (
@@ -152,6 +206,8 @@ export type ClientLinkResolver = (
 
 export interface AccessControlPorts {
   authenticate: Authenticator;
+  /** Moves the request into the office that owns what a public request names (db/office-of.ts). */
+  enterOfficeOf?: (kind: OfficeKeyKind, key: string) => Promise<string | null>;
   resolveProjectActor: ProjectActorResolver;
   resolveClientLink?: ClientLinkResolver;
 }
@@ -196,10 +252,7 @@ function readProjectId(request: FastifyRequest, source: ProjectIdSource): string
 export function assertAccountAllowed(rule: AccessRule, principal: Principal | null): void {
   if (rule.kind === 'public') return;
   if (!principal) throw signInRequired();
-  if (
-    rule.kind === 'account' &&
-    (!rule.roles.includes(principal.accountRole) || rule.excludedUserRoles?.includes(principal.roleCode))
-  ) {
+  if (rule.kind === 'account' && !rule.roles.includes(principal.accountRole)) {
     if (principal.accountRole === 'TALENT')
       throw new AppError('TALENT_NOT_ALLOWED', MESSAGES.talentNotAllowed);
     throw new AppError('FORBIDDEN', MESSAGES.notAllowed);
@@ -215,6 +268,13 @@ export function assertAccountAllowed(rule: AccessRule, principal: Principal | nu
   const pendingAllowed = rule.kind === 'account' && rule.allowPendingSecondFactor;
   if (principal.otpRequired && !principal.otpEnabled && !pendingAllowed) {
     throw new AppError('TOTP_NOT_ENABLED', MESSAGES.setUpTwoFactorToContinue);
+  }
+  if (rule.kind === 'account' && rule.officeRoles) {
+    if (!principal.officeId) throw officeRequired(principal.officeUnavailable);
+    const guest = rule.guests === true && principal.officeRole === null;
+    if (!guest && (!principal.officeRole || !rule.officeRoles.includes(principal.officeRole))) {
+      throw new AppError('FORBIDDEN', MESSAGES.officeRoleNotAllowed);
+    }
   }
 }
 
@@ -251,7 +311,13 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
 
   // Callback-style hooks: the common cases (a public call without a token, a route outside projects) finish at once
   // instead of paying a promise per request; the asynchronous checks run only when there is something to check.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // Each request runs in a database scope of its own (db/scope.ts): no office until the session (or, on a public
+  // route, the link) says which, so that every query of the request sees that office's rows and nothing else.
+  app.addHook('onRequest', (request, reply, done) =>
+    openScope(() => authenticateRequest(request, reply, done)),
+  );
+
+  function authenticateRequest(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) {
     const rule = request.routeOptions.config.access;
     if (!rule) return done(); // not-found handling, which serves no data
     // Portal mode: the link's secret is the credential; a bearer token is not read (a super admin following a
@@ -267,20 +333,36 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
       if (!principal && rule.kind !== 'public') {
         return done(new AppError('UNAUTHENTICATED', MESSAGES.sessionEndedSignInAgain));
       }
+      const installation = rule.kind === 'account' && rule.installation === true;
+      enterOffice(installation ? null : (principal?.officeId ?? null));
       done(admitted(rule, principal));
     }, done);
-  });
+  }
 
   app.addHook('preHandler', (request, _reply, done) => {
     const rule = request.routeOptions.config.access;
+    // A callback hook must not return its promise: Fastify would then go on twice.
+    if (rule?.kind === 'public' && rule.office) {
+      publicOffice(request, rule.office).then(() => done(), done);
+      return;
+    }
     if (rule?.kind !== 'project') return done();
     projectActorOf(request, rule).then(() => done(), done);
   });
+
+  async function publicOffice(request: FastifyRequest, source: OfficeSource) {
+    const container = request[source.from] as Record<string, unknown> | undefined;
+    const value = container?.[source.key];
+    if (typeof value !== 'string' || value.length === 0 || !ports.enterOfficeOf) return;
+    await ports.enterOfficeOf(source.kind, value);
+  }
 
   async function projectActorOf(request: FastifyRequest, rule: Extract<AccessRule, { kind: 'project' }>) {
     const secret = clientLinkSecretOf(request, rule);
     if (secret) {
       if (!ports.resolveClientLink) throw notFound('The review link');
+      // The link's secret says whose the request is: it works in the office of the link's project.
+      await ports.enterOfficeOf?.('client_link', secret);
       const projectId = readProjectId(request, rule.projectId);
       const scope = await ports.resolveClientLink(secret, projectId, request);
       assertProjectPermission('CLIENT', rule.permission);

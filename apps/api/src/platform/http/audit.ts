@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditOutcome } from '@casting/domain';
 import type { Db } from '../db/client';
+import type { Queryable } from '../db/ids';
 import { auditEvents, users } from '../db/schema';
+import { currentOfficeId, runInOffice } from '../db/scope';
 
 type ValueSource = { from: 'params' | 'body' | 'query' | 'response'; key: string };
 
@@ -13,6 +15,7 @@ type ValueSource = { from: 'params' | 'body' | 'query' | 'response'; key: string
  * - `project`: where the project id is; by default the one of an `access.project` rule.
  * - `attemptedEmail`: the body's `email` is recorded (and resolves the actor) for calls made before signing in.
  * - `fields`: body fields copied into `details`; only those listed, so a password or code can never slip in.
+ * - `answerFields`: fields of a successful JSON answer copied into `details` (counts of what an operation did).
  */
 export interface AuditRule {
   action: AuditAction;
@@ -20,12 +23,25 @@ export interface AuditRule {
   project?: ValueSource;
   attemptedEmail?: boolean;
   fields?: readonly string[];
+  answerFields?: readonly string[];
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     audit?: AuditRule;
   }
+  interface FastifyRequest {
+    /** Set by `auditInOffices`: the offices whose logs record this call, instead of the rule's choice. */
+    auditOffices: readonly (string | null)[] | null;
+  }
+}
+
+/**
+ * Records the call in the logs of these offices (an office left and the one entered, or the office an operator's
+ * support session opened in), each as its own event; `null` is the installation's log.
+ */
+export function auditInOffices(request: FastifyRequest, officeIds: readonly (string | null)[]): void {
+  request.auditOffices = [...new Set(officeIds)];
 }
 
 /** 2xx/3xx succeeded; 401, 403 and 429 are the API refusing the caller; any other answer is a failure. */
@@ -87,26 +103,60 @@ async function writeEvent(db: Db, request: FastifyRequest, reply: FastifyReply, 
   const details: Record<string, unknown> = { status, requestId: request.id };
   if (status >= 400 && typeof answer?.code === 'string') details.code = answer.code;
   for (const field of rule.fields ?? []) if (field in body) details[field] = body[field];
+  if (status < 300 && answer) {
+    for (const field of rule.answerFields ?? []) if (field in answer) details[field] = answer[field];
+  }
   const target = rule.target ? readSource(request, answer, rule.target) : null;
+  // The log of the office the request works in (none: the installation's), unless the handler named others.
+  const logs = request.auditOffices ?? [currentOfficeId()];
 
+  const insert = () =>
+    db.insert(auditEvents).values({
+      // Set here, at millisecond precision, so the keyset cursor (an ISO time) matches the stored value exactly.
+      at: new Date(),
+      // Signed-in callers are known by their session; a caller signing in is known by the e-mail tried, if it exists.
+      actorUserId:
+        actorId ??
+        (attempted ? sql`(select ${users.id} from ${users} where ${users.email} = ${attempted})` : null),
+      actorEmail: actorId
+        ? sql`(select ${users.email} from ${users} where ${users.id} = ${actorId})`
+        : attempted,
+      action: rule.action,
+      outcome: auditOutcome(status),
+      targetType: rule.target && target ? rule.target.type : null,
+      targetId: target,
+      projectId: projectOf(request, answer, rule),
+      ip: clip(request.ip),
+      userAgent: clip(request.headers['user-agent']),
+      details,
+    });
+  // Each event is written as the office whose log it joins, so row-level security files it there.
+  for (const officeId of logs) await runInOffice(officeId, insert);
+}
+
+/** What the product does by itself, on a schedule, recorded as an event without an actor. */
+export interface SystemEvent {
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  projectId?: string;
+  /** Counts and settings only: never a person's name or contact details. */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Records an act of a scheduled job (a retention purge) in the log of the office the job runs in, through `db` (pass
+ * the job's transaction so the event commits with what it records). Routes never call this: their hook does.
+ */
+export async function recordSystemEvent(db: Queryable, event: SystemEvent): Promise<void> {
   await db.insert(auditEvents).values({
-    // Set here, at millisecond precision, so the keyset cursor (an ISO time) matches the stored value exactly.
     at: new Date(),
-    // Signed-in callers are known by their session; a caller signing in is known by the e-mail tried, if it exists.
-    actorUserId:
-      actorId ??
-      (attempted ? sql`(select ${users.id} from ${users} where ${users.email} = ${attempted})` : null),
-    actorEmail: actorId
-      ? sql`(select ${users.email} from ${users} where ${users.id} = ${actorId})`
-      : attempted,
-    action: rule.action,
-    outcome: auditOutcome(status),
-    targetType: rule.target && target ? rule.target.type : null,
-    targetId: target,
-    projectId: projectOf(request, answer, rule),
-    ip: clip(request.ip),
-    userAgent: clip(request.headers['user-agent']),
-    details,
+    action: event.action,
+    outcome: 'success',
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    projectId: event.projectId ?? null,
+    details: event.details,
   });
 }
 
@@ -116,6 +166,7 @@ async function writeEvent(db: Db, request: FastifyRequest, reply: FastifyReply, 
  * change the answer (the action itself has already happened or been refused).
  */
 export function registerAuditLog(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auditOffices', null);
   // Callback style, so that the many routes without `audit` pay no promise for it.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.routeOptions.config.audit) {

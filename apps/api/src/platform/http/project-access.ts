@@ -14,7 +14,7 @@ import { accessOfUser } from '../db/project-membership';
 import { projectAccesses, projects } from '../db/schema';
 import { notFound } from '../errors';
 import { assertProjectPermission, type Principal, type ProjectActorResolver } from './access';
-import { requirePrincipal } from './principal';
+import { officeRoleHere, requirePrincipal } from './principal';
 
 /**
  * Who the caller is in one project. Every project-scoped module (projects, opportunities, folders, team, lookups'
@@ -44,7 +44,7 @@ export function strongestScope(scopes: readonly string[]): ProjectScope | null {
  */
 export async function projectStanding(
   db: Queryable,
-  principal: Pick<Principal, 'userId' | 'accountRole'> & Partial<Pick<Principal, 'roleCode'>>,
+  principal: Pick<Principal, 'userId' | 'officeId' | 'officeRole'> & Partial<Pick<Principal, 'roleCode'>>,
   projectId: string,
 ): Promise<ProjectStanding> {
   if (!isUuid(projectId)) throw notFound('The project');
@@ -60,10 +60,10 @@ export async function projectStanding(
   if (!first) throw notFound('The project');
   const scope = strongestScope(rows.flatMap((row) => (row.scope ? [row.scope] : [])));
   const actor = projectActorFor({
-    isSuperAdmin: principal.accountRole === 'SUPER_ADMIN',
+    isSuperAdmin: officeRoleHere(principal) === 'OWNER',
     scope,
     isOwner: first.ownerId === principal.userId,
-    isClientAccount: principal.roleCode === 'CLIENT',
+    isClientAccount: officeRoleHere(principal) === 'CLIENT' || principal.roleCode === 'CLIENT',
   });
   return { actor, scope, ownerId: first.ownerId };
 }

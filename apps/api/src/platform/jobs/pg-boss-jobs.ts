@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { JobsHealth } from '@casting/domain';
 import type { Database } from '../db/client';
+import { currentOfficeId, runInOffice } from '../db/scope';
 import type { JobHandler, JobQueue, Jobs, QueueOptions, SendOptions } from './ports';
 import { readJobsHealth } from './queue-health';
 import { pgliteExecutor, poolExecutor, transactionExecutor, type SqlExecutor } from './sql-executors';
@@ -39,6 +40,9 @@ interface Definition {
   handler: JobHandler<object>;
   options: QueueOptions;
 }
+
+/** Where a job's data carries the office it was sent from (taken off again before its handler sees the data). */
+const OFFICE_KEY = '_officeId';
 
 /** The jobs port on pg-boss, on PGlite or PostgreSQL, sharing the database (and on PostgreSQL the pool) of the API. */
 export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
@@ -135,7 +139,11 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
         timer.unref();
       }
       try {
-        await handler(job.data, { id: job.id, queue });
+        // The job runs in the office it was sent from: the database shows it that office's rows only.
+        const { [OFFICE_KEY]: officeId, ...data } = job.data as Record<string, unknown>;
+        await runInOffice(typeof officeId === 'string' ? officeId : null, () =>
+          handler(data, { id: job.id, queue }),
+        );
       } catch (error) {
         log.warn({ err: error, queue, jobId: job.id }, 'background job failed');
         throw error;
@@ -167,7 +175,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
     async send(queue, data, sendOptions: SendOptions = {}) {
       if (state !== 'started') throw new Error(`Background jobs are not running: cannot send to ${queue}`);
       if (!definitions.has(queue)) throw new Error(`Queue ${queue} is not defined`);
-      return boss.send(queue, data, {
+      const officeId = currentOfficeId();
+      return boss.send(queue, officeId ? { ...data, [OFFICE_KEY]: officeId } : data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),

@@ -43,10 +43,20 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/terms',
   '/privacy',
   '/404',
+  // (ours) An office invitation's link: read signed out, accepted signed in.
+  '/invitations/office/:token',
 ];
 // '/audit' (the audit log) and '/agencies' (agency verification) are ours; they follow the rule of /users: super
 // admins only.
-const SUPER_ADMIN_ONLY = ['/enums', '/users', '/projects/admin-scripts/:id', '/audit', '/agencies'];
+// '/operator/offices' (the installation's offices) is ours too, the operator's.
+const SUPER_ADMIN_ONLY = [
+  '/enums',
+  '/users',
+  '/projects/admin-scripts/:id',
+  '/audit',
+  '/agencies',
+  '/operator/offices',
+];
 const SUPER_ADMIN_AND_ADMIN = [
   '/profile',
   '/profile/edit',
@@ -69,6 +79,9 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/projects/:id/roster-management',
   '/import',
   '/roster',
+  // (ours) The office's own pages; what each member may change there is the office role's, on the page.
+  '/office/settings',
+  '/office/members',
   '/',
 ];
 

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { OfficeBoundary, OfficeGate, useOfficeRole } from '../../features/offices';
 import type { User } from '../../lib/auth/user';
+import { findRoute } from '../routes';
+import type { AccessGroup } from '../routes';
 import { shouldShowBackButton } from './back-navigation';
 import { ProjectNav } from './project-nav';
 import { Sidebar } from './sidebar';
@@ -14,13 +17,21 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-/** The signed-in frame: sidebar, top bar with user menu, project navigation on workspace pages. */
+/**
+ * Pages whose every call works in the current office: while the session has none it may work in, they give way to
+ * the office gate's notice. A profile, the operator's pages and an invitation work without one.
+ */
+const OFFICE_WORK: readonly AccessGroup[] = ['staff', 'office', 'importers'];
+
+/**
+ * The signed-in frame: sidebar, top bar with the office and user menus, project navigation on workspace pages.
+ * Everything in it shows the current office, so it all starts over when the session moves to another (the office
+ * boundary); only the frame's own layout choices (sidebar collapsed, phone menu open) carry over.
+ */
 export function AppShell({ user, onSignOut, children }: AppShellProps) {
   const { pathname } = useLocation();
   const [collapsedByUser, setCollapsedByUser] = useState(false);
   const [mobileMenu, setMobileMenu] = useState<{ open: boolean; at: string }>({ open: false, at: pathname });
-  const workspace = isWorkspacePath(pathname);
-  const projectId = workspaceProjectId(pathname);
   // The overlay belongs to the page it was opened on: navigating anywhere closes it.
   const mobileOpen = mobileMenu.open && mobileMenu.at === pathname;
 
@@ -34,6 +45,47 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
   }, [mobileOpen, pathname]);
 
   return (
+    <OfficeBoundary>
+      <ShellFrame
+        user={user}
+        pathname={pathname}
+        onSignOut={onSignOut}
+        collapsedByUser={collapsedByUser}
+        onToggleCollapsed={() => setCollapsedByUser((value) => !value)}
+        mobileOpen={mobileOpen}
+        onMobileOpenChange={(open) => setMobileMenu({ open, at: pathname })}
+      >
+        {children}
+      </ShellFrame>
+    </OfficeBoundary>
+  );
+}
+
+interface ShellFrameProps extends AppShellProps {
+  pathname: string;
+  collapsedByUser: boolean;
+  onToggleCollapsed(): void;
+  mobileOpen: boolean;
+  onMobileOpenChange(open: boolean): void;
+}
+
+function ShellFrame({
+  user,
+  pathname,
+  onSignOut,
+  collapsedByUser,
+  onToggleCollapsed,
+  mobileOpen,
+  onMobileOpenChange,
+  children,
+}: ShellFrameProps) {
+  const officeRole = useOfficeRole();
+  const workspace = isWorkspacePath(pathname);
+  const projectId = workspaceProjectId(pathname);
+  const access = findRoute(pathname)?.route.access;
+  const worksInOffice = access !== undefined && OFFICE_WORK.includes(access);
+
+  return (
     <div className="flex h-full min-h-0">
       <a
         href="#main-content"
@@ -45,29 +97,31 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
         <div
           aria-hidden="true"
           className="fixed inset-0 z-30 bg-scrim md:hidden"
-          onClick={() => setMobileMenu({ open: false, at: pathname })}
+          onClick={() => onMobileOpenChange(false)}
         />
       ) : null}
       <Sidebar
         roleId={user.roleId}
+        officeRole={officeRole}
         collapsed={workspace || collapsedByUser}
         locked={workspace}
-        onToggleCollapsed={() => setCollapsedByUser((value) => !value)}
+        onToggleCollapsed={onToggleCollapsed}
         mobileOpen={mobileOpen}
-        onCloseMobile={() => setMobileMenu({ open: false, at: pathname })}
+        onCloseMobile={() => onMobileOpenChange(false)}
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
           user={user}
+          officeRole={officeRole}
           showBack={shouldShowBackButton(pathname)}
           menuOpen={mobileOpen}
-          onToggleMenu={() => setMobileMenu({ open: !mobileOpen, at: pathname })}
+          onToggleMenu={() => onMobileOpenChange(!mobileOpen)}
           onSignOut={onSignOut}
         />
         <div className="flex min-h-0 flex-1 flex-col md:flex-row">
           {workspace && projectId ? <ProjectNav projectId={projectId} /> : null}
           <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 overflow-auto p-4 md:p-6">
-            {children}
+            <OfficeGate required={worksInOffice}>{children}</OfficeGate>
           </main>
         </div>
       </div>

@@ -30,8 +30,14 @@ describe('command palette', () => {
       'Audit log',
       'Roster',
       'Import',
+      'Offices',
       'Profile',
     ]);
+    // The office's own pages follow the role in the current office, as the sidebar's entries do.
+    expect(staticCommands(2, 'OWNER').map((command) => command.label)).toContain('Office settings');
+    expect(staticCommands(2, 'CASTING_DIRECTOR').map((command) => command.label)).not.toContain(
+      'Office settings',
+    );
   });
 
   it('opens with Ctrl+K, filters as you type and goes where Enter says', async () => {

@@ -1,4 +1,5 @@
 import { PROJECT_SEARCH_MIN_CHARS, USER_ROLE_IDS, PAGE_TITLES } from '@casting/domain';
+import type { OfficeRole } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -26,9 +27,9 @@ const { SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT } = USER_ROLE_IDS;
 const PROJECT_CREATOR_IDS: readonly number[] = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT];
 
 /** The pages and actions this person may open (the same rules as the sidebar: no dead ends). */
-export function staticCommands(roleId: number): Command[] {
+export function staticCommands(roleId: number, officeRole: OfficeRole | null = null): Command[] {
   const pages: Command[] = [
-    ...sidebarItemsFor(roleId).map((item) => ({
+    ...sidebarItemsFor(roleId, officeRole).map((item) => ({
       id: item.to,
       group: 'Pages' as const,
       label: item.label,
@@ -50,7 +51,7 @@ function matches(label: string, text: string): boolean {
  * Ctrl/Cmd+K: jump to a project (searched by name as you type), a page or an action, with the
  * arrow keys and Enter. '?' lists the shortcuts.
  */
-export function CommandPalette({ user }: { user: User }) {
+export function CommandPalette({ user, officeRole = null }: { user: User; officeRole?: OfficeRole | null }) {
   const [open, setOpen] = useState(false);
   const [help, setHelp] = useState(false);
 
@@ -81,13 +82,21 @@ export function CommandPalette({ user }: { user: User }) {
           <Kbd>K</Kbd>
         </span>
       </button>
-      {open ? <Palette user={user} onClose={() => setOpen(false)} /> : null}
+      {open ? <Palette user={user} officeRole={officeRole} onClose={() => setOpen(false)} /> : null}
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
     </>
   );
 }
 
-function Palette({ user, onClose }: { user: User; onClose(): void }) {
+function Palette({
+  user,
+  officeRole,
+  onClose,
+}: {
+  user: User;
+  officeRole: OfficeRole | null;
+  onClose(): void;
+}) {
   const http = useHttpClient();
   const navigate = useNavigate();
   const listId = useId();
@@ -107,8 +116,11 @@ function Palette({ user, onClose }: { user: User; onClose(): void }) {
           ? paths.client.reviewProject(project.id)
           : paths.project.overview(project.id),
     }));
-    return [...found, ...staticCommands(user.roleId).filter((command) => matches(command.label, text))];
-  }, [projects.data, user.roleId, text]);
+    return [
+      ...found,
+      ...staticCommands(user.roleId, officeRole).filter((command) => matches(command.label, text)),
+    ];
+  }, [projects.data, user.roleId, officeRole, text]);
   const current = Math.min(active, Math.max(commands.length - 1, 0));
 
   const go = (command: Command | undefined) => {

@@ -10,6 +10,11 @@ const ICON_PATHS: Record<SidebarIcon | 'menu' | 'close' | 'collapse' | 'expand' 
   agencies: 'M4 20V8l8-4 8 4v12M9 20v-5h6v5M8 11h.01M12 11h.01M16 11h.01',
   audit: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM9 12l2 2 4-4',
   roster: 'M4 5h16v14H4zM9 10a2 2 0 1 0 0-.01M6 16c.5-2 5.5-2 6 0M14 9h4M14 13h4',
+  office:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6M19 12h2M3 12h2M12 3v2M12 19v2M17 7l1.5-1.5M5.5 18.5 7 17M17 17l1.5 1.5M5.5 5.5 7 7',
+  members:
+    'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M3 19v-1a5 5 0 0 1 10 0v1M16 11a3 3 0 1 0 0-6M21 19v-1a5 5 0 0 0-4-4.9',
+  offices: 'M3 21h18M5 21V7l7-4v18M19 21V11l-7-4M9 9h.01M9 13h.01M9 17h.01M15 13h.01M15 17h.01',
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
   collapse: 'M15 6l-6 6 6 6',

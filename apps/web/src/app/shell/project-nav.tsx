@@ -17,12 +17,14 @@ import type { PageName } from '../routes';
  * them (page, buttons, toasts), so the navigation says the same. A page shows only to the
  * project roles that may use it (applicant links: whoever may submit talent, as the links API allows; chat: the
  * chat actors and a talent submitter who is an agent for their own clients, as the conversations API allows).
- * `isAgent`: the signed-in user has an agent record.
+ * `isAgent`: the signed-in user has an agent record. `operator`: the signed-in account is the installation's super
+ * admin, the only one the admin scripts' API serves (an office's owner is the SA actor in its projects, and is not).
  */
 export function projectLinks(
   projectId: string,
   actor: ProjectActor | null = null,
   isAgent = false,
+  operator = false,
 ): { label: string; to: string }[] {
   const links: {
     label: string;
@@ -59,12 +61,12 @@ export function projectLinks(
       page: 'RosterManagementPage',
       permission: 'VIEW_PROJECT_ROSTER',
     },
-    // Super admins only, like the page's route.
+    // Super admin accounts only, like the page's route and its API.
     {
       label: UI_TEXTS.adminScripts,
       to: paths.project.adminScripts(projectId),
       page: 'ProjectAdminScriptsPage',
-      allowed: (who) => who === 'SA',
+      allowed: () => operator,
     },
   ];
   return links
@@ -99,7 +101,9 @@ export function ProjectNav({ projectId }: { projectId: string }) {
   // The workspace page loads the same project; the navigation reads the caller's role from that cache.
   const { data: project } = useQuery(projectQuery(useHttpClient(), projectId));
   const actor = project?.projectActor ?? null;
-  const isAgent = Boolean(useAuth().user?.agent);
+  const { user } = useAuth();
+  const isAgent = Boolean(user?.agent);
+  const operator = user?.role.code === 'SUPER_ADMIN';
   // The unread count beside Chat, kept current by NEW_MESSAGE on the live project channel.
   const unread = useChatUnreadCount(projectId, project !== undefined && mayChat(actor, isAgent));
   const chatPath = paths.project.chat(projectId);
@@ -112,7 +116,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         <ProjectSwitcher currentProjectId={projectId} onSelect={openProject} />
       </div>
       <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible">
-        {projectLinks(projectId, actor, isAgent).map((link) => (
+        {projectLinks(projectId, actor, isAgent, operator).map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink
               to={link.to}

@@ -1,9 +1,20 @@
-import { USER_ROLE_IDS, AUDIT_MESSAGES } from '@casting/domain';
+import { USER_ROLE_IDS, AUDIT_MESSAGES, OFFICE_STAFF_ROLES, PAGE_TITLES } from '@casting/domain';
+import type { OfficeRole } from '@casting/domain';
 import { paths } from '../../lib/routing/paths';
 import { isPageBuilt } from '../pages';
 import type { PageName } from '../routes';
 
-export type SidebarIcon = 'projects' | 'users' | 'enums' | 'import' | 'audit' | 'roster' | 'agencies';
+export type SidebarIcon =
+  | 'projects'
+  | 'users'
+  | 'enums'
+  | 'import'
+  | 'audit'
+  | 'roster'
+  | 'agencies'
+  | 'office'
+  | 'members'
+  | 'offices';
 
 export interface SidebarItem {
   label: string;
@@ -13,6 +24,8 @@ export interface SidebarItem {
   page: PageName;
   /** User role ids that see the entry; the route guard of its page allows exactly these. */
   shownForRoleIds: readonly number[];
+  /** When set, only people with one of these roles in the current office see the entry (its page offers the rest). */
+  shownForOfficeRoles?: readonly OfficeRole[];
 }
 
 const { SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT, CLIENT } = USER_ROLE_IDS;
@@ -67,8 +80,39 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
     page: 'ImportPage',
     shownForRoleIds: [SUPER_ADMIN, CASTING_DIRECTOR],
   },
+  // The office's own pages: its members for everyone who works in it, its settings for its owners (ours).
+  {
+    label: PAGE_TITLES.officeMembers,
+    to: paths.office.members,
+    icon: 'members',
+    page: 'OfficeMembersPage',
+    shownForRoleIds: STAFF,
+    shownForOfficeRoles: OFFICE_STAFF_ROLES,
+  },
+  {
+    label: PAGE_TITLES.officeSettings,
+    to: paths.office.settings,
+    icon: 'office',
+    page: 'OfficeSettingsPage',
+    shownForRoleIds: STAFF,
+    shownForOfficeRoles: ['OWNER'],
+  },
+  // The installation's offices, for its operator (ours): super admins only, like its route and its API.
+  {
+    label: PAGE_TITLES.offices,
+    to: paths.operator.offices,
+    icon: 'offices',
+    page: 'OperatorOfficesPage',
+    shownForRoleIds: [SUPER_ADMIN],
+  },
 ];
 
-export function sidebarItemsFor(roleId: number): SidebarItem[] {
-  return SIDEBAR_ITEMS.filter((item) => item.shownForRoleIds.includes(roleId) && isPageBuilt(item.page));
+/** The entries for an account's role and, for the office's pages, the person's role in the current office. */
+export function sidebarItemsFor(roleId: number, officeRole: OfficeRole | null = null): SidebarItem[] {
+  return SIDEBAR_ITEMS.filter(
+    (item) =>
+      item.shownForRoleIds.includes(roleId) &&
+      (!item.shownForOfficeRoles || (officeRole !== null && item.shownForOfficeRoles.includes(officeRole))) &&
+      isPageBuilt(item.page),
+  );
 }

@@ -1,4 +1,5 @@
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN } from '@casting/domain';
+import type { OfficeRole } from '@casting/domain';
 import { NavLink } from 'react-router';
 import { cn } from '../../ui/cn';
 import { Logo } from '../../ui/logo';
@@ -9,6 +10,8 @@ export const SIDEBAR_ID = 'app-sidebar';
 
 export interface SidebarProps {
   roleId: number;
+  /** The person's role in the current office (null while unknown, or for none): it decides the office's entries. */
+  officeRole?: OfficeRole | null;
   collapsed: boolean;
   /** On workspace pages the sidebar stays collapsed: the toggle is disabled. */
   locked: boolean;
@@ -20,6 +23,7 @@ export interface SidebarProps {
 
 export function Sidebar({
   roleId,
+  officeRole = null,
   collapsed,
   locked,
   onToggleCollapsed,
@@ -52,7 +56,7 @@ export function Sidebar({
         ) : null}
       </div>
       <ul className="flex flex-1 flex-col gap-1 px-2">
-        {sidebarItemsFor(roleId).map((item) => (
+        {sidebarItemsFor(roleId, officeRole).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}

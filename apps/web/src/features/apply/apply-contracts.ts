@@ -7,6 +7,7 @@ export {
   checkEmailWebformResultSchema,
   claimAnswerResultSchema,
   globalContentSchema,
+  guardianIssues,
   messageResultSchema,
   representativeFormSchema,
   representativeListSchema,

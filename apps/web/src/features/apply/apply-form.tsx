@@ -8,7 +8,7 @@ import { EMPTY_REPRESENTATIVE } from '../representation';
 import type { NewRepresentative } from '../representation';
 import { AddressFields } from './address-fields';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
-import { checkDraft, initialChoice, initialValues } from './apply-values';
+import { initialChoice, initialValues } from './apply-values';
 import type { Errors, Values } from './apply-values';
 import { ConfirmSubmission } from './confirm-submission';
 import { Details, Section } from './form-sections';
@@ -26,6 +26,11 @@ import type { UploadSlot } from './uploads';
 const { Component: ApplyUploads } = lazyComponent(
   () => import('./uploads'),
   (module) => module.ApplyUploads,
+);
+/** The guardian's consent and the terms' acceptance: their texts and rule load after the form, as the uploads do. */
+const { Component: ConsentFields } = lazyComponent(
+  () => import('./consent-fields'),
+  (module) => module.ConsentFields,
 );
 
 export interface ApplyFormProps {
@@ -55,7 +60,7 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
 
   useEffect(() => {
     // The rules are fetched while the person types, so checking is instant when they ask to review.
-    void applyContracts().catch(() => undefined);
+    void Promise.all([applyContracts(), import('./apply-check')]).catch(() => undefined);
   }, []);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
@@ -72,6 +77,7 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
   };
 
   const validate = async (): Promise<StandaloneApplyInput | null> => {
+    const { checkDraft } = await import('./apply-check');
     const checked = await checkDraft({ link, token, values, uploads, choice, rep });
     setErrors(checked.errors ?? {});
     if (checked.errors) {
@@ -248,6 +254,15 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
             />
           </div>
         </Section>
+
+        <Suspense fallback={null}>
+          <ConsentFields
+            link={link}
+            values={values}
+            onChange={(next) => setValues((current) => ({ ...current, ...next }))}
+            errors={errors}
+          />
+        </Suspense>
 
         {/* Honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

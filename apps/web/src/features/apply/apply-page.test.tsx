@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@casting/domain';
+import { CONSENT_TEXTS, MESSAGES } from '@casting/domain';
 import { describe, expect, it } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
@@ -40,6 +40,7 @@ function resolved(overrides: Record<string, unknown> = {}) {
     representative: null,
     agency: null,
     uploadGrant: null,
+    minorRule: { ageOfMajority: 18, timeZone: 'UTC' },
     lookups: {
       genders: [
         { value: FEMALE, label: 'Female', description: null },
@@ -108,6 +109,9 @@ describe('public apply page', () => {
     await user.click(screen.getByRole('button', { name: 'Review submission' }));
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeVisible();
     expect(screen.getByText(MESSAGES.invalidPhoneNumber)).toBeVisible();
+    expect(screen.getByText(CONSENT_TEXTS.acceptTermsRequired)).toBeVisible();
+    // An adult is asked for no guardian.
+    expect(screen.queryByRole('group', { name: CONSENT_TEXTS.guardianSection })).toBeNull();
     expect(api.callsTo('POST /api/v2/applicants/standalone')).toHaveLength(0);
 
     await user.click(screen.getByLabelText('Lead'));
@@ -120,6 +124,7 @@ describe('public apply page', () => {
     await user.selectOptions(screen.getByLabelText(/^Gender/), 'Female');
     await user.click(screen.getByLabelText('Hispanic / Latino'));
     await user.click(screen.getByLabelText('I don’t have representation'));
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept the Terms of Service/ }));
     await user.click(screen.getByRole('button', { name: 'Review submission' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Confirm submission' });
@@ -141,9 +146,57 @@ describe('public apply page', () => {
       ethnicAppearanceIds: [LATINO],
       repId: null,
       representative: null,
+      acceptTerms: true,
+      guardian: null,
     });
     // The honeypot stays empty for a person.
     expect((sent?.body as { website?: string }).website).toBeUndefined();
     expect(sent?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('asks a minor for a guardian’s name, e-mail and consent, and sends them', async () => {
+    const user = userEvent.setup();
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () =>
+        jsonResponse(200, resolved({ minorRule: { ageOfMajority: 16, timeZone: 'Europe/London' } })),
+      [`POST /api/applicants/${PROJECT}/check-email-webform`]: () =>
+        jsonResponse(200, { isReturning: false }),
+      'POST /api/v2/applicants/standalone': () =>
+        jsonResponse(201, { applicantId: 'a1', submissionId: 's1', message: 'Thank you!' }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'Open call — spring', level: 1 })).toBeVisible();
+    await user.type(screen.getByLabelText('First name'), 'Kit');
+    await user.type(screen.getByLabelText('Last name'), 'Young');
+    await user.type(screen.getByLabelText('Email'), 'kit@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '(202) 555-0143');
+    await user.click(screen.getByLabelText('Age'));
+    await user.type(screen.getByRole('textbox', { name: 'Age' }), '16');
+    expect(screen.queryByRole('group', { name: CONSENT_TEXTS.guardianSection })).toBeNull();
+    await user.clear(screen.getByRole('textbox', { name: 'Age' }));
+    await user.type(screen.getByRole('textbox', { name: 'Age' }), '15');
+    const guardian = await screen.findByRole('group', { name: CONSENT_TEXTS.guardianSection });
+    expect(within(guardian).getByText(CONSENT_TEXTS.guardianIntro(16))).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept the Terms of Service/ }));
+    await user.click(screen.getByRole('button', { name: 'Review submission' }));
+    expect(await screen.findByText(CONSENT_TEXTS.guardianNameRequired)).toBeVisible();
+    expect(screen.getByText(CONSENT_TEXTS.guardianEmailRequired)).toBeVisible();
+    expect(screen.getByText(CONSENT_TEXTS.guardianConsentRequired)).toBeVisible();
+    expect(api.callsTo('POST /api/v2/applicants/standalone')).toHaveLength(0);
+
+    await user.type(within(guardian).getByLabelText(CONSENT_TEXTS.guardianName), 'Grace Young');
+    await user.type(within(guardian).getByLabelText(CONSENT_TEXTS.guardianEmail), 'grace@example.com');
+    await user.click(within(guardian).getByRole('checkbox', { name: CONSENT_TEXTS.guardianConsent }));
+    await user.click(screen.getByRole('button', { name: 'Review submission' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm submission' });
+    await user.click(within(confirm).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: /Your submission has been received/ })).toBeVisible();
+    const [sent] = api.callsTo('POST /api/v2/applicants/standalone');
+    expect(sent?.body).toMatchObject({
+      age: 15,
+      acceptTerms: true,
+      guardian: { fullName: 'Grace Young', email: 'grace@example.com', consent: true },
+    });
   });
 });

@@ -1,15 +1,8 @@
-import { MESSAGES } from '@casting/domain';
-import type { ResolvedLink, SizeField, SocialPlatform, StandaloneApplyInput } from '@casting/domain';
-import { representativeFormInput } from '../representation';
-import type { NewRepresentative } from '../representation';
+import type { ResolvedLink, SizeField, SocialPlatform } from '@casting/domain';
 import { EMPTY_ADDRESS } from './address-fields';
 import type { AddressValue } from './address-fields';
-import { applyContracts } from './apply-api';
-import { phoneValue } from './phone-field';
 import type { Country } from './phone-field';
-import { representationOptions } from './representation-section';
 import type { RepresentationChoice } from './representation-section';
-import type { UploadSlot } from './uploads';
 
 /** A message per field, keyed by the field's path in the payload ("address.zip"). */
 export type Errors = Record<string, string | undefined>;
@@ -31,6 +24,9 @@ export interface Values {
   socials: Partial<Record<SocialPlatform, string>>;
   address: AddressValue;
   bio: string;
+  /** The terms and privacy texts accepted; and while the talent is a minor, their guardian's consent. */
+  acceptTerms: boolean;
+  guardian: { fullName: string; email: string; consent: boolean };
   /** The honeypot: hidden from people, so only a form-filling robot writes here. */
   website: string;
 }
@@ -53,6 +49,8 @@ export function initialValues(link: ResolvedLink): Values {
     socials: {},
     address: EMPTY_ADDRESS,
     bio: '',
+    acceptTerms: false,
+    guardian: { fullName: '', email: '', consent: false },
     website: '',
   };
 }
@@ -61,86 +59,4 @@ export function initialValues(link: ResolvedLink): Values {
 export function initialChoice(link: ResolvedLink): RepresentationChoice | null {
   if (link.representative) return { kind: 'existing', repId: link.representative.agent.id };
   return null;
-}
-
-/** Everything the form holds besides the typed values. */
-export interface ApplyDraft {
-  link: ResolvedLink;
-  token: string;
-  values: Values;
-  uploads: UploadSlot;
-  choice: RepresentationChoice | null;
-  rep: NewRepresentative;
-}
-
-const compact = <T extends Record<string, string | undefined>>(record: T) =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => value && value.trim())) as Partial<T>;
-
-/** The submission as the API takes it: empty optional fields left out, the age given one way only. */
-export function buildPayload({
-  link,
-  token,
-  values,
-  uploads,
-  choice,
-  rep,
-}: ApplyDraft): StandaloneApplyInput {
-  const address = compact({ ...values.address });
-  return {
-    token,
-    roleId: values.roleId || undefined,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    phone: phoneValue(values.country, values.phone) || null,
-    dateOfBirth: values.ageMode === 'dob' && values.dateOfBirth ? values.dateOfBirth : null,
-    age: values.ageMode === 'age' && values.age.trim() ? Number(values.age) : null,
-    genderId: values.genderId || null,
-    ethnicAppearanceIds: values.ethnicAppearanceIds,
-    sizes: compact(values.sizes),
-    socialProfiles: compact(values.socials),
-    address: Object.keys(address).some((key) => key !== 'country') ? address : null,
-    bio: values.bio.trim() || null,
-    uploads: uploads.items,
-    // The API attaches the uploads only under the grant they were made with (the resolve answer's).
-    ...(uploads.items.length > 0 && link.uploadGrant ? { uploadGrant: link.uploadGrant } : {}),
-    repId: choice?.kind === 'existing' ? choice.repId : null,
-    representative: choice?.kind === 'new' ? representativeFormInput(rep) : null,
-    website: values.website || undefined,
-  };
-}
-
-/**
- * The draft checked with the domain's own rules (loaded with the contracts), plus the form's own: the payload when
- * it may be sent, otherwise a message for each field to fix.
- */
-export async function checkDraft(
-  draft: ApplyDraft,
-): Promise<{ payload: StandaloneApplyInput; errors: null } | { payload: null; errors: Errors }> {
-  const { standaloneApplySchema, representativeFormSchema } = await applyContracts();
-  const { link, values, uploads, choice } = draft;
-  const payload = buildPayload(draft);
-  const found: Errors = {};
-  const parsed = standaloneApplySchema.safeParse(payload);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.slice(0, issue.path[0] === 'address' ? 2 : 1).join('.');
-      found[key] ??= issue.message;
-    }
-  }
-  // A phone number is required on the public apply form; the API takes submissions without one from staff.
-  if (!payload.phone) found.phone = MESSAGES.invalidPhoneNumber;
-  if (values.ageMode === 'age' && values.age.trim() && !/^\d{1,3}$/.test(values.age.trim())) {
-    found.age = 'Enter your age in years.';
-  }
-  if (choice?.kind === 'new') {
-    const repParsed = representativeFormSchema.safeParse(payload.representative);
-    if (!repParsed.success) {
-      for (const issue of repParsed.error.issues) found[issue.path.slice(0, 2).join('.')] ??= issue.message;
-    }
-  }
-  const { prefilled, canChooseNone } = representationOptions(link);
-  if (prefilled && !canChooseNone && !choice) found.representation = 'Choose your representation.';
-  if (uploads.busy) found.uploads = 'Wait for your files to finish uploading.';
-  return Object.keys(found).length > 0 ? { payload: null, errors: found } : { payload, errors: null };
 }

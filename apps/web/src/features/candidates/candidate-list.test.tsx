@@ -1,4 +1,4 @@
-import type { ApplicantListItem } from '@casting/domain';
+import { CONSENT_TEXTS, type ApplicantListItem } from '@casting/domain';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CandidateList } from './candidate-list';
@@ -29,6 +29,7 @@ function row(overrides: Partial<ApplicantListItem>): ApplicantListItem {
     location: null,
     representation: null,
     roster: null,
+    minor: false,
     ...overrides,
   };
 }
@@ -48,6 +49,16 @@ const renderList = (items: ApplicantListItem[]) =>
   );
 
 describe('CandidateList rows', () => {
+  it('mark a minor, and no one else', () => {
+    renderList([
+      row({ id: 'row-1', name: 'Kit Young', minor: true }),
+      row({ id: 'row-2', applicantId: 'person-2', name: 'Ben Ode' }),
+    ]);
+    const items = screen.getAllByRole('listitem');
+    expect(within(items[0]!).getByText(CONSENT_TEXTS.minor)).toBeInTheDocument();
+    expect(within(items[1]!).queryByText(CONSENT_TEXTS.minor)).toBeNull();
+  });
+
   it('show where the candidate lives and who represents them, and nothing for a self-submitted one', () => {
     renderList([
       row({

@@ -1,4 +1,4 @@
-import type { ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
+import { CONSENT_TEXTS, type ApplicantListItem, type ProjectActor, type VoteType } from '@casting/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,6 +37,7 @@ const row: ApplicantListItem = {
   location: null,
   representation: null,
   roster: null,
+  minor: false,
 };
 
 const detail = {
@@ -90,6 +91,8 @@ const detail = {
     },
   ],
   createdAt: '2031-01-01T00:00:00.000Z',
+  minor: false,
+  application: null,
 };
 
 function renderPreview(
@@ -147,6 +150,34 @@ function renderPreview(
 }
 
 describe('CandidatePreview', () => {
+  it('shows what a minor’s application agreed to: the versions, and the guardian who consented', async () => {
+    renderPreview([], {
+      handlers: {
+        'GET /api/projects/p1/candidates/person-1': () =>
+          jsonResponse(200, {
+            ...detail,
+            minor: true,
+            application: {
+              termsVersion: 3,
+              privacyVersion: 2,
+              acceptedAt: '2031-01-01T10:00:00.000Z',
+              guardian: {
+                fullName: 'Grace Young',
+                email: 'grace@example.com',
+                consentAt: '2031-01-01T10:00:00.000Z',
+              },
+            },
+          }),
+      },
+    });
+    const record = (await screen.findByRole('heading', { name: CONSENT_TEXTS.agreedSection })).closest(
+      'section',
+    )!;
+    expect(within(record).getByText(CONSENT_TEXTS.termsVersion(3))).toBeInTheDocument();
+    expect(within(record).getByText(CONSENT_TEXTS.privacyVersion(2))).toBeInTheDocument();
+    expect(within(record).getByText('Grace Young (grace@example.com)')).toBeInTheDocument();
+  });
+
   it('shows the profile, the team’s votes and the other opportunities from the detail', async () => {
     renderPreview(['UP_VOTE', 'DOWN_VOTE', 'MAYBE']);
     const preview = screen.getByRole('region', { name: 'Ava Lindgren' });

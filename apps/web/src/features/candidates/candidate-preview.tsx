@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
+import { ApplicationRecord, MinorBadge } from './candidate-consent';
 import { CandidateRepresentation } from './candidate-representation';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
@@ -160,6 +161,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
                 .join(' · ') || UI_TEXTS.noDetailsYet}
             </p>
             <RosterStatusBadge roster={row.roster} className="mt-1" />
+            {row.minor ? <MinorBadge className="mt-1 inline-block" /> : null}
           </div>
         </header>
 
@@ -264,6 +266,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         ) : (
           <>
             <Profile detail={detail.data} />
+            <ApplicationRecord application={detail.data.application} />
             <Section title="Other opportunities">
               {others.length === 0 ? (
                 <p className="text-sm text-ink-muted">

@@ -136,4 +136,41 @@ describe('sign-up page', () => {
       expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(message)),
     );
   });
+
+  it('sends the casting office’s name as the office the sign-up creates', async () => {
+    const double = api(created);
+    renderApp('/auth/sign-up', double.fetch);
+
+    const user = await fillForm();
+    await user.type(screen.getByLabelText('Name of your casting office'), '  Harbor Casting ');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await screen.findByRole('dialog', { name: 'Account created successfully' });
+    expect(double.callsTo('POST /api/staffs/register')[0]?.body).toMatchObject({ company: 'Harbor Casting' });
+  });
+
+  it('joins the inviting office through its token: the address filled in, no office of its own', async () => {
+    const double = api(created);
+    const token = 'tok-0123456789abcdefghij';
+    renderApp(`/auth/sign-up?invitation=${token}&email=ari%40example.com`, double.fetch);
+
+    expect(await screen.findByText(/You are joining an office by invitation/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name of your casting office')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ari@example.com');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('First name'), 'Ari');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Password'), 'Casting#2024');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await screen.findByRole('dialog', { name: 'Account created successfully' });
+    expect(double.callsTo('POST /api/staffs/register')[0]?.body).toEqual({
+      firstName: 'Ari',
+      lastName: 'Lee',
+      email: 'ari@example.com',
+      password: 'Casting#2024',
+      roleType: 'ADMIN',
+      invitationToken: token,
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES, PAGE_TITLES } from '@casting/domain';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -12,13 +12,19 @@ interface CreatedAccount {
   destination: string;
 }
 
+/** /auth/sign-up, or /auth/sign-up?invitation={token}&email={address} from an office invitation. */
 export function SignUpPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const [created, setCreated] = useState<CreatedAccount | null>(null);
 
   return (
     <AuthCard title={PAGE_TITLES.createYourAccount}>
-      <SignUpForm onCreated={setCreated} />
+      <SignUpForm
+        onCreated={setCreated}
+        invitationToken={search.get('invitation')}
+        suggestedEmail={search.get('email')}
+      />
       <p className="mt-4 text-center text-sm text-ink-muted">
         Already have an account?{' '}
         <Link to={paths.auth.signIn} className="font-medium text-brand-700 hover:underline">

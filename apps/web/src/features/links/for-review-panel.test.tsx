@@ -39,6 +39,7 @@ function row(id: string, name: string) {
     location: null,
     representation: null,
     roster: null,
+    minor: false,
   };
 }
 

@@ -6,11 +6,20 @@ import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { AddToOpportunity } from './add-to-opportunity';
 import { PersonApplications } from './person-applications';
+import { PersonData } from './person-data';
 import { Notes, TagEditor } from './person-office';
 import { Section } from './person-section';
 import { personQuery } from './roster-api';
 
-function Profile({ person, onOpenPerson }: { person: RosterPerson; onOpenPerson(id: string): void }) {
+function Profile({
+  person,
+  onOpenPerson,
+  onErased,
+}: {
+  person: RosterPerson;
+  onOpenPerson(id: string): void;
+  onErased(): void;
+}) {
   return (
     <div className="flex flex-col gap-5">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -58,11 +67,15 @@ function Profile({ person, onOpenPerson }: { person: RosterPerson; onOpenPerson(
       <TagEditor person={person} />
       <Notes person={person} />
       <AddToOpportunity person={person} />
+      {person.mayManageData ? <PersonData person={person} onErased={onErased} /> : null}
     </div>
   );
 }
 
-/** A person of the roster: details, office tags and notes, applications across projects, add to an opportunity. */
+/**
+ * A person of the roster: details, office tags and notes, applications across projects, add to an opportunity, and for
+ * the office's owner and casting directors the export and erasure of their data.
+ */
 export function PersonDialog({
   personId,
   onClose,
@@ -89,7 +102,7 @@ export function PersonDialog({
             {extractErrorMessage(person.error)}
           </p>
         ) : (
-          <Profile person={person.data} onOpenPerson={onOpenPerson} />
+          <Profile person={person.data} onOpenPerson={onOpenPerson} onErased={onClose} />
         )}
       </div>
     </Dialog>

@@ -135,6 +135,7 @@ describe('roster page', () => {
         applications: [application('pr1', 'Harbour Lights', 'th1'), application('pr2', 'Salt Marsh', null)],
         hiddenApplications: 0,
         likelyDuplicates: [],
+        mayManageData: false,
       }),
     );
     double.on('POST /api/conversation-management/threads', () => jsonResponse(201, { id: 'th2' }));

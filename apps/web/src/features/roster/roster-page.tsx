@@ -15,6 +15,7 @@ import { SkeletonList } from '../../ui/skeleton';
 import { lookupValuesQuery } from '../lookups';
 import { accessedProjectsQuery } from '../projects';
 import { PersonDialog } from './person-dialog';
+import { useOpenPerson } from './use-open-person';
 import {
   duplicatesQuery,
   NO_ROSTER_FILTERS,
@@ -334,7 +335,7 @@ export function RosterPage() {
   const [filters, setFilters] = useState(NO_ROSTER_FILTERS);
   const deferred = useDeferredValue(filters);
   const [view, setView] = useState<'people' | 'duplicates'>('people');
-  const [openPerson, setOpenPerson] = useState<string | null>(null);
+  const [openPerson, setOpenPerson] = useOpenPerson();
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">

@@ -21,6 +21,9 @@ export const paths = {
   auth: {
     signIn: PATTERNS.signIn,
     signUp: PATTERNS.signUp,
+    /** Sign-up from an office invitation: the account joins that office (the address is only a suggestion). */
+    signUpByInvitation: (invitation: string, email: string) =>
+      fillPattern(PATTERNS.signUp, {}, { invitation, email }),
     forgotPassword: PATTERNS.forgotPassword,
     resetPasswordSuccessfully: PATTERNS.resetPasswordSuccessfully,
     resetPassword: (query: { code?: string; email?: string } = {}) =>
@@ -30,6 +33,8 @@ export const paths = {
     checkEmail: (query: { email?: string } = {}) => fillPattern(PATTERNS.checkEmail, {}, query),
   },
   deepLinking: PATTERNS.deepLinking,
+  /** Opens an app path after sign-in when it needs one (the deep-linking page remembers it meanwhile). */
+  deepLinkTo: (path: string) => fillPattern(PATTERNS.deepLinking, {}, { path }),
   client: {
     reviewSubmission: (id: Id) => fillPattern(PATTERNS.clientReviewSubmission, { id }),
     reviewSubmissionAuth: PATTERNS.clientReviewSubmissionAuth,
@@ -70,6 +75,12 @@ export const paths = {
   audit: PATTERNS.audit,
   agencies: PATTERNS.agencies,
   roster: PATTERNS.roster,
+  office: {
+    settings: PATTERNS.officeSettings,
+    members: PATTERNS.officeMembers,
+    invitation: (token: string) => fillPattern(PATTERNS.officeInvitation, { token }),
+  },
+  operator: { offices: PATTERNS.operatorOffices },
   apply: {
     submit: (projectId: Id) => fillPattern(PATTERNS.submit, { projectId }),
     castingCall: (slug?: string) =>

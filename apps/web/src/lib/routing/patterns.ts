@@ -51,6 +51,11 @@ export const PATTERNS = {
   /** (ours) Super admins verify agencies and agents. */
   agencies: '/agencies',
   roster: '/roster',
+  /** (ours) The current office's settings (owners) and its members. */
+  officeSettings: '/office/settings',
+  officeMembers: '/office/members',
+  /** (ours) The operator's list of the installation's offices (super admins). */
+  operatorOffices: '/operator/offices',
   home: '/',
   // Public apply pages
   submit: '/submit/:projectId',
@@ -68,6 +73,8 @@ export const PATTERNS = {
   privacy: '/privacy',
   /** (ours) The reply page of a chat e-mail: the thread in the path, the private link's secret in the query. */
   chatReply: '/chat/reply/:threadId',
+  /** (ours) The link of an office invitation e-mail: who invites whom, accepted signed in or through sign-up. */
+  officeInvitation: '/invitations/office/:token',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;

@@ -8,6 +8,7 @@ import {
   type VoteType,
 } from '@casting/domain';
 import type { Queryable } from '../../../platform/db/ids';
+import { minorSql } from '../../../platform/db/minors';
 import {
   applicants,
   applicantTags,
@@ -21,6 +22,7 @@ import {
   votes,
 } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
+import { latestApplicationConsent } from './applicant-consent';
 
 const VOTE_FEEDBACK: Record<string, Feedback> = { UP_VOTE: 'YES', DOWN_VOTE: 'NO', MAYBE: 'MAYBE' };
 
@@ -54,6 +56,20 @@ export function seesContactDetails(actor: ProjectActor): boolean {
 }
 
 /**
+ * The location a caller is shown: the person's own, else composed from the address for those who see contact
+ * details. A minor's whereabouts never reach a client, not even the town they gave (decision 0104).
+ */
+export function shownLocation(
+  actor: ProjectActor,
+  minor: boolean,
+  location: string | null,
+  address: { city?: string | null; province?: string | null } | null,
+): string | null {
+  if (seesContactDetails(actor)) return applicantLocation(location, address);
+  return minor ? null : applicantLocation(location, null);
+}
+
+/**
  * One candidate of a project with every submission the caller may see. The person is read with the project id in
  * the same query as the id (a person of another project, or a row id of one, is simply not found), by person id or
  * by a list row id. Feedback follows VIEW_FEEDBACK: the team's votes for SA, PO, PE and TE, only the
@@ -72,6 +88,7 @@ export async function applicantDetail(
       applicant: applicants,
       genderName: lookupValues.name,
       age: sql<number | null>`extract(year from age(current_date, ${applicants.dateOfBirth}))::int`,
+      minor: minorSql(),
     })
     .from(applicants)
     .leftJoin(lookupValues, eq(lookupValues.id, applicants.genderId))
@@ -90,7 +107,8 @@ export async function applicantDetail(
   if (!person) throw notFound();
   const applicant = person.applicant;
 
-  const [submissionRows, membershipRows, voteRows, tagRows] = await Promise.all([
+  const contact = seesContactDetails(actor);
+  const [submissionRows, membershipRows, voteRows, tagRows, application] = await Promise.all([
     db
       .select({
         id: submissions.id,
@@ -139,6 +157,8 @@ export async function applicantDetail(
       .innerJoin(tags, eq(tags.id, applicantTags.tagId))
       .where(eq(applicantTags.applicantId, applicant.id))
       .orderBy(tags.name),
+    // What the person agreed to is the casting team's record, not a client's.
+    actor === 'CLIENT' ? null : latestApplicationConsent(db, applicant.id, contact),
   ]);
 
   const submitterView = actor === 'TS';
@@ -174,7 +194,7 @@ export async function applicantDetail(
     );
 
   const sizes = applicant.sizes ?? {};
-  const contact = seesContactDetails(actor);
+  const minor = Boolean(person.minor);
   return {
     id: applicant.id,
     projectId: applicant.projectId,
@@ -199,13 +219,15 @@ export async function applicantDetail(
     skills: applicant.skills,
     unions: named(applicant.unionIds),
     languages: applicant.languages,
-    location: applicantLocation(applicant.location, contact ? (applicant.address ?? null) : null),
+    location: shownLocation(actor, minor, applicant.location, applicant.address ?? null),
     address: contact ? (applicant.address ?? null) : null,
     socialProfiles: applicant.socialProfiles ?? {},
     bio: applicant.bio,
     resume: applicant.resume,
     tags: tagRows,
     createdAt: new Date(applicant.createdAt).toISOString(),
+    minor,
+    application,
     submissions: visibleSubmissions.map((row) => {
       const rowVotes = voteRows.filter((vote) => vote.submissionId === row.id);
       return {

@@ -2,9 +2,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { can, type ApplicantList, type ApplicantListQuery, type ProjectActor } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import type { Queryable } from '../../../platform/db/ids';
+import { minorSql } from '../../../platform/db/minors';
 import { applicants, folderMemberships, submissions } from '../../../platform/db/schema';
 import { roleInProject } from '../../opportunities';
-import { applicantLocation, initialsOf, seesContactDetails } from './applicant-detail';
+import { initialsOf, seesContactDetails, shownLocation } from './applicant-detail';
 import { detailsOf, type Details } from './applicant-list-details';
 import { listWhere } from './applicant-list-filters';
 import { afterCursor, cursorAfter, orderOf, sortKeyColumns } from './list-sorts';
@@ -39,6 +40,7 @@ function pageQuery(
       // The person is joined already: their location columns cost the page query nothing.
       location: applicants.location,
       address: applicants.address,
+      minor: minorSql(),
       referringAgentId: submissions.referringAgentId,
     })
     .from(submissions)
@@ -137,10 +139,11 @@ export async function listApplicants(
         votes: extra?.votes ?? { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
         myVote: extra?.myVote ?? null,
         submittedAt: new Date(row.createdAt).toISOString(),
-        location: applicantLocation(row.location, contact ? (row.address ?? null) : null),
+        location: shownLocation(actor, Boolean(row.minor), row.location, row.address ?? null),
         representation: extra?.representation ?? null,
         photoUrl: photos.get(row.applicantId) ?? null,
         roster: extra?.roster ?? null,
+        minor: Boolean(row.minor),
       };
     }),
     limit: query.limit,

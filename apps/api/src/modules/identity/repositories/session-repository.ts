@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import {
   authSessions,
@@ -22,6 +22,17 @@ export type RevokeReason =
   | 'DEACTIVATED'
   | 'REVOKED_BY_OWNER';
 
+/**
+ * The office a new session opens in: the one the person worked in last, else an active office they belong to (a
+ * membership before a place on one project's team), else none.
+ */
+function sessionOffice(userId: string): SQL {
+  return sql`(select o.office_id from offices_of_user(${userId}) o
+    order by (o.office_id = (select u.last_office_id from ${users} u where u.id = ${userId})) desc nulls last,
+      (o.status = 'ACTIVE') desc, (o.role is null), o.office_id
+    limit 1)`;
+}
+
 export async function insertSession(
   db: Db,
   values: {
@@ -42,6 +53,7 @@ export async function insertSession(
       lastActivityAt: values.now,
       userAgent: values.userAgent,
       ipAddress: values.ipAddress,
+      officeId: sessionOffice(values.userId),
     })
     .returning();
   if (!row) throw new Error('Insert into auth_sessions returned no row');
@@ -92,7 +104,10 @@ function authenticationQuery(db: Db) {
         expiresAt: authSessions.expiresAt,
         lastActivityAt: authSessions.lastActivityAt,
         durationMinutes: authSessions.durationMinutes,
+        officeId: authSessions.officeId,
       },
+      /** The person's standing in the session's office (role, GUEST, or the office's status when not active). */
+      officeStanding: sql<string | null>`office_standing(${users.id}, ${authSessions.officeId})`,
       user: {
         id: users.id,
         roleCode: users.roleCode,

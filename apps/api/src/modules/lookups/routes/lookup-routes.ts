@@ -56,7 +56,7 @@ function lookupEndpoints(app: App, db: Db, path: string, lookup: LookupName, edi
   app.post(
     path,
     {
-      config: { access: access.superAdmin(), idempotent: true },
+      config: { access: access.operator(), idempotent: true },
       schema: {
         tags: ['lookups'],
         summary: `Add a value to the ${lookup} lookup`,
@@ -69,7 +69,7 @@ function lookupEndpoints(app: App, db: Db, path: string, lookup: LookupName, edi
   app.patch(
     `${path}/:valueId`,
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: ['lookups'],
         summary: `Rename a value of the ${lookup} lookup`,
@@ -158,7 +158,7 @@ export function lookupRoutes(app: App, context: AppContext) {
   app.post(
     '/lookup-management/enums/:lookup',
     {
-      config: { access: access.superAdmin(), idempotent: true },
+      config: { access: access.operator(), idempotent: true },
       schema: {
         tags: ['lookups'],
         summary: 'Add a value to any lookup',
@@ -175,7 +175,7 @@ export function lookupRoutes(app: App, context: AppContext) {
   app.patch(
     '/lookup-management/enums/:lookup/:valueId',
     {
-      config: { access: access.superAdmin() },
+      config: { access: access.operator() },
       schema: {
         tags: ['lookups'],
         summary: 'Rename a value of any lookup',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIST_TOTAL_CAP, type Option, type ProjectList, type ProjectListQuery } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
@@ -21,23 +21,20 @@ import {
   users,
 } from '../../../platform/db/schema';
 import type { Principal } from '../../../platform/http/access';
+import { isOfficeOwner } from '../../../platform/http/principal';
 import { strongestScope } from '../../../platform/http/project-access';
 import { fullName } from '../../identity';
-import {
-  cappedCount,
-  cappedCountColumn,
-  searchPattern,
-  totalOf,
-  visibleProjectIds,
-} from './project-list-common';
+import { cappedCount, cappedCountColumn, memberWays, searchPattern, totalOf } from './project-list-common';
 
 /**
  * A project's submissions, counted to at most LIST_TOTAL_CAP + 1 through submissions_project_newest_idx (an
  * index-only read of that project's entries): a card says '1,000+ submissions' rather than make every page of the
- * list walk a large project's every submission.
+ * list walk a large project's every submission. The index's order is asked for so that the planner reads the index:
+ * where one project holds nearly every submission (an office with one large project and many new ones), the table's
+ * statistics say any project matches most rows, and without the order it read the whole table for each empty card.
  */
 function cappedSubmissionCount(): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${submissions} where ${submissions.projectId} = ${projects.id} limit ${literalRowCount(LIST_TOTAL_CAP + 1)}) submitted)`;
+  return sql<number>`(select count(*)::int from (select 1 from ${submissions} where ${submissions.projectId} = ${projects.id} order by ${submissions.createdAt} desc nulls first, ${submissions.id} desc nulls first limit ${literalRowCount(LIST_TOTAL_CAP + 1)}) submitted)`;
 }
 
 /** The archived filter; drafts of the project wizard are never listed here (the projects page lists them apart). */
@@ -83,7 +80,7 @@ function listShape(
   after: KeysetPosition | undefined,
 ): ListShape {
   return {
-    everyProject: principal.accountRole === 'SUPER_ADMIN',
+    everyProject: isOfficeOwner(principal),
     search: searchPattern(query.q) !== undefined,
     archived: query.archived,
     cursor: after !== undefined,
@@ -108,28 +105,30 @@ function listValues(principal: Principal, query: ProjectListQuery, after: Keyset
  * values they are what the plan test EXPLAINs. The text is the same either way.
  */
 function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
-  const where = and(
-    shape.everyProject ? undefined : inArray(projects.id, visibleProjectIds(params.userId)),
+  const filters = and(
     shape.search ? sql`lower(${projects.name}) like ${params.pattern}` : undefined,
     archivedFilter(shape.archived),
   );
+  const after = shape.cursor
+    ? afterPosition(projects.updatedAt, projects.id, { key: params.afterKey, id: params.afterId })
+    : undefined;
   // The page's ids first, through the sort index; the details (owner, lookups, scopes, counts) are then
   // read for those rows only. Selected in one level, they were computed for every visible project before the sort.
-  const ids = db
-    .select({ id: projects.id, updatedAt: projects.updatedAt })
-    .from(projects)
-    .where(
-      and(
-        where,
-        shape.cursor
-          ? afterPosition(projects.updatedAt, projects.id, { key: params.afterKey, id: params.afterId })
-          : undefined,
-      ),
-    )
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(literalRowCount(shape.rows))
-    .offset(shape.skips ? params.offset : literalRowCount(0))
-    .as('page_ids');
+  const sorted = (visible: SQL | undefined) =>
+    db
+      .select({ id: projects.id, updatedAt: projects.updatedAt })
+      .from(projects)
+      .where(and(visible, filters, after))
+      .orderBy(desc(projects.updatedAt), desc(projects.id))
+      .limit(literalRowCount(shape.rows))
+      .offset(shape.skips ? params.offset : literalRowCount(0));
+  // A member's page is listed one of two ways, chosen once per statement by how many projects they see: their few
+  // projects collected through the access indexes and sorted, or the office's sort index walked and each project
+  // checked (MANY_VISIBLE_PROJECTS). The count takes the same two ways.
+  const ways = shape.everyProject ? undefined : memberWays(params.userId);
+  const ids = ways
+    ? sorted(ways[0]).unionAll(sorted(ways[1])).as('page_ids')
+    : sorted(undefined).as('page_ids');
   const page = db
     .select({
       id: projects.id,
@@ -152,7 +151,7 @@ function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
       projectType: { name: projectType.name, description: projectType.description },
       projectStatus: { name: projectStatus.name, description: projectStatus.description },
       // A super admin's page carries the capped total (planned once with it, decision 0064); see `listTotal`.
-      total: shape.everyProject ? cappedCountColumn(where) : sql<number | null>`null`,
+      total: shape.everyProject ? cappedCountColumn(filters) : sql<number | null>`null`,
     })
     .from(ids)
     .innerJoin(projects, eq(projects.id, ids.id))
@@ -160,7 +159,10 @@ function buildListQueries(db: Db, shape: ListShape, params: ListParams) {
     .leftJoin(projectType, eq(projectType.id, projects.projectTypeId))
     .leftJoin(projectStatus, eq(projectStatus.id, projects.projectStatusId))
     .orderBy(desc(ids.updatedAt), desc(ids.id));
-  return { count: cappedCount(db, where), page };
+  const count = ways
+    ? cappedCount(db, and(ways[0], filters), and(ways[1], filters))
+    : cappedCount(db, filters);
+  return { count, page };
 }
 
 type PreparedPage = ReturnType<ReturnType<typeof buildListQueries>['page']['prepare']>;

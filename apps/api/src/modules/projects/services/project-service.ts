@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  OFFICE_STAFF_ROLES,
   PROJECT_MESSAGES,
   shootDatesInOrder,
   type CreateProject,
+  type OfficeRole,
   type ProjectDetail,
   type UpdateProject,
 } from '@casting/domain';
@@ -23,12 +25,11 @@ import { projectStanding } from '../../../platform/http/project-access';
 import { assertLookupRefs, type LookupField } from '../../lookups';
 import { projectDetail, type ProjectRow } from '../views';
 
-/** Casting staff may start projects; clients only join them (docs/decisions/0010-who-creates-projects.md). */
-const PROJECT_CREATORS: readonly Principal['roleCode'][] = [
-  'SUPER_ADMIN',
-  'CASTING_DIRECTOR',
-  'CASTING_ASSISTANT',
-];
+/**
+ * The office's casting staff may start projects; clients only join them, and someone only on the team of one of the
+ * office's projects starts none there (docs/decisions/0010-who-creates-projects.md).
+ */
+const PROJECT_CREATORS: readonly OfficeRole[] = OFFICE_STAFF_ROLES;
 
 function lookupFields(input: UpdateProject): LookupField[] {
   return [
@@ -69,7 +70,7 @@ export async function createProject(
   input: CreateProject,
   options: { draftStep?: string } = {},
 ): Promise<ProjectDetail> {
-  if (!PROJECT_CREATORS.includes(principal.roleCode)) {
+  if (!principal.officeRole || !PROJECT_CREATORS.includes(principal.officeRole)) {
     throw permissionDenied('CREATE_PROJECT', { message: MESSAGES.accountRoleNotAllowed('CREATE_PROJECT') });
   }
   return db.transaction(async (tx) => {

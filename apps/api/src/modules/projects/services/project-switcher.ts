@@ -1,11 +1,18 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { LIST_TOTAL_CAP, type AccessedProjects, type AccessedProjectsQuery } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import { cappedTotal } from '../../../platform/db/keyset';
 import { isUuid } from '../../../platform/db/ids';
 import { projects } from '../../../platform/db/schema';
 import type { Principal } from '../../../platform/http/access';
-import { accessible, cappedCount, cappedCountColumn, nameMatches, totalOf } from './project-list-common';
+import {
+  accessible,
+  cappedCount,
+  cappedCountColumn,
+  nameMatches,
+  totalOf,
+  visibleWays,
+} from './project-list-common';
 
 /**
  * The total, read from the page's own rows; only a page past the end (no rows to carry it) counts separately.
@@ -52,8 +59,10 @@ export async function accessedProjects(
 }
 
 /**
- * The switcher's queries, unawaited: the current project by id, and the other active ones through the sort index.
- * The current project takes the first slot of the first page, so later pages shift by one.
+ * The switcher's queries, unawaited: the current project by id, and the other active ones through the sort index,
+ * each way of reading a member's projects (`visibleWays`) limited on its own so that someone on the team of most of
+ * a large office never has every visible project sorted. The current project takes the first slot of the first page,
+ * so later pages shift by one.
  */
 export function switcherQueries(
   db: Db,
@@ -61,27 +70,38 @@ export function switcherQueries(
   query: AccessedProjectsQuery,
   currentId: string | null,
 ) {
-  const base = and(accessible(principal), nameMatches(query.q));
   const columns = { id: projects.id, name: projects.name, archivedAt: projects.archivedAt };
-  const others = and(
-    base,
+  const active = and(
+    nameMatches(query.q),
     isNull(projects.archivedAt),
     isNull(projects.draftStep),
     currentId ? ne(projects.id, currentId) : undefined,
   );
   const first = currentId !== null && query.offset === 0;
+  const sorted = (visible: SQL | undefined) =>
+    db
+      .select({ id: projects.id, updatedAt: projects.updatedAt })
+      .from(projects)
+      .where(and(visible, active))
+      .orderBy(desc(projects.updatedAt), desc(projects.id))
+      .limit(first ? query.limit - 1 : query.limit)
+      .offset(currentId !== null && !first ? query.offset - 1 : query.offset);
+  const [one, other] = visibleWays(principal);
+  const ids = (other === undefined ? sorted(one) : sorted(one).unionAll(sorted(other))).as('page_ids');
+  const total =
+    other === undefined
+      ? cappedCountColumn(and(one, active))
+      : sql<number>`(${cappedCountColumn(and(one, active))} + ${cappedCountColumn(and(other, active))})`;
   return {
     current: db
       .select(columns)
       .from(projects)
-      .where(and(base, eq(projects.id, currentId ?? ''))),
-    count: cappedCount(db, others),
+      .where(and(accessible(principal), nameMatches(query.q), eq(projects.id, currentId ?? ''))),
+    count: cappedCount(db, and(one, active), other === undefined ? undefined : and(other, active)),
     page: db
-      .select({ ...columns, total: cappedCountColumn(others) })
-      .from(projects)
-      .where(others)
-      .orderBy(desc(projects.updatedAt), desc(projects.id))
-      .limit(first ? query.limit - 1 : query.limit)
-      .offset(currentId !== null && !first ? query.offset - 1 : query.offset),
+      .select({ ...columns, total })
+      .from(ids)
+      .innerJoin(projects, eq(projects.id, ids.id))
+      .orderBy(desc(ids.updatedAt), desc(ids.id)),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { users } from './identity';
 import { projects } from './projects';
 
@@ -11,6 +12,7 @@ import { projects } from './projects';
 export const adminScriptRuns = pgTable(
   'admin_script_runs',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     script: text('script').notNull(),

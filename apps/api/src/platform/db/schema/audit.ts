@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { idColumn } from '../columns';
+import { officeIdColumn } from './offices';
 
 /**
  * Security events and decisions (sign-ins, role changes, invitations, archiving...), written by the platform's audit
@@ -10,6 +11,7 @@ import { idColumn } from '../columns';
 export const auditEvents = pgTable(
   'audit_events',
   {
+    officeId: officeIdColumn({ nullable: true }),
     id: idColumn(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: uuid('actor_user_id'),
@@ -25,8 +27,8 @@ export const auditEvents = pgTable(
   },
   (table) => [
     // Newest first, keyset on (at, id); each filter has an index leading with it.
-    index('audit_events_at_idx').on(table.at.desc(), table.id.desc()),
-    index('audit_events_action_idx').on(table.action, table.at.desc(), table.id.desc()),
+    index('audit_events_at_idx').on(table.officeId, table.at.desc(), table.id.desc()),
+    index('audit_events_action_idx').on(table.officeId, table.action, table.at.desc(), table.id.desc()),
     index('audit_events_actor_idx').on(table.actorUserId, table.at.desc(), table.id.desc()),
     index('audit_events_project_idx').on(table.projectId, table.at.desc(), table.id.desc()),
     check('audit_events_outcome_check', sql`${table.outcome} in ('success', 'failure', 'refused')`),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { folders } from './folders';
 import { users } from './identity';
 import { lookupValues } from './lookups';
@@ -39,6 +40,7 @@ export interface ApplicantAddress {
 export const applicants = pgTable(
   'applicants',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -77,6 +79,11 @@ export const applicants = pgTable(
     bio: text('bio'),
     resume: text('resume'),
     /**
+     * A minor when they applied (younger than the office's age of majority that day, decision 0103): kept once set, so
+     * their contact details stay from clients after a birthday too.
+     */
+    isMinor: boolean('is_minor').notNull().default(false),
+    /**
      * Names and e-mail lower-cased and stripped of accents by the API (PGlite has no `unaccent`), so one trigram
      * index serves a case- and accent-insensitive search.
      */
@@ -112,6 +119,7 @@ export const SUBMISSION_SOURCES = ['SUBMISSION_LINK', 'STANDALONE', 'ADMIN', 'IM
 export const submissions = pgTable(
   'submissions',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -209,6 +217,7 @@ export const submissions = pgTable(
 export const folderMemberships = pgTable(
   'folder_memberships',
   {
+    officeId: officeIdColumn(),
     folderId: uuid('folder_id')
       .notNull()
       .references(() => folders.id, { onDelete: 'cascade' }),
@@ -232,6 +241,7 @@ export const folderMemberships = pgTable(
 export const votes = pgTable(
   'votes',
   {
+    officeId: officeIdColumn(),
     submissionId: uuid('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
@@ -257,6 +267,7 @@ export const votes = pgTable(
 export const applicantTags = pgTable(
   'applicant_tags',
   {
+    officeId: officeIdColumn(),
     applicantId: uuid('applicant_id')
       .notNull()
       .references(() => applicants.id, { onDelete: 'cascade' }),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
+import { officeIdColumn } from './offices';
 import { agents } from './agencies';
 import { applicants } from './candidates';
 import { users } from './identity';
@@ -28,6 +29,7 @@ import { projects } from './projects';
 export const chatThreads = pgTable(
   'chat_threads',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -54,6 +56,7 @@ export const CHAT_AUTHOR_KIND_VALUES = ['TEAM', 'CANDIDATE', 'AGENT'] as const;
 export const chatMessages = pgTable(
   'chat_messages',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     threadId: uuid('thread_id')
       .notNull()
@@ -97,6 +100,7 @@ export const chatMessages = pgTable(
 export const chatMessageRevisions = pgTable(
   'chat_message_revisions',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     messageId: uuid('message_id')
       .notNull()
@@ -119,6 +123,7 @@ export const chatMessageRevisions = pgTable(
 export const chatAttachments = pgTable(
   'chat_attachments',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -146,6 +151,7 @@ export const chatAttachments = pgTable(
 export const chatThreadReads = pgTable(
   'chat_thread_reads',
   {
+    officeId: officeIdColumn(),
     threadId: uuid('thread_id')
       .notNull()
       .references(() => chatThreads.id, { onDelete: 'cascade' }),
@@ -172,6 +178,7 @@ export const CHAT_DELIVERY_STATES = ['QUEUED', 'SENDING', 'EMAILED', 'FAILED'] a
 export const chatDeliveries = pgTable(
   'chat_deliveries',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     messageId: uuid('message_id')
       .notNull()
@@ -204,6 +211,7 @@ export const chatDeliveries = pgTable(
 export const chatReplyLinks = pgTable(
   'chat_reply_links',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     threadId: uuid('thread_id')
       .notNull()

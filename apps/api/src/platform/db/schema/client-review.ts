@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { submissions } from './candidates';
 import { folders } from './folders';
 import { users } from './identity';
@@ -38,6 +39,7 @@ export interface ClientLinkSettingsRow {
 export const clientLinks = pgTable(
   'client_links',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -71,6 +73,7 @@ export const clientLinks = pgTable(
 export const clientLinkItems = pgTable(
   'client_link_items',
   {
+    officeId: officeIdColumn(),
     linkId: uuid('link_id')
       .notNull()
       .references(() => clientLinks.id, { onDelete: 'cascade' }),
@@ -95,6 +98,7 @@ export const clientLinkItems = pgTable(
 export const clientLinkViewers = pgTable(
   'client_link_viewers',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     linkId: uuid('link_id')
       .notNull()
@@ -126,6 +130,7 @@ export const clientLinkViewers = pgTable(
 export const clientFeedback = pgTable(
   'client_feedback',
   {
+    officeId: officeIdColumn(),
     viewerId: uuid('viewer_id')
       .notNull()
       .references(() => clientLinkViewers.id, { onDelete: 'cascade' }),
@@ -159,6 +164,7 @@ export const clientFeedback = pgTable(
 export const clientLinkVisits = pgTable(
   'client_link_visits',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     linkId: uuid('link_id')
       .notNull()
@@ -181,6 +187,7 @@ export const clientLinkVisits = pgTable(
 export const clientLinkExports = pgTable(
   'client_link_exports',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     linkId: uuid('link_id')
       .notNull()
@@ -208,6 +215,7 @@ export const clientLinkExports = pgTable(
  * rather than in it, so publishing never touches the project row other people edit.
  */
 export const projectShares = pgTable('project_shares', {
+  officeId: officeIdColumn(),
   projectId: uuid('project_id')
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),

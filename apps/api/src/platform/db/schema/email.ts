@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EmailDoc } from '@casting/domain';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { applicants, submissions } from './candidates';
 import { users } from './identity';
 import { shareLinks } from './links';
@@ -28,6 +29,7 @@ import { projects } from './projects';
 export const emailTemplates = pgTable(
   'email_templates',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -55,6 +57,7 @@ export const emailTemplates = pgTable(
  * come back, and a starter added to the product after a project was made, as the roster notices were, reaches it).
  */
 export const emailTemplateSeeds = pgTable('email_template_seeds', {
+  officeId: officeIdColumn(),
   projectId: uuid('project_id')
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
@@ -68,6 +71,7 @@ export const emailTemplateSeeds = pgTable('email_template_seeds', {
 export const emailSends = pgTable(
   'email_sends',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -113,6 +117,7 @@ export const emailSends = pgTable(
 export const emailRecipients = pgTable(
   'email_recipients',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     sendId: uuid('send_id')
       .notNull()
@@ -168,6 +173,7 @@ export const emailBounces = pgTable('email_bounces', {
 export const emailOptOuts = pgTable(
   'email_opt_outs',
   {
+    officeId: officeIdColumn(),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),

@@ -37,6 +37,8 @@ export const users = pgTable(
     /** Text-message codes at sign-in; set once the phone number has been verified. */
     smsMfaEnabled: boolean('sms_mfa_enabled').notNull().default(false),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The office the person worked in last: a new session opens in it. */
+    lastOfficeId: uuid('last_office_id'),
     /** Set for a password nobody chose (the generated first admin's): every call but the change is refused. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
@@ -69,6 +71,8 @@ export const authSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The office this session works in: every request of the session reads and writes that office's data. */
+    officeId: uuid('office_id'),
     /** Idle minutes allowed, fixed when the session starts so a configuration change never cuts live sessions. */
     durationMinutes: integer('duration_minutes').notNull(),
     lastActivityAt: at('last_activity_at').notNull().defaultNow(),

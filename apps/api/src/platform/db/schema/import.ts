@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { users } from './identity';
 import { roles } from './opportunities';
 import { projects } from './projects';
@@ -23,6 +24,7 @@ import { projects } from './projects';
 export const importJobs = pgTable(
   'import_jobs',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     createdById: uuid('created_by_id')
       .notNull()
@@ -59,6 +61,7 @@ export const importJobs = pgTable(
 export const importRows = pgTable(
   'import_rows',
   {
+    officeId: officeIdColumn(),
     jobId: uuid('job_id')
       .notNull()
       .references(() => importJobs.id, { onDelete: 'cascade' }),

@@ -21,3 +21,5 @@ export * from './roster-entries';
 export * from './client-review';
 export * from './import';
 export * from './admin-scripts';
+export * from './offices';
+export * from './retention';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
+import { officeIdColumn } from './offices';
 import { emailRecipients } from './email';
 import { users } from './identity';
 import { shareLinks } from './links';
@@ -11,6 +12,7 @@ import { projects } from './projects';
 export const candidateInvitations = pgTable(
   'candidate_invitations',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()

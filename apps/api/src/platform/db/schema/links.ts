@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { agencies, agents } from './agencies';
 import { users } from './identity';
 import { roles } from './opportunities';
@@ -37,6 +38,7 @@ export interface ShareLinkSettings {
 export const shareLinkGroups = pgTable(
   'share_link_groups',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -63,6 +65,7 @@ export const shareLinkGroups = pgTable(
 export const shareLinks = pgTable(
   'share_links',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()

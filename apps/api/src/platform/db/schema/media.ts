@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { applicants } from './candidates';
 import { users } from './identity';
 import { projects } from './projects';
@@ -30,6 +31,7 @@ export const UPLOAD_STATES = ['OPEN', 'COMPLETED', 'ATTACHED'] as const;
 export const mediaUploads = pgTable(
   'media_uploads',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -65,6 +67,7 @@ export const mediaUploads = pgTable(
 export const mediaItems = pgTable(
   'media_items',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -111,6 +114,7 @@ export const mediaItems = pgTable(
 export const mediaUploadFailures = pgTable(
   'media_upload_failures',
   {
+    officeId: officeIdColumn({ nullable: true }),
     id: idColumn(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -133,6 +137,7 @@ export const mediaUploadFailures = pgTable(
 export const mediaIssueReports = pgTable(
   'media_issue_reports',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -154,6 +159,7 @@ export const mediaIssueReports = pgTable(
 export const downloadBundles = pgTable(
   'download_bundles',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { lookupRef } from './lookups';
 import { projects } from './projects';
 
@@ -8,6 +9,7 @@ import { projects } from './projects';
 export const roles = pgTable(
   'roles',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { users } from './identity';
 import { lookupRef } from './lookups';
 
@@ -22,6 +23,7 @@ export interface ProjectSettings {
 export const projects = pgTable(
   'projects',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     version: integer('version').notNull().default(1),
@@ -79,12 +81,16 @@ export const projects = pgTable(
     // The lists sort by last change, newest first, with the id as tie-breaker; one index per archived filter lets a
     // keyset page read 21 index entries whatever the table's size (docs/decisions/0016-keyset-lists.md).
     index('projects_active_updated_idx')
-      .on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .on(table.officeId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.archivedAt} is null`),
     index('projects_archived_updated_idx')
-      .on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .on(table.officeId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.archivedAt} is not null`),
-    index('projects_updated_idx').on(table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('projects_updated_idx').on(
+      table.officeId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -92,6 +98,7 @@ export const projects = pgTable(
 export const tags = pgTable(
   'tags',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
+import { officeIdColumn } from './offices';
 import { agencies, agents } from './agencies';
 import { applicants } from './candidates';
 import { shareLinks } from './links';
@@ -12,6 +13,7 @@ export const CLAIM_STATUSES = ['PENDING', 'CONFIRMED', 'DENIED'] as const;
 export const applicantRepresentatives = pgTable(
   'applicant_representatives',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { applicants, submissions } from './candidates';
 import { users } from './identity';
 import { roles } from './opportunities';
@@ -23,6 +24,7 @@ import { projects } from './projects';
 export const rosterEntries = pgTable(
   'roster_entries',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     projectId: uuid('project_id')
       .notNull()
@@ -80,6 +82,7 @@ export const rosterEntries = pgTable(
 export const rosterEvents = pgTable(
   'roster_events',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     entryId: uuid('entry_id')
       .notNull()

@@ -1,7 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { createdAt, idColumn, updatedAt } from '../columns';
+import { officeIdColumn } from './offices';
 import { users } from './identity';
 import { lookupValues } from './lookups';
 
@@ -22,6 +36,7 @@ import { lookupValues } from './lookups';
 export const people = pgTable(
   'people',
   {
+    officeId: officeIdColumn(),
     // The API writes UUIDv7 like every table; the SQL default serves rows the link trigger creates.
     id: uuid('id')
       .primaryKey()
@@ -57,15 +72,19 @@ export const people = pgTable(
   },
   (table) => [
     uniqueIndex('people_email_key')
-      .on(table.email)
+      .on(table.officeId, table.email)
       .where(sql`${table.email} is not null`),
     index('people_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // The roster's two sorts, each entered at a keyset cursor.
-    index('people_name_idx').on(table.sortLastName, table.sortFirstName, table.id),
-    index('people_newest_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('people_name_idx').on(table.officeId, table.sortLastName, table.sortFirstName, table.id),
+    index('people_newest_idx').on(
+      table.officeId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Likely duplicates: same folded names and date of birth.
     index('people_identity_idx')
-      .on(table.sortLastName, table.sortFirstName, table.dateOfBirth)
+      .on(table.officeId, table.sortLastName, table.sortFirstName, table.dateOfBirth)
       .where(sql`${table.dateOfBirth} is not null`),
     // The roster's location filter (a part of the place, any case: `ilike '%...%'`) reads trigrams, not every row.
     // The skill filter's index (`people_skills_lower_idx`, GIN on `text_array_lower(skills)`) is hand-written in
@@ -81,6 +100,7 @@ export type PersonRow = typeof people.$inferSelect;
 export const personNotes = pgTable(
   'person_notes',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     personId: uuid('person_id')
       .notNull()
@@ -97,16 +117,18 @@ export const personNotes = pgTable(
 export const officeTags = pgTable(
   'office_tags',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('office_tags_name_key').on(sql`lower(${table.name})`)],
+  (table) => [uniqueIndex('office_tags_name_key').on(table.officeId, sql`lower(${table.name})`)],
 );
 
 export const personTags = pgTable(
   'person_tags',
   {
+    officeId: officeIdColumn(),
     personId: uuid('person_id')
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
@@ -125,6 +147,7 @@ export const personTags = pgTable(
 export const personDuplicateDismissals = pgTable(
   'person_duplicate_dismissals',
   {
+    officeId: officeIdColumn(),
     personAId: uuid('person_a_id')
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
@@ -145,6 +168,7 @@ export const personDuplicateDismissals = pgTable(
 export const personMerges = pgTable(
   'person_merges',
   {
+    officeId: officeIdColumn(),
     id: idColumn(),
     keptPersonId: uuid('kept_person_id')
       .notNull()
@@ -157,5 +181,40 @@ export const personMerges = pgTable(
   (table) => [
     index('person_merges_kept_idx').on(table.keptPersonId),
     index('person_merges_merged_idx').on(table.mergedPersonId),
+  ],
+);
+
+/**
+ * A subject access request's export: one zip of what the office holds about a person (`person.json` and their media
+ * originals), built by a job and offered to the office's staff until `expires_at`. `object_key` is chosen when the
+ * export is asked for, before anything is written, so a delete of the row (the person's erasure, the expiry) always
+ * sends the key to the storage purge (trigger `person_exports_purge_files`), whether the zip was written or not.
+ */
+export const personExports = pgTable(
+  'person_exports',
+  {
+    officeId: officeIdColumn(),
+    id: idColumn(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['QUEUED', 'RUNNING', 'READY', 'FAILED'] })
+      .notNull()
+      .default('QUEUED'),
+    /** 0 to 100, advanced by the job as it writes the zip's files. */
+    progress: integer('progress').notNull().default(0),
+    objectKey: text('object_key').notNull(),
+    fileCount: integer('file_count').notNull().default(0),
+    size: bigint('size', { mode: 'number' }),
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('person_exports_person_idx').on(table.officeId, table.personId, table.createdAt.desc()),
+    check('person_exports_status_check', sql`${table.status} in ('QUEUED', 'RUNNING', 'READY', 'FAILED')`),
+    check('person_exports_progress_check', sql`${table.progress} between 0 and 100`),
   ],
 );
