@@ -57,6 +57,17 @@ for (const theme of THEMES) {
   }
 }
 
+test('a person who asked for less motion sees controls change colour at once, never half faded', async ({
+  page,
+}) => {
+  await page.goto('/auth/sign-in');
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  const fade = () => signIn.evaluate((button) => getComputedStyle(button).transitionDuration);
+  expect(await fade()).not.toBe('0s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await fade()).toBe('0s');
+});
+
 test('the favicon exists in both forms', async ({ request }) => {
   for (const icon of ['/favicon.ico', '/favicon.svg']) {
     const response = await request.get(icon);

@@ -19,18 +19,28 @@ interface Violation {
   impact?: string | null;
   help: string;
   helpUrl: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; html?: string; failureSummary?: string }[];
+}
+
+const HTML_SHOWN = 240;
+
+/** The element's selector, its markup (shortened) and axe's reason, so a failure names what a person would see. */
+function describeNode(node: Violation['nodes'][number]): string[] {
+  const lines = [`  at ${node.target.map(String).join(' >> ')}`];
+  if (node.html) lines.push(`     ${node.html.slice(0, HTML_SHOWN)}`);
+  if (node.failureSummary)
+    lines.push(...node.failureSummary.split('\n').map((line) => `     ${line.trim()}`));
+  return lines;
 }
 
 /** One readable block per violation: rule id, impact, help and every offending element's selector. */
 export function describeViolations(violations: readonly Violation[]): string {
   return violations
     .map((violation) => {
-      const targets = violation.nodes.map((node) => node.target.map(String).join(' >> '));
       return [
         `- ${violation.id} [${violation.impact ?? 'unknown impact'}]: ${violation.help}`,
         `  ${violation.helpUrl}`,
-        ...targets.map((target) => `  at ${target}`),
+        ...violation.nodes.flatMap((node) => describeNode(node)),
       ].join('\n');
     })
     .join('\n');
