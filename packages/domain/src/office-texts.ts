@@ -151,6 +151,24 @@ export const OFFICE_TEXTS = {
     'New here? Create an account with the invited address: it joins the office once you confirm it.',
   signOutToAccept: 'Sign out and use that address',
 
+  // Sign-up of members: the domains whose people may join the office by signing up.
+  memberSignUpSection: 'Sign-up of members',
+  memberSignUpIntro:
+    'People who sign up and confirm an address at one of these domains join your office with the role below. Without a domain, people join only when an owner invites them.',
+  loadingMemberSignUp: 'Loading the sign-up of members',
+  memberDomains: 'Domains whose people may join',
+  byInvitationOnly: 'No domain: people join only when an owner invites them.',
+  newMemberDomain: 'Domain to add',
+  newMemberDomainHint: (domain: string) =>
+    `A domain your own address is at, such as ${domain}. Public mail services cannot be added.`,
+  addMemberDomain: 'Add domain',
+  removeMemberDomain: 'Remove',
+  removeMemberDomainNamed: (domain: string) => `Remove ${domain}`,
+  memberSignUpRole: 'Role of people who join this way',
+  memberDomainAdded: (domain: string) => `People at ${domain} can now join your office`,
+  memberDomainRemoved: (domain: string) => `People at ${domain} now need an invitation`,
+  memberSignUpRoleSaved: 'Saved: people who join this way get the new role',
+
   // Sign-up.
   signUpOfficeName: 'Name of your casting office',
   signUpOfficeNameHint:

@@ -16,6 +16,8 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/offices/current/legal': 'owner',
   'PUT /api/offices/current/logo': 'owner',
   'DELETE /api/offices/current/logo': 'owner',
+  'GET /api/offices/current/member-sign-up': 'owner',
+  'PUT /api/offices/current/member-sign-up': 'owner',
   'GET /api/offices/current/support-access': 'owner',
   'POST /api/offices/current/support-access': 'owner',
   'DELETE /api/offices/current/support-access': 'owner',

@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICE_MESSAGES } from '@casting/domain';
-import { officeMembers, offices, projectAccesses, projects, users } from '../../src/platform/db/schema';
+import {
+  officeMemberDomains,
+  officeMembers,
+  offices,
+  projectAccesses,
+  projects,
+  users,
+} from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp, createUser, latestCode, PASSWORD, signIn, uniqueEmail } from '../support/identity';
 import { anyOfficeDb, auditLog, mailTo, officeWithOwner, tokenIn } from './fixture';
@@ -203,6 +211,21 @@ describe('SIGN_UP=invitation', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [account] = await db.select().from(users).where(eq(users.email, email));
     expect(account?.lastOfficeId).toBe(officeId);
+  });
+
+  it('lets in a person at one of an office’s member domains, into that office', async () => {
+    const { officeId } = await officeWithOwner(byInvitation.app, 'Domain Office');
+    const domain = `domain-${randomUUID().slice(0, 8)}.test`;
+    const db = await anyOfficeDb();
+    await db.insert(officeMemberDomains).values({ officeId, domain });
+    const email = `joiner-${randomUUID()}@${domain}`;
+    await signedUp(byInvitation, email);
+    const [member] = await db
+      .select({ officeId: officeMembers.officeId, role: officeMembers.role })
+      .from(officeMembers)
+      .innerJoin(users, eq(users.id, officeMembers.userId))
+      .where(eq(users.email, email));
+    expect(member).toEqual({ officeId, role: 'CASTING_ASSISTANT' });
   });
 
   it('signs up the invited person into the inviting office', async () => {

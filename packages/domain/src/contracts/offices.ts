@@ -33,6 +33,8 @@ export const OFFICE_LIMITS = {
   logoMaxPx: 512,
   supportHoursMin: 1,
   supportHoursMax: 72,
+  /** E-mail domains whose people may join the office by signing up. */
+  memberDomainsMax: 10,
 } as const;
 
 /** The image types a logo may be sent as (by content, not by name). */
@@ -62,6 +64,13 @@ export const OFFICE_MESSAGES = {
   supportAccessNotGranted:
     'This office has not granted support access, or its grant has ended. Ask its owner to grant it.',
   notInSupportSession: 'You are not in a support session of this office.',
+  invalidMemberDomain: 'Enter a domain such as harborcasting.com: no @, no https://, no spaces.',
+  publicMailDomain: (domain: string) =>
+    `Anyone can have an address at ${domain}, so it cannot let people join your office. Invite them instead.`,
+  memberDomainNotYours: (domain: string) =>
+    `Only an owner whose own address is at ${domain} can add it. Ask such an owner to add it.`,
+  memberDomainTaken: (domain: string) =>
+    `Another office on this installation already lets people at ${domain} join. Ask the installation’s operator.`,
 } as const;
 
 /** An IANA time zone name the runtime knows ("Europe/London"). */
@@ -244,3 +253,30 @@ export const operatorOfficeListSchema = z.object({
 });
 export type OperatorOfficeList = z.infer<typeof operatorOfficeListSchema>;
 export const setOfficeStatusSchema = z.object({ status: z.enum(OFFICE_STATUSES) }).strict();
+
+/** The office roles a person may get by signing up with an address at one of the office's domains: never owner or client. */
+export const MEMBER_SIGN_UP_ROLES = ['CASTING_DIRECTOR', 'CASTING_ASSISTANT'] as const;
+export type MemberSignUpRole = (typeof MEMBER_SIGN_UP_ROLES)[number];
+
+/** A mail domain as people write it after the @: letters, digits and hyphens in dot-separated labels, lower-cased. */
+export const memberDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, OFFICE_MESSAGES.invalidMemberDomain)
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    OFFICE_MESSAGES.invalidMemberDomain,
+  );
+
+/**
+ * Who may join the office by signing up: anyone who confirms an address at one of these domains becomes a member
+ * with this role. No domains: people join only by invitation.
+ */
+export const memberSignUpSchema = z
+  .object({
+    domains: z.array(memberDomainSchema).max(OFFICE_LIMITS.memberDomainsMax),
+    role: z.enum(MEMBER_SIGN_UP_ROLES),
+  })
+  .strict();
+export type MemberSignUp = z.infer<typeof memberSignUpSchema>;

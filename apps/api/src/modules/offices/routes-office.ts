@@ -4,6 +4,7 @@ import {
   OFFICE_LIMITS,
   OFFICE_MESSAGES,
   grantSupportAccessSchema,
+  memberSignUpSchema,
   officeLegalSchema,
   officeSchema,
   supportAccessSchema,
@@ -15,6 +16,7 @@ import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
 import { officeCaller } from './caller';
 import { removeLogo, setLogo, type LogoDeps } from './logo';
+import { memberSignUp, setMemberSignUp } from './member-sign-up';
 import { officeLegal, officeView, updateOffice } from './settings';
 import { endSupportAccess, grantSupportAccess, supportAccess } from './support';
 
@@ -141,6 +143,36 @@ export async function officeRoutes(app: App, context: AppContext) {
       await removeLogo(logoDeps, caller.officeId);
       return officeView(db, context.storage, caller, caller.officeId);
     },
+  );
+
+  app.get(
+    '/offices/current/member-sign-up',
+    {
+      config: { access: access.officeOwner() },
+      schema: {
+        tags: TAGS,
+        summary: 'Who may join the office by signing up: its member domains and the role they get',
+        response: { 200: memberSignUpSchema },
+      },
+    },
+    async (request) => memberSignUp(db, officeCaller(request).officeId),
+  );
+
+  app.put(
+    '/offices/current/member-sign-up',
+    {
+      config: {
+        access: access.officeOwner(),
+        audit: { action: 'office.member-sign-up', fields: ['domains', 'role'] },
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Let people who confirm an address at these domains join with this role (none: invitation only)',
+        body: memberSignUpSchema,
+        response: { 200: memberSignUpSchema },
+      },
+    },
+    async (request) => setMemberSignUp(db, officeCaller(request), request.body),
   );
 
   app.get(

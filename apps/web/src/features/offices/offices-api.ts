@@ -19,6 +19,7 @@ export const officeKeys = {
   mine: ['offices', 'mine'] as const,
   legal: ['offices', 'current', 'legal'] as const,
   supportAccess: ['offices', 'current', 'support-access'] as const,
+  memberSignUp: ['offices', 'current', 'member-sign-up'] as const,
   members: ['offices', 'current', 'members'] as const,
   retention: ['offices', 'current', 'retention'] as const,
   invitations: ['offices', 'current', 'invitations'] as const,

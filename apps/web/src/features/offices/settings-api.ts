@@ -1,5 +1,5 @@
-import { officeLegalSchema, officeSchema, supportAccessSchema } from '@casting/domain';
-import type { Office, SupportAccess, UpdateOffice } from '@casting/domain';
+import { memberSignUpSchema, officeLegalSchema, officeSchema, supportAccessSchema } from '@casting/domain';
+import type { MemberSignUp, Office, SupportAccess, UpdateOffice } from '@casting/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -96,5 +96,24 @@ export function useEndSupportAccess() {
     mutationFn: () => http.send('/offices/current/support-access', { method: 'DELETE' }),
     onSuccess: () =>
       queryClient.setQueryData<SupportAccess>(officeKeys.supportAccess, { active: false, expiresAt: null }),
+  });
+}
+
+/** The domains whose people may join the office by signing up, and the role they get (owners only). */
+export function memberSignUpQuery(http: HttpClient) {
+  return queryOptions({
+    queryKey: officeKeys.memberSignUp,
+    queryFn: ({ signal }) => http.request('/offices/current/member-sign-up', memberSignUpSchema, { signal }),
+  });
+}
+
+/** Replaces the domains and the role; the answer is what the server kept (lower-cased, sorted). */
+export function useSetMemberSignUp() {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: MemberSignUp) =>
+      http.request('/offices/current/member-sign-up', memberSignUpSchema, { method: 'PUT', body: next }),
+    onSuccess: (kept) => queryClient.setQueryData<MemberSignUp>(officeKeys.memberSignUp, kept),
   });
 }

@@ -22,6 +22,8 @@ function settingsServer(overrides: Parameters<typeof officesServer>[0] = {}) {
     overrides: {
       'GET /api/offices/current/legal': () => jsonResponse(200, LEGAL),
       'GET /api/offices/current/support-access': () => jsonResponse(200, { active: false, expiresAt: null }),
+      'GET /api/offices/current/member-sign-up': () =>
+        jsonResponse(200, { domains: [], role: 'CASTING_ASSISTANT' }),
       'PATCH /api/offices/current': (call: RecordedCall) =>
         jsonResponse(200, {
           ...buildOffice({ id: HARBOR_ID, myRole: 'OWNER' }),
@@ -209,5 +211,80 @@ describe('office settings page', () => {
 
     expect(await screen.findByText(OFFICE_TEXTS.onlyOwnersChangeSettings)).toBeInTheDocument();
     expect(screen.queryByLabelText('Office name')).not.toBeInTheDocument();
+  });
+});
+
+describe('sign-up of members', () => {
+  /** A server that keeps the domains and role it is sent, as the API does (lower-cased, sorted). */
+  function memberSignUpServer() {
+    let kept = { domains: [] as string[], role: 'CASTING_ASSISTANT' };
+    return settingsServer({
+      overrides: {
+        'GET /api/offices/current/member-sign-up': () => jsonResponse(200, kept),
+        'PUT /api/offices/current/member-sign-up': (call: RecordedCall) => {
+          const sent = call.body as typeof kept;
+          if (sent.domains.includes('gmail.com'))
+            return jsonResponse(400, {
+              code: 'VALIDATION_FAILED',
+              message: 'Correct the highlighted fields.',
+              details: {
+                issues: [{ path: 'body.domains.0', message: OFFICE_MESSAGES.publicMailDomain('gmail.com') }],
+              },
+            });
+          kept = { ...sent, domains: [...sent.domains].sort() };
+          return jsonResponse(200, kept);
+        },
+      },
+    });
+  }
+
+  it('adds a domain, changes the role people get, and removes the domain again', async () => {
+    const { server, user } = await openSettings(memberSignUpServer());
+    expect(await screen.findByText(OFFICE_TEXTS.byInvitationOnly)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(OFFICE_TEXTS.newMemberDomain), ' Harbor-Casting.TEST ');
+    await user.click(screen.getByRole('button', { name: OFFICE_TEXTS.addMemberDomain }));
+    const domains = await screen.findByRole('list', { name: OFFICE_TEXTS.memberDomains });
+    expect(within(domains).getByText('harbor-casting.test')).toBeInTheDocument();
+    expect(screen.getByLabelText(OFFICE_TEXTS.newMemberDomain)).toHaveValue('');
+    expect(server.callsTo('PUT /api/offices/current/member-sign-up')[0]?.body).toEqual({
+      domains: ['harbor-casting.test'],
+      role: 'CASTING_ASSISTANT',
+    });
+
+    await user.click(screen.getByRole('combobox', { name: OFFICE_TEXTS.memberSignUpRole }));
+    await user.click(await screen.findByRole('option', { name: 'Casting Director' }));
+    await waitFor(() => expect(server.callsTo('PUT /api/offices/current/member-sign-up')).toHaveLength(2));
+    expect(server.callsTo('PUT /api/offices/current/member-sign-up')[1]?.body).toEqual({
+      domains: ['harbor-casting.test'],
+      role: 'CASTING_DIRECTOR',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove harbor-casting.test' }));
+    expect(await screen.findByText(OFFICE_TEXTS.byInvitationOnly)).toBeInTheDocument();
+    expect(server.callsTo('PUT /api/offices/current/member-sign-up')[2]?.body).toEqual({
+      domains: [],
+      role: 'CASTING_DIRECTOR',
+    });
+  });
+
+  it('judges a domain before sending it, and shows the server’s refusal under the field', async () => {
+    const { server, user } = await openSettings(memberSignUpServer());
+    const field = await screen.findByLabelText(OFFICE_TEXTS.newMemberDomain);
+
+    await user.type(field, 'https://harbor.test');
+    await user.click(screen.getByRole('button', { name: OFFICE_TEXTS.addMemberDomain }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(OFFICE_MESSAGES.invalidMemberDomain));
+    expect(server.callsTo('PUT /api/offices/current/member-sign-up')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'gmail.com');
+    await user.click(screen.getByRole('button', { name: OFFICE_TEXTS.addMemberDomain }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining(OFFICE_MESSAGES.publicMailDomain('gmail.com')),
+      ),
+    );
+    expect(screen.getByText(OFFICE_TEXTS.byInvitationOnly)).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast/toast';
 import { PageHeader } from '../../ui/page-header';
 import { SkeletonList } from '../../ui/skeleton';
 import { LogoSection } from './logo-section';
+import { MemberSignUpSection } from './member-sign-up-section';
 import { runsOffice } from './office-rules';
 import { currentOfficeQuery } from './offices-api';
 import { officeLegalQuery, useUpdateOffice } from './settings-api';
@@ -62,6 +63,7 @@ export function OfficeSettingsPage() {
             }
             onSave={save}
           />
+          <MemberSignUpSection />
           <RetentionSection />
           <SupportAccessSection />
         </>

@@ -8,6 +8,7 @@ import {
 } from '@casting/domain';
 import type { AppContext } from '../../../platform/context';
 import { access } from '../../../platform/http/access';
+import { auditInOffices } from '../../../platform/http/audit';
 import type { App } from '../../../platform/http/types';
 import { identityDeps } from '../deps';
 import { clientOf } from './client-info';
@@ -31,13 +32,18 @@ export function registrationRoutes(app: App, context: AppContext) {
         response: { 201: registerResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await register(deps, request.body, clientOf(request))),
+    async (request, reply) => {
+      const { answer, officeId } = await register(deps, request.body, clientOf(request));
+      // The office the account joins or starts keeps the sign-up in its audit log.
+      auditInOffices(request, [officeId || null]);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.post(
     '/users/confirm',
     {
-      config: limited,
+      config: { ...limited, audit: { action: 'auth.confirm', attemptedEmail: true } },
       schema: {
         tags,
         summary: 'Confirm a new account with the mailed code',
@@ -45,7 +51,11 @@ export function registrationRoutes(app: App, context: AppContext) {
         response: { 200: confirmUserResponseSchema },
       },
     },
-    async (request) => confirmUser(deps, request.body, clientOf(request)),
+    async (request) => {
+      const { answer, joinedOfficeId } = await confirmUser(deps, request.body, clientOf(request));
+      if (joinedOfficeId) auditInOffices(request, [joinedOfficeId]);
+      return answer;
+    },
   );
 
   app.post(

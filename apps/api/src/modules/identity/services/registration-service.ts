@@ -17,6 +17,7 @@ import {
   joinOfficeByInvitation,
   type LiveInvitation,
 } from '../../../platform/db/office-invitations';
+import { joinOfficeByDomain, officeOfMemberDomain } from '../../../platform/db/office-domains';
 import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { AppError } from '../../../platform/errors';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../repositories/user-repository';
@@ -41,19 +42,26 @@ async function officeInviting(tx: { execute(query: SQL): PromiseLike<unknown> },
  * a new office of their own (named after their company, else after them) that holds nothing yet, so nobody who signs
  * up sees anything of another office; under the operator's `SIGN_UP=approval` that office waits for approval. With an
  * office invitation sent to the same address the account joins the inviting office with the invited role instead; a
- * person a project team invited works in that project's office, on that team only. Under `SIGN_UP=invitation` those
- * are the only ways in. The only call that may reveal an account. The confirmation code is issued and mailed by the
- * `mail` job, queued in the transaction that creates the account.
+ * person a project team invited works in that project's office, on that team only. Someone whose address is at one
+ * of an office's member domains joins that office once they confirm the address (`confirmUser`), with the role the
+ * office chose. Under `SIGN_UP=invitation` those are the only ways in. The only call that may reveal an account. The
+ * confirmation code is issued and mailed by the `mail` job, queued in the transaction that creates the account.
+ * Answers the office the account joins or starts, whose audit log records the sign-up.
  */
 export async function register(
   deps: IdentityDeps,
   input: SignUp,
   client: ClientInfo,
-): Promise<RegisterResponse> {
+): Promise<{ answer: RegisterResponse; officeId: string }> {
   await hitAccountLimit(deps, 'register', input.email, client.ip);
   const byInvitationOnly = deps.config.SIGN_UP === 'invitation';
   // Refused before the password is hashed: nobody uninvited costs the server a hash.
-  if (byInvitationOnly && !input.invitationToken && !(await officeInviting(deps.db, input.email)))
+  if (
+    byInvitationOnly &&
+    !input.invitationToken &&
+    !(await officeInviting(deps.db, input.email)) &&
+    !(await officeOfMemberDomain(deps.db, input.email))
+  )
     throw invitationOnly();
   assertPasswordNotCommon(input.password, 'password');
   if (await findUserByEmail(deps.db, input.email)) throw identityErrors.accountExists();
@@ -64,10 +72,12 @@ export async function register(
       const invitation = input.invitationToken
         ? await invitationFor(tx, input.invitationToken, input.email, byInvitationOnly)
         : null;
-      // Someone invited to a project's team works in that project's office; anyone else gets an office of their own.
+      // Someone invited to a project's team works in that project's office; someone at an office's member domain
+      // joins that office on confirming the address; anyone else gets an office of their own.
       const teamOffice = invitation ? null : await officeInviting(tx, input.email);
-      if (byInvitationOnly && !invitation && !teamOffice) throw invitationOnly();
-      const officeId = invitation?.officeId ?? teamOffice ?? uuidv7();
+      const domainOffice = invitation || teamOffice ? null : await officeOfMemberDomain(tx, input.email);
+      if (byInvitationOnly && !invitation && !teamOffice && !domainOffice) throw invitationOnly();
+      const officeId = invitation?.officeId ?? teamOffice ?? domainOffice ?? uuidv7();
       const user = await insertUser(tx, {
         email: input.email,
         firstName: input.firstName,
@@ -79,7 +89,7 @@ export async function register(
       });
       if (invitation) {
         await joinOfficeByInvitation(tx, invitation, user.id);
-      } else if (!teamOffice) {
+      } else if (!teamOffice && !domainOffice) {
         await enterOfficeInTransaction(tx, officeId);
         await tx.insert(offices).values({
           id: officeId,
@@ -97,9 +107,12 @@ export async function register(
     throw error;
   }
   return {
-    userId: created.id,
-    nextStep: 'CONFIRM_SIGN_UP',
-    codeDeliveryDetails: { destination: maskEmail(created.email) },
+    answer: {
+      userId: created.id,
+      nextStep: 'CONFIRM_SIGN_UP',
+      codeDeliveryDetails: { destination: maskEmail(created.email) },
+    },
+    officeId: created.lastOfficeId ?? '',
   };
 }
 
@@ -162,9 +175,24 @@ export async function confirmUser(
   await hitCodeGuessLimit(deps, { userId: user?.id, email: user?.email ?? input.email }, client.ip);
   if (!user || user.confirmedAt || user.deactivatedAt) throw identityErrors.invalidCode();
   const row = await checkCode(deps, user.id, 'CONFIRM_SIGN_UP', input.code);
-  await deps.db.transaction(async (tx) => {
+  const joined = await deps.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, row.id))) throw identityErrors.invalidCode();
     await updateUser(tx, user.id, { confirmedAt: new Date() });
+    return joinMemberDomainOffice(tx, user);
   });
-  return { confirmed: true as const };
+  return { answer: { confirmed: true as const }, joinedOfficeId: joined };
+}
+
+/**
+ * The office a sign-up chose by the address's member domain, joined now that the address is proven, with the role
+ * the office gives such members; the account's role follows it. Null when the sign-up chose no such office, or the
+ * office no longer lets that domain in (the person then works in no office until someone invites them).
+ */
+async function joinMemberDomainOffice(tx: Tx, user: UserRow): Promise<string | null> {
+  if (!user.lastOfficeId) return null;
+  const domainOffice = await officeOfMemberDomain(tx, user.email);
+  if (domainOffice !== user.lastOfficeId) return null;
+  const role = await joinOfficeByDomain(tx, domainOffice, user.id);
+  await updateUser(tx, user.id, { roleCode: ACCOUNT_ROLE_OF_INVITED[role] });
+  return domainOffice;
 }

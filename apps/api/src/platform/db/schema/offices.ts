@@ -51,6 +51,8 @@ export const offices = pgTable(
     ageOfMajority: integer('age_of_majority').notNull().default(18),
     /** Days after a project is archived before unselected candidates' media and contact details are purged. */
     retentionDays: integer('retention_days'),
+    /** The office role of a person who joins by confirming an address at one of the office's member domains. */
+    memberSignUpRole: text('member_sign_up_role').notNull().default('CASTING_ASSISTANT'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at')
       .notNull()
@@ -63,6 +65,10 @@ export const offices = pgTable(
     index('offices_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
     check('offices_status_check', sql`${table.status} in ('ACTIVE', 'PENDING_APPROVAL', 'SUSPENDED')`),
     check('offices_age_of_majority_check', sql`${table.ageOfMajority} between 14 and 21`),
+    check(
+      'offices_member_sign_up_role_check',
+      sql`${table.memberSignUpRole} in ('CASTING_DIRECTOR', 'CASTING_ASSISTANT')`,
+    ),
     check(
       'offices_retention_days_check',
       sql`${table.retentionDays} is null or ${table.retentionDays} between 1 and 3650`,
@@ -165,5 +171,24 @@ export const officeSupportGrants = pgTable(
     index('office_support_grants_live_idx')
       .on(table.officeId, table.expiresAt.desc())
       .where(sql`${table.endedAt} is null`),
+  ],
+);
+
+/**
+ * The e-mail domains whose people may join an office by signing up (decision 0114): a domain lets people into one
+ * office of the installation at most, so it is the key. Sign-up reads it across offices through the database's
+ * `office_of_member_domain`; everything else sees only its own office's domains.
+ */
+export const officeMemberDomains = pgTable(
+  'office_member_domains',
+  {
+    officeId: officeIdColumn(),
+    domain: text('domain').primaryKey(),
+    addedById: uuid('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('office_member_domains_office_idx').on(table.officeId, table.domain),
+    check('office_member_domains_domain_check', sql`${table.domain} = lower(${table.domain})`),
   ],
 );
