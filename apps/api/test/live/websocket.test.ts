@@ -5,8 +5,9 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/modules/identity/crypto/tokens';
 import { identityDeps } from '../../src/modules/identity/deps';
-import { agents, projectAccesses } from '../../src/platform/db/schema';
+import { agents, officeMembers, projectAccesses } from '../../src/platform/db/schema';
 import { buildAgency, buildAgent } from '../links/helpers';
+import { anyOfficeDb, createOffice } from '../offices/fixture';
 import type { TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import { buildIdentityApp, updateUserRow } from '../support/identity';
@@ -268,6 +269,39 @@ describe('access that ends while connected', () => {
     expect(client.messages.filter((m) => m.action === 'update')).toEqual([
       { action: 'update', projectId: own.id, event: 'NEW_MESSAGE' },
     ]);
+  });
+});
+
+describe('moving to another office while connected', () => {
+  it('leaves the projects of the office the session moved away from, and sends none of their events', async () => {
+    const member = await signedInUser(t.app);
+    const project = await buildProject(member.user);
+    const secondOffice = await createOffice({ name: 'Second Office' });
+    await (
+      await anyOfficeDb()
+    )
+      .insert(officeMembers)
+      .values({ officeId: secondOffice, userId: member.user.id, role: 'CASTING_DIRECTOR' });
+    const client = await connectAs(member.auth);
+    expect(await client.join(project.id)).toEqual({ action: 'joined', projectId: project.id });
+
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/offices/switch',
+      headers: member.auth,
+      payload: { officeId: secondOffice },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await client.next((m) => m.action === 'error')).toEqual({
+      action: 'error',
+      code: 'PROJECT_ACCESS_DENIED',
+      message: 'Project access denied',
+      projectId: project.id,
+    });
+    await t.context.events.publish(project.id, 'NEW_MESSAGE');
+    // The socket answers in order: once this refusal is back, an update sent before it would have arrived.
+    await client.join(randomUUID());
+    expect(client.messages.filter((m) => m.action === 'update')).toEqual([]);
   });
 });
 
