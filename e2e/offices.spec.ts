@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import { OFFICE_TEXTS, RETENTION_TEXTS } from '@casting/domain';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
@@ -14,6 +15,46 @@ import { apiAs, PASSWORD, person } from './support/projects';
 
 const suffix = () => randomUUID().slice(0, 6);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+type Person = ReturnType<typeof person>;
+
+/** One office's project, with a candidate and the roster person, made through its owner's API. */
+async function seedOfficeData(
+  request: APIRequestContext,
+  owner: Person,
+  firstName: string,
+  lastName: string,
+) {
+  const api = await apiAs(request, owner);
+  const seeded = await seedCandidate(api, firstName, lastName);
+  const people = await api<{ items: { id: string }[] }>('GET', `/roster/people?q=${lastName}`);
+  const personId = people.items[0]?.id ?? '';
+  expect(personId).not.toBe('');
+  return { ...seeded, personId };
+}
+
+/** The other office's owner gets 404 for every id of that data, and their own audit log names none of it. */
+async function expectNothingFound(
+  request: APIRequestContext,
+  data: Awaited<ReturnType<typeof seedOfficeData>>,
+  stranger: Person,
+) {
+  const headers = { Authorization: `Bearer ${await accessTokenOf(request, stranger)}` };
+  for (const path of [
+    `/v2/projects/${data.projectId}`,
+    `/projects/${data.projectId}/overview`,
+    `/applicants/${data.applicantId}/media?projectId=${data.projectId}`,
+    `/roster/people/${data.personId}`,
+    `/v2/projects/${data.projectId}/email-templates`,
+    `/v2/projects/${data.projectId}/client-links`,
+  ]) {
+    const answer = await request.get(`/api${path}`, { headers });
+    expect(answer.status(), `GET /api${path} as the other office`).toBe(404);
+  }
+  const audit = await request.get('/api/offices/current/audit-events', { headers });
+  expect(audit.status()).toBe(200);
+  expect(await audit.text()).not.toContain(data.projectId);
+}
 
 test.describe('offices', () => {
   test('two strangers sign up: each works in an empty office of their own and never sees the other’s projects', async ({
@@ -63,31 +104,12 @@ test.describe('offices', () => {
     await expect(noorPage.getByText('No projects yet.')).toBeVisible();
     await expect(noorPage.getByText(projectName)).toHaveCount(0);
 
-    // Knowing the ids does not help: Dana's project, its candidate, the person, the templates and the client links
-    // are not found for Noor, and her office's audit log names none of them.
-    const danaApi = await apiAs(request, dana);
-    const seeded = await seedCandidate(danaApi, 'Iris', 'Quay');
-    const people = await danaApi<{ items: { id: string }[] }>('GET', '/roster/people?q=Quay');
-    const personId = people.items[0]?.id ?? '';
-    expect(personId).not.toBe('');
-    const noorToken = await accessTokenOf(request, noor);
-    for (const path of [
-      `/v2/projects/${seeded.projectId}`,
-      `/projects/${seeded.projectId}/overview`,
-      `/applicants/${seeded.applicantId}/media?projectId=${seeded.projectId}`,
-      `/roster/people/${personId}`,
-      `/v2/projects/${seeded.projectId}/email-templates`,
-      `/v2/projects/${seeded.projectId}/client-links`,
-    ]) {
-      const answer = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${noorToken}` } });
-      expect(answer.status(), `GET /api${path} as the other office`).toBe(404);
-    }
-    const audit = await request.get('/api/offices/current/audit-events', {
-      headers: { Authorization: `Bearer ${noorToken}` },
-    });
-    expect(audit.status()).toBe(200);
-    expect(await audit.text()).not.toContain(seeded.projectId);
-    await noorPage.goto(`/projects/overview/${seeded.projectId}`);
+    // Knowing the ids does not help, either way: each office's project, its candidate, the person, the templates and
+    // the client links are not found for the other office's owner, and the other's audit log names none of them.
+    const danaData = await seedOfficeData(request, dana, 'Iris', 'Quay');
+    await expectNothingFound(request, danaData, noor);
+    await expectNothingFound(request, await seedOfficeData(request, noor, 'Omar', 'Reed'), dana);
+    await noorPage.goto(`/projects/overview/${danaData.projectId}`);
     await expect(noorPage.getByText('Project not found')).toBeVisible();
     await expect(noorPage.getByText(/Tidewater/)).toHaveCount(0);
     await phone.close();

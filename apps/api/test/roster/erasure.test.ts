@@ -38,6 +38,9 @@ describe('erasing a person', () => {
       who.lastName,
       who.phone,
     ];
+    // The outbox (the embedded stand-in for a mail server and text provider) holds a mail and a text to them.
+    await t.context.mailer.send({ to: who.email, subject: 'Your audition', text: `Dear ${who.firstName}` });
+    await t.context.texts.send({ to: who.phone, text: `${who.firstName}, your slot is at 10:00` });
     // Before: the search finds them (the search itself works), and their files are stored.
     expect((await tracesOf(t.ownerDb, needles)).length).toBeGreaterThan(20);
     for (const key of seeded.keys) expect(await t.context.storage.head(key), key).not.toBeNull();

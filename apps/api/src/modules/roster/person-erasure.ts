@@ -58,7 +58,8 @@ const present = (values: readonly (string | null)[]) => [...new Set(values.filte
  * them, by cascade, submissions, votes, folder places, project tags, client feedback and items, roster entries and
  * events, chat threads with their messages, deliveries and reply links, representation, private links, media items
  * and uploads), then the person (notes, office tags, duplicate dismissals, merges, earlier exports). What names them
- * without a foreign key goes explicitly: e-mails and invitations addressed to them, import rows holding their details,
+ * without a foreign key goes explicitly: e-mails and invitations addressed to them (and the outbox's copies of mail
+ * and texts sent to their address or phone), import rows holding their details,
  * downloads, client-review exports and project exports that contain them (whole), cached answers naming their ids.
  *
  * No file is deleted here: every stored object of a deleted row reaches `storage_purges` in this transaction (the
@@ -183,6 +184,9 @@ export async function erasePerson(
         or lower(email) = any(${E}) returning 1`,
     );
     await tx.execute(sql`delete from email_opt_outs where lower(email) = any(${E})`);
+    // The outbox (the embedded stand-in for a mail server and text provider) keeps copies of what reached them.
+    await tx.execute(sql`delete from outbox_messages where lower(to_address) = any(${E})
+      or to_address = any(${list(phones, 'text')})`);
 
     // Import rows holding their details, and the source files of the finished imports they came from.
     const imports = rowsOf<{ n: number; files: number }>(
