@@ -175,6 +175,51 @@ test.describe('offices', () => {
     await expect(pending.getByText(assistant.email)).toHaveCount(0);
   });
 
+  test('an owner lets people at the office’s own domain join; a colleague signs up and works there', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const domain = `harbor-${suffix()}.test`;
+    const owner = { firstName: 'Hana', lastName: 'Harbor', email: `hana@${domain}` };
+    const colleague = { firstName: 'Cole', lastName: 'Quay', email: `cole@${domain}` };
+    const office = `Harbor Domain Casting ${suffix()}`;
+    await signUpWithOffice(request, owner, office);
+
+    await signInViaUi(page, owner.email, PASSWORD);
+    await page.goto('/office/settings');
+    const section = page.getByRole('group', { name: OFFICE_TEXTS.memberSignUpSection });
+    await expect(section.getByText(OFFICE_TEXTS.byInvitationOnly)).toBeVisible();
+    await section.getByLabel(OFFICE_TEXTS.newMemberDomain).fill('gmail.com');
+    await section.getByRole('button', { name: OFFICE_TEXTS.addMemberDomain }).click();
+    await expect(section.getByLabel(OFFICE_TEXTS.newMemberDomain)).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp('Anyone can have an address at gmail.com')),
+    );
+    await section.getByLabel(OFFICE_TEXTS.newMemberDomain).fill(domain);
+    await section.getByRole('button', { name: OFFICE_TEXTS.addMemberDomain }).click();
+    await expect(section.getByRole('list', { name: OFFICE_TEXTS.memberDomains })).toContainText(domain);
+    await expectAccessible(page, 'office settings with a member domain');
+
+    // The colleague signs up on a phone of their own; once the address is confirmed, they work in that office.
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const colleaguePage = await phone.newPage();
+    await signUpViaUi(colleaguePage, request, colleague, null);
+    await expect(officeMenu(colleaguePage, office)).toBeVisible();
+    await officeMenu(colleaguePage, office).click();
+    await expect(colleaguePage.getByRole('menuitemradio')).toHaveCount(1);
+    await expect(colleaguePage.getByRole('menuitem', { name: 'Office settings' })).toHaveCount(0);
+    await phone.close();
+
+    await page.goto('/office/members');
+    await expect(page.getByRole('rowheader', { name: /Cole Quay/ })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Role of Cole Quay' })).toHaveText(/Casting Assistant/);
+  });
+
   test('an owner invited into a second office accepts signed in and moves between the two', async ({
     page,
     request,

@@ -172,7 +172,7 @@ export const OFFICE_TEXTS = {
   // Sign-up.
   signUpOfficeName: 'Name of your casting office',
   signUpOfficeNameHint:
-    'Usually your company’s name: your team and talent see it. Leave it empty to use your own name; you can change it later.',
+    'Usually your company’s name: your team and talent see it. Leave it empty to use your own name; you can change it later. If your company’s office here lets people at your e-mail’s domain join, you join that office instead.',
   joiningByInvitation:
     'You are joining an office by invitation: your new account becomes a member of that office and no new office is created.',
 
