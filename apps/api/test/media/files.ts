@@ -60,8 +60,11 @@ export function pdf(): Buffer {
   return Buffer.from(body);
 }
 
-/** A 2-second 320 x 240 QuickTime video with a tone, made by ffmpeg (MPEG-4 Part 2, so conversion has work to do). */
-export function video(seconds = 2): Buffer {
+/**
+ * A QuickTime video with a tone, 320 x 240 and 2 seconds unless asked otherwise, made by ffmpeg (MPEG-4 Part 2, so
+ * conversion has work to do).
+ */
+export function video(seconds = 2, size = '320x240'): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-video-'));
   const file = path.join(dir, 'clip.mov');
   const result = spawnSync(FFMPEG, [
@@ -70,7 +73,7 @@ export function video(seconds = 2): Buffer {
     '-f',
     'lavfi',
     '-i',
-    'testsrc=size=320x240:rate=25',
+    `testsrc=size=${size}:rate=25`,
     '-f',
     'lavfi',
     '-i',

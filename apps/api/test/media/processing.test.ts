@@ -110,6 +110,13 @@ describe('processing', () => {
     expect(Buffer.from(await range.arrayBuffer())).toEqual(mp4.bytes.subarray(100, 200));
   });
 
+  it('keeps a portrait tape at 1080 pixels across: the short side is capped, never the long one', async () => {
+    const { item } = await uploadAndProcess('portrait-tape.mov', video(0.4, '1440x2560'), 'video/quicktime');
+    expect(item).toMatchObject({ status: 'PROCESSED', kind: 'video' });
+    const poster = await sharp((await fetchBytes(item.posterUrl)).bytes).metadata();
+    expect([poster.width, poster.height]).toEqual([1080, 1920]);
+  });
+
   it('marks a corrupt file FAILED with the reason, keeps the original, and converts again on retry', async () => {
     const { item, target } = await uploadAndProcess('broken.jpg', corruptJpeg(), 'image/jpeg');
     expect(item.status).toBe('FAILED');

@@ -204,9 +204,10 @@ async function videoVariants(
       '23',
       '-pix_fmt',
       'yuv420p',
-      // Even dimensions (H.264 needs them), never above 1080 lines.
+      // Even dimensions (H.264 needs them); the short side at most 1080 pixels, so a portrait tape keeps the same
+      // detail as a landscape one (1080 x 1920, not 608 x 1080).
       '-vf',
-      "scale='trunc(iw*min(1,1080/ih)/2)*2':'trunc(min(ih,1080)/2)*2'",
+      "scale='trunc(iw*min(1,1080/min(iw,ih))/2)*2':'trunc(ih*min(1,1080/min(iw,ih))/2)*2'",
       '-c:a',
       'aac',
       '-b:a',
