@@ -161,10 +161,18 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
 
   // Revoked: the producer's next request shows the revoked page.
   await links.getByRole('button', { name: 'Revoke link' }).click();
+  const confirm = page.getByRole('dialog', { name: /^Revoke “/ });
+  await expect(confirm).toContainText('the zips they downloaded through it stop working');
+  await confirm.getByRole('button', { name: 'Revoke link' }).click();
   await expect(links.getByText('Revoked', { exact: true }).first()).toBeVisible();
   await producer.getByRole('button', { name: 'Maybe', exact: true }).click();
   await expect(producer.getByRole('heading', { name: 'This review link has been turned off' })).toBeVisible();
   await expectAccessible(producer, 'revoked review link');
+  // The zip ended with the link: its mailed address no longer serves it.
+  const endedZip = await producer.context().newPage();
+  await endedZip.goto(zipUrl.pathname + zipUrl.search);
+  await expect(endedZip.getByText(/This download link has expired/)).toBeVisible();
+  await endedZip.close();
 });
 
 test('a director publishes the project page; anyone on a phone reads it, link previews carry its title; a deep link opens it', async ({

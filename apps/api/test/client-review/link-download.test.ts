@@ -22,15 +22,21 @@ let cast: Cast;
 let shared: { id: string; applicantId: string }[];
 let outside: { id: string; applicantId: string };
 
-/** A media item whose original is really stored (the zip streams it). */
+/**
+ * A media item whose original is really stored (the zip streams it), with the converted copy processing would have
+ * made of a photo (WebP) or a video (H.264 MP4), whose bytes say which copy they are.
+ */
 async function stored(
   applicantId: string,
   name: string,
   kind: 'image' | 'video' | 'document',
   visibility: 'ALL' | 'TEAM' = 'ALL',
 ) {
-  const key = `PM/RoleSideDocuments/${cast.project.id}/${randomUUID()}`;
-  await t.context.storage.putObject(key, Buffer.from(`${name} bytes`), 'application/octet-stream');
+  const put = async (bytes: string) => {
+    const key = `PM/RoleSideDocuments/${cast.project.id}/${randomUUID()}`;
+    await t.context.storage.putObject(key, Buffer.from(bytes), 'application/octet-stream');
+    return key;
+  };
   const { db } = await testDatabase();
   await db.insert(mediaItems).values({
     projectId: cast.project.id,
@@ -38,7 +44,9 @@ async function stored(
     kind,
     name,
     contentType: 'application/octet-stream',
-    originalKey: key,
+    originalKey: await put(`${name} original`),
+    ...(kind === 'image' ? { displayKey: await put(`${name} converted`) } : {}),
+    ...(kind === 'video' ? { mp4Key: await put(`${name} converted`) } : {}),
     size: 10,
     visibility,
     status: 'PROCESSED',
@@ -55,11 +63,11 @@ beforeAll(async () => {
     await buildApplicant(role, owner, { firstName: 'Ben', lastName: 'Moss' }),
   ];
   outside = await buildApplicant(role, owner, { firstName: 'Not', lastName: 'Shared' });
-  await stored(shared[0]!.applicantId, 'tape.mp4', 'video');
-  await stored(shared[0]!.applicantId, 'headshot.jpg', 'image');
+  await stored(shared[0]!.applicantId, 'tape.mov', 'video');
+  await stored(shared[0]!.applicantId, 'headshot.heic', 'image');
   await stored(shared[0]!.applicantId, 'resume.pdf', 'document');
   await stored(shared[0]!.applicantId, 'team-notes.jpg', 'image', 'TEAM');
-  await stored(shared[1]!.applicantId, 'ben-tape.mp4', 'video');
+  await stored(shared[1]!.applicantId, 'ben-tape.mov', 'video');
   await stored(outside.applicantId, 'secret-tape.mp4', 'video');
 });
 afterAll(() => t.close());
@@ -112,6 +120,18 @@ async function bundleCount() {
   ).length;
 }
 
+/** The download mail the viewer received, with the id and token of its link (the zip is built by a job). */
+async function mailedDownload(email: string) {
+  let mail: { text: string } | undefined;
+  for (const deadline = Date.now() + 30_000; !mail && Date.now() < deadline;) {
+    mail = (await outbox(email)).find((item) => item.subject === 'Your download is ready');
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(mail, 'the download mail to the viewer').toBeDefined();
+  const address = new URL(/(http\S+\/downloads\/\S+)/.exec(mail!.text)![1]!);
+  return { mail: mail!, id: address.pathname.split('/').pop()!, token: address.searchParams.get('token')! };
+}
+
 describe('download applicant videos from a client view', () => {
   it('zips only the link’s candidates and the media it shows, mailed to the viewer, who downloads it without an account', async () => {
     const link = await makeLink({ allowDownload: true });
@@ -132,17 +152,9 @@ describe('download applicant videos from a client view', () => {
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json().message).toBe(MEDIA_MESSAGES.downloadLinkSent);
 
-    let mail: { text: string } | undefined;
-    for (const deadline = Date.now() + 30_000; !mail && Date.now() < deadline;) {
-      mail = (await outbox(viewer.email)).find((item) => item.subject === 'Your download is ready');
-      if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(mail, 'the download mail to the viewer').toBeDefined();
-    expect(mail!.text).toMatch(/The link expires on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Asia\/Tokyo\)\./);
+    const { mail, id, token } = await mailedDownload(viewer.email);
+    expect(mail.text).toMatch(/The link expires on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Asia\/Tokyo\)\./);
     expect(await outbox('someone-else@example.com')).toEqual([]);
-    const address = new URL(/(http\S+\/downloads\/\S+)/.exec(mail!.text)![1]!);
-    const id = address.pathname.split('/').pop()!;
-    const token = address.searchParams.get('token')!;
 
     // The recipient's token alone opens the downloads page's answer; a tampered one does not.
     const read = await t.app.inject({ method: 'GET', url: `/api/downloads/${id}?token=${token}` });
@@ -161,15 +173,49 @@ describe('download applicant videos from a client view', () => {
         .trim()
         .split('\n')
         .sort();
-      // Photos and videos shown by default; no documents (off), no TEAM-only item, no candidate outside the link.
+      // Photos and videos shown by default; no documents (off), no TEAM-only item, no candidate outside the link;
+      // each as the converted version every device opens, never the phone's HEVC or HEIC original.
       expect(names).toEqual([
         'Moss_Ben/01_ben-tape.mp4',
         'Silva_Ana/01_tape.mp4',
-        'Silva_Ana/02_headshot.jpg',
+        'Silva_Ana/02_headshot.webp',
       ]);
+      const tape = execFileSync('unzip', ['-p', path.join(dir, 'b.zip'), 'Silva_Ana/01_tape.mp4']).toString();
+      expect(tape).toBe('tape.mov converted');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('ends a zip with its link: an expiry brought forward ends it then, a revocation at once', async () => {
+    const link = await makeLink({ allowDownload: true });
+    const viewer = await identify(link.clientLink);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(link.clientLink),
+      headers: viewer.headers,
+      payload: {},
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { id, token } = await mailedDownload(viewer.email);
+    const read = () => t.app.inject({ method: 'GET', url: `/api/downloads/${id}?token=${token}` });
+    expect((await read()).json()).toMatchObject({ status: 'READY' });
+
+    const soon = new Date(Date.now() + 3_600_000);
+    const edit = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v2/projects/${cast.project.id}/client-links/${link.id}`,
+        headers: cast.headers('PO'),
+        payload,
+      });
+    expect((await edit({ expiresAt: soon.toISOString() })).statusCode).toBe(200);
+    expect((await read()).json()).toMatchObject({ status: 'READY', expiresAt: soon.toISOString() });
+
+    expect((await edit({ revoked: true })).statusCode).toBe(200);
+    const ended = await read();
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ status: 'EXPIRED', url: null });
   });
 
   it('refuses a candidate outside the link, writing nothing', async () => {

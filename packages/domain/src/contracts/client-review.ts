@@ -37,6 +37,10 @@ export const CLIENT_REVIEW_MESSAGES = {
   feedbackEmpty: 'Vote or write a comment.',
   feedbackSaved: 'Feedback saved',
   linkRevokedDone: 'Review link revoked',
+  revokeLink: 'Revoke link',
+  revokeLinkTitle: (title: string) => `Revoke “${title}”?`,
+  revokeLinkQuestion:
+    'Its viewers can no longer open it, and the zips they downloaded through it stop working. This cannot be undone.',
   exportQueued: 'The export is being prepared. We will e-mail you a download link.',
   exportNotFound: 'This export does not exist or has expired.',
   projectNotShared: 'This project page is not published.',

@@ -19,7 +19,9 @@ import { queueDownload } from '../media';
  * - only an identified viewer (401 VIEWER_IDENTIFICATION_REQUIRED otherwise), and the zip's link goes to that
  *   viewer's own address: a holder of the secret cannot make the server mail anyone else;
  * - only the link's candidates (named ones must all be in the link: one query, 404 otherwise), and of their media
- *   only what the link shows: the kinds it shares, shared with everyone (never TEAM-only items).
+ *   only what the link shows: the kinds it shares, shared with everyone (never TEAM-only items), as the converted
+ *   versions any device opens;
+ * - the zip lasts no longer than the link: revoking it, or bringing its expiry forward, ends the zip too.
  */
 export async function requestLinkDownload(
   context: AppContext,
@@ -28,7 +30,7 @@ export async function requestLinkDownload(
 ): Promise<{ id: string; message: string }> {
   const { db } = context.database;
   const [link] = await db
-    .select({ settings: clientLinks.settings })
+    .select({ settings: clientLinks.settings, expiresAt: clientLinks.expiresAt })
     .from(clientLinks)
     .where(eq(clientLinks.id, scope.linkId));
   const settings = clientLinkSettingsSchema.parse(link!.settings);
@@ -74,6 +76,11 @@ export async function requestLinkDownload(
     recipientEmail: viewer.email,
     applicantIds: [...new Set(rows.map((row) => row.applicantId))],
     visibility: ['ALL'],
+    // Clients get the versions every device opens (JPEG/WebP photos, H.264 video), never a phone's HEIC or HEVC
+    // original with its camera metadata.
+    convertedOnly: true,
     kinds,
+    // The zip ends with the link: revoked, or past its expiry.
+    clientLink: { id: scope.linkId, expiresAt: link!.expiresAt },
   });
 }

@@ -28,6 +28,7 @@ import {
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError, fieldErrors } from '../../platform/errors';
 import type { ClientLinkScope } from '../../platform/http/access';
+import { endClientLinkDownloads } from '../media';
 
 export type ClientLinkRow = typeof clientLinks.$inferSelect;
 
@@ -334,7 +335,8 @@ export async function summaryOf(db: Queryable, row: ClientLinkRow): Promise<Clie
 
 /**
  * Edits a link: title, message, settings, expiry (extend or shorten), or revoke. Revocation takes effect on the next
- * request (every portal call resolves the link) and cannot be undone; viewer sessions of a revoked link end with it.
+ * request (every portal call resolves the link) and cannot be undone; viewer sessions of a revoked link end with it,
+ * and so do the zips its viewers asked for (as do those past an expiry brought forward).
  */
 export async function patchClientLink(
   db: Db,
@@ -357,6 +359,9 @@ export async function patchClientLink(
         .set({ sessionDigest: null, sessionExpiresAt: null })
         .where(eq(clientLinkViewers.linkId, link.id));
     }
+    // What the link gave ends with it: its viewers' zips last no longer than the link.
+    const endsAt = values.revokedAt ?? values.expiresAt;
+    if (endsAt) await endClientLinkDownloads(tx, link.id, endsAt);
     return Object.keys(values).length > 0
       ? tx.update(clientLinks).set(values).where(eq(clientLinks.id, link.id)).returning()
       : [link];

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   CANDIDATE_MESSAGES,
-  DOWNLOAD_EXPIRY_DAYS,
   formatOfficeMoment,
   MEDIA_MESSAGES,
   VIEW_URL_TTL_SECONDS,
@@ -34,7 +33,7 @@ import type { Principal, ProjectActorResolver } from '../../platform/http/access
 import { purgeDeletedObjects, requestStoragePurge } from '../../platform/storage/purge';
 import { enqueueMail } from '../../platform/mail/queue';
 import { getsOriginals, visibleTo } from './items';
-import { MEDIA_ZIP_QUEUE, type ZipJob } from './queues';
+import { queueDownload } from './download-queue';
 import { assertSubmitterReaches } from './submitter';
 import { writeZip, type ZipEntry } from './zip-writer';
 import { officeClock } from '../../platform/mail/office-clock';
@@ -137,53 +136,6 @@ export async function requestDownload(
     visibility: visibleTo(actor),
     convertedOnly: !getsOriginals(actor),
   });
-}
-
-export interface QueueDownloadInput {
-  projectId: string;
-  /** The signed-in asker, or null for a client review link's viewer (who has no account). */
-  requestedById: string | null;
-  recipientEmail: string;
-  /** Applicants of `projectId`, already checked by the caller. */
-  applicantIds: string[];
-  visibility: MediaVisibility[];
-  /** The asker may not have originals (items.ts getsOriginals): the zip holds the converted copies instead. */
-  convertedOnly?: boolean;
-  /** Only these kinds of media; absent: every kind. */
-  kinds?: MediaKind[];
-}
-
-/**
- * Records a bundle and queues the job that builds its zip and mails the link, in one transaction. The caller has
- * decided who may ask and which candidates; what the zip may hold (visibility, kinds) travels with the job.
- */
-export async function queueDownload(context: AppContext, input: QueueDownloadInput) {
-  const { db } = context.database;
-  const expiresAt = new Date(Date.now() + DOWNLOAD_EXPIRY_DAYS * 24 * 3600_000);
-  const id = await db.transaction(async (tx) => {
-    const [bundle] = await tx
-      .insert(downloadBundles)
-      .values({
-        projectId: input.projectId,
-        requestedById: input.requestedById,
-        recipientEmail: input.recipientEmail.toLowerCase(),
-        applicantIds: input.applicantIds,
-        expiresAt,
-      })
-      .returning({ id: downloadBundles.id });
-    await context.jobs.send<ZipJob>(
-      MEDIA_ZIP_QUEUE,
-      {
-        bundleId: bundle!.id,
-        visibility: input.visibility,
-        ...(input.convertedOnly ? { convertedOnly: true } : {}),
-        ...(input.kinds ? { kinds: input.kinds } : {}),
-      },
-      { tx: tx as unknown as Db },
-    );
-    return bundle!.id;
-  });
-  return { id, message: MEDIA_MESSAGES.downloadLinkSent };
 }
 
 /** A name safe in a zip on every system: no separators, controls or reserved characters, at most 100 characters. */

@@ -39,7 +39,8 @@ export {
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
 export { presentItem, primaryPhotoUrls } from './items';
-export { queueDownload, safeName, type QueueDownloadInput } from './downloads';
+export { safeName } from './downloads';
+export { endClientLinkDownloads, queueDownload, type QueueDownloadInput } from './download-queue';
 export { writeZip, type ZipEntry } from './zip-writer';
 export { adoptOriginals, newOriginalKey, reprocessFailedMedia, type AdoptedOriginal } from './maintenance';
 export { sniffBytes as sniffMedia, readHead, SNIFF_BYTES, type Sniffed } from './sniff';

@@ -6,6 +6,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { StatusBadge } from '../../ui/status-badge';
 import { clientLinkKeys, clientLinkReportQuery, clientLinksQuery, exportLink, patchLink } from './team-api';
@@ -104,6 +105,7 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
   const queryClient = useQueryClient();
   const report = useQuery(clientLinkReportQuery(http, props.projectId, props.linkId));
   const [busy, setBusy] = useState(false);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
@@ -172,15 +174,24 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
           <Button
             variant="danger"
             disabled={busy || link.status === 'REVOKED'}
-            onClick={() =>
+            onClick={() => setConfirmRevoke(true)}
+          >
+            {CLIENT_REVIEW_MESSAGES.revokeLink}
+          </Button>
+          <ConfirmDialog
+            open={confirmRevoke}
+            onOpenChange={setConfirmRevoke}
+            title={CLIENT_REVIEW_MESSAGES.revokeLinkTitle(link.title)}
+            message={CLIENT_REVIEW_MESSAGES.revokeLinkQuestion}
+            confirmLabel={CLIENT_REVIEW_MESSAGES.revokeLink}
+            busy={busy}
+            onConfirm={() =>
               void act(
                 () => patchLink(http, props.projectId, link.id, { revoked: true }),
                 CLIENT_REVIEW_MESSAGES.linkRevokedDone,
-              )
+              ).then(() => setConfirmRevoke(false))
             }
-          >
-            Revoke link
-          </Button>
+          />
         </div>
       ) : null}
       <section aria-labelledby="client-feedback-title" className="flex flex-col gap-2">

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns';
 import { officeIdColumn } from './offices';
+import { clientLinks } from './client-review';
 import { applicants } from './candidates';
 import { users } from './identity';
 import { projects } from './projects';
@@ -168,6 +169,11 @@ export const downloadBundles = pgTable(
     /** Lower-cased; the person the link was mailed to (besides the project team, the only one who may use it). */
     recipientEmail: text('recipient_email').notNull(),
     applicantIds: uuid('applicant_ids').array().notNull(),
+    /**
+     * The client review link whose viewer asked for the zip, if one did: the zip lasts no longer than the link (its
+     * `expires_at` is capped when the link is revoked or its expiry brought forward).
+     */
+    clientLinkId: uuid('client_link_id').references(() => clientLinks.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['PENDING', 'READY', 'FAILED'] })
       .notNull()
       .default('PENDING'),
@@ -182,6 +188,9 @@ export const downloadBundles = pgTable(
   (table) => [
     index('download_bundles_project_idx').on(table.projectId, table.createdAt),
     index('download_bundles_expires_idx').on(table.expiresAt),
+    index('download_bundles_client_link_idx')
+      .on(table.clientLinkId)
+      .where(sql`${table.clientLinkId} is not null`),
     check('download_bundles_applicants_nonempty', sql`cardinality(${table.applicantIds}) > 0`),
   ],
 );
