@@ -135,6 +135,12 @@ test.describe('submission links', () => {
     await mobile.goto(privateLink);
     await expect(mobile.getByRole('heading', { name: 'Your submission' })).toBeVisible();
     await expect(mobile.getByLabel('First name')).toHaveValue(talent.firstName);
+    // The talent changes their phone there; the change is kept.
+    await mobile.getByLabel('Phone').fill('+12025550199');
+    await mobile.getByRole('button', { name: 'Save changes' }).click();
+    await expect(mobile.getByText('Your details are saved.')).toBeVisible();
+    await mobile.reload();
+    await expect(mobile.getByLabel('Phone')).toHaveValue('+12025550199');
 
     // The agent confirms the claim from the e-mailed link.
     let claimLink = '';

@@ -94,7 +94,7 @@ export function viewSubmission(http: HttpClient, applicantId: string, token: str
 }
 
 export function updateSubmission(http: HttpClient, applicantId: string, body: Record<string, unknown>) {
-  return http.send(`/v2/applicants/${encodeURIComponent(applicantId)}/standalone`, {
+  return http.send(`/v2/applicants/standalone/${encodeURIComponent(applicantId)}`, {
     ...PUBLIC,
     method: 'PATCH',
     body,
