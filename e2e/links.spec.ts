@@ -175,7 +175,7 @@ test.describe('submission links', () => {
     await signInViaUi(page, director.email, PASSWORD);
     await page.goto(`/projects/${project.id}/applicant-links`);
     const row = page.getByRole('listitem').filter({ hasText: 'Walk-ins' });
-    await row.getByRole('button', { name: 'Close Walk-ins' }).click();
+    await row.getByRole('button', { name: 'Close link: Walk-ins' }).click();
     await page
       .getByRole('dialog', { name: 'Close link' })
       .getByRole('button', { name: 'Close link' })
@@ -221,24 +221,27 @@ test.describe('submission links', () => {
     const edited = page.getByRole('listitem').filter({ hasText: 'Open call, spring' });
     await expect(edited).toContainText('Agency review');
 
-    await edited.getByRole('button', { name: 'Set expiry of Open call, spring' }).click();
+    await edited.getByRole('button', { name: 'Set expiry: Open call, spring' }).click();
     const expiry = page.getByRole('dialog', { name: 'Set expiry date' });
+    // The link closes at the start of the chosen day (UTC): the picker offers tomorrow first, never a day it refuses.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await expect(expiry.getByLabel('Expiry date')).toHaveAttribute('min', tomorrow);
     await expiry.getByLabel('Expiry date').fill('2099-01-31');
     await expiry.getByRole('button', { name: 'Save expiry' }).click();
     await expect(edited.getByText('Open until 2099-01-31')).toBeVisible();
     await expectAccessible(page, 'applicant links page, link with expiry');
-    await edited.getByRole('button', { name: 'Set expiry of Open call, spring' }).click();
+    await edited.getByRole('button', { name: 'Change expiry: Open call, spring' }).click();
     await expect(expiry.getByLabel('Expiry date')).toHaveValue('2099-01-31');
     await expiry.getByRole('button', { name: 'Remove expiry' }).click();
     await expect(edited.getByText('Open', { exact: true })).toBeVisible();
 
-    await edited.getByRole('button', { name: 'Close Open call, spring' }).click();
+    await edited.getByRole('button', { name: 'Close link: Open call, spring' }).click();
     await page
       .getByRole('dialog', { name: 'Close link' })
       .getByRole('button', { name: 'Close link' })
       .click();
     await expect(edited.getByText('Closed', { exact: true })).toBeVisible();
-    await edited.getByRole('button', { name: 'Reopen Open call, spring' }).click();
+    await edited.getByRole('button', { name: 'Reopen link: Open call, spring' }).click();
     await expect(edited.getByText('Open', { exact: true })).toBeVisible();
   });
 

@@ -46,7 +46,15 @@ function ExpiryForm({
 }) {
   const [date, setDate] = useState(link.expiresAt ? day(link.expiresAt) : '');
   const [touched, setTouched] = useState(false);
-  const today = new Date().toISOString().slice(0, 10);
+  // The link closes at the start of the chosen day (UTC), so the first day that can be chosen is tomorrow: the picker
+  // never offers a day it would refuse. Both are read once, when the dialog opens.
+  const [{ today, firstDay }] = useState(() => {
+    const now = Date.now();
+    return {
+      today: new Date(now).toISOString().slice(0, 10),
+      firstDay: new Date(now + 24 * 3600_000).toISOString().slice(0, 10),
+    };
+  });
   const invalid = date !== '' && date <= today;
   const missing = touched && date === '';
   return (
@@ -67,7 +75,7 @@ function ExpiryForm({
         {(props) => (
           <Input
             type="date"
-            min={today}
+            min={firstDay}
             value={date}
             onChange={(event) => setDate(event.target.value)}
             {...props}

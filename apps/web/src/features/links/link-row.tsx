@@ -104,16 +104,25 @@ export function LinkRow({
         </Button>
         {/* A closed link is reopened; an open or expired one gets a new expiry date or none (which reopens it). */}
         {state === 'closed' ? (
-          <Button variant="secondary" disabled={busy} onClick={onReopen} aria-label={`Reopen ${link.title}`}>
-            Reopen link
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={onReopen}
+            aria-label={`${UI_TEXTS.reopenLink}: ${link.title}`}
+          >
+            {UI_TEXTS.reopenLink}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={onExpiry} aria-label={`Set expiry of ${link.title}`}>
-            {link.expiresAt ? 'Change expiry' : 'Set expiry'}
+          <Button
+            variant="secondary"
+            onClick={onExpiry}
+            aria-label={`${link.expiresAt ? UI_TEXTS.changeExpiry : UI_TEXTS.setExpiry}: ${link.title}`}
+          >
+            {link.expiresAt ? UI_TEXTS.changeExpiry : UI_TEXTS.setExpiry}
           </Button>
         )}
         {state === 'open' ? (
-          <Button variant="secondary" onClick={onClose} aria-label={`Close ${link.title}`}>
+          <Button variant="secondary" onClick={onClose} aria-label={`${UI_TEXTS.closeLink}: ${link.title}`}>
             {UI_TEXTS.closeLink}
           </Button>
         ) : null}
