@@ -19,7 +19,7 @@ const ROUTE_OBJECTS = buildRouteObjects();
 /**
  * The app's routes under a plain `<BrowserRouter>` (main.tsx). The app uses no data-router feature (loaders,
  * actions, blockers, fetchers), and the declarative router leaves React Router's data layer, about a third of
- * the library, out of every first download (decision 0046). Tests still mount the same route objects in a
+ * the library, out of every first download (decision 0129). Tests still mount the same route objects in a
  * memory data router (test/render-app.tsx).
  */
 export function AppRoutes() {

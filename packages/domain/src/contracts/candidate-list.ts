@@ -37,10 +37,11 @@ export const AGENT_SEARCH_TYPES = ['AGENT_NAME', 'AGENT_EMAIL', 'AGENCY_NAME'] a
 export type AgentSearchType = (typeof AGENT_SEARCH_TYPES)[number];
 
 /**
- * Orders of the list, each keyset-paged on its own index (docs/decisions/0021-candidates.md):
+ * Orders of the list, each keyset-paged on its own index (docs/decisions/0123-candidate-sort-keys-on-submissions.md):
  * - `newest`: latest submission first (submission time, then id, descending);
  * - `name`: last name, first name, then id, ascending, case- and accent-insensitive;
- * - `votes`: most up votes first, then newest; a vote changes a row's place (see the decision record);
+ * - `votes`: most up votes first, then newest; a vote changes a row's place, so paging on may skip or repeat a row
+ *   whose votes change meanwhile (decision 0124);
  * - `manual`: the folder's manual order (applicant-sort); needs `folderId`, else 400 `sortNeedsFolder`.
  * Sorting by votes needs VIEW_FEEDBACK (a talent submitter may not see the team's feedback).
  */

@@ -301,12 +301,6 @@ export const clientExportSchema = z.object({
   email: emailSchema.optional(),
 });
 export const clientExportResultSchema = z.object({ id: z.string(), message: z.string() });
-export const clientExportDownloadSchema = z.object({
-  id: z.string(),
-  status: z.enum(['PENDING', 'READY', 'FAILED']),
-  csvUrl: z.string().nullable(),
-  pdfUrl: z.string().nullable(),
-});
 
 /** `/project-share/{id}`: what a published project shows of itself to anyone (read-only breakdown). */
 export const projectShareStateSchema = z.object({

@@ -68,9 +68,6 @@ export const shareLinkSettingsSchema = z.object({
 });
 export type ShareLinkSettingsInput = z.input<typeof shareLinkSettingsSchema>;
 export type ShareLinkSettings = z.infer<typeof shareLinkSettingsSchema>;
-export const SHARE_LINK_SETTING_KEYS = Object.keys(
-  shareLinkSettingsSchema.shape,
-) as (keyof ShareLinkSettings)[];
 
 /**
  * The settings a talent submitter (an agent outside the casting office) chooses for their links: whether submissions

@@ -5,7 +5,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { Button } from '../../ui/button';
 import { CandidateMedia } from './candidate-media';
-import { loadCandidate } from './client-api';
+import { loadCandidate } from './client-review-api';
 import { ClientFeedback } from './client-feedback';
 import { DownloadDialog } from './download-dialog';
 import { LinkUnavailable } from './review-frame';

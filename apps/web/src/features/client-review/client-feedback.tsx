@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
-import { sendFeedback } from './client-api';
+import { sendFeedback } from './client-review-api';
 
 const VOTE_LABELS: [ClientVote, string][] = [
   ['YES', 'Yes'],

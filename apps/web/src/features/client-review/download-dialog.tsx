@@ -6,7 +6,7 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
 import { setModalOpen } from '../../ui/native-modal';
-import { requestDownload } from './client-api';
+import { requestDownload } from './client-review-api';
 
 export interface DownloadDialogProps {
   open: boolean;

@@ -6,7 +6,7 @@ import { paths } from '../../lib/routing/paths';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
-import { askCode, verifyCode } from './client-api';
+import { askCode, verifyCode } from './client-review-api';
 import { LinkUnavailable, ReviewFrame } from './review-frame';
 import { storeViewer } from './viewer-session';
 

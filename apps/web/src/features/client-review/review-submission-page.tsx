@@ -8,7 +8,7 @@ import { useTitleSubject } from '../../lib/routing/document-title';
 import { Button } from '../../ui/button';
 import { CandidateCard } from './candidate-card';
 import { CandidateReview } from './candidate-review';
-import { loadCandidates, loadPortal, recordView } from './client-api';
+import { loadCandidates, loadPortal, recordView } from './client-review-api';
 import { DownloadDialog } from './download-dialog';
 import { LinkUnavailable, ReviewFrame, ReviewNotice } from './review-frame';
 import { deadReason, ToIdentification } from './review-states';

@@ -80,7 +80,8 @@ export async function applicantListQuery(
 /**
  * A page of a project's candidates in the order asked for (newest by default). Newest, name and manual orders have
  * keys no vote, move or tag changes, so paging on while others work neither repeats nor skips a row; new submissions
- * appear only before the first page (newest). The votes order's key changes with each up vote: see decision 0021.
+ * appear only before the first page (newest). The votes order's key changes with each up vote, so a row voted across
+ * the cursor may be skipped on this pass or shown again on a later page (decision 0124).
  */
 export async function listApplicants(
   db: Db,

@@ -6,8 +6,9 @@ import { folderMemberships, submissions } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 
 /**
- * The list's orders and their keyset cursors (docs/decisions/0021-candidates.md). Each order is total (the row id
- * breaks ties) and matches one index exactly, so a page is an index range read after the cursor, at any depth:
+ * The list's orders and their keyset cursors (docs/decisions/0123-candidate-sort-keys-on-submissions.md). Each
+ * order is total (the row id breaks ties) and matches one index exactly, so a page is an index range read after the
+ * cursor, at any depth:
  * - newest: `(created_at desc, id desc)` on submissions_{project,role}_newest_idx; the cursor of decision 0016;
  * - name: `(sort_last_name, sort_first_name, id)` ascending on submissions_{project,role}_name_idx;
  * - votes: `(up_votes desc, created_at desc, id desc)` on submissions_{project,role}_votes_idx;
