@@ -61,7 +61,8 @@ test.describe('on a phone (375 px)', () => {
     await page.getByRole('button', { name: 'Confirm account' }).click();
 
     await expect(page.getByText(MESSAGES.userConfirmed)).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(page).toHaveURL(/\/auth\/sign-in\?email=/);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(dana.email);
     await submitSignIn(page, dana);
     await expect(page).toHaveURL(/\/projects$/);
   });

@@ -32,8 +32,8 @@ export async function signUpViaUi(
   await expect(page).toHaveURL(/\/auth\/confirm-user\?email=/);
   await page.getByLabel('Confirmation code').fill(await mailedCode(request, who.email, CONFIRMATION_MAIL));
   await page.getByRole('button', { name: 'Confirm account' }).click();
-  await expect(page).toHaveURL(/\/auth\/sign-in$/);
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await expect(page).toHaveURL(/\/auth\/sign-in\?email=/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(who.email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/projects$/);

@@ -35,6 +35,8 @@ describe('confirm-user page', () => {
 
     expect(await screen.findByText('User confirmed successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
+    // The sign-in form opens with the confirmed address filled in.
+    expect(await screen.findByLabelText('Email')).toHaveValue('dana@example.com');
     expect(double.callsTo('POST /api/users/confirm')[0]?.body).toEqual({
       email: 'dana@example.com',
       code: '123456',

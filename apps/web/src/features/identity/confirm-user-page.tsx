@@ -48,7 +48,8 @@ export function ConfirmUserPage() {
     try {
       await confirm.mutateAsync(values);
       toast.success(MESSAGES.userConfirmed);
-      void navigate(paths.auth.signIn, { replace: true });
+      // The sign-in form opens with the address just confirmed: only the password is left to type.
+      void navigate(paths.auth.signInAs(values.email), { replace: true });
     } catch (error) {
       setAlert(confirmErrorText(error));
     }

@@ -2,7 +2,7 @@ import { extractErrorMessage, MESSAGES, PAGE_TITLES } from '@casting/domain';
 import type { SignInNextStep } from '@casting/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useSchemaFields } from '../../lib/forms/use-schema-fields';
 import { paths } from '../../lib/routing/paths';
@@ -29,11 +29,13 @@ const loadSignInSchema = () => import('./sign-in-schema').then((module) => modul
  */
 export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
   const { signIn } = useAuth();
+  // An address in the link (?email=, as the confirmation of a new account sends) is filled in.
+  const [search] = useSearchParams();
   const [alert, setAlert] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const { errors, field, validate, resetField } = useSchemaFields({
     loadSchema: loadSignInSchema,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: search.get('email')?.trim() ?? '', password: '' },
   });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

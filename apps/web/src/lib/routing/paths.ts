@@ -20,6 +20,8 @@ export const paths = {
   notFound: PATTERNS.notFound,
   auth: {
     signIn: PATTERNS.signIn,
+    /** Sign-in with the address filled in (after confirming a new account). */
+    signInAs: (email: string) => fillPattern(PATTERNS.signIn, {}, { email }),
     signUp: PATTERNS.signUp,
     /** Sign-up from an office invitation: the account joins that office (the address is only a suggestion). */
     signUpByInvitation: (invitation: string, email: string) =>
