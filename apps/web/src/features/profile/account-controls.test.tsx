@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser, sessionGrant } from '../../../test/factories';
+import { buildOffice, buildUser, sessionGrant } from '../../../test/factories';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
 
@@ -142,6 +142,18 @@ describe('forced password change', () => {
     const forced = buildUser({ mustChangePassword: true });
     const double = api(forced);
     double.on('PUT /api/users/me/password', () => jsonResponse(200, { passwordChanged: true }));
+    const office = buildOffice({ myRole: 'OWNER' });
+    double.on('GET /api/offices/current', () => jsonResponse(200, office));
+    double.on('GET /api/offices/mine', () =>
+      jsonResponse(200, {
+        items: [{ id: office.id, name: office.name, status: office.status, role: 'OWNER', current: true }],
+      }),
+    );
+    double.on('GET /api/projects/drafts', () => jsonResponse(200, { items: [] }));
+    // Until the password is changed, the API refuses the projects list as it refuses everything else.
+    double.on('GET /api/projects', () =>
+      jsonResponse(403, { code: 'PASSWORD_CHANGE_REQUIRED', message: 'Choose a new password to continue.' }),
+    );
     renderApp('/projects', double.fetch);
     const user = userEvent.setup();
 
@@ -154,6 +166,9 @@ describe('forced password change', () => {
     expect(screen.getByRole('dialog', { name: 'Change password' })).toBeInTheDocument();
 
     double.on('GET /api/users/me', () => jsonResponse(200, { ...forced, mustChangePassword: false }));
+    double.on('GET /api/projects', () =>
+      jsonResponse(200, { items: [], total: 0, totalCapped: false, limit: 20, offset: 0, nextCursor: null }),
+    );
     await user.type(within(dialog).getByLabelText('Current password'), 'generated-Password-123');
     await user.type(within(dialog).getByLabelText('New password'), 'Lantern$Meadow81');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
@@ -165,5 +180,8 @@ describe('forced password change', () => {
       currentPassword: 'generated-Password-123',
       newPassword: 'Lantern$Meadow81',
     });
+    // The projects page asks again and shows its list, not the refusal from before.
+    expect(await screen.findByText('No projects yet.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   }, 15_000);
 });
