@@ -3,41 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRule } from '../../src/platform/http/access';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp, createUser, CSRF, signIn } from '../support/identity';
-
-/** `signedInAnyPending`: open before a required second factor is set up and before a generated password is changed. */
-type Expected = 'public' | 'signedIn' | 'signedInPending' | 'signedInAnyPending' | 'superAdmin';
-
-/** Every identity and users route with the access it must declare. */
-const ROUTES: Record<string, Expected> = {
-  'POST /api/auth/sign-in': 'public',
-  'POST /api/auth/confirm-sign-in': 'public',
-  'POST /api/auth/resend-sign-in-code': 'public',
-  'POST /api/auth/refresh': 'public',
-  'POST /api/auth/sign-out': 'public',
-  'POST /api/auth/forgot-password': 'public',
-  'POST /api/auth/reset-password': 'public',
-  'POST /api/staffs/register': 'public',
-  'POST /api/users/confirm': 'public',
-  'POST /api/users/resend-confirm': 'public',
-  'PATCH /api/session-tracking/:trackingId': 'public',
-  'PATCH /api/session-tracking/:trackingId/extend': 'public',
-  'DELETE /api/session-tracking/:trackingId': 'public',
-  'POST /api/users/authenticator': 'signedInPending',
-  'PATCH /api/users/authenticator/enable': 'signedInPending',
-  'DELETE /api/users/authenticator': 'signedIn',
-  'GET /api/users/me': 'signedInAnyPending',
-  'PATCH /api/users/me': 'signedIn',
-  'PATCH /api/users/me/phone': 'signedIn',
-  'POST /api/users/me/phone/verify': 'signedIn',
-  'PUT /api/users/me/password': 'signedInAnyPending',
-  'GET /api/users/me/sessions': 'signedIn',
-  'DELETE /api/users/me/sessions/:id': 'signedIn',
-  'DELETE /api/users/me/sessions': 'signedIn',
-  'POST /api/users/me/recovery-codes': 'signedIn',
-  'DELETE /api/users/me/phone': 'signedIn',
-  'GET /api/users': 'superAdmin',
-  'PATCH /api/users/:id': 'superAdmin',
-};
+import { IDENTITY_ROUTES, type IdentityRule } from './route-table';
 
 const PREFIXES = ['/api/auth/', '/api/staffs/', '/api/users', '/api/session-tracking/'];
 // Lookup lists live under /users/lookups in the product's API but belong to the lookups module; agencies, agents and
@@ -49,7 +15,7 @@ const OTHER_MODULES = [
   '/api/users/representatives',
 ];
 
-function kindOf(rule: AccessRule | undefined): Expected | 'other' {
+function kindOf(rule: AccessRule | undefined): IdentityRule | 'other' {
   if (rule?.kind === 'public') return 'public';
   if (rule?.kind !== 'account') return 'other';
   if (rule.roles.length === 1 && rule.roles[0] === 'SUPER_ADMIN') return 'superAdmin';
@@ -80,7 +46,7 @@ const ACCESS_CODES = [
 ];
 
 /** The access layer's answer for each actor: null means "let through" (the handler may still refuse). */
-function expectedRefusal(kind: Expected, actor: Actor): string | null {
+function expectedRefusal(kind: IdentityRule, actor: Actor): string | null {
   if (kind === 'public') return null;
   if (actor === 'anonymous') return 'UNAUTHENTICATED';
   if (kind === 'superAdmin') {
@@ -109,7 +75,7 @@ describe('identity route declarations', () => {
           !OTHER_MODULES.some((prefix) => route.url.startsWith(prefix)),
       )
       .map((route) => [`${route.method} ${route.url}`, kindOf(route.access)] as const);
-    expect(Object.fromEntries(declared)).toEqual(ROUTES);
+    expect(Object.fromEntries(declared)).toEqual(IDENTITY_ROUTES);
   });
 });
 
@@ -128,7 +94,7 @@ describe('identity routes as each actor', () => {
     };
   }
 
-  it.each(Object.entries(ROUTES))('%s (%s)', async (route, kind) => {
+  it.each(Object.entries(IDENTITY_ROUTES))('%s (%s)', async (route, kind) => {
     const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string];
     const url = pattern.replace(/:[a-zA-Z]+/g, randomUUID());
     // Fresh sessions per route: sign-out and session-tracking calls may end the caller's session.

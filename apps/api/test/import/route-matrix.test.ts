@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import type { ImportJob } from '@casting/domain';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
-import { ACTORS, buildCast, buildRole, signedInUser, type ActorName, type Cast } from '../support/projects';
+import { ACTORS, buildCast, buildRole, signedInUser, type Cast } from '../support/projects';
 import type { Outcome } from '../projects/route-rules';
+import { importRouteCases, importRun } from './route-table';
 
 let t: TestApp;
 let cast: Cast;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/import/jobs',
     headers: cast.headers('PO'),
-    payload: run(),
+    payload: importRun({ fileId, cast, roleId }),
   });
   jobId = started.json<ImportJob>().id;
   client = (await signedInUser(t.app, { roleCode: 'CLIENT' })).auth;
@@ -37,105 +37,8 @@ function upload(headers: Record<string, string>) {
     payload: 'First name,Last name\nAda,Lovelace\n',
   });
 }
-const run = () => ({
-  fileId,
-  fileName: 'people.csv',
-  mapping: { firstName: 0, lastName: 1 },
-  target: { type: 'OPPORTUNITY', projectId: cast.project.id, roleId },
-});
 
-const denied = (code: string, status = 403): Outcome => ({ status, code });
-const ANON = { anonymous: denied('UNAUTHENTICATED', 401), talent: denied('TALENT_NOT_ALLOWED') };
-// The cast's project editor and talent editor are casting assistants, for whom import is closed.
-const ASSISTANTS = { PE: denied('FORBIDDEN'), TE: denied('FORBIDDEN') };
-// Files and jobs are their sender's: anyone else reads them as not found.
-const NOT_THEIRS = denied('NOT_FOUND', 404);
-
-interface Case {
-  method: 'GET' | 'POST' | 'PUT';
-  route: string;
-  request(): Pick<InjectOptions, 'url' | 'payload' | 'headers'>;
-  expected: Record<ActorName, Outcome>;
-}
-
-const CASES: Case[] = [
-  {
-    method: 'PUT',
-    route: '/api/import/files',
-    request: () => ({
-      url: '/api/import/files?kind=SHEET&name=a.csv',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b\n1,2\n',
-    }),
-    expected: {
-      ...ANON,
-      ...ASSISTANTS,
-      nonMember: { status: 201 },
-      otherOffice: { status: 201 },
-      TS: { status: 201 },
-      PO: { status: 201 },
-      SA: { status: 201 },
-    },
-  },
-  {
-    method: 'POST',
-    route: '/api/import/preview',
-    request: () => ({ url: '/api/import/preview', payload: { fileId } }),
-    expected: {
-      ...ANON,
-      ...ASSISTANTS,
-      nonMember: NOT_THEIRS,
-      otherOffice: NOT_THEIRS,
-      TS: NOT_THEIRS,
-      PO: { status: 200 },
-      SA: NOT_THEIRS,
-    },
-  },
-  ...(['dry-run', 'jobs'] as const).map((path): Case => ({
-    method: 'POST',
-    route: `/api/import/${path}`,
-    request: () => ({ url: `/api/import/${path}`, payload: run() }),
-    expected: {
-      ...ANON,
-      ...ASSISTANTS,
-      nonMember: denied('PROJECT_ACCESS_DENIED'),
-      // Another office's file and project do not exist for its owner.
-      otherOffice: NOT_THEIRS,
-      TS: denied('PERMISSION_DENIED'),
-      PO: { status: path === 'jobs' ? 202 : 200 },
-      SA: NOT_THEIRS,
-    },
-  })),
-  {
-    method: 'GET',
-    route: '/api/import/jobs',
-    request: () => ({ url: '/api/import/jobs' }),
-    expected: {
-      ...ANON,
-      ...ASSISTANTS,
-      nonMember: { status: 200 },
-      otherOffice: { status: 200 },
-      TS: { status: 200 },
-      PO: { status: 200 },
-      SA: { status: 200 },
-    },
-  },
-  ...(['', '/failed-rows', '/failed-rows.csv'] as const).map((suffix): Case => ({
-    method: 'GET',
-    route: `/api/import/jobs/:id${suffix}`,
-    request: () => ({ url: `/api/import/jobs/${jobId}${suffix}` }),
-    // A super admin may follow any import (support); other people's imports do not exist for them.
-    expected: {
-      ...ANON,
-      ...ASSISTANTS,
-      nonMember: NOT_THEIRS,
-      otherOffice: NOT_THEIRS,
-      TS: NOT_THEIRS,
-      PO: { status: 200 },
-      SA: { status: 200 },
-    },
-  })),
-];
+const CASES = importRouteCases(() => ({ cast, roleId, fileId, jobId }));
 
 describe('the import route table', () => {
   it('covers every import route, and nothing twice', () => {

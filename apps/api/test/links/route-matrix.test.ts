@@ -3,7 +3,11 @@ import type { TestApp } from '../support/app';
 import { buildIdentityApp } from '../support/identity';
 import { buildCast, buildRole } from '../support/projects';
 import { outcomesByActor, type Fixture, type RouteCase } from '../projects/route-rules';
-import { LINK_OTHER_ROUTES, LINK_PROJECT_ROUTES } from '../projects/route-table-links';
+import {
+  LINK_OTHER_ROUTES,
+  LINK_PRIVATE_TOKEN_ROUTES,
+  LINK_PROJECT_ROUTES,
+} from '../projects/route-table-links';
 
 let t: TestApp;
 let fixture: Fixture;
@@ -43,13 +47,18 @@ describe('the links route table', () => {
     const tabled = [...LINK_PROJECT_ROUTES, ...LINK_OTHER_ROUTES].map(key).sort();
     expect(new Set(tabled).size).toBe(tabled.length);
     // The standalone PATCH and the private-link reads need a talent's private token: walked below, not here.
-    const privateOnly = [
-      'GET /api/v2/applicants/:id/standalone/resend-email',
-      'GET /api/v2/applicants/:id/standalone/token',
-      'PATCH /api/users/representatives',
-      'PATCH /api/v2/applicants/standalone/:id',
-    ];
-    expect([...tabled, ...privateOnly].sort()).toEqual(registered);
+    expect([...tabled, ...LINK_PRIVATE_TOKEN_ROUTES].sort()).toEqual(registered);
+  });
+
+  it('declares the private-token routes public: the token in the request is their credential', () => {
+    const declared = t.app.routeAccess
+      .filter((entry) =>
+        (LINK_PRIVATE_TOKEN_ROUTES as readonly string[]).includes(`${entry.method} ${entry.url}`),
+      )
+      .map((entry) => [`${entry.method} ${entry.url}`, entry.access?.kind]);
+    expect(Object.fromEntries(declared)).toEqual(
+      Object.fromEntries(LINK_PRIVATE_TOKEN_ROUTES.map((route) => [route, 'public'])),
+    );
   });
 });
 

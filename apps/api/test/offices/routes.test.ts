@@ -1,56 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessRule } from '../../src/platform/http/access';
 import { officeInvitations, officeSupportGrants } from '../../src/platform/db/schema';
 import { runInOffice } from '../../src/platform/db/scope';
 import type { TestApp } from '../support/app';
 import { buildIdentityApp, createUser, signIn } from '../support/identity';
+import { accountRuleName } from '../support/account-rules';
 import { memberOf, officeWithOwner } from './fixture';
-
-type Rule = 'public' | 'staff' | 'memberOrGuest' | 'officeStaff' | 'owner' | 'operator';
-
-/** Every route of the offices module with the rule it must declare. */
-const ROUTES: Record<string, Rule> = {
-  'GET /api/offices/current': 'memberOrGuest',
-  'PATCH /api/offices/current': 'owner',
-  'GET /api/offices/current/legal': 'owner',
-  'PUT /api/offices/current/logo': 'owner',
-  'DELETE /api/offices/current/logo': 'owner',
-  'GET /api/offices/current/member-sign-up': 'owner',
-  'PUT /api/offices/current/member-sign-up': 'owner',
-  'GET /api/offices/current/support-access': 'owner',
-  'POST /api/offices/current/support-access': 'owner',
-  'DELETE /api/offices/current/support-access': 'owner',
-  'GET /api/offices/mine': 'staff',
-  'POST /api/offices/switch': 'staff',
-  'GET /api/offices/current/members': 'officeStaff',
-  'PATCH /api/offices/current/members/:userId': 'owner',
-  'DELETE /api/offices/current/members/:userId': 'owner',
-  'POST /api/offices/current/invitations': 'owner',
-  'GET /api/offices/current/invitations': 'owner',
-  'DELETE /api/offices/current/invitations/:id': 'owner',
-  'GET /api/offices/invitations/:token': 'public',
-  'POST /api/offices/invitations/accept': 'staff',
-  'GET /api/operator/offices': 'operator',
-  'PATCH /api/operator/offices/:id': 'operator',
-  'POST /api/operator/offices/:id/support-session': 'operator',
-  'DELETE /api/operator/offices/:id/support-session': 'operator',
-};
-
-/** Routes under the same prefixes that other modules own (the office's audit log, its retention preview). */
-const OTHER_MODULES = ['/api/offices/current/audit-events', '/api/offices/current/retention'];
-
-function ruleOf(rule: AccessRule | undefined): Rule | 'other' {
-  if (rule?.kind === 'public') return 'public';
-  if (rule?.kind !== 'account') return 'other';
-  if (rule.roles.length === 1 && rule.roles[0] === 'SUPER_ADMIN')
-    return rule.installation ? 'operator' : 'other';
-  if (rule.roles.includes('TALENT')) return 'other';
-  if (!rule.officeRoles) return 'staff';
-  if (rule.guests) return rule.officeRoles.length === 4 ? 'memberOrGuest' : 'other';
-  if (rule.officeRoles.length === 1 && rule.officeRoles[0] === 'OWNER') return 'owner';
-  return rule.officeRoles.includes('CLIENT') ? 'other' : 'officeStaff';
-}
+import { OFFICE_PREFIX_OTHER_MODULES, OFFICE_ROUTES } from './route-table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,14 +20,14 @@ describe('the offices routes', () => {
       .filter(
         (route) =>
           route.method !== 'HEAD' &&
-          !OTHER_MODULES.includes(route.url) &&
+          !OFFICE_PREFIX_OTHER_MODULES.includes(route.url) &&
           (route.url.startsWith('/api/offices') || route.url.startsWith('/api/operator/offices')),
       )
-      .map((route) => [`${route.method} ${route.url}`, ruleOf(route.access)] as const);
-    expect(Object.fromEntries(declared)).toEqual(ROUTES);
+      .map((route) => [`${route.method} ${route.url}`, accountRuleName(route.access)] as const);
+    expect(Object.fromEntries(declared)).toEqual(OFFICE_ROUTES);
   });
 
-  it.each(Object.entries(ROUTES).filter(([, rule]) => rule !== 'public'))(
+  it.each(Object.entries(OFFICE_ROUTES).filter(([, rule]) => rule !== 'public'))(
     '%s refuses the anonymous, talent, and whoever its rule leaves out',
     async (route, rule) => {
       const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string];
@@ -145,7 +101,7 @@ describe('malformed input', () => {
       JSON.stringify({ officeId: 7, email: 42, role: 'KING', hours: 'x' }),
       '{}',
     ];
-    for (const [route] of Object.entries(ROUTES)) {
+    for (const [route] of Object.entries(OFFICE_ROUTES)) {
       const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string];
       for (const value of ['not-a-uuid', randomUUID(), '%00', 'x'.repeat(300)]) {
         const url = `${pattern.replace(/:(\w+)/g, () => encodeURIComponent(value))}?limit=-1&cursor=%27&status=NOPE`;

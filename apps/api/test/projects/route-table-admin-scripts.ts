@@ -19,7 +19,11 @@ async function exportRun(fixture: Fixture): Promise<string> {
   return run!.id;
 }
 
-/** Admin scripts (docs/decisions/0042-admin-scripts.md): super admins only, project or not. */
+/**
+ * Admin scripts (docs/decisions/0042-admin-scripts.md): super admins only, project or not. The matrix walks every actor
+ * of support/projects.ts on each route, the owner of another office (`otherOffice`) among them: owning an office makes
+ * no one a super admin, so they are refused FORBIDDEN like every other account that is not one (route-rules.ts).
+ */
 export const ADMIN_SCRIPT_ROUTES: RouteCase[] = [
   {
     method: 'GET',

@@ -326,3 +326,15 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     }),
   },
 ];
+
+/**
+ * The routes a talent's private token opens (their own application, its representative): public, the token in the
+ * request being the credential. They need that token, so the links route-matrix test walks them with guessed secrets
+ * (the same 404 for anonymous and signed-in callers) rather than through the actor matrix.
+ */
+export const LINK_PRIVATE_TOKEN_ROUTES = [
+  'GET /api/v2/applicants/:id/standalone/resend-email',
+  'GET /api/v2/applicants/:id/standalone/token',
+  'PATCH /api/users/representatives',
+  'PATCH /api/v2/applicants/standalone/:id',
+] as const;

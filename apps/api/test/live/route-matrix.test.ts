@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  declaredRules,
+  outcomesByCaller,
+  signInCallers,
+  tabledRules,
+  type Caller,
+} from '../support/account-rules';
+import { buildTestApp, type TestApp } from '../support/app';
+import { WEB_ORIGIN } from '../support/live-client';
+import { LIVE_ROUTES } from './route-table';
+
+let t: TestApp;
+let callers: Record<Caller, Record<string, string>>;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: WEB_ORIGIN } });
+  callers = await signInCallers(t.app);
+});
+afterAll(() => t.close());
+
+describe('the live route table', () => {
+  it('names every live route with the rule it declares', () => {
+    expect(declaredRules(t.app, (url) => url.startsWith('/api/live'))).toEqual(tabledRules(LIVE_ROUTES));
+  });
+});
+
+describe.each(LIVE_ROUTES.map((route) => [route.route, route] as const))('%s', (_name, route) => {
+  it('answers each caller as its rule says', async () => {
+    const { actual, expected } = await outcomesByCaller(t.app, callers, route);
+    expect(actual).toEqual(expected);
+  });
+});
