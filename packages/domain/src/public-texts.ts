@@ -9,6 +9,7 @@ export const PUBLIC_TEXTS = {
   agencyName: 'Agency name',
   confirmSubmission: 'Confirm submission',
   dateOfBirth: 'Date of birth',
+  gender: 'Gender',
   ethnicAppearance: 'Ethnic appearance',
   firstName: 'First name',
   lastName: 'Last name',

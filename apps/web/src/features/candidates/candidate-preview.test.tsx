@@ -58,7 +58,7 @@ const detail = {
   ethnicAppearances: [],
   height: null,
   weight: null,
-  sizes: { coatLength: '32' },
+  sizes: { coatLength: '32', height: '170 cm', weight: '60 kg' },
   skills: ['Tap'],
   unions: [],
   languages: [],
@@ -183,6 +183,12 @@ describe('CandidatePreview', () => {
     const preview = screen.getByRole('region', { name: 'Ava Lindgren' });
     expect(await screen.findByText('Dana Whitford: Yes')).toBeInTheDocument();
     expect(screen.getByText('Coat length')).toBeInTheDocument();
+    // Each fact once: height and weight have their own rows (not again among the sizes), and gender is among them.
+    const profile = within(preview).getByRole('region', { name: 'Profile' });
+    expect(within(profile).getAllByText('Height')).toHaveLength(1);
+    expect(within(profile).getByText('170 cm')).toBeInTheDocument();
+    expect(within(profile).getAllByText('Weight')).toHaveLength(1);
+    expect(within(profile).getByText('Gender').nextElementSibling).toHaveTextContent('Female');
     expect(screen.getByText('Deckhand')).toBeInTheDocument();
     expect(screen.getByText('Selects')).toBeInTheDocument();
     expect(preview).toHaveTextContent('30 years · Female · Lisbon');

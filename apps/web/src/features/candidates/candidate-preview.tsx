@@ -1,7 +1,7 @@
 import { can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { isTyping } from '../../lib/keyboard/is-typing';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import type { Shortcut } from '../../lib/shortcuts/page-shortcuts';
@@ -294,10 +294,14 @@ export function CandidatePreview(props: CandidatePreviewProps) {
 
 const FEEDBACK_WORDS = { YES: 'Yes', NO: 'No', MAYBE: 'Maybe' } as const;
 
+/** A part of the preview, named by its heading for assistive technology. */
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const headingId = useId();
   return (
-    <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-ink">{title}</h3>
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-semibold text-ink">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -310,13 +314,15 @@ function sentenceCase(name: string): string {
 }
 
 function Profile({ detail }: { detail: ApplicantDetail }) {
-  const sizes = SIZE_FIELDS.filter((field) => detail.sizes[field]).map(
-    (field) => [field, detail.sizes[field]] as const,
-  );
+  // Height and weight have rows of their own; the other measurements follow under their names.
+  const sizes = SIZE_FIELDS.filter(
+    (field) => field !== 'height' && field !== 'weight' && detail.sizes[field],
+  ).map((field) => [field, detail.sizes[field]] as const);
   const facts: [string, string | null][] = [
     ['E-mail', detail.email],
     ['Phone', detail.phone],
     [PUBLIC_TEXTS.dateOfBirth, detail.dateOfBirth],
+    [PUBLIC_TEXTS.gender, detail.gender?.name ?? null],
     [
       'Playing age',
       detail.playingAgeMin !== null || detail.playingAgeMax !== null
@@ -324,8 +330,8 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
         : null,
     ],
     [PUBLIC_TEXTS.ethnicAppearance, detail.ethnicAppearances.map((item) => item.name).join(', ') || null],
-    ['Height', detail.height],
-    ['Weight', detail.weight],
+    ['Height', detail.height ?? detail.sizes.height ?? null],
+    ['Weight', detail.weight ?? detail.sizes.weight ?? null],
     ['Skills', detail.skills.join(', ') || null],
     ['Unions', detail.unions.map((item) => item.name).join(', ') || null],
     ['Languages', detail.languages.join(', ') || null],
