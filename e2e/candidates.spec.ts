@@ -200,8 +200,9 @@ test.describe('candidates workspace on a desktop', () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(help.getByText('Vote yes on the open candidate')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(preview, 'Escape closes the shortcuts, the top layer, only').toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('region', { name: 'Eve Santos' })).toBeHidden();
+    await expect(preview).toBeHidden();
     await colleague.context().close();
 
     // Move a selection (click, shift-click) to the other opportunity.

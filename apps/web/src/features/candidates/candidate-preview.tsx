@@ -77,7 +77,10 @@ export function CandidatePreview(props: CandidatePreviewProps) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      // An open layer above the preview (a dialog, the media viewer, a menu or a list box) takes the keys, Escape
+      // included: Escape closes that layer only, never the preview under it.
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'))
+        return;
       // The handle of a row being dragged by keyboard owns the arrow keys.
       if (
         event.target instanceof HTMLElement &&
@@ -99,8 +102,10 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         current.onVote(VOTE_KEYS[key]);
       }
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // Listened for before anything else sees the key (the window's capture phase): a layer that closes on Escape
+    // is still open here, whereas by the document's bubble phase it may already be gone.
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
   }, []);
 
   const submission = detail.data?.submissions.find((item) => item.id === row.id);
