@@ -115,6 +115,14 @@ test.describe('chat on a desktop', () => {
     await expect(colleague.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
     await expect(colleague.getByRole('textbox', { name: 'Message' })).toHaveValue('');
     await expectAccessible(colleague, 'chat page');
+    // Opened again with messages on a short window, the director's preview shows its top (name and votes), not the
+    // end of the chat.
+    await page.setViewportSize({ width: 1440, height: 560 });
+    await page.reload();
+    await expect(preview.getByRole('list', { name: 'Messages' })).toContainText(
+      'I will follow up on Friday.',
+    );
+    await expect(preview.getByRole('heading', { name: 'Mara Quint', level: 2 })).toBeInViewport();
     // The editor moves on to the overview; the project navigation will count what arrives.
     await colleague.goto(`/projects/overview/${project.id}`);
     const chatLink = colleague

@@ -50,11 +50,13 @@ export function ThreadView({
       .catch(() => undefined);
   }, [http, queryClient, projectId, threadId, unread]);
 
-  // Keeps the newest message in view when one arrives.
-  const endRef = useRef<HTMLDivElement>(null);
+  // Keeps the newest message in view when one arrives, by scrolling the messages' own box only: the page or the
+  // candidate preview around it stays where it is (the preview opens at its top, with the name and the votes).
+  const listRef = useRef<HTMLDivElement>(null);
   const newestId = ordered.at(-1)?.id;
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
   }, [newestId]);
 
   return (
@@ -81,7 +83,11 @@ export function ThreadView({
         ) : null}
       </header>
 
-      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto py-3" aria-live="polite">
+      <div
+        ref={listRef}
+        className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto py-3"
+        aria-live="polite"
+      >
         {messages.hasNextPage ? (
           <Button
             variant="ghost"
@@ -111,7 +117,6 @@ export function ThreadView({
             ))}
           </ol>
         )}
-        <div ref={endRef} />
       </div>
 
       <Composer projectId={projectId} threadId={threadId} />
