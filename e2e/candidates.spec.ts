@@ -1,94 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@casting/domain';
 import { expectAccessible } from './support/axe';
+import {
+  addCandidate,
+  genders,
+  openFilters,
+  rowNames,
+  rows,
+  seedProject,
+  signedInDirector,
+  type Option,
+} from './support/candidates';
 import { expect, signInViaUi, test } from './support/fixtures';
-import { apiAs, PASSWORD, person, signInElsewhere, signUpConfirmed } from './support/projects';
-import type { Person } from './support/projects';
+import { PASSWORD, person, signInElsewhere, signUpConfirmed } from './support/projects';
 
 /*
  * The review workspace. The project, its opportunities, tags and candidates are set up through the API
  * (`POST /api/projects/admin/applicants`); filtering, voting, moving and reordering happen in the browser.
  */
-
-interface Option {
-  value: string;
-  label: string;
-}
-interface Folder {
-  id: string;
-  name: string;
-  systemAlias: string | null;
-}
-type Api = Awaited<ReturnType<typeof apiAs>>;
-
-interface Seeded {
-  projectId: string;
-  lead: string;
-  crew: string;
-  folders: Folder[];
-  callbacks: Folder;
-}
-
-/** Date of birth for someone `years` old (and a half) today, so the age does not flip during the run. */
-function bornYearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() - 6);
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date.toISOString().slice(0, 10);
-}
-
-async function seedProject(api: Api, name: string): Promise<Seeded> {
-  const project = await api<{ id: string }>('POST', '/v2/projects', { name });
-  const lead = await api<{ id: string }>('POST', `/v2/projects/${project.id}/roles`, {
-    name: 'Captain Mara Holt',
-  });
-  const crew = await api<{ id: string }>('POST', `/v2/projects/${project.id}/roles`, { name: 'Deckhand' });
-  const folders = await api<{ items: Folder[] }>('GET', `/projects/${project.id}/folders?roleId=${lead.id}`);
-  const callbacks = await api<Folder>('POST', '/projects/folders', {
-    projectId: project.id,
-    roleId: lead.id,
-    name: 'Callbacks',
-  });
-  return { projectId: project.id, lead: lead.id, crew: crew.id, folders: folders.items, callbacks };
-}
-
-async function addCandidate(
-  api: Api,
-  seeded: Seeded,
-  candidate: { firstName: string; lastName: string; age: number; genderId: string; folderIds?: string[] },
-): Promise<string> {
-  const { age, ...rest } = candidate;
-  const added = await api<{ id: string }>('POST', '/projects/admin/applicants', {
-    projectId: seeded.projectId,
-    roleId: seeded.lead,
-    email: `${candidate.firstName.toLowerCase()}-${randomUUID().slice(0, 6)}@talent.test`,
-    dateOfBirth: bornYearsAgo(age),
-    ...rest,
-  });
-  return added.id;
-}
-
-async function genders(api: Api): Promise<Record<string, string>> {
-  const page = await api<{ items: Option[] }>('GET', '/projects/lookups/role-genders?limit=100&offset=0');
-  return Object.fromEntries(page.items.map((option) => [option.label, option.value]));
-}
-
-const rows = (page: Page) => page.getByRole('list', { name: 'Candidates' }).getByRole('listitem');
-const rowNames = (page: Page) =>
-  rows(page).locator('button:not([aria-label^="Reorder"]) > span:first-child').allTextContents();
-
-/** Opens the filter panel unless it is open (its button says how many filters are on, e.g. 'Filters (2)'). */
-async function openFilters(page: Page) {
-  const button = page.getByRole('button', { name: /^Filters/ });
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-}
-
-async function signedInDirector(request: APIRequestContext): Promise<{ director: Person; api: Api }> {
-  const director = person('Dana', 'Whitford');
-  await signUpConfirmed(request, director);
-  return { director, api: await apiAs(request, director) };
-}
 
 test.describe('candidates workspace on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -379,6 +308,13 @@ test.describe('candidates workspace on a phone', () => {
     await expectAccessible(page, 'candidate preview on a phone, talent editor');
     await preview.getByRole('button', { name: 'Close the preview' }).click();
     await expect(preview).toBeHidden();
+    // "Review now" opens the new submissions with the first of them, so the vote keys act at once.
+    await page
+      .getByRole('region', { name: 'Reminder to vote' })
+      .getByRole('button', { name: 'Review now' })
+      .click();
+    await expect(page).toHaveURL(/candidateId=/);
+    await expect(page.getByRole('button', { name: 'Close the preview' })).toBeVisible();
 
     // The talent submitter sees only the submitter folders and only the candidates in them: none of these yet
     // (candidates reach them through submission links; the action table per folder is unit-tested).

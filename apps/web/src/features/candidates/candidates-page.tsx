@@ -1,7 +1,7 @@
 import { APPLICANT_SEARCH_MIN_CHARS, can, extractErrorMessage, UI_TEXTS } from '@casting/domain';
 import type { ApplicantListItem, Folder, ProjectDetail, VoteType } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { usePageShortcuts } from '../../lib/shortcuts/page-shortcuts';
@@ -115,6 +115,16 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const vote = useVote(project.id);
 
   const { openIndex, openRow, openCandidate, step } = useOpenCandidate(view, setView, list, items, order);
+  // "Review now" opens the folder of new submissions and, once its list is in, its first candidate, so the vote keys
+  // act at once.
+  const reviewing = useRef<string | null>(null);
+  const firstId = items[0]?.id ?? null;
+  const listSettled = !list.isPending && !list.isFetching && !list.isPlaceholderData;
+  useEffect(() => {
+    if (!reviewing.current || view.folderId !== reviewing.current || !listSettled) return;
+    reviewing.current = null;
+    if (firstId) openCandidate(firstId);
+  });
   const { chips, removeChip } = useFilterChips(view, setView, options.names);
 
   return (
@@ -189,7 +199,10 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           !submitterSet ? (
             <VoteReminder
               count={newSubmissions.count}
-              onReview={() => setView(withFolder(view, newSubmissions.id))}
+              onReview={() => {
+                reviewing.current = newSubmissions.id;
+                setView(withFolder(view, newSubmissions.id));
+              }}
             />
           ) : null}
 
