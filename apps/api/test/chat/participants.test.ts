@@ -98,7 +98,11 @@ describe('communication preferences of the submission link', () => {
       );
       return link!.id;
     };
-    const represented = async (linkId: string, firstName: string) => {
+    const represented = async (
+      linkId: string,
+      firstName: string,
+      status: 'PENDING' | 'CONFIRMED' = 'CONFIRMED',
+    ) => {
       const applicant = await buildApplicant(role, cast.people.PO.user, {
         firstName,
         email: candidateEmail(),
@@ -112,7 +116,7 @@ describe('communication preferences of the submission link', () => {
         agentId: agent.id,
         agencyId: agency.id,
         shareLinkId: linkId,
-        status: 'PENDING',
+        status,
         claimTokenHash: randomUUID(),
       });
       return applicant.applicantId;
@@ -147,5 +151,22 @@ describe('communication preferences of the submission link', () => {
         where m.thread_id = ${first.id}::uuid`,
     )) as unknown as { rows: { recipient_kind: string }[] };
     expect(deliveries.rows).toEqual([{ recipient_kind: 'AGENT' }]);
+
+    // An agent whose claim is not confirmed yet takes part, but is not e-mailed the team's messages.
+    const unconfirmed = await openThread(
+      await represented(await linkWith({ includeTalent: false }), 'Pia', 'PENDING'),
+    );
+    expect(unconfirmed.participants).toEqual([
+      { kind: 'CANDIDATE', name: expect.stringContaining('Pia'), emailed: false },
+      { kind: 'AGENT', name: 'Alex Agent', emailed: false },
+    ]);
+    await call('POST', `/api/conversation-management/threads/${unconfirmed.id}/messages`, 'PO', {
+      text: 'Nobody',
+    });
+    const none = (await db.execute(
+      sql`select d.id from chat_deliveries d join chat_messages m on m.id = d.message_id
+        where m.thread_id = ${unconfirmed.id}::uuid`,
+    )) as unknown as { rows: unknown[] };
+    expect(none.rows).toEqual([]);
   });
 });

@@ -15,7 +15,9 @@ export interface Recipient {
  * The outside participants of an applicant's thread and whether each is e-mailed, from the communication settings
  * of the submission link the applicant came through:
  * - the candidate, unless the link left the talent out ("Include Talent" off), and only with an e-mail address;
- * - each agent representing them (a claim not declined), unless that representation's link says "Exclude Agent".
+ * - each agent who claims to represent them (a claim not declined), unless that representation's link says "Exclude
+ *   Agent"; e-mailed only once the agent has confirmed the representation, so a mistyped or unanswered claim never
+ *   carries the team's messages to an agency that does not represent the candidate.
  * An applicant added by hand has no link: the candidate and every representative are in.
  */
 export async function threadRecipients(db: Queryable, applicantId: string): Promise<Recipient[]> {
@@ -30,7 +32,7 @@ export async function threadRecipients(db: Queryable, applicantId: string): Prom
     rows: { first_name: string; last_name: string; email: string | null; include_talent: boolean }[];
   };
   const agentRows = (await db.execute(sql`
-    select ag.id, ag.first_name, ag.last_name, ag.email
+    select ag.id, ag.first_name, ag.last_name, ag.email, r.status
     from applicant_representatives r
       join agents ag on ag.id = r.agent_id
       left join share_links l on l.id = r.share_link_id
@@ -38,7 +40,7 @@ export async function threadRecipients(db: Queryable, applicantId: string): Prom
     where r.applicant_id = ${applicantId}::uuid and r.status <> 'DENIED'
       and coalesce((g.settings ->> 'excludeAgent')::boolean, false) = false
     order by r.created_at`)) as {
-    rows: { id: string; first_name: string; last_name: string; email: string }[];
+    rows: { id: string; first_name: string; last_name: string; email: string; status: string }[];
   };
   const recipients: Recipient[] = [];
   const person = candidate.rows[0];
@@ -57,7 +59,7 @@ export async function threadRecipients(db: Queryable, applicantId: string): Prom
       name: `${agent.first_name} ${agent.last_name}`,
       email: agent.email,
       agentId: agent.id,
-      emailed: true,
+      emailed: agent.status === 'CONFIRMED',
     });
   }
   return recipients;
