@@ -82,3 +82,38 @@ describe('import page, past imports', () => {
     expect(screen.getByRole('button', { name: 'Download failed rows (CSV)' })).toBeInTheDocument();
   });
 });
+
+describe('import page, an import that ends while open', () => {
+  it('moves its entry in the past imports from Running to Finished with its counts', async () => {
+    const RUNNING = '00000000-0000-4000-8000-000000000004';
+    let done = false;
+    const current = () =>
+      done
+        ? job(RUNNING, 'december.csv', { imported: 3, failed: 0, processed: 3, total: 3 })
+        : job(RUNNING, 'december.csv', {
+            status: 'RUNNING',
+            imported: 0,
+            failed: 0,
+            processed: 0,
+            total: 3,
+            finishedAt: null,
+          });
+    const double = api();
+    double.on('GET /api/import/jobs', () => jsonResponse(200, { items: [current()], nextCursor: null }));
+    double.on(`GET /api/import/jobs/${RUNNING}`, () => jsonResponse(200, current()));
+    renderApp(`/import?job=${RUNNING}`, double.fetch);
+    const past = await screen.findByRole('region', { name: 'Your past imports' }, { timeout: 5_000 });
+    expect(within(past).getByText('Running')).toBeInTheDocument();
+
+    done = true;
+    expect(
+      await screen.findByText(
+        'Import finished: 3 added, 0 already there, 0 not imported.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(await within(past).findByText('Finished')).toBeInTheDocument();
+    expect(within(past).getByText('3 imported, 0 not imported')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/form-controls';
@@ -22,6 +22,11 @@ export function ImportProgress({ jobId, onAnother }: { jobId: string; onAnother(
   const http = useHttpClient();
   const job = useQuery(importJobQuery(http, jobId));
   const finished = job.data?.status === 'DONE' || job.data?.status === 'FAILED';
+  // The past imports listed below follow: once this import ends, its entry no longer reads 'Running'.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: importJobsQuery(http).queryKey });
+  }, [finished, queryClient, http]);
   const failed = useQuery(failedRowsQuery(http, jobId, finished && (job.data?.failed ?? 0) > 0));
   const [downloadError, setDownloadError] = useState<string | null>(null);
   if (!job.data) return <p role="status">{job.isError ? messageOf(job.error) : 'Loading the import…'}</p>;
