@@ -1,3 +1,4 @@
+import { DRAFT_MESSAGES } from '@casting/domain';
 import { randomUUID } from 'node:crypto';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
@@ -55,6 +56,10 @@ test('a director sets up a project in the wizard, leaves, continues the draft an
   await expect(page.getByRole('heading', { name: 'First submission link' })).toBeVisible();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/projects\/overview\//);
+  await expect(page.getByText(DRAFT_MESSAGES.finished)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${name} II`, level: 1 })).toBeVisible();
+  // The finished draft is not read again as a draft: no refusal follows the success.
+  await expect(page.getByText(DRAFT_MESSAGES.notADraft)).toHaveCount(0);
 
   await page.goto('/projects');
   await expect(page.getByRole('region', { name: 'Drafts' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { DRAFT_MESSAGES, projectDraftSchema, type CreateProject, type WizardStep } from '@casting/domain';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -33,13 +33,21 @@ export function useSaveStep(id: string) {
   });
 }
 
+/**
+ * Finishes the draft into a project. The draft reads are only marked stale, never read again here: the draft the
+ * page still shows is a project now, and reading it as a draft would be refused (409) with an error toast.
+ */
 export function useFinishDraft(id: string) {
   const http = useHttpClient();
-  const refresh = useRefreshDrafts();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       http.request(`/projects/drafts/${id}/finish`, z.object({ id: z.string() }), { method: 'POST' }),
-    onSuccess: refresh,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: draftKeys.all, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: ['projects'] }),
+      ]),
   });
 }
 
