@@ -20,6 +20,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
+  /**
+   * PostgreSQL only: the application's own login (a member of casting_app, nothing more), for every query made for a
+   * request or a job; DATABASE_URL's owner login then serves only migrations, the job queue and the operator's tools.
+   */
+  DATABASE_APP_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
   PGLITE_MEMORY_MB: positiveInt.min(128).default(128),
   /** Where the embedded database runs: a process of its own (see platform/db/pglite-process.ts) or the API's. */
   PGLITE_PROCESS: z.enum(['separate', 'inline']).default('separate'),
@@ -166,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials',
+    );
+  }
+  if (values.DATABASE_APP_URL && !values.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_APP_URL: needs DATABASE_URL (the embedded database has one user only)',
     );
   }
   if (values.JOBS_WORKERS === 'off' && !values.DATABASE_URL) {

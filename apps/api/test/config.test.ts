@@ -33,6 +33,8 @@ describe('loadConfig', () => {
     [{ JOBS_WORKERS: 'separate' }, 'JOBS_WORKERS'],
     [{ JOBS_POLL_INTERVAL_SECONDS: '0.1' }, 'JOBS_POLL_INTERVAL_SECONDS'],
     [{ JOBS_WORKERS: 'off' }, 'JOBS_WORKERS: off needs DATABASE_URL'],
+    [{ DATABASE_APP_URL: 'postgres://web@db/casting' }, 'DATABASE_APP_URL: needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db/c', DATABASE_APP_URL: 'mysql://web@db/c' }, 'DATABASE_APP_URL'],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

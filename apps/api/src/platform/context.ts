@@ -39,6 +39,7 @@ export function openConfiguredDatabase(
 ): Promise<Database> {
   return openDatabase({
     databaseUrl: config.DATABASE_URL,
+    appDatabaseUrl: config.DATABASE_APP_URL,
     pgliteDataDir: path.join(config.dataDir, 'pg'),
     pgliteMemoryMb: config.PGLITE_MEMORY_MB,
     pgliteProcess: config.PGLITE_PROCESS,

@@ -11,6 +11,7 @@ import { PgliteProcess, type PgliteClient } from './pglite-process';
 import * as schema from './schema';
 import { runAsOwner, scopeKey, type DbScope } from './scope';
 import { ScopedEngine, fixedScopeClient, type ScopedPgliteClient } from './scoped-pglite';
+import { assertApplicationLogin } from './app-login';
 import { ScopedPool } from './scoped-pool';
 
 export type Schema = typeof schema;
@@ -53,6 +54,11 @@ function findMigrationsRelative(): string {
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: the application's own login, for every query outside the owner's scope (see ScopedPool). It
+   * must be a member of the application role and have nothing that bypasses row-level security.
+   */
+  appDatabaseUrl?: string | undefined;
   /** Directory for PGlite files; undefined keeps the embedded database in memory (tests). */
   pgliteDataDir?: string | undefined;
   pgliteMemoryMb?: number;
@@ -83,16 +89,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // which spent about 260 ms per list call compiling a plan that then runs in a millisecond.
       options: '-c jit=off',
     };
-    const pool = new ScopedPool(config);
+    const appConfig = options.appDatabaseUrl
+      ? { ...config, connectionString: options.appDatabaseUrl }
+      : undefined;
+    const pool = new ScopedPool(config, undefined, appConfig);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await runAsOwner(() => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }));
+    if (appConfig) {
+      try {
+        await assertApplicationLogin(appConfig);
+      } catch (error) {
+        await pool.end();
+        throw error;
+      }
+    }
     // Each fixed scope gets a small pool of its own: a checkout is put into its pool's one scope.
     const fixed = new Map<string, { pool: ScopedPool; db: Db }>();
     const scopedDb = (scope: DbScope): Db => {
       const key = scopeKey(scope);
       let entry = fixed.get(key);
       if (!entry) {
-        const scopedPool = new ScopedPool({ ...config, max: 2 }, () => scope);
+        const scopedPool = new ScopedPool(
+          { ...config, max: 2 },
+          () => scope,
+          appConfig ? { ...appConfig, max: 2 } : undefined,
+        );
         entry = { pool: scopedPool, db: drizzleNodePg(scopedPool, { schema }) as unknown as Db };
         fixed.set(key, entry);
       }

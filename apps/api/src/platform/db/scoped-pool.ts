@@ -26,17 +26,34 @@ type ConnectCallback = (
  */
 export class ScopedPool extends pg.Pool {
   readonly #scopeOf: () => DbScope;
+  readonly #appPool: pg.Pool | null;
 
-  constructor(config: pg.PoolConfig, scopeOf: () => DbScope = currentScope) {
+  /**
+   * `appConfig`, when given, is the application's own login (a role that is, or belongs to, the application role):
+   * every checkout outside the owner's scope comes from it, so a query made for a request or a job cannot leave the
+   * application role, not even by `RESET ROLE`. Without it every checkout comes from the owner's login and is switched
+   * to the application role (which the same connection could switch back).
+   */
+  constructor(config: pg.PoolConfig, scopeOf: () => DbScope = currentScope, appConfig?: pg.PoolConfig) {
     super(config);
     this.#scopeOf = scopeOf;
+    this.#appPool = appConfig ? new pg.Pool(appConfig) : null;
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void): Promise<void> | void {
+    const ended = Promise.all([this.#appPool?.end(), super.end()]).then(() => undefined);
+    if (!callback) return ended;
+    void ended.then(callback, callback);
   }
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const scope = this.#scopeOf();
-    const taken = super.connect().then(async (client) => {
+    const source = !scope.owner && this.#appPool ? this.#appPool.connect() : super.connect();
+    const taken = source.then(async (client) => {
       try {
         await applyScope(client, scope);
       } catch (error) {
