@@ -32,6 +32,32 @@ afterAll(() => t.close());
 
 const NAMES_AN_OFFICE = new Set(['auth_sessions']);
 
+/**
+ * Tables that are the installation's, not an office's, each with why: accounts and what proves who they are, the
+ * agencies' one directory, the lookup values every office picks from, and the machinery every office shares.
+ */
+const INSTALLATION_TABLES = new Set([
+  // Secured by its own policy: each office sees only its own row (checked below).
+  'offices',
+  // Accounts and what proves who they are, before any office is chosen.
+  'users',
+  'refresh_tokens',
+  'sign_in_challenges',
+  'one_time_codes',
+  'recovery_codes',
+  'known_devices',
+  'auth_rate_limits',
+  // One directory of agencies and agents for every office, and the operator's lookup values.
+  'agencies',
+  'agents',
+  'lookup_values',
+  // Shared machinery: replayed answers per account, the mail stand-in, the bounce list, the file deletion queue.
+  'idempotency_keys',
+  'outbox_messages',
+  'email_bounces',
+  'storage_purges',
+]);
+
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) =>
   (Array.isArray(result) ? result : (result as Rows).rows) as Record<string, unknown>[];
@@ -98,6 +124,27 @@ describe('row-level security on every table of office data', () => {
         !String(policy.checked).includes('current_office_id()'),
     );
     expect(loose.map((policy) => `${policy.tablename}.${policy.policyname}`)).toEqual([]);
+  });
+
+  it('covers every table: each is an office’s (keyed, secured) or on the list of installation-wide tables', async () => {
+    const { db } = await testDatabase();
+    const all = rowsOf(
+      await db.execute(sql`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`),
+    ).map((row) => String(row.relname));
+    const keyed = new Set([...(await officeTables()), ...NAMES_AN_OFFICE]);
+    // A new table is an office's data unless it is added here with the reason it belongs to the installation.
+    const unkeyed = all.filter((table) => !keyed.has(table) && !INSTALLATION_TABLES.has(table));
+    expect(unkeyed, 'tables with neither an office key nor a place on INSTALLATION_TABLES').toEqual([]);
+    // The offices table itself shows each office only its own row.
+    const policies = rowsOf(
+      await db.execute(
+        sql`select qual from pg_policies where schemaname = 'public' and tablename = 'offices'`,
+      ),
+    );
+    expect(policies.map((policy) => String(policy.qual))).toEqual([
+      expect.stringContaining('current_office_id()'),
+    ]);
   });
 
   it('shows the application no office row without an office, and none of another office', async () => {
