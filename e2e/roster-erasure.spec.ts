@@ -36,6 +36,15 @@ test('a director exports a person’s data, then erases them everywhere', async 
     await makeJpeg(),
     'image/jpeg',
   );
+  // Once processed, the headshot is stored with its thumbnail: their addresses are checked again after the erasure.
+  type Media = { items: { status: string; downloadUrl: string; thumbnailUrl: string | null }[] };
+  const mediaPath = `/applicants/${added.applicantId}/media?projectId=${project.id}`;
+  await expect
+    .poll(async () => (await api<Media>('GET', mediaPath)).items[0]?.status, { timeout: 60_000 })
+    .toBe('PROCESSED');
+  const [headshot] = (await api<Media>('GET', mediaPath)).items;
+  const stored = [headshot!.downloadUrl, headshot!.thumbnailUrl!];
+  for (const url of stored) expect((await request.get(url)).status(), url).toBe(200);
   const found = await api<{ items: { id: string }[] }>('GET', `/roster/people?q=${encodeURIComponent(last)}`);
   const personId = found.items[0]!.id;
 
@@ -113,4 +122,10 @@ test('a director exports a person’s data, then erases them everywhere', async 
       message: 'the export zip is purged',
     })
     .not.toBe(200);
+  // And the headshot and its thumbnail are deleted from storage: their signed addresses find nothing.
+  for (const url of stored) {
+    await expect
+      .poll(async () => (await request.get(url)).status(), { timeout: 30_000, message: `${url} is purged` })
+      .not.toBe(200);
+  }
 });
