@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { OFFICE_TEXTS, RETENTION_TEXTS } from '@casting/domain';
+import { docFromText, OFFICE_TEXTS, RETENTION_TEXTS } from '@casting/domain';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
 import { mailedInvitationPath, officeMenu, signUpViaUi, signUpWithOffice } from './support/offices';
@@ -30,17 +30,35 @@ async function seedOfficeData(
   const people = await api<{ items: { id: string }[] }>('GET', `/roster/people?q=${lastName}`);
   const personId = people.items[0]?.id ?? '';
   expect(personId).not.toBe('');
-  return { ...seeded, personId };
+  const template = await api<{ id: string }>('POST', `/v2/projects/${seeded.projectId}/email-templates`, {
+    name: 'Callback invite',
+    subject: 'Hello {{firstName}}',
+    body: docFromText('Hi {{firstName}}'),
+  });
+  const clientLink = await api<{ id: string }>('POST', `/v2/projects/${seeded.projectId}/client-links`, {
+    title: 'Selects',
+    submissionIds: [seeded.rowId],
+  });
+  return { ...seeded, personId, templateId: template.id, clientLinkId: clientLink.id };
 }
 
-/** The other office's owner gets 404 for every id of that data, and their own audit log names none of it. */
+type OfficeData = Awaited<ReturnType<typeof seedOfficeData>>;
+
+/**
+ * The other office's owner gets 404 for every id of that data, in that office's project or named through their own
+ * project, and their own audit log names none of it.
+ */
 async function expectNothingFound(
   request: APIRequestContext,
-  data: Awaited<ReturnType<typeof seedOfficeData>>,
+  data: OfficeData,
   stranger: Person,
+  strangers: OfficeData,
 ) {
   const headers = { Authorization: `Bearer ${await accessTokenOf(request, stranger)}` };
   for (const path of [
+    `/v2/projects/${strangers.projectId}/email-templates/${data.templateId}`,
+    `/v2/projects/${strangers.projectId}/client-links/${data.clientLinkId}`,
+    `/projects/${strangers.projectId}/candidates/${data.applicantId}`,
     `/v2/projects/${data.projectId}`,
     `/projects/${data.projectId}/overview`,
     `/applicants/${data.applicantId}/media?projectId=${data.projectId}`,
@@ -107,8 +125,9 @@ test.describe('offices', () => {
     // Knowing the ids does not help, either way: each office's project, its candidate, the person, the templates and
     // the client links are not found for the other office's owner, and the other's audit log names none of them.
     const danaData = await seedOfficeData(request, dana, 'Iris', 'Quay');
-    await expectNothingFound(request, danaData, noor);
-    await expectNothingFound(request, await seedOfficeData(request, noor, 'Omar', 'Reed'), dana);
+    const noorData = await seedOfficeData(request, noor, 'Omar', 'Reed');
+    await expectNothingFound(request, danaData, noor, noorData);
+    await expectNothingFound(request, noorData, dana, danaData);
     await noorPage.goto(`/projects/overview/${danaData.projectId}`);
     await expect(noorPage.getByText('Project not found')).toBeVisible();
     await expect(noorPage.getByText(/Tidewater/)).toHaveCount(0);
