@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { AGENCY_REVIEW_TEXTS } from '@casting/domain';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test, type Credentials } from './support/fixtures';
 import { makeJpeg } from './support/media';
@@ -190,6 +191,13 @@ test.describe('the talent-submitter (agency) flow', () => {
     await expect(editorPage.getByText('No candidates yet.')).toBeVisible();
     await expect(editorPage.getByRole('checkbox', { name: `Select ${clientName}` })).toHaveCount(0);
     await expect(editorPage.getByRole('button', { name: 'Show submitter folders' })).toHaveCount(0);
+    // What the agency still holds is in none of the team's folders, so the office is told how many wait, and where.
+    const waitingLine = AGENCY_REVIEW_TEXTS.waiting(1, [{ agencyName, count: 1 }]);
+    await expect(editorPage.getByRole('status').filter({ hasText: waitingLine })).toBeVisible();
+    await expectAccessible(
+      editorPage,
+      'candidates workspace, the casting team told what waits in agency review',
+    );
 
     // The office's owner (the director who signed up) acts as SA in its projects: they switch to the submitter
     // folders and find the client under review.
@@ -202,15 +210,31 @@ test.describe('the talent-submitter (agency) flow', () => {
     await expect(candidateRows(adminPage).filter({ hasText: clientName })).toHaveCount(1);
     await adminPage.context().close();
 
-    // The agent sends the submission on to the casting team after the confirm-submission question.
+    // The agent sends the client on to casting from the candidate's preview in For Review, after a question that
+    // names how many go and who will see them; the client leaves the agency's folder.
+    await page.goto(workspace);
+    await folderNav(page)
+      .getByRole('link', { name: /^For Review/ })
+      .click();
+    await candidateRows(page)
+      .filter({ hasText: clientName })
+      .getByRole('button', { name: new RegExp(clientName) })
+      .click();
+    await page
+      .getByRole('region', { name: clientName })
+      .getByRole('button', { name: AGENCY_REVIEW_TEXTS.sendToCasting })
+      .click();
+    const ask = page
+      .getByRole('alertdialog', { name: AGENCY_REVIEW_TEXTS.confirmTitle(1) })
+      .or(page.getByRole('dialog', { name: AGENCY_REVIEW_TEXTS.confirmTitle(1) }));
+    await expect(ask).toContainText(AGENCY_REVIEW_TEXTS.confirmMessage(1));
+    await expectAccessible(page, 'candidates workspace, talent submitter asked before sending to casting');
+    await ask.getByRole('button', { name: AGENCY_REVIEW_TEXTS.confirmSend(1) }).click();
+    await expect(page.getByText(AGENCY_REVIEW_TEXTS.sent(1))).toBeVisible();
+    await expect(candidateRows(page).filter({ hasText: clientName })).toHaveCount(0);
+    // Nothing waits for the agency's review any more on the links page either.
     await page.goto(`/projects/${project.id}/applicant-links`);
     const waiting = page.getByRole('region', { name: 'Waiting for your review' });
-    await waiting.getByLabel(new RegExp(clientName)).check();
-    await waiting.getByRole('button', { name: 'Send to casting team (1)' }).click();
-    const send = page
-      .getByRole('alertdialog', { name: 'Confirm submission' })
-      .or(page.getByRole('dialog', { name: 'Confirm submission' }));
-    await send.getByRole('button', { name: 'Send' }).click();
     await expect(waiting.getByText('Nothing waiting for review.')).toBeVisible();
     await expectAccessible(page, 'applicant links page, talent submitter');
 
@@ -220,6 +244,7 @@ test.describe('the talent-submitter (agency) flow', () => {
       .getByRole('link', { name: /^New Submissions/ })
       .click();
     await expect(candidateRows(editorPage).filter({ hasText: clientName })).toHaveCount(1);
+    await expect(editorPage.getByText(waitingLine)).toHaveCount(0);
     await editorPage.context().close();
   });
 });

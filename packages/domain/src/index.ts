@@ -7,6 +7,7 @@ export * from './messages';
 export * from './ui-texts';
 export * from './public-texts';
 export * from './consent-texts';
+export * from './agency-review-texts';
 export * from './page-titles';
 export * from './errors';
 export * from './clone-title';

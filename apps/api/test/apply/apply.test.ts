@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@casting/domain';
 import type { TestApp } from '../support/app';
-import { type Cast } from '../support/projects';
-import { applyBody, foldersOf, queuedMailsTo, submissionRow } from '../links/helpers';
+import { eq } from 'drizzle-orm';
+import { folderMemberships, submissions } from '../../src/platform/db/schema';
+import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
+import { testDatabase } from '../support/database';
+import { addMember, buildProject, buildRole, signedInUser, type Cast } from '../support/projects';
+import {
+  applyBody,
+  buildAgency,
+  buildAgent,
+  foldersOf,
+  queuedMailsTo,
+  submissionRow,
+} from '../links/helpers';
 import { buildLinksFixture, linksCalls, type LinksFixture } from '../links/links-fixture';
 
 // Applying through a submission link: where the submission lands, what the form offers and refuses, and sending
@@ -203,5 +214,92 @@ describe('send under review', () => {
       payload: { applicantIds: [submissionId] },
     });
     expect(byDirector.statusCode).toBe(403);
+  });
+
+  const send = (actor: 'TS' | 'PO', applicantIds: string[], projectId = cast.project.id) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v2/projects/${projectId}/applicants/send-under-review`,
+      headers: cast.headers(actor),
+      payload: { applicantIds },
+    });
+
+  it('sends from Hold for Later too; refuses, moving nothing, an id waiting in another project’s submitter folders', async () => {
+    const link = await newLink({ underReview: true });
+    const { submissionId } = (await apply(applyBody(link.token))).json();
+    const { db } = await testDatabase();
+    const onlyIn = async (id: string, folderId: string, projectId: string) => {
+      await db.delete(folderMemberships).where(eq(folderMemberships.submissionId, id));
+      await placeInFolder({ id }, folderId, projectId);
+    };
+    // The agency's Maybe keeps the candidate in Hold for Later, still the agency's to send on.
+    await onlyIn(submissionId, await systemFolder(roleA, 'TS_HOLD_LATER'), cast.project.id);
+    // Another project, with its own talent submitter and a candidate waiting in its For Review.
+    const elsewhere = await buildProject(cast.people.PO.user);
+    const otherRole = await buildRole(elsewhere);
+    const otherSubmitter = await signedInUser(t.app, { firstName: 'Ola', lastName: 'Other-Agent' });
+    await addMember(elsewhere, otherSubmitter.user, 'TALENT_SUBMITTER');
+    const foreign = await buildApplicant(otherRole, cast.people.PO.user);
+    await onlyIn(foreign.id, await systemFolder(otherRole, 'TS_FOR_REVIEW'), elsewhere.id);
+
+    const mixed = await send('TS', [submissionId, foreign.id]);
+    expect(mixed.statusCode).toBe(400);
+    expect(await foldersOf(submissionId)).toEqual(['TS_HOLD_LATER']);
+    expect(await foldersOf(foreign.id)).toEqual(['TS_FOR_REVIEW']);
+    // Nor through the other project's path: this submitter is not on its team.
+    expect((await send('TS', [foreign.id], elsewhere.id)).statusCode).toBe(403);
+    expect(await foldersOf(foreign.id)).toEqual(['TS_FOR_REVIEW']);
+
+    const sent = await send('TS', [submissionId]);
+    expect(sent.json()).toEqual({ sent: 1 });
+    expect(await foldersOf(submissionId)).toEqual(['NEW_SUBMISSIONS']);
+    // Already sent: it waits with the agency no more, so a second send is refused.
+    expect((await send('TS', [submissionId])).statusCode).toBe(400);
+  });
+
+  it('counts what waits with each agency for the casting team, per opportunity; never for a talent submitter', async () => {
+    const { db } = await testDatabase();
+    const northlight = await buildAgent((await buildAgency('Northlight Talent')).id);
+    const bright = await buildAgent((await buildAgency('Bright Agency')).id);
+    const link = await newLink({ underReview: true, roleIds: [roleB.id] });
+    const applyWith = async (agentId: string) => {
+      const { submissionId } = (await apply(applyBody(link.token))).json();
+      await db.update(submissions).set({ referringAgentId: agentId }).where(eq(submissions.id, submissionId));
+      return submissionId as string;
+    };
+    const first = await applyWith(northlight.id);
+    await applyWith(northlight.id);
+    await applyWith(bright.id);
+    // Sent straight to the team: not waiting.
+    await apply(applyBody((await newLink({ roleIds: [roleB.id] })).token));
+    const counts = (actor: 'PO' | 'TE' | 'TS', roleId = roleB.id) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v2/projects/${cast.project.id}/applicants/agency-review-counts?roleId=${roleId}`,
+        headers: cast.headers(actor),
+      });
+    const before = await counts('TE');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({
+      total: 3,
+      agencies: [
+        { agencyId: northlight.agencyId, agencyName: 'Northlight Talent', count: 2 },
+        { agencyId: bright.agencyId, agencyName: 'Bright Agency', count: 1 },
+      ],
+    });
+    expect((await counts('TS')).statusCode).toBe(403);
+
+    expect((await send('TS', [first])).statusCode).toBe(200);
+    expect((await counts('PO')).json()).toEqual({
+      total: 2,
+      agencies: [
+        { agencyId: bright.agencyId, agencyName: 'Bright Agency', count: 1 },
+        { agencyId: northlight.agencyId, agencyName: 'Northlight Talent', count: 1 },
+      ],
+    });
+    // The other opportunity's waiting candidates are not these.
+    const lead = (await counts('PO', roleA.id)).json() as { agencies: { agencyName: string | null }[] };
+    expect(lead.agencies.map((group) => group.agencyName)).not.toContain('Northlight Talent');
+    expect(await foldersOf(first)).toEqual(['NEW_SUBMISSIONS']);
   });
 });

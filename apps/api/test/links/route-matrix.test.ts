@@ -32,7 +32,7 @@ const NEW_ROUTE_PATTERNS = [
   /^\/api\/v2\/share-links/,
   /^\/api\/v2\/applicants/,
   /^\/api\/v2\/global-content/,
-  /^\/api\/v2\/projects\/(:id\/(share-link|claim-representative|applicants\/(send-under-review|:applicantId\/representatives))|standalone-url-mapping)/,
+  /^\/api\/v2\/projects\/(:id\/(share-link|claim-representative|applicants\/(send-under-review|agency-review-counts|:applicantId\/representatives))|standalone-url-mapping)/,
   /^\/api\/users\/lookups\/addresses/,
 ];
 

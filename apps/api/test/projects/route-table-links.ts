@@ -166,6 +166,15 @@ export const LINK_PROJECT_ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v2/projects/:id/applicants/agency-review-counts',
+    rule: inPath(SPEC.selectLinkReferralUsers),
+    ok: 200,
+    request: async (f, id) => ({
+      url: `/api/v2/projects/${id}/applicants/agency-review-counts?roleId=${f.role.id}`,
+    }),
+  },
+  {
+    method: 'GET',
     route: '/api/v2/projects/standalone-url-mapping',
     rule: publicRoute,
     ok: 200,

@@ -280,3 +280,17 @@ export type ResolvedLink = z.infer<typeof resolvedLinkSchema>;
 /** POST /v2/projects/{id}/applicants/send-under-review: a TS sends FOR_REVIEW submissions on to the casting team. */
 export const sendUnderReviewSchema = z.object({ applicantIds: z.array(id).min(1).max(500) });
 export const sendUnderReviewResultSchema = z.object({ sent: z.number() });
+
+/**
+ * GET /v2/projects/{id}/applicants/agency-review-counts: how many candidates wait with the agencies (in the submitter
+ * folders For Review and Hold for Later), per agency of their referring agent (null: no agent named); the casting
+ * team's view, limited to one opportunity with `roleId`.
+ */
+export const agencyReviewCountsQuerySchema = z.object({ roleId: id.optional() });
+export const agencyReviewCountsSchema = z.object({
+  total: z.number(),
+  agencies: z.array(
+    z.object({ agencyId: z.string().nullable(), agencyName: z.string().nullable(), count: z.number() }),
+  ),
+});
+export type AgencyReviewCounts = z.infer<typeof agencyReviewCountsSchema>;

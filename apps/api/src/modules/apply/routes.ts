@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  agencyReviewCountsQuerySchema,
+  agencyReviewCountsSchema,
   changeRepresentativeSchema,
   checkEmailWebformResultSchema,
   checkEmailWebformSchema,
@@ -37,6 +39,7 @@ import {
   createRepresentative,
   linkRepresentatives,
 } from './representation';
+import { agencyReviewCounts } from './agency-review-counts';
 import { sendUnderReview } from './send-under-review';
 
 const TAGS = ['apply'];
@@ -269,5 +272,23 @@ export function applyRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds, context.events),
+  );
+
+  app.get(
+    '/v2/projects/:id/applicants/agency-review-counts',
+    {
+      // The casting team that chooses which agencies a link goes to sees how many wait with each; a talent submitter
+      // works in those folders and sees them there, and a client never learns that an agency review exists.
+      config: { access: access.project('SELECT_LINK_REFERRAL_USERS') },
+      schema: {
+        tags: TAGS,
+        summary:
+          'How many candidates wait in agency review (For Review, Hold for Later), per agency, in a project or one opportunity',
+        params: projectParams,
+        querystring: agencyReviewCountsQuerySchema,
+        response: { 200: agencyReviewCountsSchema },
+      },
+    },
+    async (request) => agencyReviewCounts(db, request.params.id, request.query.roleId),
   );
 }

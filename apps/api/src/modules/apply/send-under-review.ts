@@ -7,9 +7,17 @@ import { fieldErrors } from '../../platform/errors';
 import { addToFolders, publishApplicantsUpdated } from '../candidates';
 
 /**
- * Send under review (TS only): submissions waiting in TS_FOR_REVIEW go on to the casting team, landing in their
- * opportunity's NEW_SUBMISSIONS folder and leaving the review folder. Ids of another project or outside the review
- * folder are refused in one query, nothing half-moved.
+ * The submitter folders whose candidates still wait for the agency: For Review (where links with agency review put
+ * them) and Hold for Later (where the agency's Maybe puts them). The agency sends on from either.
+ */
+export const AGENCY_REVIEW_ALIASES = ['TS_FOR_REVIEW', 'TS_HOLD_LATER'] as const;
+
+/**
+ * Send under review (TS only): submissions waiting in For Review or Hold for Later go on to the casting team,
+ * landing in their opportunity's NEW_SUBMISSIONS folder (the folder the team reviews) and leaving the agency's
+ * folders. Every id must be in one of those folders of this project (the project's filter and the office's row scope
+ * in one query): an id of another project or office, or outside those folders, refuses the whole request, nothing
+ * half-moved.
  */
 export async function sendUnderReview(
   db: Db,
@@ -30,7 +38,7 @@ export async function sendUnderReview(
       .where(
         and(
           eq(folderMemberships.projectId, projectId),
-          eq(folders.systemAlias, 'TS_FOR_REVIEW'),
+          inArray(folders.systemAlias, [...AGENCY_REVIEW_ALIASES]),
           inArray(folderMemberships.submissionId, ids),
         ),
       );

@@ -19,6 +19,7 @@ import {
   useVote,
 } from './candidates-api';
 import { CopyMoveDialog } from './copy-move-dialog';
+import { SendToCasting } from './agency-review';
 
 type Open =
   | { kind: 'copyMove'; type: CopyMoveType }
@@ -41,6 +42,8 @@ export interface BulkActionsProps {
   /** Copies may go to other projects (the casting team; never from the submitter folders). */
   otherProjects: boolean;
   tags: readonly Option[];
+  /** The talent submitter's "Send to casting", in the folders where candidates wait for the agency. */
+  sendToCasting?: boolean;
   onDone(): void;
   onClear(): void;
 }
@@ -146,7 +149,8 @@ export function BulkActions(props: BulkActionsProps) {
           {label}
         </Button>
       ))}
-      {shown.length === 0 ? (
+      {props.sendToCasting ? <SendToCasting projectId={projectId} rowIds={rowIds} onSent={onDone} /> : null}
+      {shown.length === 0 && !props.sendToCasting ? (
         <p className="text-sm text-ink-muted">No actions are available for these candidates here.</p>
       ) : null}
       <Button variant="ghost" className="ml-auto min-h-9 px-3" onClick={props.onClear}>

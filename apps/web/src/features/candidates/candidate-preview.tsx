@@ -2,6 +2,7 @@ import { can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { isTyping } from '../../lib/keyboard/is-typing';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import type { Shortcut } from '../../lib/shortcuts/page-shortcuts';
@@ -40,6 +41,8 @@ export interface CandidatePreviewProps {
   /** The votes this person may cast on this row (by the matrix or the submitter folder table). */
   allowedVotes: readonly VoteType[];
   onVote(vote: VoteType): void;
+  /** Actions on the open candidate beside the votes (the talent submitter's "Send to casting"). */
+  actions?: ReactNode;
   /** What this person may do with the candidate's media (the matrix, or the submitter folder table). */
   /** The viewer's role in the project: the project roster's status shows to those who may read it. */
   actor?: ProjectActor | null;
@@ -194,6 +197,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
               ))}
           </div>
         ) : null}
+        {props.actions ? <div className="flex flex-wrap gap-2">{props.actions}</div> : null}
 
         <CandidateMedia
           projectId={projectId}

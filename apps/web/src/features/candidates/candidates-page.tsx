@@ -14,6 +14,7 @@ import { mayChat } from '../chat';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { VoteReminder } from '../reminders';
 import { roleOptionsQuery } from '../opportunities';
+import { AgencyReviewNotice, maySendToCasting, SendToCasting } from './agency-review';
 import { BulkActions } from './bulk-actions';
 import { CandidateFilters } from './candidate-filters';
 import { mayDo } from './candidate-permissions';
@@ -111,6 +112,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
   const scope = { actor, folderAlias: folder?.systemAlias ?? null, submitterView };
   const may = (action: CandidateAction) => mayDo(scope, action);
+  const sendToCasting = maySendToCasting(actor, scope.folderAlias);
   const allowedVotes = VOTES.filter(([, action]) => may(action)).map(([vote]) => vote);
   const vote = useVote(project.id);
 
@@ -206,6 +208,10 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             />
           ) : null}
 
+          {submitterSet ? null : (
+            <AgencyReviewNotice projectId={project.id} roleId={view.roleId} actor={actor} />
+          )}
+
           {selectedIds.length > 0 ? (
             <BulkActions
               projectId={project.id}
@@ -217,6 +223,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               submitterFolders={submitterSet}
               otherProjects={!submitterSet && can(actor, 'ADD_REMOVE_APPLICANT')}
               tags={options.tags}
+              sendToCasting={sendToCasting}
               onDone={() => setSelection(NO_SELECTION)}
               onClear={() => setSelection(NO_SELECTION)}
             />
@@ -252,6 +259,15 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             onPrevious={() => step(-1)}
             onClose={() => openCandidate(null)}
             allowedVotes={allowedVotes}
+            actions={
+              sendToCasting ? (
+                <SendToCasting
+                  projectId={project.id}
+                  rowIds={[openRow.id]}
+                  onSent={() => openCandidate(null)}
+                />
+              ) : null
+            }
             actor={submitterSet ? null : actor}
             media={{
               canUpload: mayDo(scope, 'ADD_MEDIA'),
