@@ -23,6 +23,13 @@ export const SUBMITTER_FOLDER_ALIASES = [
 ] as const;
 export type SubmitterFolderAlias = (typeof SUBMITTER_FOLDER_ALIASES)[number];
 
+/**
+ * The submitter folders whose candidates the agency has not sent on to the casting team yet: its New Submissions
+ * (where its Yes puts them), For Review (where links with agency review put them) and Hold for Later (its Maybe).
+ * "Send to casting" takes them from any of these to the opportunity's New Submissions.
+ */
+export const AGENCY_REVIEW_FOLDER_ALIASES = ['TS_NEW_SUBMISSIONS', 'TS_FOR_REVIEW', 'TS_HOLD_LATER'] as const;
+
 export const FOLDER_ALIASES = [...SYSTEM_FOLDER_ALIASES, ...SUBMITTER_FOLDER_ALIASES] as const;
 export type FolderAlias = SystemFolderAlias | SubmitterFolderAlias;
 

@@ -224,7 +224,7 @@ describe('send under review', () => {
       payload: { applicantIds },
     });
 
-  it('sends from Hold for Later too; refuses, moving nothing, an id waiting in another project’s submitter folders', async () => {
+  it('sends from the agency’s New Submissions and Hold for Later too; refuses, moving nothing, another project’s id', async () => {
     const link = await newLink({ underReview: true });
     const { submissionId } = (await apply(applyBody(link.token))).json();
     const { db } = await testDatabase();
@@ -232,8 +232,11 @@ describe('send under review', () => {
       await db.delete(folderMemberships).where(eq(folderMemberships.submissionId, id));
       await placeInFolder({ id }, folderId, projectId);
     };
-    // The agency's Maybe keeps the candidate in Hold for Later, still the agency's to send on.
+    // The agency's Maybe keeps the candidate in Hold for Later, still the agency's to send on; its Yes puts another in
+    // the agency's own New Submissions, which the casting team does not see until the agency sends it on.
     await onlyIn(submissionId, await systemFolder(roleA, 'TS_HOLD_LATER'), cast.project.id);
+    const approved = (await apply(applyBody(link.token))).json().submissionId as string;
+    await onlyIn(approved, await systemFolder(roleA, 'TS_NEW_SUBMISSIONS'), cast.project.id);
     // Another project, with its own talent submitter and a candidate waiting in its For Review.
     const elsewhere = await buildProject(cast.people.PO.user);
     const otherRole = await buildRole(elsewhere);
@@ -250,9 +253,10 @@ describe('send under review', () => {
     expect((await send('TS', [foreign.id], elsewhere.id)).statusCode).toBe(403);
     expect(await foldersOf(foreign.id)).toEqual(['TS_FOR_REVIEW']);
 
-    const sent = await send('TS', [submissionId]);
-    expect(sent.json()).toEqual({ sent: 1 });
+    const sent = await send('TS', [submissionId, approved]);
+    expect(sent.json()).toEqual({ sent: 2 });
     expect(await foldersOf(submissionId)).toEqual(['NEW_SUBMISSIONS']);
+    expect(await foldersOf(approved)).toEqual(['NEW_SUBMISSIONS']);
     // Already sent: it waits with the agency no more, so a second send is refused.
     expect((await send('TS', [submissionId])).statusCode).toBe(400);
   });

@@ -1,19 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { LINK_MESSAGES } from '@casting/domain';
+import { AGENCY_REVIEW_FOLDER_ALIASES, LINK_MESSAGES } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { folderMemberships, folders } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
 import { addToFolders, publishApplicantsUpdated } from '../candidates';
 
-/**
- * The submitter folders whose candidates still wait for the agency: For Review (where links with agency review put
- * them) and Hold for Later (where the agency's Maybe puts them). The agency sends on from either.
- */
-export const AGENCY_REVIEW_ALIASES = ['TS_FOR_REVIEW', 'TS_HOLD_LATER'] as const;
+/** The submitter folders whose candidates wait for the agency to send them on (the domain's list). */
+export const AGENCY_REVIEW_ALIASES = AGENCY_REVIEW_FOLDER_ALIASES;
 
 /**
- * Send under review (TS only): submissions waiting in For Review or Hold for Later go on to the casting team,
+ * Send under review (TS only): submissions waiting with the agency (its New Submissions, For Review or Hold for
+ * Later) go on to the casting team,
  * landing in their opportunity's NEW_SUBMISSIONS folder (the folder the team reviews) and leaving the agency's
  * folders. Every id must be in one of those folders of this project (the project's filter and the office's row scope
  * in one query): an id of another project or office, or outside those folders, refuses the whole request, nothing

@@ -61,10 +61,12 @@ function toolbar(sendToCasting: boolean, onDone = vi.fn()) {
 afterEach(() => toast.dismiss());
 
 describe('Send to casting', () => {
-  it('is the talent submitter’s, in For Review and Hold for Later only', () => {
+  it('is the talent submitter’s, in the folders where candidates wait for the agency only', () => {
+    expect(maySendToCasting('TS', 'TS_NEW_SUBMISSIONS')).toBe(true);
     expect(maySendToCasting('TS', 'TS_FOR_REVIEW')).toBe(true);
     expect(maySendToCasting('TS', 'TS_HOLD_LATER')).toBe(true);
-    expect(maySendToCasting('TS', 'TS_NEW_SUBMISSIONS')).toBe(false);
+    expect(maySendToCasting('TS', 'TS_HIDDEN')).toBe(false);
+    expect(maySendToCasting('TS', 'TS_ALL_SUBMISSIONS')).toBe(false);
     expect(maySendToCasting('TS', null)).toBe(false);
     for (const actor of ['SA', 'PO', 'PE', 'TE', 'CLIENT', null] as const) {
       expect(maySendToCasting(actor, 'TS_FOR_REVIEW')).toBe(false);

@@ -1,4 +1,5 @@
 import {
+  AGENCY_REVIEW_FOLDER_ALIASES,
   AGENCY_REVIEW_TEXTS,
   agencyReviewCountsSchema,
   can,
@@ -16,7 +17,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { candidateKeys, refreshCandidates } from './candidates-api';
 
 /** The submitter folders whose candidates still wait for the agency; the API sends on from these only. */
-const WAITING_FOLDERS: readonly string[] = ['TS_FOR_REVIEW', 'TS_HOLD_LATER'];
+const WAITING_FOLDERS: readonly string[] = AGENCY_REVIEW_FOLDER_ALIASES;
 
 /**
  * "Send to casting" is the talent submitter's (SEND_UNDER_REVIEW), in the folders where candidates wait for the
