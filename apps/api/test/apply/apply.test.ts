@@ -292,6 +292,9 @@ describe('send under review', () => {
       ],
     });
     expect((await counts('TS')).statusCode).toBe(403);
+    // An opportunity of another project is not found, never counted as empty.
+    const otherRole = await buildRole(await buildProject(cast.people.PO.user));
+    expect((await counts('PO', otherRole.id)).statusCode).toBe(404);
 
     expect((await send('TS', [first])).statusCode).toBe(200);
     expect((await counts('PO')).json()).toEqual({

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { AgencyReviewCounts } from '@casting/domain';
 import type { Queryable } from '../../platform/db/ids';
 import { agencies, agents, folderMemberships, folders, submissions } from '../../platform/db/schema';
+import { roleInProject } from '../opportunities';
 import { AGENCY_REVIEW_ALIASES } from './send-under-review';
 
 /**
  * How many candidates of a project (or of one of its opportunities) still wait with the agencies, per agency: the
- * members of the submitter folders For Review and Hold for Later, grouped by the agency of the submission's referring
+ * members of the submitter folders where candidates wait for the agency, grouped by the agency of the submission's referring
  * agent (none when the talent named no agent). One query: the opportunity's (or project's) folders by their index,
  * then each folder's members by the `(folder_id, submission_id)` key, so it costs what waits, never the project.
  */
@@ -15,6 +16,8 @@ export async function agencyReviewCounts(
   projectId: string,
   roleId: string | undefined,
 ): Promise<AgencyReviewCounts> {
+  // An opportunity of another project (or office) is not found, as everywhere: never an empty answer about it.
+  if (roleId) await roleInProject(db, projectId, roleId);
   const aliases = sql.join(
     AGENCY_REVIEW_ALIASES.map((alias) => sql`${alias}`),
     sql`, `,
