@@ -8,7 +8,7 @@ const pathOf = (url: string) => {
 };
 
 /**
- * The files module's routes, those of the embedded storage's presigned URLs (walked by files-route-matrix.test.ts):
+ * The files module's routes, those of the embedded storage's presigned URLs (walked by test/account-route-matrix.test.ts):
  * public, the signature in the URL being the credential, so every caller with the URL gets the same answer (and every
  * caller without a valid one the same refusal, files-routes.test.ts). The storage is read only when a request is
  * built, so the table can be listed before the app exists.
