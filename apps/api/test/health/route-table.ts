@@ -1,7 +1,7 @@
 import type { AccountRouteCase } from '../support/account-rules';
 
 /**
- * The health module's routes (walked by route-matrix.test.ts): public, for load balancers and uptime checks that
+ * The health module's routes (walked by test/account-route-matrix.test.ts): public, for load balancers and uptime checks that
  * hold no account; they answer the same to every caller and tell nothing about any office.
  */
 export const HEALTH_ROUTES: AccountRouteCase[] = [
