@@ -167,7 +167,8 @@ export async function officeRoutes(app: App, context: AppContext) {
       },
       schema: {
         tags: TAGS,
-        summary: 'Let people who confirm an address at these domains join with this role (none: invitation only)',
+        summary:
+          'Let people who confirm an address at these domains join with this role (none: invitation only)',
         body: memberSignUpSchema,
         response: { 200: memberSignUpSchema },
       },
