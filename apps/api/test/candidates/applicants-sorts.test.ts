@@ -209,7 +209,7 @@ describe('feedback as each actor may see it', () => {
     row = await buildApplicant(role, cast.people.PO.user, { firstName: 'Fay', lastName: 'Feedback' });
     // The talent submitter votes while the candidate is in their For Review folder; the candidate then waits in
     // Hold for Later, where the submitter still sees them and the casting team does too (a submission in For Review
-    // is not the team's yet: decision 0059).
+    // is not the team's yet: decision 0137).
     const forReview = await systemFolder(role, 'TS_FOR_REVIEW');
     await placeInFolder(row, forReview, cast.project.id);
     await vote('TS', [row.id], 'MAYBE');

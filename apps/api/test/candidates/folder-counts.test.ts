@@ -37,7 +37,7 @@ describe('GET /api/projects/{id}/applicants/folder-counts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const byFolder = new Map((res.json().counts as Counts).map((row) => [row.folderId, row]));
     expect(byFolder.get(await folder('NEW_SUBMISSIONS'))).toMatchObject({ count: 3, capped: false });
-    // The one waiting in the agency's For Review is not the casting team's yet (decision 0059).
+    // The one waiting in the agency's For Review is not the casting team's yet (decision 0137).
     expect(byFolder.get(await folder('ALL_SUBMISSIONS'))).toMatchObject({ count: 2, capped: false });
     expect(byFolder.get(await folder('SELECTS'))).toMatchObject({ count: 0, capped: false });
     expect(byFolder.get(await folder('TS_FOR_REVIEW'))).toMatchObject({ count: 1 });

@@ -266,7 +266,7 @@ export const resolvedLinkSchema = z.object({
   uploadGrant: z.string().nullable(),
   /**
    * The choices of the apply form's lookup fields (gender, ethnic appearance), when the link is open: the lookup
-   * calls are for signed-in staff, so an apply page learns them here, under the link's secret (decision 0027).
+   * calls are for signed-in staff, so an apply page learns them here, under the link's secret (decision 0134).
    */
   lookups: z.object({ genders: z.array(optionSchema), ethnicAppearances: z.array(optionSchema) }).nullable(),
   /**

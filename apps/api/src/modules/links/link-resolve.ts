@@ -86,7 +86,7 @@ async function minorRuleOf(db: Queryable): Promise<ResolvedLink['minorRule']> {
 /**
  * The apply form's lookup choices: the genders and ethnic appearances candidates are filtered by. The lookups are
  * shared with role breakdowns, whose wildcards ('Any Gender', 'Any Ethnicity') describe a role, never a person, so
- * they are not offered to talent (decision 0027).
+ * they are not offered to talent (decision 0134).
  */
 async function applyFormLookups(db: Queryable): Promise<NonNullable<ResolvedLink['lookups']>> {
   const choices = await lookupChoices(db, ['role-genders', 'ethnic-appearances']);

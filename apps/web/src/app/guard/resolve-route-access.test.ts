@@ -23,7 +23,7 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/client/review-submission/:id',
   '/client/review-submission/auth',
   '/client/review-project/:id',
-  // (ours) A client account's projects, where it lands after sign-in (decision 0037).
+  // (ours) A client account's projects, where it lands after sign-in (decision 0142).
   '/client/review-project',
   '/downloads/:id',
   '/project-share/:id',
@@ -104,11 +104,11 @@ const refuse: RouteAccessDecision = { kind: 'refuseTalent' };
 function expected(path: string, actor: Actor): RouteAccessDecision {
   if (actor === 'TALENT') return refuse;
   const isAdmin = actor === 'CASTING_DIRECTOR' || actor === 'CASTING_ASSISTANT' || actor === 'CLIENT';
-  // A client account's home is its projects in the client review layout (decision 0037).
+  // A client account's home is its projects in the client review layout (decision 0142).
   const home = actor === 'CLIENT' ? toClientProjects : toProjects;
   if (GUEST_ONLY.includes(path)) return actor === 'signed out' ? allow : home;
   if (GUEST_ADMIN_SUPER_ADMIN.includes(path)) return allow;
-  // Ours (decision 0037): the back office's pages offer a client account actions it may not take; it reviews in the
+  // Ours (decision 0142): the back office's pages offer a client account actions it may not take; it reviews in the
   // client layout, and keeps its own profile.
   if (actor === 'CLIENT' && SUPER_ADMIN_AND_ADMIN.includes(path) && !path.startsWith('/profile')) return home;
   // The sidebar hides /import from casting assistants (role id 3); the guard refuses them the page too.

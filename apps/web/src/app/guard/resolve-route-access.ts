@@ -29,7 +29,7 @@ const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
  * office's own (decision 0039); casting assistants do not import (the spec hides /import from them), and neither do
  * clients, who may add no candidate anywhere. A client account reviews in the client layout (its projects at
  * /client/review-project): the back office's pages offer actions it may not take, so they send it there (decision
- * 0048); its own profile stays open to it.
+ * 0142); its own profile stays open to it.
  */
 const REFUSED_ROLES: Partial<Record<AccessGroup, readonly UserRoleCode[]>> = {
   staff: ['CLIENT'],

@@ -17,7 +17,7 @@ function api(roleCode: 'SUPER_ADMIN' | 'CLIENT' = 'SUPER_ADMIN') {
 describe('command palette', () => {
   it('offers a client only pages that work for them, and no project creation', () => {
     expect(staticCommands(4).map((command) => command.label)).toEqual(['Projects', 'Profile']);
-    // A client account's projects are its client review pages (decision 0037).
+    // A client account's projects are its client review pages (decision 0142).
     expect(staticCommands(4)[0]?.to).toBe('/client/review-project');
     expect(staticCommands(2).find((command) => command.label === 'Projects')?.to).toBe('/projects');
     expect(staticCommands(3).map((command) => command.label)).not.toContain('Import');

@@ -110,7 +110,7 @@ function Palette({
       id: project.id,
       group: 'Projects',
       label: project.name,
-      // A client account reviews its projects in the client layout (decision 0037).
+      // A client account reviews its projects in the client layout (decision 0142).
       to:
         user.roleId === USER_ROLE_IDS.CLIENT
           ? paths.client.reviewProject(project.id)

@@ -39,7 +39,7 @@ const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT];
  */
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Projects', to: paths.projects, icon: 'projects', page: 'ProjectsPage', shownForRoleIds: STAFF },
-  // A client account's projects are its review pages (the back office's are not its own: decision 0037).
+  // A client account's projects are its review pages (the back office's are not its own: decision 0142).
   {
     label: 'Projects',
     to: paths.client.reviewProjects,

@@ -5,7 +5,7 @@ import type { Errors } from './apply-values';
 
 /**
  * Gender (one, optional) and ethnic appearance (any number, optional): the values casting filters candidates by,
- * offered from the link's resolve answer since the lookup calls are for signed-in staff (decision 0027). A
+ * offered from the link's resolve answer since the lookup calls are for signed-in staff (decision 0134). A
  * lookup the product has no values for is left out rather than shown empty.
  */
 export function LookupFields({

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { clientProjectsQuery } from './client-projects-api';
 
 /**
- * A client account's navigation in the client review layout: only what works for it (decision 0037). "Your
+ * A client account's navigation in the client review layout: only what works for it (decision 0142). "Your
  * projects" appears when it has more than one (with one, the list would only send it back here); its profile; sign
  * out. No back-office entries: those pages send a client account back to its projects.
  */

@@ -11,7 +11,7 @@ import { ReviewFrame, ReviewNotice } from './review-frame';
 
 /**
  * /client/review-project (ours): where a client account lands after sign-in. With one project it opens that
- * project's review at once; with several it lists them, in the client review layout (decision 0037).
+ * project's review at once; with several it lists them, in the client review layout (decision 0142).
  */
 export function ClientReviewProjectsPage() {
   const { status } = useAuth();

@@ -163,7 +163,7 @@ export async function applicantDetail(
 
   const submitterView = actor === 'TS';
   // The team never sees a submission still waiting for its agency's review (in For Review, TS_FOR_REVIEW), exactly
-  // as the list hides it (decision 0059): opening one by id is refused as not found. A super admin may switch to the
+  // as the list hides it (decision 0137): opening one by id is refused as not found. A super admin may switch to the
   // submitter folders view, where those rows are listed, so may open them too.
   const waitingForAgency = new Set(
     actor === 'TS' || actor === 'SA'
