@@ -190,7 +190,7 @@ export const importJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 
-/** The caller's past imports, newest first, keyset-paged (a super admin's list is theirs too: decision 0043). */
+/** The caller's past imports, newest first, keyset-paged (a super admin's list is theirs too: decision 0158). */
 export const importJobListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   ...cursorQuery,

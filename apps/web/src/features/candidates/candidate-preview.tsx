@@ -55,7 +55,7 @@ export interface CandidatePreviewProps {
     userEmail?: string;
     /**
      * Whether the conversation with the candidate may show: the chat actors, and a talent submitter, for whom it shows
-     * only when the candidate is their agency's client (decision 0030).
+     * only when the candidate is their agency's client (decision 0146).
      */
     chat?: boolean;
   };

@@ -151,7 +151,7 @@ export const clientFeedback = pgTable(
   (table) => [
     primaryKey({ columns: [table.viewerId, table.submissionId] }),
     index('client_feedback_link_idx').on(table.linkId, table.submissionId),
-    // A person's comments on the roster profile: the feedback on their submissions (decision 0039).
+    // A person's comments on the roster profile: the feedback on their submissions (decision 0156).
     index('client_feedback_submission_idx').on(table.submissionId),
     check(
       'client_feedback_vote_check',

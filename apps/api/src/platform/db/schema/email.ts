@@ -98,7 +98,7 @@ export const emailSends = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // A talent submitter's history is their own sends in the project, newest first (decision 0033): this walks
+    // A talent submitter's history is their own sends in the project, newest first (decision 0149): this walks
     // exactly those, however many the rest of the team sent.
     index('email_sends_sender_newest_idx').on(
       table.createdById,
