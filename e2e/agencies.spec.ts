@@ -186,7 +186,7 @@ test.describe('the talent-submitter (agency) flow', () => {
     await expect(folderNav(editorPage).getByRole('link', { name: /^Selects/ })).toBeVisible();
     await expect(folderNav(editorPage).getByRole('link', { name: /^For Review/ })).toHaveCount(0);
     await expect(
-      folderNav(editorPage).getByRole('link', { name: 'New Submissions, 0 candidates' }),
+      folderNav(editorPage).getByRole('link', { name: 'New Submissions 0 candidates' }),
     ).toBeVisible();
     await expect(editorPage.getByText('No candidates yet.')).toBeVisible();
     await expect(editorPage.getByRole('checkbox', { name: `Select ${clientName}` })).toHaveCount(0);

@@ -43,14 +43,14 @@ describe('FolderNav counts', () => {
         />
       </MemoryRouter>,
     );
-    expect(within(nav).getByRole('link', { name: 'Selects, 12 candidates' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Selects 12 candidates' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(within(nav).getByRole('link', { name: 'New Submissions, 1,000+ candidates' })).toHaveTextContent(
+    expect(within(nav).getByRole('link', { name: 'New Submissions 1,000+ candidates' })).toHaveTextContent(
       'New Submissions1,000+',
     );
-    expect(within(nav).getByRole('link', { name: 'Callbacks, 1 candidate' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Callbacks 1 candidate' })).toBeInTheDocument();
   });
 
   it('are refetched with the list when candidates change (APPLICANTS_UPDATED)', async () => {

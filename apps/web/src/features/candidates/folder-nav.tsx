@@ -14,7 +14,8 @@ export function folderCountText(count: FolderCounts['counts'][number]): string {
 /**
  * The opportunity's folders as links (each keeps the other filters); system folders first, as the API orders them.
  * Each folder shows how many candidates it holds once the counts have loaded (none is shown before, rather than a
- * wrong zero).
+ * wrong zero). The link is named by what it shows, the folder then its count ("Selects 12 candidates"), so that
+ * speech input can say what is seen.
  */
 export function FolderNav({
   folders,
@@ -46,11 +47,6 @@ export function FolderNav({
             <Link
               to={hrefFor(entry.id)}
               aria-current={entry.id === current ? 'page' : undefined}
-              aria-label={
-                countText
-                  ? `${entry.name}, ${countText} ${count?.count === 1 && !count.capped ? 'candidate' : 'candidates'}`
-                  : undefined
-              }
               className={cn(
                 'flex min-h-10 items-center justify-between gap-3 rounded-md px-3 text-sm whitespace-nowrap',
                 entry.id === current ? 'bg-brand-50 font-medium text-brand-800' : 'text-ink hover:bg-canvas',
@@ -58,8 +54,11 @@ export function FolderNav({
             >
               <span>{entry.name}</span>
               {countText ? (
-                <span aria-hidden="true" className="text-xs text-ink-muted tabular-nums">
+                <span className="text-xs text-ink-muted tabular-nums">
                   {countText}
+                  <span className="sr-only">
+                    {count?.count === 1 && !count.capped ? ' candidate' : ' candidates'}
+                  </span>
                 </span>
               ) : null}
             </Link>
