@@ -160,7 +160,7 @@ describe('app shell', () => {
     const { router } = renderApp('/projects', api.fetch);
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'DS, User menu for Dana Scott' }));
+    await user.click(await screen.findByRole('button', { name: 'User menu for Dana Scott' }));
     expect(screen.getByRole('menuitem', { name: 'Your Profile' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
 
@@ -173,7 +173,7 @@ describe('app shell', () => {
     const { router } = renderApp('/projects', signedInApi().fetch);
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'DS, User menu for Dana Scott' }));
+    await user.click(await screen.findByRole('button', { name: 'User menu for Dana Scott' }));
     await user.click(screen.getByRole('menuitem', { name: 'Your Profile' }));
 
     await settled(router, '/profile');

@@ -8,7 +8,12 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** A person's picture, falling back to their initials. Decorative: the surrounding control names the person. */
+/**
+ * A person's picture, falling back to their initials. Decorative: the surrounding control names the person. The
+ * initials are drawn by CSS (generated content), not written as text: they are part of the picture, not a label, so
+ * a control showing an avatar beside a name (or alone) is named by its words, and "label in name" checks and speech
+ * input read only those.
+ */
 export function Avatar({ name, imageUrl, className }: AvatarProps) {
   return (
     <RadixAvatar.Root
@@ -19,7 +24,10 @@ export function Avatar({ name, imageUrl, className }: AvatarProps) {
       )}
     >
       {imageUrl ? <RadixAvatar.Image src={imageUrl} alt="" className="size-full object-cover" /> : null}
-      <RadixAvatar.Fallback>{initialsOf(name)}</RadixAvatar.Fallback>
+      <RadixAvatar.Fallback
+        data-initials={initialsOf(name)}
+        className="before:content-[attr(data-initials)]"
+      />
     </RadixAvatar.Root>
   );
 }

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { User } from '../../lib/auth/user';
-import { initialsOf } from '../../lib/format/initials';
 import { paths } from '../../lib/routing/paths';
 import { Avatar } from '../../ui/avatar';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu';
@@ -18,7 +17,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
       trigger={
         <button
           type="button"
-          aria-label={userMenuLabel(user)}
+          aria-label={`User menu for ${user.fullName}`}
           className="flex items-center gap-2 rounded-full p-0.5 hover:bg-canvas"
         >
           <Avatar name={user.fullName} imageUrl={user.imageUrl} />
@@ -36,13 +35,4 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
       <DropdownMenuItem onSelect={onSignOut}>{MESSAGES.signOutSession}</DropdownMenuItem>
     </DropdownMenu>
   );
-}
-
-/**
- * The menu button shows only the avatar, which shows the person's initials until (or unless) their picture loads: the
- * name starts with those initials so that what is seen is also what speech input and screen readers hear ("label in
- * name"), then says what the button opens.
- */
-function userMenuLabel(user: User): string {
-  return `${initialsOf(user.fullName)}, User menu for ${user.fullName}`;
 }

@@ -70,7 +70,9 @@ export function RichTextEditor({ label, value, onChange, invalid, describedBy }:
     }),
   });
 
-  const tool = (name: string, active: boolean, run: () => void, text: string) => (
+  // A tool shows a glyph ("B", "1.", "🔗") as its icon and is named by its words: the glyph is drawn by CSS, so it is
+  // a picture and not a label that the name would have to contain.
+  const tool = (name: string, active: boolean, run: () => void, glyph: string) => (
     <button
       type="button"
       aria-label={name}
@@ -81,7 +83,7 @@ export function RichTextEditor({ label, value, onChange, invalid, describedBy }:
         active && 'bg-brand-50 text-brand-800',
       )}
     >
-      {text}
+      <span aria-hidden="true" data-glyph={glyph} className="before:content-[attr(data-glyph)]" />
     </button>
   );
 

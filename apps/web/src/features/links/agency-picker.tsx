@@ -104,13 +104,12 @@ export function AgencyPicker(props: AgencyPickerProps) {
                     <button
                       type="button"
                       disabled={chosenAgency.has(agency.id)}
-                      aria-label={`Add agency ${agency.name}`}
                       onClick={() => props.onAddAgency(choice)}
                       className="flex min-h-9 items-center justify-between rounded px-2 text-left text-sm font-medium text-ink hover:bg-brand-50 disabled:text-ink-muted"
                     >
                       <span>{agency.name}</span>
                       <span className="text-xs text-ink-muted">
-                        {chosenAgency.has(agency.id) ? 'Added' : 'Agency'}
+                        {chosenAgency.has(agency.id) ? 'Added' : 'Add agency'}
                       </span>
                     </button>
                     {choice.agents.length > 0 ? (
@@ -120,13 +119,12 @@ export function AgencyPicker(props: AgencyPickerProps) {
                             <button
                               type="button"
                               disabled={chosenAgent.has(agent.id)}
-                              aria-label={`Add agent ${agent.name} of ${agency.name}`}
                               onClick={() => props.onAddAgent(agent)}
                               className="flex min-h-9 w-full items-center justify-between rounded px-2 text-left text-sm text-ink hover:bg-brand-50 disabled:text-ink-muted"
                             >
                               <span>{agent.name}</span>
                               <span className="text-xs text-ink-muted">
-                                {chosenAgent.has(agent.id) ? 'Added' : 'Agent'}
+                                {chosenAgent.has(agent.id) ? 'Added' : 'Add agent'}
                               </span>
                             </button>
                           </li>
