@@ -194,6 +194,10 @@ test.describe('e-mail templates on a phone', () => {
     await page.keyboard.type('Hello ');
     await page.getByRole('button', { name: 'Insert merge field' }).click();
     await page.getByRole('menuitem', { name: /First name/ }).click();
+    // The menu closes and hands the focus back to the editor after the field is in: typing before that would reach
+    // the closing menu, and the first keys would be lost.
+    await expect(body).toHaveText('Hello {{firstName}}');
+    await expect(body).toBeFocused();
     await page.keyboard.type(', see you Tuesday.');
     await expect(body).toHaveText('Hello {{firstName}}, see you Tuesday.');
 
