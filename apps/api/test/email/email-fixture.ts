@@ -32,7 +32,7 @@ export interface EmailFixture {
   close(): Promise<void>;
 }
 
-export async function buildEmailFixture(): Promise<EmailFixture> {
+export async function buildEmailFixture(env: Record<string, string> = {}): Promise<EmailFixture> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -60,7 +60,7 @@ export async function buildEmailFixture(): Promise<EmailFixture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Casting <no-reply@casting.test>');
-  const t = await buildTestApp({ mailer: smtp, runWorkers: true });
+  const t = await buildTestApp({ mailer: smtp, runWorkers: true, env });
   const cast = await buildCast(t.app);
   const role = await buildRole(cast.project, { name: 'Lead <Detective>' });
   const close = async () => {

@@ -25,6 +25,7 @@ import {
 import { notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { assertSubmitterMay, rowsInProject } from '../candidates';
+import { spendAllowance, type AllowanceLimits } from './allowance';
 import { chooseLink, composeMessage, senderAndProject, type ComposedMessage } from './compose';
 
 export const EMAIL_SEND_QUEUE = 'email-send';
@@ -135,11 +136,15 @@ export async function createSend(
 /** Candidates who came to the project themselves (a submission link or the standalone form, with no agent). */
 const appliedOnTheirOwn = sql<boolean>`${submissions.source} in ('SUBMISSION_LINK', 'STANDALONE') and ${submissions.referringAgentId} is null`;
 
-/** Sends a message to the candidates picked in the workspace (rows are submissions of this project). */
+/**
+ * Sends a message to the candidates picked in the workspace (rows are submissions of this project). The messages
+ * that will go out count against the daily allowance (`spendAllowance`); a send over it is refused whole.
+ */
 export async function sendToCandidates(
   db: Db,
   jobs: Jobs,
   publicUrl: string,
+  limits: AllowanceLimits,
   projectId: string,
   caller: { userId: string; actor: ProjectActor },
   request: EmailSendRequest,
@@ -183,7 +188,9 @@ export async function sendToCandidates(
       sender: { userId: caller.userId, senderName: sender.senderName, replyTo: sender.replyTo },
       recipients: people,
     });
-    return { id: send.id, queued: recipients.filter((row) => row.status === 'QUEUED').length };
+    const queued = recipients.filter((row) => row.status === 'QUEUED').length;
+    await spendAllowance(tx, limits, caller.userId, projectId, queued);
+    return { id: send.id, queued };
   });
 }
 
