@@ -20,6 +20,8 @@ export const PUBLIC_QUOTAS = {
    * or an open call behind one address.
    */
   application: { max: 60, windowSeconds: 600 },
+  /** Upload failure reports: a page whose every upload fails reports each file once; far more is a script. */
+  uploadFailure: { max: 60, windowSeconds: 600 },
 } as const;
 
 export type PublicQuotaName = keyof typeof PUBLIC_QUOTAS;
