@@ -70,6 +70,12 @@ const envSchema = z.object({
   /** Office invitations one office may send in 24 hours (each one is an e-mail in the office's name). */
   OFFICE_INVITATIONS_PER_DAY: positiveInt.default(100),
   /**
+   * E-mails to candidates (sends from the workspace and invitations to apply together) one account, and one office
+   * with all its members, may queue in 24 hours (decision 0160).
+   */
+  CANDIDATE_EMAILS_PER_DAY: positiveInt.default(1000),
+  CANDIDATE_EMAILS_PER_DAY_OFFICE: positiveInt.default(3000),
+  /**
    * Who may sign up: `open` (anyone, each sign-up gets an office of its own), `approval` (the new office waits for the
    * operator's approval) or `invitation` (only with an office invitation, joining the inviting office).
    */

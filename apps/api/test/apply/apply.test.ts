@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@casting/domain';
+import { PUBLIC_QUOTAS } from '../../src/platform/http/public-quota';
 import type { TestApp } from '../support/app';
 import { eq } from 'drizzle-orm';
-import { folderMemberships, submissions } from '../../src/platform/db/schema';
+import { applicants, folderMemberships, submissions } from '../../src/platform/db/schema';
 import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import { addMember, buildProject, buildRole, signedInUser, type Cast } from '../support/projects';
@@ -308,5 +309,43 @@ describe('send under review', () => {
     const lead = (await counts('PO', roleA.id)).json() as { agencies: { agencyName: string | null }[] };
     expect(lead.agencies.map((group) => group.agencyName)).not.toContain('Northlight Talent');
     expect(await foldersOf(first)).toEqual(['NEW_SUBMISSIONS']);
+  });
+});
+
+describe('mail queued by applying, per address', () => {
+  it('lets one address queue at most a few minutes of confirmation mail, then refuses the next application whole', async () => {
+    const link = await newLink();
+    const address = '198.51.100.77';
+    const send = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/applicants/standalone',
+        payload: applyBody(link.token, { email }),
+        remoteAddress: address,
+      });
+    const { max } = PUBLIC_QUOTAS.application;
+    // At about a message a second through the notice queue, the allowance stays well under a quarter of an hour.
+    expect(max).toBeLessThanOrEqual(120);
+    for (let index = 0; index < max; index += 1) {
+      expect((await send(`burst-${index}-${link.id.slice(0, 8)}@example.com`)).statusCode).toBe(201);
+    }
+    const refusedEmail = `burst-over-${link.id.slice(0, 8)}@example.com`;
+    const refused = await send(refusedEmail);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait a moment and try again.',
+    });
+    const { db } = await testDatabase();
+    expect(await db.select().from(applicants).where(eq(applicants.email, refusedEmail))).toEqual([]);
+    expect(await queuedMailsTo(refusedEmail)).toEqual([]);
+    // Another address is not held up by this one.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/applicants/standalone',
+      payload: applyBody(link.token),
+      remoteAddress: '198.51.100.78',
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 });

@@ -32,7 +32,14 @@ export interface EmailFixture {
   close(): Promise<void>;
 }
 
-export async function buildEmailFixture(): Promise<EmailFixture> {
+/**
+ * `runWorkers: false` makes an app that only queues: a test then queues what it needs and starts a worker app of its
+ * own on the same SMTP server to see in what order the queue hands the mail out.
+ */
+export async function buildEmailFixture(
+  env: Record<string, string> = {},
+  options: { runWorkers?: boolean } = {},
+): Promise<EmailFixture> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -60,7 +67,7 @@ export async function buildEmailFixture(): Promise<EmailFixture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   const smtp = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Casting <no-reply@casting.test>');
-  const t = await buildTestApp({ mailer: smtp, runWorkers: true });
+  const t = await buildTestApp({ mailer: smtp, runWorkers: options.runWorkers ?? true, env });
   const cast = await buildCast(t.app);
   const role = await buildRole(cast.project, { name: 'Lead <Detective>' });
   const close = async () => {

@@ -113,7 +113,7 @@ describe('mail that must not reveal accounts', () => {
     const { db } = await testDatabase();
     return selectRows<{ data: Record<string, unknown> }>(
       db,
-      sql`select data from pgboss.job where name = 'mail' and data->>'email' = ${email}`,
+      sql`select data from pgboss.job where name = 'mail-codes' and data->>'email' = ${email}`,
     );
   }
 

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_FAILURE_LIMITS } from '@casting/domain';
 import { createUploadGrant } from '../../src/modules/media';
+import { purgeOldUploadFailures } from '../../src/modules/housekeeping/upload-failures';
 import { mediaUploadFailures } from '../../src/platform/db/schema';
+import { PUBLIC_QUOTAS } from '../../src/platform/http/public-quota';
+import { testDatabase } from '../support/database';
 import { buildProject } from '../support/projects';
 import { UploadClient } from './client';
 import { buildMediaApp, type MediaApp } from './support';
@@ -74,5 +80,94 @@ describe('upload failures on the admin scripts page', () => {
       headers: t.cast.headers('SA'),
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the public upload failure report', () => {
+  const report = (payload: unknown, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/media-management/upload-failed',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+      remoteAddress,
+    });
+  const grant = () => createUploadGrant(t.context.config, { projectId: t.cast.project.id });
+  const stored = async (marker: string) => {
+    const { db } = await testDatabase();
+    return db
+      .select({ id: mediaUploadFailures.id })
+      .from(mediaUploadFailures)
+      .where(like(mediaUploadFailures.error, `%${marker}%`));
+  };
+
+  it('refuses a body over a few kilobytes with 413 and stores nothing', async () => {
+    const marker = randomUUID();
+    expect(UPLOAD_FAILURE_LIMITS.bodyBytes).toBeLessThanOrEqual(8 * 1024);
+    const big = await report(
+      { uploadGrant: grant(), error: `Failed ${marker}`, context: { padding: 'x'.repeat(200 * 1024) } },
+      '192.0.2.41',
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+    expect(await stored(marker)).toEqual([]);
+    // A report of the size a browser sends is taken.
+    const normal = await report(
+      { uploadGrant: grant(), error: `Failed ${marker}`, context: { fileName: 'tape.mp4', size: 12 } },
+      '192.0.2.41',
+    );
+    expect(normal.statusCode).toBe(201);
+    expect(await stored(marker)).toHaveLength(1);
+  });
+
+  it('takes a limited number of reports per address, then answers 429 and stores nothing more', async () => {
+    const marker = randomUUID();
+    const address = '192.0.2.42';
+    const { max } = PUBLIC_QUOTAS.uploadFailure;
+    for (let index = 0; index < max; index += 1) {
+      const res = await report({ uploadGrant: grant(), error: `Failed ${marker} ${index}` }, address);
+      expect(res.statusCode).toBe(201);
+    }
+    const over = await report({ uploadGrant: grant(), error: `Failed ${marker} over` }, address);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('RATE_LIMITED');
+    expect(await stored(marker)).toHaveLength(max);
+    // Another address still reports.
+    const elsewhere = await report(
+      { uploadGrant: grant(), error: `Failed ${marker} elsewhere` },
+      '192.0.2.43',
+    );
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('is purged by housekeeping once older than the stated period, in every office and outside any', async () => {
+    const { db } = await testDatabase();
+    const keep = UPLOAD_FAILURE_LIMITS.keepDays;
+    const old = sql`now() - make_interval(days => ${keep + 1})`;
+    const recent = sql`now() - make_interval(days => ${keep - 1})`;
+    const rows = await db
+      .insert(mediaUploadFailures)
+      .values([
+        { projectId: t.cast.project.id, error: 'old in the office', createdAt: old },
+        { projectId: t.cast.project.id, error: 'recent in the office', createdAt: recent },
+      ])
+      .returning({ id: mediaUploadFailures.id, error: mediaUploadFailures.error });
+    const { scopedDb } = await testDatabase();
+    const outside = await scopedDb({ owner: true, officeId: null })
+      .insert(mediaUploadFailures)
+      .values({ officeId: null, error: 'old outside any office', createdAt: old })
+      .returning({ id: mediaUploadFailures.id, error: mediaUploadFailures.error });
+    const all = [...rows, ...outside];
+    expect(await purgeOldUploadFailures(t.context.database.db)).toBeGreaterThanOrEqual(2);
+    const left = await scopedDb({ owner: true, officeId: null })
+      .select({ error: mediaUploadFailures.error })
+      .from(mediaUploadFailures)
+      .where(
+        inArray(
+          mediaUploadFailures.id,
+          all.map((row) => row.id),
+        ),
+      );
+    expect(left).toEqual([{ error: 'recent in the office' }]);
   });
 });

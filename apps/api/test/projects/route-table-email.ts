@@ -158,6 +158,13 @@ export const EMAIL_ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v2/projects/:id/email-allowance',
+    rule: inPath(SEND_EMAIL),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/v2/projects/${id}/email-allowance` }),
+  },
+  {
+    method: 'GET',
     route: '/api/v2/projects/:id/email-sends/:sendId',
     rule: inPath(SEND_EMAIL),
     ok: 200,

@@ -49,7 +49,31 @@ export const EMAIL_MESSAGES = {
   tooManyRows: `Invite at most ${INVITATION_MAX_ROWS} people at a time.`,
   opportunityNotInProject: 'Choose an opportunity of this project.',
   linkNotForOpportunity: 'This submission link does not accept submissions for the chosen opportunity.',
+  /** A send refused by the sender's own daily allowance of e-mails to candidates (sends and invitations together). */
+  accountAllowanceUsed: (remaining: number, max: number, needed: number) =>
+    `You can send ${remaining} more ${remaining === 1 ? 'e-mail' : 'e-mails'} to candidates today (at most ${max} a day), ` +
+    `and this would send ${needed}. Send to fewer people, or try again tomorrow.`,
+  /** A send refused by the office's daily allowance, shared by everyone who e-mails candidates for it. */
+  officeAllowanceUsed: (remaining: number, max: number, needed: number) =>
+    `Your office can send ${remaining} more ${remaining === 1 ? 'e-mail' : 'e-mails'} to candidates today (at most ${max} a day), ` +
+    `and this would send ${needed}. Send to fewer people, or try again tomorrow.`,
+  /** What the send and invite pages say about the allowance left. */
+  allowanceLeft: (remaining: number) =>
+    `You can send ${remaining.toLocaleString('en-US')} more ${remaining === 1 ? 'e-mail' : 'e-mails'} to candidates today.`,
+  allowanceExceeded: (remaining: number, needed: number) =>
+    `This would send ${needed.toLocaleString('en-US')} e-mails, but only ${remaining.toLocaleString('en-US')} more can go out today.`,
 } as const;
+
+/**
+ * The daily allowance of e-mails to candidates (candidate e-mails and invitations to apply together) left to the
+ * caller: the smaller of what their account and their office may still send in the current day-long window (decision 0160).
+ */
+export const emailAllowanceSchema = z.object({
+  remaining: z.number().int().min(0),
+  account: z.object({ max: z.number().int(), remaining: z.number().int().min(0) }),
+  office: z.object({ max: z.number().int(), remaining: z.number().int().min(0) }),
+});
+export type EmailAllowance = z.infer<typeof emailAllowanceSchema>;
 
 const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
 

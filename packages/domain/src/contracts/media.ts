@@ -179,6 +179,12 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/**
+ * The public upload failure report: a body of a few kilobytes at most (the error, at most 2,000 characters, and a
+ * little context; larger is refused with 413), and reports are kept `keepDays` days, then purged (decision 0164).
+ */
+export const UPLOAD_FAILURE_LIMITS = { bodyBytes: 8 * 1024, keepDays: 30 } as const;
+
 export const uploadFailedSchema = z.object({
   error: z.string().trim().min(1).max(2000),
   context: z.record(z.string(), z.unknown()).optional(),

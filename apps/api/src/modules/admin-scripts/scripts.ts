@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { ADMIN_SCRIPT_MESSAGES, searchFold } from '@casting/domain';
+import { ADMIN_SCRIPT_MESSAGES, searchFold, UPLOAD_FAILURE_LIMITS } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import {
   adminScriptRuns,
@@ -195,7 +195,7 @@ export async function transferOwnership(
 export const RETENTION = {
   openUploadHours: 24,
   unattachedUploadDays: 7,
-  uploadReportDays: 30,
+  uploadReportDays: UPLOAD_FAILURE_LIMITS.keepDays,
   exportDays: 7,
 };
 

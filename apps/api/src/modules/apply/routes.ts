@@ -102,6 +102,7 @@ export function applyRoutes(app: App, context: AppContext) {
     },
     async (request, reply) => {
       await publicQuota(db, request, 'submit');
+      await publicQuota(db, request, 'application');
       return reply.status(201).send(await applyStandalone(deps, request.body));
     },
   );
@@ -233,6 +234,7 @@ export function applyRoutes(app: App, context: AppContext) {
     },
     async (request) => {
       await publicQuota(db, request, 'submit');
+      await publicQuota(db, request, 'application');
       const { applicantId, accessToken, ...form } = request.body;
       return changeRepresentative(deps, applicantId, accessToken, form);
     },

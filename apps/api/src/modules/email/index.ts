@@ -11,6 +11,7 @@ export const emailModule: ApiModule = {
   register: (app, context) => emailRoutes(app, context),
 };
 
+export { allowanceLimits, spendAllowance, type AllowanceLimits } from './allowance';
 export { defineEmailJobs, deliverRecipient } from './delivery';
 export { chooseLink, composeMessage, senderAndProject } from './compose';
 export { createSend, EMAIL_SEND_QUEUE, type NewRecipient } from './sends';

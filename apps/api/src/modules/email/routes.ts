@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   bounceReportResultSchema,
   bounceReportSchema,
+  emailAllowanceSchema,
   emailPreviewRequestSchema,
   emailSendDetailSchema,
   emailSendListQuerySchema,
@@ -21,6 +22,7 @@ import { requirePrincipal, requireProjectActor } from '../../platform/http/princ
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { apiNotFound } from '../../platform/http/error-handler';
+import { allowanceLimits, readAllowance } from './allowance';
 import { recordBounces, webhookSecretMatches } from './bounces';
 import { optOut } from './opt-out';
 import { listSends, previewMessage, sendDetail, sendToCandidates } from './sends';
@@ -46,6 +48,7 @@ const MANAGE = access.project('MANAGE_EMAIL_TEMPLATES');
 export function emailRoutes(app: App, context: AppContext) {
   const { db } = context.database;
   const { publicUrl } = context.config;
+  const limits = allowanceLimits(context.config);
 
   app.get(
     '/v2/projects/:id/email-templates',
@@ -163,12 +166,28 @@ export function emailRoutes(app: App, context: AppContext) {
         db,
         context.jobs,
         publicUrl,
+        limits,
         request.params.id,
         caller,
         request.body,
       );
       return reply.status(201).send(result);
     },
+  );
+
+  app.get(
+    '/v2/projects/:id/email-allowance',
+    {
+      config: { access: USE },
+      schema: {
+        tags: TAGS,
+        summary:
+          'How many more e-mails to candidates (sends and invitations together) the caller may queue today, for their account and their office',
+        params: projectParams,
+        response: { 200: emailAllowanceSchema },
+      },
+    },
+    async (request) => readAllowance(db, limits, requirePrincipal(request).userId, request.params.id),
   );
 
   app.get(

@@ -25,6 +25,7 @@ import {
 import { notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { assertSubmitterMay, rowsInProject } from '../candidates';
+import { spendAllowance, type AllowanceLimits } from './allowance';
 import { chooseLink, composeMessage, senderAndProject, type ComposedMessage } from './compose';
 
 export const EMAIL_SEND_QUEUE = 'email-send';
@@ -119,27 +120,49 @@ export async function createSend(
       },
     ];
   });
+  let place = await officeBacklog(tx);
   const inserted = rows.length
     ? await tx
         .insert(emailRecipients)
         .values(rows)
         .returning({ id: emailRecipients.id, status: emailRecipients.status, email: emailRecipients.email })
     : [];
+  // Fair share between offices (decision 0162): each message is queued behind this office's own messages still
+  // waiting, never behind other offices'. Its priority is minus its place in the office's backlog, and the queue
+  // takes the highest first, so offices' messages go out in turns: another office's first message is taken before
+  // this office's second one still waiting, however large this office's send.
   for (const row of inserted) {
     if (row.status !== 'QUEUED') continue;
-    await jobs.send<EmailSendJob>(EMAIL_SEND_QUEUE, { recipientId: row.id }, { tx });
+    await jobs.send<EmailSendJob>(EMAIL_SEND_QUEUE, { recipientId: row.id }, { tx, priority: -place });
+    place += 1;
   }
   return { send: send!, recipients: inserted };
+}
+
+/**
+ * The office's messages to candidates still waiting to go out (the transaction's office, whose key the rows carry),
+ * counted on the partial index of waiting rows.
+ */
+async function officeBacklog(tx: Db): Promise<number> {
+  const [row] = await tx
+    .select({ waiting: sql<number>`count(*)::int` })
+    .from(emailRecipients)
+    .where(and(eq(emailRecipients.officeId, sql`current_office_id()`), eq(emailRecipients.status, 'QUEUED')));
+  return row?.waiting ?? 0;
 }
 
 /** Candidates who came to the project themselves (a submission link or the standalone form, with no agent). */
 const appliedOnTheirOwn = sql<boolean>`${submissions.source} in ('SUBMISSION_LINK', 'STANDALONE') and ${submissions.referringAgentId} is null`;
 
-/** Sends a message to the candidates picked in the workspace (rows are submissions of this project). */
+/**
+ * Sends a message to the candidates picked in the workspace (rows are submissions of this project). The messages
+ * that will go out count against the daily allowance (`spendAllowance`); a send over it is refused whole.
+ */
 export async function sendToCandidates(
   db: Db,
   jobs: Jobs,
   publicUrl: string,
+  limits: AllowanceLimits,
   projectId: string,
   caller: { userId: string; actor: ProjectActor },
   request: EmailSendRequest,
@@ -183,7 +206,9 @@ export async function sendToCandidates(
       sender: { userId: caller.userId, senderName: sender.senderName, replyTo: sender.replyTo },
       recipients: people,
     });
-    return { id: send.id, queued: recipients.filter((row) => row.status === 'QUEUED').length };
+    const queued = recipients.filter((row) => row.status === 'QUEUED').length;
+    await spendAllowance(tx, limits, caller.userId, projectId, queued);
+    return { id: send.id, queued };
   });
 }
 

@@ -4,13 +4,15 @@ import { purgeExpiredIdempotencyKeys } from '../../platform/http/idempotency';
 import { purgeOldAuditEventsEverywhere } from '../audit';
 import { closeLapsedSupportGrants } from '../offices';
 import { purgeExpiredRows } from './purge';
+import { purgeOldUploadFailures } from './upload-failures';
 
 export const PURGE_QUEUE = 'housekeeping-purge';
 export const VACUUM_QUEUE = 'housekeeping-vacuum';
 
 /**
  * Housekeeping from day one: an hourly purge of expired identity rows, old audit events (in every office's log and
- * the installation's) and expired idempotency keys (and the closing of support access that ran out) and, on the
+ * the installation's), expired idempotency keys and old upload failure reports (and the closing of support access
+ * that ran out) and, on the
  * embedded database, a nightly
  * `VACUUM (ANALYZE)` (PGlite runs no autovacuum, so without it dead rows pile up and the planner's statistics age).
  * Both queues are `stately`: one run at a time and at most one waiting, however many instances schedule them.
@@ -29,6 +31,8 @@ export function defineHousekeepingJobs(context: AppContext) {
         // installation's; idempotency answers one day.
         auditEvents: await purgeOldAuditEventsEverywhere(database.db, config.AUDIT_RETENTION_DAYS),
         idempotencyKeys: await purgeExpiredIdempotencyKeys(database.db),
+        // Upload failure reports are kept UPLOAD_FAILURE_LIMITS.keepDays (30 days).
+        uploadFailures: await purgeOldUploadFailures(database.db),
         // Not a deletion: support access that ran out is closed and written to its office's log.
         supportGrantsLapsed: await closeLapsedSupportGrants(database.db),
       };

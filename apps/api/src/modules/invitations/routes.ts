@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
+import { allowanceLimits } from '../email';
 import { listInvitations, previewInvitees, sendInvitations } from './service';
 
 const TAGS = ['invitations'];
@@ -62,6 +63,7 @@ export function invitationRoutes(app: App, context: AppContext) {
             context.jobs,
             context.events,
             context.config.publicUrl,
+            allowanceLimits(context.config),
             request.params.id,
             caller(request),
             request.body,

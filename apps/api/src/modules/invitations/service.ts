@@ -13,7 +13,14 @@ import { candidateInvitations, emailRecipients, roles, users } from '../../platf
 import { fieldErrors } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { publishApplicantsUpdated, submitApplicant } from '../candidates';
-import { chooseLink, composeMessage, createSend, senderAndProject } from '../email';
+import {
+  chooseLink,
+  composeMessage,
+  createSend,
+  senderAndProject,
+  spendAllowance,
+  type AllowanceLimits,
+} from '../email';
 import type { Events } from '../../platform/events';
 import { parseInvitees } from './parse';
 
@@ -67,12 +74,15 @@ export async function previewInvitees(
  * candidates in the opportunity's Invited folder (TS_INVITED, decision 0050): the project's applicant for that address
  * when there is one (never a second one), else a new one with the name and address given; someone who already
  * applied to the opportunity stays where they are. Applying later moves them out of Invited (submitApplicant).
+ * The invitations that will be mailed count against the daily allowance of e-mails to candidates, which sends share;
+ * a request over it is refused whole.
  */
 export async function sendInvitations(
   db: Db,
   jobs: Jobs,
   events: Events | undefined,
   publicUrl: string,
+  limits: AllowanceLimits,
   projectId: string,
   caller: { userId: string; actor: ProjectActor },
   request: {
@@ -118,6 +128,8 @@ export async function sendInvitations(
       sender: { userId: caller.userId, senderName: sender.senderName, replyTo: sender.replyTo },
       recipients: people.map((person) => ({ ...person, opportunityName: role.name, offersOptOut: true })),
     });
+    const queued = recipients.filter((row) => row.status === 'QUEUED').length;
+    await spendAllowance(tx, limits, caller.userId, projectId, queued);
     const recipientOf = new Map(recipients.map((row) => [row.email, row.id]));
     await tx.insert(candidateInvitations).values(
       people.map((person) => ({

@@ -1,5 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
+  UPLOAD_FAILURE_LIMITS,
+  UPLOAD_GRANT_HEADER,
+  uploadFailedSchema,
   uploadFailureListQuerySchema,
   uploadFailureListSchema,
   type UploadFailureList,
@@ -8,18 +11,74 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { afterPosition, decodeCursor, keyText, keysetPage } from '../../platform/db/keyset';
 import { isUuid } from '../../platform/db/ids';
+import { enterOfficeOf } from '../../platform/db/office-of';
 import { mediaUploadFailures, projects, users } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { access } from '../../platform/http/access';
+import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
+import { verifyUploadGrant } from './grant';
+import { assertUploadCaller } from './uploader';
 
 /**
- * The upload failures browsers reported (`POST /media-management/upload-failed`), for the admin scripts page of a
- * project: super admins only, like the page (admin scripts are open to them alone). Newest first, one
- * range of `media_upload_failures_project_newest_idx` per page.
+ * Upload failures: the report a browser sends when an upload fails (`POST /media-management/upload-failed`), and
+ * the list of them on the admin scripts page of a project: super admins only, like the page (admin scripts are open
+ * to them alone). Newest first, one range of `media_upload_failures_project_newest_idx` per page.
  */
 export function uploadFailureRoutes(app: App, context: AppContext) {
   const { db } = context.database;
+
+  app.post(
+    '/media-management/upload-failed',
+    {
+      // Anyone with an upload grant may report, so a report is small (the error and a little context), counted per
+      // address, and kept a limited time (housekeeping purges it after UPLOAD_FAILURE_LIMITS.keepDays; decision 0164).
+      bodyLimit: UPLOAD_FAILURE_LIMITS.bodyBytes,
+      config: { access: access.public() },
+      schema: {
+        tags: ['media'],
+        summary: 'Record an upload failure the browser saw, for staff to look into',
+        description:
+          'Access: project staff with CANDIDATE_MEDIA (bearer token), or an apply page with an upload grant in the ' +
+          '`x-upload-grant` header or `uploadGrant` field. Without either, the report is refused. The body is at most ' +
+          `${UPLOAD_FAILURE_LIMITS.bodyBytes} bytes (413 above); reports are limited per address.`,
+        body: uploadFailedSchema,
+        response: { 201: z.object({ id: z.uuid() }) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      assertUploadCaller(context, request, body);
+      await publicQuota(db, request, 'uploadFailure');
+      let projectId: string | null = null;
+      let grantId: string | null = null;
+      const token = request.headers[UPLOAD_GRANT_HEADER] ?? body.uploadGrant;
+      if (typeof token === 'string') {
+        const grant = verifyUploadGrant(context.config, token);
+        projectId = grant.projectId;
+        grantId = grant.id;
+        // An apply page's report belongs to the office of the grant's project.
+        await enterOfficeOf(db, 'project', projectId);
+      } else if (body.projectId) {
+        // A staff member's report is filed under a project only when they work on it.
+        const actor = await app.accessControl
+          .resolveProjectActor(request.principal!, body.projectId)
+          .catch(() => null);
+        projectId = actor ? body.projectId : null;
+      }
+      const [row] = await db
+        .insert(mediaUploadFailures)
+        .values({
+          projectId,
+          grantId,
+          userId: request.principal?.userId ?? null,
+          error: body.error,
+          context: body.context ?? {},
+        })
+        .returning({ id: mediaUploadFailures.id });
+      return reply.status(201).send({ id: row!.id });
+    },
+  );
 
   app.get(
     '/projects/:id/upload-failures',

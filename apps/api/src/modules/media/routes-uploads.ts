@@ -9,20 +9,14 @@ import {
   signedUrlRequestSchema,
   signedUrlResponseSchema,
   uploadCompleteSchema,
-  uploadFailedSchema,
   uploadResultSchema,
-  UPLOAD_GRANT_HEADER,
   MESSAGES,
 } from '@casting/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { enterOfficeOf } from '../../platform/db/office-of';
 import { AppError } from '../../platform/errors';
-import { mediaUploadFailures } from '../../platform/db/schema';
 import { access } from '../../platform/http/access';
 import type { App } from '../../platform/http/types';
-import { verifyUploadGrant } from './grant';
 import { assertUploadCaller, resolveUploader } from './uploader';
 import {
   completeMultipartUpload,
@@ -167,51 +161,6 @@ export function uploadRoutes(app: App, context: AppContext) {
     async (request) => {
       const upload = await openMultipart(request);
       return completeMultipartUpload(context, upload, request.body);
-    },
-  );
-
-  app.post(
-    '/media-management/upload-failed',
-    {
-      config: { access: access.public() },
-      schema: {
-        tags: TAGS,
-        summary: 'Record an upload failure the browser saw, for staff to look into',
-        description: `${UPLOAD_ACCESS} Without either, the report is refused.`,
-        body: uploadFailedSchema,
-        response: { 201: z.object({ id: z.uuid() }) },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      assertUploadCaller(context, request, body);
-      let projectId: string | null = null;
-      let grantId: string | null = null;
-      const token = request.headers[UPLOAD_GRANT_HEADER] ?? body.uploadGrant;
-      if (typeof token === 'string') {
-        const grant = verifyUploadGrant(context.config, token);
-        projectId = grant.projectId;
-        grantId = grant.id;
-        // An apply page's report belongs to the office of the grant's project.
-        await enterOfficeOf(db, 'project', projectId);
-      } else if (body.projectId) {
-        // A staff member's report is filed under a project only when they work on it.
-        const actor = await app.accessControl
-          .resolveProjectActor(request.principal!, body.projectId)
-          .catch(() => null);
-        projectId = actor ? body.projectId : null;
-      }
-      const [row] = await db
-        .insert(mediaUploadFailures)
-        .values({
-          projectId,
-          grantId,
-          userId: request.principal?.userId ?? null,
-          error: body.error,
-          context: body.context ?? {},
-        })
-        .returning({ id: mediaUploadFailures.id });
-      return reply.status(201).send({ id: row!.id });
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { authRateLimits } from './schema';
 
@@ -35,4 +35,14 @@ export async function countQuotaUses(db: Db, quota: Quota, cost = 1): Promise<nu
     })
     .returning({ hits: authRateLimits.hits });
   return row?.hits ?? 0;
+}
+
+/** The uses counted in the quota's current window, without counting one (0 once the window has ended). */
+export async function quotaUsesSoFar(db: Db, quota: Quota): Promise<number> {
+  const [row] = await db
+    .select({ hits: authRateLimits.hits, windowStartedAt: authRateLimits.windowStartedAt })
+    .from(authRateLimits)
+    .where(eq(authRateLimits.key, quota.key));
+  if (!row || row.windowStartedAt.getTime() <= Date.now() - quota.windowSeconds * 1000) return 0;
+  return row.hits;
 }

@@ -13,6 +13,15 @@ export const PUBLIC_QUOTAS = {
   claim: { max: 120, windowSeconds: 60 },
   submit: { max: 1000, windowSeconds: 600 },
   mail: { max: 30, windowSeconds: 600 },
+  /**
+   * Applications and representation changes, each of which queues mail (the private link, an agent's claim). The
+   * notice queue sends about a message a second, so one address fills at most a minute of it per ten minutes, where
+   * `submit` alone let it queue a quarter of an hour's (decision 0163). Still six applications a minute for an office
+   * or an open call behind one address.
+   */
+  application: { max: 60, windowSeconds: 600 },
+  /** Upload failure reports: a page whose every upload fails reports each file once; far more is a script. */
+  uploadFailure: { max: 60, windowSeconds: 600 },
 } as const;
 
 export type PublicQuotaName = keyof typeof PUBLIC_QUOTAS;

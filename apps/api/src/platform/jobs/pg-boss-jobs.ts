@@ -179,6 +179,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       return boss.send(queue, officeId ? { ...data, [OFFICE_KEY]: officeId } : data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
       });
     },

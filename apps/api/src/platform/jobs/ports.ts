@@ -51,6 +51,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this moment. */
   startAfter?: Date;
+  /** Among the jobs of a queue ready to run, a higher priority is taken first (default 0; may be negative). */
+  priority?: number;
 }
 
 export interface JobContext {

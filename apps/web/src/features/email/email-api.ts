@@ -1,4 +1,5 @@
 import {
+  emailAllowanceSchema,
   emailSendDetailSchema,
   emailSendListSchema,
   emailTemplateListSchema,
@@ -24,6 +25,7 @@ export const emailKeys = {
   sends: (projectId: string) => ['email', projectId, 'sends'] as const,
   send: (projectId: string, sendId: string) => ['email', projectId, 'send', sendId] as const,
   links: (projectId: string) => ['email', projectId, 'links'] as const,
+  allowance: (projectId: string) => ['email', projectId, 'allowance'] as const,
 };
 
 export const projectPath = (projectId: string) => `/v2/projects/${encodeURIComponent(projectId)}`;
@@ -110,8 +112,22 @@ export function useSendEmail(projectId: string) {
         z.object({ id: z.string(), queued: z.number() }),
         { method: 'POST', body: request, headers: { [IDEMPOTENCY_HEADER]: key.current() } },
       ),
-    onSettled: (_data, error) => key.settle(error),
+    onSettled: (_data, error) => {
+      key.settle(error);
+      // A send uses the allowance; a refused one may mean someone else used it meanwhile.
+      void queryClient.invalidateQueries({ queryKey: emailKeys.allowance(projectId) });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.sends(projectId) }),
+  });
+}
+
+/** How many more e-mails to candidates (sends and invitations together) the caller may queue today. */
+export function allowanceQuery(http: HttpClient, projectId: string) {
+  return queryOptions({
+    queryKey: emailKeys.allowance(projectId),
+    queryFn: ({ signal }) =>
+      http.request(`${projectPath(projectId)}/email-allowance`, emailAllowanceSchema, { signal }),
+    meta: ERROR_SHOWN_INLINE,
   });
 }
 

@@ -4,3 +4,5 @@
  */
 export { emailSelectionPath } from './selection';
 export { templatesQuery } from './email-api';
+export { allowanceQuery } from './email-api';
+export { AllowanceNote } from './allowance-note';

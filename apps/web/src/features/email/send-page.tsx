@@ -11,7 +11,8 @@ import { Field } from '../../ui/field';
 import { LinkButton } from '../../ui/link-button';
 import { Select } from '../../ui/select';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
-import { linksQuery, templateQuery, templatesQuery, useSendEmail } from './email-api';
+import { AllowanceNote } from './allowance-note';
+import { allowanceQuery, linksQuery, templateQuery, templatesQuery, useSendEmail } from './email-api';
 import { fieldErrorsOf } from './field-errors';
 import { EMPTY_DOC, MessageFields } from './message-fields';
 import { MessagePreview } from './message-preview';
@@ -38,6 +39,7 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
   const allowed = can(project.projectActor, 'CANDIDATE_SEND_EMAIL');
   const templates = useQuery({ ...templatesQuery(http, project.id), enabled: allowed });
   const links = useQuery({ ...linksQuery(http, project.id), enabled: allowed });
+  const allowance = useQuery({ ...allowanceQuery(http, project.id), enabled: allowed });
   const [templateId, setTemplateId] = useState(ONE_OFF);
   const [linkId, setLinkId] = useState(NO_LINK);
   const [subject, setSubject] = useState('');
@@ -182,12 +184,17 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
               {extractErrorMessage(send.error)}
             </p>
           ) : null}
+          <AllowanceNote allowance={allowance.data} needed={selection.length} />
           <div className="flex flex-wrap gap-2">
             <LinkButton to={paths.project.candidates(project.id)}>Cancel</LinkButton>
             <Button
               type="submit"
               className="ml-auto"
-              disabled={send.isPending || selection.length > EMAIL_SEND_MAX_RECIPIENTS}
+              disabled={
+                send.isPending ||
+                selection.length > EMAIL_SEND_MAX_RECIPIENTS ||
+                (allowance.data !== undefined && selection.length > allowance.data.remaining)
+              }
             >
               {send.isPending ? 'Sending…' : `Send to ${selection.length}`}
             </Button>

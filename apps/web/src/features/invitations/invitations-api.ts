@@ -54,7 +54,11 @@ export function useSendInvitations(projectId: string) {
         body: request,
         headers: { [IDEMPOTENCY_HEADER]: key.current() },
       }),
-    onSettled: (_data, error) => key.settle(error),
+    onSettled: (_data, error) => {
+      key.settle(error);
+      // Invitations use the e-mail allowance; a refused request may mean someone else used it meanwhile.
+      void queryClient.invalidateQueries({ queryKey: ['email', projectId, 'allowance'] });
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: inviteKeys.project(projectId) });
       void queryClient.invalidateQueries({ queryKey: ['email', projectId] });

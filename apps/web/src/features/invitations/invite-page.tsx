@@ -15,7 +15,7 @@ import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Select } from '../../ui/select';
-import { templatesQuery } from '../email';
+import { AllowanceNote, allowanceQuery, templatesQuery } from '../email';
 import { CreateLinkDialog } from '../links';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { CheckResult } from './check-result';
@@ -43,6 +43,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
   const opportunities = useQuery({ ...opportunitiesQuery(http, project.id), enabled: allowed });
   const links = useQuery({ ...linksQuery(http, project.id), enabled: allowed });
   const templates = useQuery({ ...templatesQuery(http, project.id), enabled: allowed });
+  const allowance = useQuery({ ...allowanceQuery(http, project.id), enabled: allowed });
   const [roleId, setRoleId] = useState('');
   const [linkId, setLinkId] = useState('');
   const [templateId, setTemplateId] = useState('');
@@ -231,8 +232,16 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
           </p>
         ) : null}
         {checked ? (
-          <div>
-            <Button onClick={runSend} disabled={send.isPending || checked.valid.length === 0}>
+          <div className="flex flex-col items-start gap-2">
+            <AllowanceNote allowance={allowance.data} needed={checked.valid.length} />
+            <Button
+              onClick={runSend}
+              disabled={
+                send.isPending ||
+                checked.valid.length === 0 ||
+                (allowance.data !== undefined && checked.valid.length > allowance.data.remaining)
+              }
+            >
               {send.isPending
                 ? 'Sending…'
                 : `Send ${checked.valid.length} ${checked.valid.length === 1 ? 'invitation' : 'invitations'}`}

@@ -3,7 +3,7 @@ import { hashPassword } from '../../../platform/crypto/password';
 import { findUserByEmail, updateUser } from '../repositories/user-repository';
 import type { ClientInfo, IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { enqueueMail } from '../../../platform/mail/queue';
+import { enqueueCodeMail, enqueueMail } from '../../../platform/mail/queue';
 import type { CodeMailJob } from '../mail-jobs';
 import { passwordChangedMail } from '../mail-texts';
 import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
@@ -19,7 +19,10 @@ import { checkCode } from './code-service';
  */
 export async function forgotPassword(deps: IdentityDeps, email: string, client: ClientInfo) {
   await hitAccountLimit(deps, 'forgot-password', email, client.ip);
-  await enqueueMail<CodeMailJob>(deps.jobs, { kind: 'password-reset', email: email.trim().toLowerCase() });
+  await enqueueCodeMail<CodeMailJob>(deps.jobs, {
+    kind: 'password-reset',
+    email: email.trim().toLowerCase(),
+  });
   return { message: MESSAGES.codeRequested };
 }
 

@@ -23,7 +23,7 @@ import { AppError } from '../../../platform/errors';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../repositories/user-repository';
 import type { ClientInfo, IdentityDeps } from '../deps';
 import { assertPasswordNotCommon, identityErrors } from '../identity-errors';
-import { enqueueMail } from '../../../platform/mail/queue';
+import { enqueueCodeMail } from '../../../platform/mail/queue';
 import type { CodeMailJob } from '../mail-jobs';
 import { maskEmail } from '../mask';
 import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
@@ -98,7 +98,7 @@ export async function register(
         });
         await tx.insert(officeMembers).values({ officeId, userId: user.id, role: 'OWNER' });
       }
-      await enqueueMail<CodeMailJob>(deps.jobs, { kind: 'confirmation', email: user.email }, tx);
+      await enqueueCodeMail<CodeMailJob>(deps.jobs, { kind: 'confirmation', email: user.email }, tx);
       return user;
     });
   } catch (error) {
@@ -148,7 +148,7 @@ async function invitationFor(tx: Tx, token: string, email: string, byInvitationO
 /** Signing in to an unconfirmed account mails a code only when the last one can no longer be used. */
 export async function ensureConfirmationCode(deps: IdentityDeps, user: UserRow): Promise<void> {
   if (user.confirmedAt || user.deactivatedAt) return;
-  await enqueueMail<CodeMailJob>(deps.jobs, {
+  await enqueueCodeMail<CodeMailJob>(deps.jobs, {
     kind: 'confirmation',
     email: user.email,
     onlyWithoutUsableCode: true,
@@ -161,7 +161,7 @@ export async function ensureConfirmationCode(deps: IdentityDeps, user: UserRow):
  */
 export async function resendConfirmation(deps: IdentityDeps, email: string, client: ClientInfo) {
   await hitAccountLimit(deps, 'resend-confirm', email, client.ip);
-  await enqueueMail<CodeMailJob>(deps.jobs, { kind: 'confirmation', email: email.trim().toLowerCase() });
+  await enqueueCodeMail<CodeMailJob>(deps.jobs, { kind: 'confirmation', email: email.trim().toLowerCase() });
   return { message: MESSAGES.codeRequested };
 }
 

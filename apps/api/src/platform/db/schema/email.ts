@@ -145,6 +145,10 @@ export const emailRecipients = pgTable(
   },
   (table) => [
     index('email_recipients_send_idx').on(table.sendId, table.id),
+    // An office's messages still waiting: a new send queues behind them (decision 0162). Rows leave it once claimed.
+    index('email_recipients_office_waiting_idx')
+      .on(table.officeId)
+      .where(sql`${table.status} = 'QUEUED'`),
     // A late bounce finds the last message that left for an address (decision 0058).
     index('email_recipients_email_sent_idx')
       .on(table.email, table.sentAt)
