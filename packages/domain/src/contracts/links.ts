@@ -31,6 +31,10 @@ export const LINK_MESSAGES = {
   opportunityNotSharedWithAgency:
     'Talent submitters can use only the opportunities the casting team has shared with their agency.',
   privateLinkInvalid: 'This private link is not valid. Use the link from your confirmation e-mail.',
+  applicationConfirmed: 'Your application is confirmed.',
+  applicationToConfirm:
+    'This application used an e-mail address the casting team already knows. Confirm it was you to send it on.',
+  confirmApplication: 'Confirm my application',
   claimInvalid: 'This representation claim link is not valid.',
   claimAlreadyConfirmed: 'This representation claim has already been confirmed.',
   claimConfirmed: 'Representation confirmed.',
