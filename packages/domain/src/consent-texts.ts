@@ -24,6 +24,9 @@ export const CONSENT_TEXTS = {
   guardianConsentRequired: 'A parent or guardian must tick the box to agree to this submission.',
   minor: 'Minor',
   minorHint: 'Under the office’s age of majority: contact details are never shown to clients.',
+  unconfirmed: 'Unconfirmed',
+  unconfirmedHint:
+    'Applied with an e-mail address that belongs to a known person. It stays apart from them until the address’s owner confirms it.',
   agreedSection: 'Agreed when applying',
   termsVersion: (version: number) => `${MESSAGES.termsTitle}, version ${version}`,
   privacyVersion: (version: number) => `${MESSAGES.privacyTitle}, version ${version}`,

@@ -8,6 +8,11 @@ export const PUBLIC_TEXTS = {
   addRepresentation: 'Add Representation',
   agencyName: 'Agency name',
   confirmSubmission: 'Confirm submission',
+  applicationToConfirm:
+    'This application used an e-mail address the casting team already knows, so it waits until you confirm it was you.',
+  confirmApplication: 'Confirm my application',
+  applicationConfirmed:
+    'Your application is confirmed. We have e-mailed you the private link to your submission.',
   dateOfBirth: 'Date of birth',
   gender: 'Gender',
   ethnicAppearance: 'Ethnic appearance',

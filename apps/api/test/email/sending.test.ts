@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docFromText } from '@casting/domain';
@@ -256,7 +257,7 @@ describe('sending to candidates', () => {
     });
     expect(staffDetail.statusCode).toBe(200);
 
-    // Previewing applies the folder rule of sending: a candidate outside the submitter folders is refused.
+    // Previewing applies the reach of sending: a candidate outside the submitter folders is answered as an unknown id.
     const preview = (actor: 'PO' | 'TS', submissionId: string) =>
       t.app.inject({
         method: 'POST',
@@ -265,8 +266,12 @@ describe('sending to candidates', () => {
         payload: { subject: 'Hi {{firstName}}', body: docFromText('Hi'), submissionId },
       });
     const refused = await preview('TS', staffOnly.id);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('PERMISSION_DENIED');
+    const unknown = await preview('TS', randomUUID());
+    expect(refused.statusCode).toBe(404);
+    expect([refused.json().code, refused.json().message]).toEqual([
+      unknown.json().code,
+      unknown.json().message,
+    ]);
     expect(refused.body).not.toContain('walt@example.com');
     const allowed = await preview('TS', reviewed.id);
     expect(allowed.statusCode).toBe(200);

@@ -126,6 +126,14 @@ describe('public routes without a valid secret', () => {
       }),
     ],
     [
+      'confirm an application',
+      async () => ({
+        method: 'POST',
+        url: `/api/v2/applicants/${unknownId}/standalone/confirm`,
+        payload: { accessToken: guessed },
+      }),
+    ],
+    [
       'change representative',
       async () => ({
         method: 'PATCH',

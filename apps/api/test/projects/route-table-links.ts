@@ -246,8 +246,12 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
     // The project is the one the named candidates belong to.
     rule: { kind: 'project', allowed: SPEC.viewProject, projectIn: 'folder' },
     ok: 200,
-    // Another office's candidates are unknown ids to its owner, refused as such.
-    outcomeFor: { otherOffice: { status: 400, code: 'VALIDATION_FAILED' } },
+    // Another office's candidates are unknown ids to its owner, refused as such; so is a candidate outside the
+    // submitter folders to a talent submitter.
+    outcomeFor: {
+      otherOffice: { status: 400, code: 'VALIDATION_FAILED' },
+      TS: { status: 400, code: 'VALIDATION_FAILED' },
+    },
     request: async (f) => ({
       url: `/api/applicants/representatives?applicantIds[]=${(await buildApplicant(f.role, f.cast.people.PO.user)).applicantId}`,
     }),
@@ -346,4 +350,5 @@ export const LINK_PRIVATE_TOKEN_ROUTES = [
   'GET /api/v2/applicants/:id/standalone/token',
   'PATCH /api/users/representatives',
   'PATCH /api/v2/applicants/standalone/:id',
+  'POST /api/v2/applicants/:id/standalone/confirm',
 ] as const;

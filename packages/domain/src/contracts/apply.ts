@@ -141,8 +141,17 @@ export const standaloneViewSchema = z.object({
   bio: z.string().nullable(),
   opportunities: z.array(opportunityRefSchema),
   representatives: z.array(representativeSchema.extend({ status: z.enum(CLAIM_STATUSES) })),
+  /** Applied with an address that already belonged to a person: it waits for the address owner's confirmation. */
+  unconfirmed: z.boolean(),
 });
 export type StandaloneView = z.infer<typeof standaloneViewSchema>;
+
+/**
+ * POST /v2/applicants/{id}/standalone/confirm: the address's owner confirms an application waiting for it, with the
+ * private link mailed to that address; the application then applies to the person the address belongs to.
+ */
+export const confirmApplicationSchema = z.object({ accessToken: linkTokenSchema });
+export const confirmApplicationResultSchema = standaloneApplyResultSchema;
 
 /** GET /v2/applicants/{id}/standalone/resend-email?token=<link token>: a fresh private link to the stored e-mail. */
 export const resendQuerySchema = z.object({ token: linkTokenSchema });

@@ -169,6 +169,11 @@ export const applicantListItemSchema = z.object({
     .nullable(),
   /** Younger than the office's age of majority (as the detail's `minor`): the row shows a Minor marker. */
   minor: z.boolean(),
+  /**
+   * Applied with an address that already belonged to a person, and not yet confirmed by the address's owner: the row
+   * is apart from that person and shows an Unconfirmed marker (decision 0170).
+   */
+  emailUnconfirmed: z.boolean(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 

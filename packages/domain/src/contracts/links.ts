@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { PUBLIC_TEXTS } from '../public-texts';
 import { ALWAYS_CHECK } from '../validation/fields';
 import { linkTitleSchema, opportunitySelectionSchema } from '../validation/links';
 import { CANDIDATE_MESSAGES } from './candidates';
@@ -31,6 +32,7 @@ export const LINK_MESSAGES = {
   opportunityNotSharedWithAgency:
     'Talent submitters can use only the opportunities the casting team has shared with their agency.',
   privateLinkInvalid: 'This private link is not valid. Use the link from your confirmation e-mail.',
+  applicationConfirmed: PUBLIC_TEXTS.applicationConfirmed,
   claimInvalid: 'This representation claim link is not valid.',
   claimAlreadyConfirmed: 'This representation claim has already been confirmed.',
   claimConfirmed: 'Representation confirmed.',

@@ -89,6 +89,10 @@ export async function representativesOfApplicants(db: Queryable, applicantIds: r
   }));
 }
 
+/** The answer for applicant ids that are not all known candidates of one project. */
+export const applicantsNotInOneProject = () =>
+  fieldErrors([{ path: 'query.applicantIds[]', message: LINK_MESSAGES.applicantsInOneProject }]);
+
 /** The one project all these applicants belong to, or a field error (unknown ids answer the same). */
 export async function projectOfApplicants(db: Queryable, applicantIds: readonly string[]): Promise<string> {
   const rows = await db
@@ -99,8 +103,6 @@ export async function projectOfApplicants(db: Queryable, applicantIds: readonly 
     .select({ n: sql<number>`count(*)::int` })
     .from(applicants)
     .where(inArray(applicants.id, [...applicantIds]));
-  if (rows.length !== 1 || count[0]?.n !== new Set(applicantIds).size) {
-    throw fieldErrors([{ path: 'query.applicantIds[]', message: LINK_MESSAGES.applicantsInOneProject }]);
-  }
+  if (rows.length !== 1 || count[0]?.n !== new Set(applicantIds).size) throw applicantsNotInOneProject();
   return rows[0]!.projectId;
 }

@@ -17,6 +17,7 @@ import {
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { assertCandidatesReached } from '../../platform/db/candidate-reach';
 import { access } from '../../platform/http/access';
 import { publicQuota } from '../../platform/http/public-quota';
 import { requirePrincipal } from '../../platform/http/principal';
@@ -30,7 +31,11 @@ import {
 } from './agency-search';
 import { agentOfUser } from './agents';
 import { answerClaim, claimView } from './claims';
-import { projectOfApplicants, representativesOfApplicants } from './representation';
+import {
+  applicantsNotInOneProject,
+  projectOfApplicants,
+  representativesOfApplicants,
+} from './representation';
 import { setAgencyVerified, setAgentVerified } from './verification';
 
 const TAGS = ['agencies'];
@@ -112,7 +117,9 @@ export function agencyRoutes(app: App, context: AppContext) {
     async (request) => {
       const ids = request.query['applicantIds[]'];
       const projectId = await projectOfApplicants(db, ids);
-      await requireProjectPermission(db, request, projectId, 'VIEW_PROJECT');
+      const actor = await requireProjectPermission(db, request, projectId, 'VIEW_PROJECT');
+      // A candidate out of the caller's reach is answered as an unknown id is.
+      await assertCandidatesReached(db, actor, projectId, ids, applicantsNotInOneProject);
       return { items: await representativesOfApplicants(db, [...new Set(ids)]) };
     },
   );

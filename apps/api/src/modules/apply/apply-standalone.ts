@@ -9,6 +9,7 @@ import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../links';
 import { sendMail, type ApplyDeps } from './apply-deps';
+import { addressStanding, holdForAddressOwner } from './address-owner';
 import { judgeConsent, recordConsent } from './consent';
 import { claimMail } from './mail';
 import { issuePrivateLink } from './private-link';
@@ -71,7 +72,10 @@ function uploadGrantFor(deps: ApplyDeps, token: string | undefined, projectId: s
  * or joined (one per e-mail per project), submitted to the chosen opportunity (the link's default when none) in its
  * NEW_SUBMISSIONS folder, or TS_FOR_REVIEW when the link requires agency review; the representation claim is opened
  * and mailed to the agent; a private link is mailed to the talent; what the talent agreed to (the terms and privacy
- * versions, a minor's guardian consent) is recorded. A filled honeypot is answered like a success.
+ * versions, a minor's guardian consent) is recorded. A filled honeypot is answered like a success. An application
+ * with an address that already belongs to a person changes nothing of them: it is stored apart, without the address,
+ * its agent named but not claimed, until the address's owner confirms it (decision 0170); the same application to
+ * the same opportunity again is answered with the first.
  */
 export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
   if (input.website && input.website.trim() !== '') {
@@ -95,13 +99,26 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
     // upload this page resumed), so keys of other people's uploads attach nothing.
     const grant = input.uploads.length > 0 ? uploadGrantFor(deps, input.uploadGrant, link.projectId) : null;
     const representative = await chooseRepresentative(tx, link, group, input);
+    const standing = await addressStanding(tx, link.projectId, roleId, input.email);
+    if (standing.kind === 'repeat') {
+      // The same application again changes nothing; the address is mailed its private link, as on every apply.
+      await issuePrivateLink(deps, tx, standing.applicantId, input.email, projectName);
+      return {
+        applicantId: standing.applicantId,
+        submissionId: standing.submissionId,
+        message: LINK_MESSAGES.submissionReceived,
+      };
+    }
+    // An address that already belongs to a person: the application is stored without it, so it joins nobody, and
+    // waits for the address's owner to confirm it.
+    const unconfirmed = standing.kind === 'taken';
     const result = await submitApplicant(tx, {
       projectId: link.projectId,
       roleId,
       person: {
         firstName: input.firstName,
         lastName: input.lastName,
-        email: input.email,
+        email: unconfirmed ? null : input.email,
         phone: input.phone ?? null,
         dateOfBirth: input.dateOfBirth ?? null,
         playingAgeMin: input.age ?? null,
@@ -126,7 +143,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
       referringAgentId: representative?.agentId ?? null,
     });
     await recordConsent(tx, result.applicantId, result.submissionId, consent);
-    if (representative) {
+    // A waiting application names its agent only on its submission; the claim is opened once it is confirmed.
+    if (representative && !unconfirmed) {
       const claim = await openClaim(tx, {
         projectId: link.projectId,
         applicantId: result.applicantId,
@@ -167,7 +185,11 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
         { jobs: deps.jobs },
       );
     }
-    await issuePrivateLink(deps, tx, result.applicantId, input.email, projectName);
+    if (unconfirmed) {
+      await holdForAddressOwner(deps, tx, result.applicantId, input.email, projectName);
+    } else {
+      await issuePrivateLink(deps, tx, result.applicantId, input.email, projectName);
+    }
     // Last, because every submission through this link updates the same row: its lock is held only until commit.
     if (result.createdSubmission) {
       // The team's open candidates pages refetch once this commits.

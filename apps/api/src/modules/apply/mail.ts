@@ -39,3 +39,26 @@ export function claimMail(
       `"${oneLine(details.projectName)}".\n\nConfirm or decline: ${link}\n`,
   };
 }
+
+/**
+ * The address owner's confirmation: someone applied with this address, which already belongs to a person of the
+ * office. The private link of that application opens it with its Confirm button; until then it changes nothing.
+ */
+export function applicationConfirmationMail(
+  publicUrl: string,
+  to: string,
+  projectName: string,
+  applicantId: string,
+  accessToken: string,
+): MailMessage {
+  const link = `${base(publicUrl)}/submission/${applicantId}?token=${accessToken}`;
+  return {
+    to,
+    subject: `Confirm your application to ${oneLine(projectName)}`,
+    text:
+      `Someone applied to "${oneLine(projectName)}" with this e-mail address, which the casting team already ` +
+      `knows. If it was you, open this private link and confirm the application: ${link}\n\n` +
+      `Until it is confirmed it changes nothing of your details, media or representation. ` +
+      `If it was not you, ignore this e-mail.\n`,
+  };
+}

@@ -70,7 +70,8 @@ export async function standaloneView(
     projectName: project?.name ?? '',
     firstName: applicant.firstName,
     lastName: applicant.lastName,
-    email: applicant.email,
+    // A waiting application shows the address it was made with, which its private link was mailed to.
+    email: applicant.email ?? applicant.unconfirmedEmail,
     phone: applicant.phone,
     dateOfBirth: applicant.dateOfBirth,
     genderId: applicant.genderId,
@@ -80,6 +81,7 @@ export async function standaloneView(
     bio: applicant.bio,
     opportunities: roleRows,
     representatives: represented?.representatives ?? [],
+    unconfirmed: applicant.unconfirmedEmail !== null,
   };
 }
 

@@ -5,6 +5,8 @@ import {
   changeRepresentativeSchema,
   checkEmailWebformResultSchema,
   checkEmailWebformSchema,
+  confirmApplicationResultSchema,
+  confirmApplicationSchema,
   createRepresentativeSchema,
   globalContentQuerySchema,
   globalContentSchema,
@@ -31,6 +33,7 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { officeLegalParagraphs } from '../offices';
 import type { ApplyDeps } from './apply-deps';
+import { confirmApplication } from './address-owner';
 import { applyStandalone } from './apply-standalone';
 import { checkEmailWebform, resendPrivateLink, standaloneView, updateStandalone } from './private-link';
 import {
@@ -141,6 +144,26 @@ export function applyRoutes(app: App, context: AppContext) {
     async (request) => {
       await publicQuota(db, request, 'read');
       return standaloneView(db, request.params.id, request.query.token);
+    },
+  );
+
+  app.post(
+    '/v2/applicants/:id/standalone/confirm',
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { access: access.public({ kind: 'applicant', from: 'params', key: 'id' }) },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The address’s owner confirms an application made with an address a person already had (private link mailed there)',
+        params: idParams,
+        body: confirmApplicationSchema,
+        response: { 200: confirmApplicationResultSchema },
+      },
+    },
+    async (request) => {
+      await publicQuota(db, request, 'submit');
+      return confirmApplication(deps, request.params.id, request.body.accessToken);
     },
   );
 

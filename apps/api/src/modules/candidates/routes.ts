@@ -215,7 +215,7 @@ export function candidateRoutes(app: App, context: AppContext) {
           response: { 200: bulkResultSchema },
         },
       },
-      async (request) => action(db, request.params.id, request.body, events),
+      async (request) => action(db, request.params.id, requireProjectActor(request), request.body, events),
     );
   }
 

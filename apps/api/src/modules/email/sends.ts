@@ -168,7 +168,7 @@ export async function sendToCandidates(
   request: EmailSendRequest,
 ) {
   return db.transaction(async (tx) => {
-    const rows = await rowsInProject(tx, projectId, request.submissionIds);
+    const rows = await rowsInProject(tx, projectId, request.submissionIds, caller.actor);
     assertSubmitterMay(caller.actor, rows, 'SEND_EMAIL');
     const message = await composeMessage(tx, projectId, request);
     const link = await chooseLink(tx, publicUrl, projectId, request.shareLinkId, message, caller);
@@ -230,7 +230,7 @@ export async function previewMessage(
   if (request.submissionId && caller.actor === 'TS') {
     assertSubmitterMay(
       caller.actor,
-      await rowsInProject(db, projectId, [request.submissionId]),
+      await rowsInProject(db, projectId, [request.submissionId], caller.actor),
       'SEND_EMAIL',
     );
   }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MEDIA_MESSAGES, MESSAGES, type ReportMediaIssue } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { assertCandidatesReached } from '../../platform/db/candidate-reach';
 import { isUuid } from '../../platform/db/ids';
 import { applicants, mediaIssueReports, mediaItems, projects, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -41,6 +42,13 @@ export async function reportMediaIssue(
   const actor = await resolveActor(principal, item.projectId);
   if (!actor) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound);
   assertProjectPermission(actor, 'VIEW_PROJECT');
+  await assertCandidatesReached(
+    db,
+    actor,
+    item.projectId,
+    [input.applicantId],
+    () => new AppError('NOT_FOUND', MEDIA_MESSAGES.mediaNotFound),
+  );
   await db.transaction(async (tx) => {
     const [report] = await tx
       .insert(mediaIssueReports)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import {
   canInSubmitterFolder,
   CANDIDATE_MESSAGES,
@@ -6,6 +6,7 @@ import {
   type ProjectActor,
   type SubmitterFolderAction,
 } from '@casting/domain';
+import { assertCandidatesReached } from '../../platform/db/candidate-reach';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import { folderMemberships, folders, submissions } from '../../platform/db/schema';
 import { AppError, permissionDenied } from '../../platform/errors';
@@ -49,8 +50,8 @@ export async function assertSubmitterMayOnApplicant(
 
 /**
  * A talent submitter reaches a candidate only through the submitter folders (their review queue), as the candidate
- * detail does: any of `applicantIds` with no submission in a submitter folder of the project answers 404, the same
- * answer as an unknown id, so the request reveals nothing about candidates outside them. One query for all ids.
+ * detail does: any of `applicantIds` out of reach answers 404 with `message`, the same answer as an unknown id, so
+ * the request reveals nothing about candidates outside them. One query for all ids (`assertCandidatesReached`).
  * Other actors are governed by the matrix alone.
  */
 export async function assertSubmitterReaches(
@@ -60,21 +61,7 @@ export async function assertSubmitterReaches(
   applicantIds: readonly string[],
   message: string,
 ): Promise<void> {
+  // Other actors' media calls check the item's project themselves; only the submitter's reach is narrower.
   if (actor !== 'TS') return;
-  const wanted = [...new Set(applicantIds.map((id) => id.toLowerCase()))];
-  if (wanted.length === 0) return;
-  if (!wanted.every(isUuid)) throw new AppError('NOT_FOUND', message);
-  const rows = await db
-    .selectDistinct({ applicantId: submissions.applicantId })
-    .from(submissions)
-    .innerJoin(folderMemberships, eq(folderMemberships.submissionId, submissions.id))
-    .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
-    .where(
-      and(
-        eq(submissions.projectId, projectId),
-        inArray(submissions.applicantId, wanted),
-        like(folders.systemAlias, 'TS\\_%'),
-      ),
-    );
-  if (rows.length < wanted.length) throw new AppError('NOT_FOUND', message);
+  await assertCandidatesReached(db, actor, projectId, applicantIds, () => new AppError('NOT_FOUND', message));
 }

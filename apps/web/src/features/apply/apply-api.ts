@@ -93,6 +93,15 @@ export function viewSubmission(http: HttpClient, applicantId: string, token: str
   );
 }
 
+/** The address's owner confirms an application that waited for them (its private link is the credential). */
+export function confirmApplication(http: HttpClient, applicantId: string, accessToken: string) {
+  return http.request(
+    `/v2/applicants/${encodeURIComponent(applicantId)}/standalone/confirm`,
+    schema('standaloneApplyResultSchema'),
+    { ...PUBLIC, method: 'POST', body: { accessToken } },
+  );
+}
+
 export function updateSubmission(http: HttpClient, applicantId: string, body: Record<string, unknown>) {
   return http.send(`/v2/applicants/standalone/${encodeURIComponent(applicantId)}`, {
     ...PUBLIC,

@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddRepresentationDialog } from '../representation';
 import { useApplyAddress } from './apply-address';
-import { applyContracts, changeRepresentative, updateSubmission, viewSubmission } from './apply-api';
+import {
+  applyContracts,
+  changeRepresentative,
+  confirmApplication,
+  updateSubmission,
+  viewSubmission,
+} from './apply-api';
 import { ApplyFrame, Notice } from './apply-frame';
 import { TextInput } from '../../ui/text-input';
 
@@ -52,8 +58,55 @@ export function PrivateSubmissionPage({ applicantId, token }: { applicantId: str
   }
   return (
     <ApplyFrame>
-      <SubmissionDetails view={view.data} token={token} />
+      {view.data.unconfirmed ? (
+        <ConfirmApplication view={view.data} token={token} />
+      ) : (
+        <SubmissionDetails view={view.data} token={token} />
+      )}
     </ApplyFrame>
+  );
+}
+
+/**
+ * An application made with an address the casting team already knows waits until the address's owner, who got this
+ * link by e-mail, confirms it was them; a stranger who used the address never sees this page.
+ */
+function ConfirmApplication({ view, token }: { view: StandaloneView; token: string }) {
+  const http = useHttpClient();
+  const [status, setStatus] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [sending, setSending] = useState(false);
+  const confirm = async () => {
+    setSending(true);
+    try {
+      const result = await confirmApplication(http, view.applicantId, token);
+      setStatus(result.message);
+      setDone(true);
+    } catch (error) {
+      setStatus(extractErrorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section className="flex flex-col gap-3">
+      <p className="text-sm text-ink-muted">{view.projectName}</p>
+      <h1 className="text-2xl font-semibold text-ink">{PAGE_TITLES.yourSubmission}</h1>
+      {done ? null : <p className="text-base text-ink">{PUBLIC_TEXTS.applicationToConfirm}</p>}
+      {done ? null : (
+        <button
+          type="button"
+          disabled={sending}
+          onClick={() => void confirm()}
+          className="min-h-12 rounded-md bg-accent px-4 text-base font-semibold text-on-accent disabled:bg-accent/60 sm:self-start"
+        >
+          {PUBLIC_TEXTS.confirmApplication}
+        </button>
+      )}
+      <p role="status" className="text-base text-ink">
+        {status}
+      </p>
+    </section>
   );
 }
 

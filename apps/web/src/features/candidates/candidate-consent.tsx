@@ -13,6 +13,18 @@ export function MinorBadge({ className }: { className?: string }) {
 }
 
 /**
+ * The Unconfirmed marker on a row and preview: the application used an address that already belongs to a person and
+ * stays apart from them until the address's owner confirms it; its title says so.
+ */
+export function UnconfirmedBadge({ className }: { className?: string }) {
+  return (
+    <span title={CONSENT_TEXTS.unconfirmedHint} className={className}>
+      <StatusBadge tone="warning">{CONSENT_TEXTS.unconfirmed}</StatusBadge>
+    </span>
+  );
+}
+
+/**
  * What the candidate agreed to in their latest application through an apply page: the terms and privacy versions and
  * when, and for a minor the guardian who consented. Nothing for a candidate added by hand or imported.
  */

@@ -30,6 +30,7 @@ function row(overrides: Partial<ApplicantListItem>): ApplicantListItem {
     representation: null,
     roster: null,
     minor: false,
+    emailUnconfirmed: false,
     ...overrides,
   };
 }
@@ -57,6 +58,17 @@ describe('CandidateList rows', () => {
     const items = screen.getAllByRole('listitem');
     expect(within(items[0]!).getByText(CONSENT_TEXTS.minor)).toBeInTheDocument();
     expect(within(items[1]!).queryByText(CONSENT_TEXTS.minor)).toBeNull();
+  });
+
+  it('mark an application waiting for its address owner’s confirmation as Unconfirmed, and no other', () => {
+    renderList([
+      row({ id: 'row-1', name: 'Mallory Stranger', email: null, emailUnconfirmed: true }),
+      row({ id: 'row-2', applicantId: 'person-2', name: 'Vera Real' }),
+    ]);
+    const items = screen.getAllByRole('listitem');
+    const badge = within(items[0]!).getByText(CONSENT_TEXTS.unconfirmed);
+    expect(badge.closest('[title]')).toHaveAttribute('title', CONSENT_TEXTS.unconfirmedHint);
+    expect(within(items[1]!).queryByText(CONSENT_TEXTS.unconfirmed)).toBeNull();
   });
 
   it('show where the candidate lives and who represents them, and nothing for a self-submitted one', () => {

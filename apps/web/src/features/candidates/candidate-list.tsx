@@ -24,7 +24,7 @@ import { cn } from '../../ui/cn';
 import { VirtualList } from '../../ui/virtual-rows';
 import { RosterStatusBadge } from '../roster';
 import type { VirtualRowProps } from '../../ui/virtual-rows';
-import { MinorBadge } from './candidate-consent';
+import { MinorBadge, UnconfirmedBadge } from './candidate-consent';
 
 export interface CandidateListProps {
   items: readonly ApplicantListItem[];
@@ -199,6 +199,7 @@ function RowBody({
         ) : null}
         <RosterStatusBadge roster={item.roster} className="mt-1" />
         {item.minor ? <MinorBadge className="mt-1" /> : null}
+        {item.emailUnconfirmed ? <UnconfirmedBadge className="mt-1" /> : null}
         {item.tags.length > 0 ? (
           <span className="mt-1 flex max-w-full flex-wrap gap-1">
             {item.tags.slice(0, 3).map((tag) => (

@@ -38,6 +38,7 @@ const row: ApplicantListItem = {
   representation: null,
   roster: null,
   minor: false,
+  emailUnconfirmed: false,
 };
 
 const detail = {
@@ -101,6 +102,7 @@ function renderPreview(
     actor?: ProjectActor;
     handlers?: Record<string, FetchHandler>;
     chat?: { answer: () => Response | Promise<Response> };
+    row?: Partial<typeof row>;
   } = {},
 ) {
   const { chat } = options;
@@ -128,7 +130,7 @@ function renderPreview(
             <input aria-label="Somewhere to type" />
             <CandidatePreview
               projectId="p1"
-              row={row}
+              row={{ ...row, ...options.row }}
               position={{ index: 0, loaded: 2, more: false }}
               allowedVotes={allowedVotes}
               actor={options.actor ?? null}
@@ -150,6 +152,18 @@ function renderPreview(
 }
 
 describe('CandidatePreview', () => {
+  it('marks an application waiting for its address owner’s confirmation as Unconfirmed, with what that means', () => {
+    renderPreview([], { row: { emailUnconfirmed: true } });
+    const preview = screen.getByRole('region', { name: 'Ava Lindgren' });
+    const badge = within(preview).getByText(CONSENT_TEXTS.unconfirmed);
+    expect(badge.closest('[title]')).toHaveAttribute('title', CONSENT_TEXTS.unconfirmedHint);
+  });
+
+  it('shows no Unconfirmed marker for a confirmed candidate', () => {
+    renderPreview([]);
+    expect(screen.queryByText(CONSENT_TEXTS.unconfirmed)).toBeNull();
+  });
+
   it('shows what a minor’s application agreed to: the versions, and the guardian who consented', async () => {
     renderPreview([], {
       handlers: {

@@ -14,7 +14,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
-import { ApplicationRecord, MinorBadge } from './candidate-consent';
+import { ApplicationRecord, MinorBadge, UnconfirmedBadge } from './candidate-consent';
 import { CandidateRepresentation } from './candidate-representation';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
@@ -170,6 +170,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
             </p>
             <RosterStatusBadge roster={row.roster} className="mt-1" />
             {row.minor ? <MinorBadge className="mt-1 inline-block" /> : null}
+            {row.emailUnconfirmed ? <UnconfirmedBadge className="mt-1 inline-block" /> : null}
           </div>
         </header>
 

@@ -40,6 +40,7 @@ function row(id: string, name: string) {
     representation: null,
     roster: null,
     minor: false,
+    emailUnconfirmed: false,
   };
 }
 

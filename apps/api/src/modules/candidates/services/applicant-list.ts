@@ -41,6 +41,7 @@ function pageQuery(
       location: applicants.location,
       address: applicants.address,
       minor: minorSql(),
+      emailUnconfirmed: sql<boolean>`${applicants.unconfirmedEmail} is not null`,
       referringAgentId: submissions.referringAgentId,
     })
     .from(submissions)
@@ -145,6 +146,7 @@ export async function listApplicants(
         photoUrl: photos.get(row.applicantId) ?? null,
         roster: extra?.roster ?? null,
         minor: Boolean(row.minor),
+        emailUnconfirmed: Boolean(row.emailUnconfirmed),
       };
     }),
     limit: query.limit,

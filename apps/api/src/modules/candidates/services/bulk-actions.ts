@@ -106,7 +106,7 @@ export async function vote(
   events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
-    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    const rows = await rowsInProject(tx, projectId, request.applicantIds, actor);
     assertSubmitterMay(actor, rows, TS_VOTE_ACTION[request.vote]);
     await publishApplicantsUpdated(events, tx, projectId, 'VOTE', rows.length, oneRole(rows));
     const ids = rows.map((row) => row.id);
@@ -152,7 +152,7 @@ async function folderRequest(
 ) {
   const folder = await folderInProject(tx, projectId, request.folderId);
   assertFolderSetFor(actor, folder, 'body.folderId');
-  const rows = await rowsInProject(tx, projectId, request.applicantIds);
+  const rows = await rowsInProject(tx, projectId, request.applicantIds, actor);
   if (rows.some((row) => row.roleId !== folder.roleId)) {
     throw fieldErrors([{ path: 'body.applicantIds', message: CANDIDATE_MESSAGES.notInFolderRole }]);
   }
@@ -265,11 +265,12 @@ async function assertTags(tx: Queryable, projectId: string, tagIds: readonly str
 export async function applyTags(
   db: Db,
   projectId: string,
+  actor: ProjectActor,
   request: TagApplyRequest,
   events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
-    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    const rows = await rowsInProject(tx, projectId, request.applicantIds, actor);
     const tagIds = await assertTags(tx, projectId, request.tagIds);
     await publishApplicantsUpdated(events, tx, projectId, 'TAGS_ADD', rows.length, oneRole(rows));
     const people = [...new Set(rows.map((row) => row.applicantId))];
@@ -284,11 +285,12 @@ export async function applyTags(
 export async function removeTags(
   db: Db,
   projectId: string,
+  actor: ProjectActor,
   request: TagApplyRequest,
   events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
-    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    const rows = await rowsInProject(tx, projectId, request.applicantIds, actor);
     const tagIds = await assertTags(tx, projectId, request.tagIds);
     await publishApplicantsUpdated(events, tx, projectId, 'TAGS_REMOVE', rows.length, oneRole(rows));
     await tx.delete(applicantTags).where(
@@ -316,7 +318,7 @@ export async function deleteRows(
   events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
-    const rows = await rowsInProject(tx, projectId, applicantIds);
+    const rows = await rowsInProject(tx, projectId, applicantIds, actor);
     assertSubmitterMay(actor, rows, 'DELETE');
     await publishApplicantsUpdated(events, tx, projectId, 'DELETE', rows.length, oneRole(rows));
     const ids = rows.map((row) => row.id);

@@ -92,7 +92,7 @@ export async function copyOrMove(
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const roleId = request.roleId!;
-    const rows = await rowsInProject(tx, projectId, request.applicantIds);
+    const rows = await rowsInProject(tx, projectId, request.applicantIds, actor);
     assertSubmitterMay(actor, rows, request.type === 'MOVE' ? 'MOVE' : 'COPY');
     const settings = await projectSettings(tx, projectId);
     const targets = await destinationFolders(tx, request, roleId, settings.applicantOnlyInOneFolder);
@@ -182,7 +182,7 @@ export async function crossCopy(
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const roleId = request.roleId!;
-    const rows = await rowsInProject(tx, sourceProjectId, request.applicantIds);
+    const rows = await rowsInProject(tx, sourceProjectId, request.applicantIds, actor);
     assertSubmitterMay(actor, rows, 'COPY');
     const settings = await projectSettings(tx, destinationProjectId);
     const targets = await destinationFolders(tx, request, roleId, settings.applicantOnlyInOneFolder);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CANDIDATE_MESSAGES, isSubmitterFolderAlias, type ProjectActor } from '@casting/domain';
 import type { Queryable } from '../../../platform/db/ids';
 import { folderMemberships, folders, projects, submissions } from '../../../platform/db/schema';
+import { candidateRowReach } from '../../../platform/db/candidate-reach';
 import { AppError, fieldErrors, notFound } from '../../../platform/errors';
 
 /** What a bulk action needs to know about each row it touches. */
@@ -14,13 +15,15 @@ export interface RowInfo {
 }
 
 /**
- * The rows (submissions) of a request, checked in one query to belong to the project. An id of another project or
- * an unknown one is "not found" and nothing is written: the whole request is refused, never applied in part.
+ * The rows (submissions) of a request, checked in one query to belong to the project and to be within the caller's
+ * reach (a talent submitter's are those in the submitter folders). An id of another project, one out of reach or an
+ * unknown one is "not found" alike and nothing is written: the whole request is refused, never applied in part.
  */
 export async function rowsInProject(
   db: Queryable,
   projectId: string,
   ids: readonly string[],
+  actor: ProjectActor,
 ): Promise<RowInfo[]> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   const rows = await db
@@ -35,7 +38,13 @@ export async function rowsInProject(
         where m.submission_id = submissions.id and left(f.system_alias, 3) = 'TS_')`,
     })
     .from(submissions)
-    .where(and(eq(submissions.projectId, projectId), inArray(submissions.id, unique)));
+    .where(
+      and(
+        eq(submissions.projectId, projectId),
+        inArray(submissions.id, unique),
+        candidateRowReach(actor, sql`submissions.id`),
+      ),
+    );
   if (rows.length !== unique.length) {
     throw new AppError('NOT_FOUND', CANDIDATE_MESSAGES.notInProject, {
       missing: unique.filter((id) => !rows.some((row) => row.id === id)),

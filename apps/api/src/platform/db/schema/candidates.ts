@@ -49,6 +49,12 @@ export const applicants = pgTable(
     lastName: text('last_name').notNull(),
     /** Lower-cased; one applicant per e-mail per project (a second application joins the first). */
     email: text('email'),
+    /**
+     * Set on an application whose address already belonged to a person of the office, until the address's owner
+     * confirms it from the mail sent there (decision 0170): the row keeps `email` empty, so it is nobody's record
+     * yet, and the team sees it as unconfirmed.
+     */
+    unconfirmedEmail: text('unconfirmed_email'),
     phone: text('phone'),
     dateOfBirth: date('date_of_birth'),
     playingAgeMin: integer('playing_age_min'),

@@ -1,0 +1,1 @@
+ALTER TABLE "applicants" ADD COLUMN "unconfirmed_email" text;
