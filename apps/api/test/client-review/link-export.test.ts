@@ -145,7 +145,8 @@ describe('export', () => {
       .get('Resources', 'Font')
       .forEach((font) => {
         const descriptor = font.get('DescendantFonts', 0, 'FontDescriptor');
-        if (descriptor.get('FontFile2').isStream()) fonts.add(font.get('BaseFont').asName().replace(/-\d+$/, ''));
+        if (descriptor.get('FontFile2').isStream())
+          fonts.add(font.get('BaseFont').asName().replace(/-\d+$/, ''));
       });
     expect([...fonts].sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
