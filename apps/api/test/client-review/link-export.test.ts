@@ -73,6 +73,10 @@ describe('export', () => {
       payload: {},
     });
     expect(asked.statusCode, asked.body).toBe(202);
+    // The answer says where the links go and until when they work, so the page can say so.
+    const answer = asked.json() as { recipientEmail: string; expiresAt: string };
+    expect(answer.recipientEmail).toBe(cast.people.PE.user.email.toLowerCase());
+    expect(Date.parse(answer.expiresAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
     const mail = await mailTo(cast.people.PE.user.email, 'Client feedback export');
     const csvUrl = /Spreadsheet \(CSV\): (\S+)/.exec(mail.text)![1]!;
     const pdfUrl = /Presentation \(PDF\): (\S+)/.exec(mail.text)![1]!;

@@ -54,7 +54,7 @@ export async function requestExport(
   const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const recipientEmail = (email ?? me?.email ?? '').toLowerCase();
   if (!recipientEmail) throw fieldErrors([{ path: 'body.email', message: 'Email is required' }]);
-  const id = await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clientLinkExports)
       .values({
@@ -64,15 +64,20 @@ export async function requestExport(
         recipientEmail,
         expiresAt: new Date(Date.now() + DOWNLOAD_EXPIRY_DAYS * 24 * 3600_000),
       })
-      .returning({ id: clientLinkExports.id });
+      .returning({ id: clientLinkExports.id, expiresAt: clientLinkExports.expiresAt });
     await context.jobs.send<ExportJob>(
       CLIENT_EXPORT_QUEUE,
       { exportId: row!.id },
       { tx: tx as unknown as Db },
     );
-    return row!.id;
+    return row!;
   });
-  return { id, message: CLIENT_REVIEW_MESSAGES.exportQueued };
+  return {
+    id: queued.id,
+    message: CLIENT_REVIEW_MESSAGES.exportQueued,
+    recipientEmail,
+    expiresAt: queued.expiresAt.toISOString(),
+  };
 }
 
 /** A CSV field: quoted, quotes doubled; a leading formula character is neutralised so spreadsheets show text. */
