@@ -13,7 +13,7 @@ import type { Errors, Values } from './apply-values';
 import { ConfirmSubmission } from './confirm-submission';
 import { Details, Section } from './form-sections';
 import { LookupFields } from './lookup-fields';
-import { PhoneField } from './phone-field';
+import { PhoneField } from '../../ui/phone-field';
 import { AgeFields, SizeFields, SocialFields } from './profile-fields';
 import { RepresentationSection } from './representation-section';
 import type { RepresentationChoice } from './representation-section';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Ref } from 'react';
 import { PUBLIC_TEXTS } from '@casting/domain';
 
 /** Dial codes offered; the United States first and by default. */
@@ -36,17 +37,34 @@ export interface PhoneFieldProps {
   country: Country;
   number: string;
   onChange(country: Country, number: string): void;
-  error?: string;
+  error?: string | undefined;
   required?: boolean;
+  /** What the group is called ('Phone' unless a form says more, e.g. 'New phone number'). */
+  legend?: string;
+  /** The number's input, for a form that focuses its first invalid field. */
+  inputRef?: Ref<HTMLInputElement>;
+  onBlur?(): void;
 }
 
-/** Phone with a country dial code (US by default); the number field shows the prefix it will carry. */
-export function PhoneField({ country, number, onChange, error, required }: PhoneFieldProps) {
+/**
+ * Phone with a country dial code (US by default); the number field shows the prefix it will carry. The value a form
+ * sends is `phoneValue(country, number)`.
+ */
+export function PhoneField({
+  country,
+  number,
+  onChange,
+  error,
+  required,
+  legend = 'Phone',
+  inputRef,
+  onBlur,
+}: PhoneFieldProps) {
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-ink">
-        Phone{' '}
+        {legend}{' '}
         {required ? (
           <span aria-hidden="true" className="text-danger">
             *
@@ -85,6 +103,8 @@ export function PhoneField({ country, number, onChange, error, required }: Phone
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
             aria-required={required || undefined}
+            ref={inputRef}
+            onBlur={onBlur}
             onChange={(event) => onChange(country, event.target.value)}
             className="min-h-11 w-full min-w-0 rounded-md bg-transparent px-2 text-base text-ink outline-none"
           />
