@@ -1,6 +1,7 @@
 import { extractErrorMessage, PUBLIC_TEXTS } from '@casting/domain';
 import type { ResolvedLink, StandaloneApplyInput } from '@casting/domain';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useErrorsAfterSubmit } from '../../lib/forms/use-errors-after-submit';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { TextInput } from '../../ui/text-input';
@@ -9,6 +10,7 @@ import type { NewRepresentative } from '../representation';
 import { AddressFields } from './address-fields';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
 import { initialChoice, initialValues } from './apply-values';
+import type { ApplyDraft } from './apply-check';
 import type { Errors, Values } from './apply-values';
 import { ConfirmSubmission } from './confirm-submission';
 import { Details, Section } from './form-sections';
@@ -33,6 +35,12 @@ const { Component: ConsentFields } = lazyComponent(
   (module) => module.ConsentFields,
 );
 
+/** The form's check, with the domain's rules, loaded on first use (see decision 0028). */
+async function checkDraftLater(draft: ApplyDraft) {
+  const { checkDraft } = await import('./apply-check');
+  return checkDraft(draft);
+}
+
 export interface ApplyFormProps {
   link: ResolvedLink;
   token: string;
@@ -50,13 +58,21 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
   const [choice, setChoice] = useState<RepresentationChoice | null>(() => initialChoice(link));
   const [rep, setRep] = useState<NewRepresentative>(EMPTY_REPRESENTATIVE);
   const [uploads, setUploads] = useState<UploadSlot>({ items: [], busy: false });
-  const [errors, setErrors] = useState<Errors>({});
   const [returning, setReturning] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [review, setReview] = useState<StandaloneApplyInput | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const opportunityName = useId();
+  // Messages show from the first review on and follow every change after it, as the app's other forms do.
+  const draft = useMemo(
+    () => ({ link, token, values, uploads, choice, rep }),
+    [link, token, values, uploads, choice, rep],
+  );
+  const { errors, submit } = useErrorsAfterSubmit<Errors, Awaited<ReturnType<typeof checkDraftLater>>>(
+    draft,
+    () => checkDraftLater(draft),
+  );
 
   useEffect(() => {
     // The rules are fetched while the person types, so checking is instant when they ask to review.
@@ -77,9 +93,7 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
   };
 
   const validate = async (): Promise<StandaloneApplyInput | null> => {
-    const { checkDraft } = await import('./apply-check');
-    const checked = await checkDraft({ link, token, values, uploads, choice, rep });
-    setErrors(checked.errors ?? {});
+    const checked = await submit();
     if (checked.errors) {
       // The first message's field takes the focus, so a screen reader hears what to fix.
       requestAnimationFrame(() =>
