@@ -4,17 +4,17 @@ import { PUBLIC_TEXTS } from '@casting/domain';
 
 /** Dial codes offered; the United States first and by default. */
 export const DIAL_CODES = [
-  { country: 'US', label: 'United States (+1)', code: '1' },
-  { country: 'CA', label: 'Canada (+1)', code: '1' },
-  { country: 'GB', label: 'United Kingdom (+44)', code: '44' },
-  { country: 'AU', label: 'Australia (+61)', code: '61' },
-  { country: 'IE', label: 'Ireland (+353)', code: '353' },
-  { country: 'NZ', label: 'New Zealand (+64)', code: '64' },
-  { country: 'DE', label: 'Germany (+49)', code: '49' },
-  { country: 'FR', label: 'France (+33)', code: '33' },
-  { country: 'ES', label: 'Spain (+34)', code: '34' },
-  { country: 'MX', label: 'Mexico (+52)', code: '52' },
-  { country: 'IN', label: 'India (+91)', code: '91' },
+  { country: 'US', code: '1' },
+  { country: 'CA', code: '1' },
+  { country: 'GB', code: '44' },
+  { country: 'AU', code: '61' },
+  { country: 'IE', code: '353' },
+  { country: 'NZ', code: '64' },
+  { country: 'DE', code: '49' },
+  { country: 'FR', code: '33' },
+  { country: 'ES', code: '34' },
+  { country: 'MX', code: '52' },
+  { country: 'IN', code: '91' },
 ] as const;
 export type Country = (typeof DIAL_CODES)[number]['country'];
 
