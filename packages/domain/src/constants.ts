@@ -36,6 +36,10 @@ export const COUNTDOWN_TICK_MS = SECOND;
 export const COPIED_LABEL_MS = 1500;
 export const QR_SIZE = 172;
 export const QR_FILE_NAME = 'QR_Code.png';
+/** The print versions of a link's QR code: a PNG large enough for a poster at 300 dpi (8.7 cm), and a vector SVG. */
+export const QR_PRINT_SIZE = 1024;
+export const QR_PRINT_FILE_NAME = 'QR_Code_print.png';
+export const QR_SVG_FILE_NAME = 'QR_Code.svg';
 export const CODE_LENGTH = 6;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

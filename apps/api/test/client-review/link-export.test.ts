@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicants } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
+import { buildApplicant } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import { type Cast } from '../support/projects';
 import { buildLinkFixture, linkCalls, type LinkFixture } from './client-link-fixture';
@@ -10,10 +11,11 @@ import { buildLinkFixture, linkCalls, type LinkFixture } from './client-link-fix
 let t: TestApp;
 let cast: Cast;
 let shared: LinkFixture['shared'];
+let role: LinkFixture['role'];
 const { createLink, identify, applicantsUrl } = linkCalls(() => ({ t, cast }));
 
 beforeAll(async () => {
-  ({ t, cast, shared } = await buildLinkFixture());
+  ({ t, cast, shared, role } = await buildLinkFixture());
   // Ana is a minor (marked when she applied), Ben an adult; both gave where they live.
   const { db } = await testDatabase();
   await db
@@ -71,6 +73,10 @@ describe('export', () => {
       payload: {},
     });
     expect(asked.statusCode, asked.body).toBe(202);
+    // The answer says where the links go and until when they work, so the page can say so.
+    const answer = asked.json() as { recipientEmail: string; expiresAt: string };
+    expect(answer.recipientEmail).toBe(cast.people.PE.user.email.toLowerCase());
+    expect(Date.parse(answer.expiresAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
     const mail = await mailTo(cast.people.PE.user.email, 'Client feedback export');
     const csvUrl = /Spreadsheet \(CSV\): (\S+)/.exec(mail.text)![1]!;
     const pdfUrl = /Presentation \(PDF\): (\S+)/.exec(mail.text)![1]!;
@@ -102,5 +108,50 @@ describe('export', () => {
         .replace(/token=(.)/, (_match, first: string) => `token=${first === 'Z' ? 'Y' : 'Z'}`),
     });
     expect(tampered.statusCode).toBe(404);
+  });
+
+  it('prints names and comments in any script as written, with the font embedded', async () => {
+    const name = { firstName: 'Łucja Ж', lastName: 'Žaneta-Émilie' };
+    const person = await buildApplicant(role, cast.people.PO.user, name);
+    const link = await createLink({ submissionIds: [person.id], title: 'Selects — spring' });
+    const viewer = await identify(link.clientLink, 'Zoë Ødegård');
+    const comment = 'Très bien — ещё раз, proszę (łatwo)';
+    await t.app.inject({
+      method: 'PUT',
+      url: `${applicantsUrl(link.clientLink)}/${person.id}/feedback`,
+      headers: viewer.headers,
+      payload: { vote: 'MAYBE', comment },
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/projects/${cast.project.id}/client-links/${link.id}/export`,
+      headers: cast.headers('PE'),
+      payload: {},
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const mail = await mailTo(cast.people.PE.user.email, 'Client feedback export: Selects');
+    const pdf = await download(/Presentation \(PDF\): (\S+)/.exec(mail.text)![1]!);
+    const mupdf = await import('mupdf');
+    const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const text = [0, 1]
+      .map((n) => document.loadPage(n).toStructuredText('preserve-whitespace').asText())
+      .join('\n');
+    expect(text).toContain('Selects — spring');
+    expect(text).toContain('Łucja Ж Žaneta-Émilie');
+    expect(text).toContain('Zoë Ødegård: MAYBE');
+    expect(text).toContain(comment);
+    expect(text).not.toContain('?');
+    // The glyphs come from a font inside the file, not from whatever the reader has installed.
+    const fonts = new Set<string>();
+    document
+      .asPDF()!
+      .findPage(1)
+      .get('Resources', 'Font')
+      .forEach((font) => {
+        const descriptor = font.get('DescendantFonts', 0, 'FontDescriptor');
+        if (descriptor.get('FontFile2').isStream())
+          fonts.add(font.get('BaseFont').asName().replace(/-\d+$/, ''));
+      });
+    expect([...fonts].sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
 });

@@ -43,6 +43,13 @@ export const CLIENT_REVIEW_MESSAGES = {
     'Its viewers can no longer open it, and the zips they downloaded through it stop working. This cannot be undone.',
   exportQueued: 'The export is being prepared. We will e-mail you a download link.',
   exportNotFound: 'This export does not exist or has expired.',
+  exportStarted: (title: string, candidates: number, email: string, until: string) =>
+    `Exporting the feedback on “${title}” (${candidates} ${candidates === 1 ? 'candidate' : 'candidates'}, every ` +
+    `viewer’s vote and comment) as a PDF presentation and a CSV spreadsheet. The download links go by e-mail to ` +
+    `${email} in a few minutes and work until ${until}.`,
+  exportFailed: (reason: string) =>
+    `The feedback could not be exported: ${reason} Nothing was sent. Try again; if it fails again, reload the page ` +
+    `and check your connection.`,
   projectNotShared: 'This project page is not published.',
 } as const;
 
@@ -300,7 +307,13 @@ export const clientExportSchema = z.object({
   /** Where the download link goes; the caller's own address by default. */
   email: emailSchema.optional(),
 });
-export const clientExportResultSchema = z.object({ id: z.string(), message: z.string() });
+/** The queued export: who gets its download links and until when they work. */
+export const clientExportResultSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  recipientEmail: z.string(),
+  expiresAt: z.string(),
+});
 
 /** `/project-share/{id}`: what a published project shows of itself to anyone (read-only breakdown). */
 export const projectShareStateSchema = z.object({

@@ -1,6 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { PDFFont, PDFImage } from 'pdf-lib';
 import { CLIENT_REVIEW_MESSAGES, DOWNLOAD_EXPIRY_DAYS, formatOfficeMoment } from '@casting/domain';
 import type { Config } from '../../config';
 import type { AppContext } from '../../platform/context';
@@ -12,7 +11,9 @@ import { minorSql } from '../../platform/db/minors';
 import { AppError, fieldErrors } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { linkOfProject } from './links';
+import { reportPdf } from './export-pdf';
 import { linkReport } from './report';
+import type { Report } from './report';
 import { officeClock } from '../../platform/mail/office-clock';
 
 export const CLIENT_EXPORT_QUEUE = 'client-link-export';
@@ -53,7 +54,7 @@ export async function requestExport(
   const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const recipientEmail = (email ?? me?.email ?? '').toLowerCase();
   if (!recipientEmail) throw fieldErrors([{ path: 'body.email', message: 'Email is required' }]);
-  const id = await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clientLinkExports)
       .values({
@@ -63,15 +64,20 @@ export async function requestExport(
         recipientEmail,
         expiresAt: new Date(Date.now() + DOWNLOAD_EXPIRY_DAYS * 24 * 3600_000),
       })
-      .returning({ id: clientLinkExports.id });
+      .returning({ id: clientLinkExports.id, expiresAt: clientLinkExports.expiresAt });
     await context.jobs.send<ExportJob>(
       CLIENT_EXPORT_QUEUE,
       { exportId: row!.id },
       { tx: tx as unknown as Db },
     );
-    return row!.id;
+    return row!;
   });
-  return { id, message: CLIENT_REVIEW_MESSAGES.exportQueued };
+  return {
+    id: queued.id,
+    message: CLIENT_REVIEW_MESSAGES.exportQueued,
+    recipientEmail,
+    expiresAt: queued.expiresAt.toISOString(),
+  };
 }
 
 /** A CSV field: quoted, quotes doubled; a leading formula character is neutralised so spreadsheets show text. */
@@ -80,8 +86,6 @@ function csvField(value: string | number | null): string {
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
-
-export type Report = Awaited<ReturnType<typeof linkReport>>;
 
 /** One row per candidate and viewer (a candidate without feedback still gets a row), then the tally per candidate. */
 export function reportCsv(report: Report): string {
@@ -106,128 +110,6 @@ export function reportCsv(report: Report): string {
     }
   }
   return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
-
-/** The standard PDF fonts speak WinAnsi only: anything else is replaced rather than failing the whole export. */
-const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of winAnsi(text).split(/\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width && line) {
-        lines.push(line);
-        line = word;
-      } else line = next;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/**
- * A printable presentation: a cover with the link's title and the tally, then one page per candidate with the
- * primary photo, name, opportunity, key facts, and every viewer's vote and comment.
- */
-export async function reportPdf(
-  report: Report,
-  details: { projectName: string; photos: Map<string, Buffer>; facts: Map<string, string[]> },
-): Promise<Uint8Array> {
-  // pdf-lib and sharp are loaded by the first export, not when the API starts (together about half a second of it).
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(`${details.projectName} - ${report.link.title}`));
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const [width, height] = [595.28, 841.89];
-  const margin = 48;
-  const cover = pdf.addPage([width, height]);
-  cover.drawText(winAnsi(details.projectName), {
-    x: margin,
-    y: height - 96,
-    size: 14,
-    font,
-    color: rgb(0.3, 0.3, 0.3),
-  });
-  cover.drawText(winAnsi(report.link.title), { x: margin, y: height - 124, size: 24, font: bold });
-  let y = height - 170;
-  for (const line of wrap(report.link.message, font, 11, width - 2 * margin).slice(0, 12)) {
-    cover.drawText(line, { x: margin, y, size: 11, font });
-    y -= 16;
-  }
-  y -= 16;
-  cover.drawText(`${report.candidates.length} candidate(s)`, { x: margin, y, size: 12, font: bold });
-  y -= 22;
-  for (const candidate of report.candidates.slice(0, 36)) {
-    const { YES, NO, MAYBE } = candidate.tally;
-    cover.drawText(
-      winAnsi(`${candidate.name} (${candidate.roleName}): yes ${YES}, no ${NO}, maybe ${MAYBE}`),
-      {
-        x: margin,
-        y,
-        size: 10,
-        font,
-      },
-    );
-    y -= 15;
-  }
-  for (const candidate of report.candidates) {
-    const page = pdf.addPage([width, height]);
-    let top = height - margin;
-    const photo = details.photos.get(candidate.applicantId);
-    let image: PDFImage | null = null;
-    if (photo) image = await pdf.embedJpg(photo).catch(() => null);
-    if (image) {
-      const scaled = image.scaleToFit(200, 260);
-      page.drawImage(image, {
-        x: margin,
-        y: top - scaled.height,
-        width: scaled.width,
-        height: scaled.height,
-      });
-    } else {
-      page.drawRectangle({ x: margin, y: top - 200, width: 200, height: 200, color: rgb(0.92, 0.92, 0.92) });
-    }
-    const textX = margin + 220;
-    page.drawText(winAnsi(candidate.name), { x: textX, y: top - 20, size: 20, font: bold });
-    page.drawText(winAnsi(candidate.roleName), { x: textX, y: top - 42, size: 12, font });
-    let factY = top - 70;
-    for (const fact of details.facts.get(candidate.submissionId) ?? []) {
-      page.drawText(winAnsi(fact), { x: textX, y: factY, size: 10, font });
-      factY -= 15;
-    }
-    const { YES, NO, MAYBE } = candidate.tally;
-    page.drawText(`Yes ${YES}   No ${NO}   Maybe ${MAYBE}`, {
-      x: textX,
-      y: factY - 10,
-      size: 12,
-      font: bold,
-    });
-    top -= 290;
-    page.drawText('Feedback', { x: margin, y: top, size: 14, font: bold });
-    top -= 22;
-    if (candidate.feedback.length === 0)
-      page.drawText('No feedback yet.', { x: margin, y: top, size: 11, font });
-    for (const entry of candidate.feedback) {
-      if (top < margin + 30) break;
-      page.drawText(winAnsi(`${entry.viewerName}: ${entry.vote ?? 'no vote'}`), {
-        x: margin,
-        y: top,
-        size: 11,
-        font: bold,
-      });
-      top -= 15;
-      for (const line of wrap(entry.comment ?? '', font, 10, width - 2 * margin).slice(0, 8)) {
-        if (!line) continue;
-        page.drawText(line, { x: margin + 12, y: top, size: 10, font });
-        top -= 14;
-      }
-      top -= 8;
-    }
-  }
-  return pdf.save();
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

@@ -108,3 +108,6 @@ export async function linkReport(
     }),
   };
 }
+
+/** A link's feedback as the exports print it. */
+export type Report = Awaited<ReturnType<typeof linkReport>>;

@@ -5,7 +5,7 @@ import type { NewRepresentative } from '../representation';
 import { applyContracts } from './apply-api';
 import type { Errors, Values } from './apply-values';
 import { minorByForm } from './consent-fields';
-import { phoneValue } from './phone-field';
+import { phoneValue } from '../../ui/phone-field';
 import { representationOptions } from './representation-section';
 import type { RepresentationChoice } from './representation-section';
 import type { UploadSlot } from './uploads';

@@ -1,6 +1,7 @@
 import { extractErrorMessage, PUBLIC_TEXTS } from '@casting/domain';
 import type { ResolvedLink, StandaloneApplyInput } from '@casting/domain';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useErrorsAfterSubmit } from '../../lib/forms/use-errors-after-submit';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { TextInput } from '../../ui/text-input';
@@ -9,11 +10,11 @@ import type { NewRepresentative } from '../representation';
 import { AddressFields } from './address-fields';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
 import { initialChoice, initialValues } from './apply-values';
+import type { ApplyDraft } from './apply-check';
 import type { Errors, Values } from './apply-values';
 import { ConfirmSubmission } from './confirm-submission';
 import { Details, Section } from './form-sections';
 import { LookupFields } from './lookup-fields';
-import { PhoneField } from './phone-field';
 import { AgeFields, SizeFields, SocialFields } from './profile-fields';
 import { RepresentationSection } from './representation-section';
 import type { RepresentationChoice } from './representation-section';
@@ -27,11 +28,26 @@ const { Component: ApplyUploads } = lazyComponent(
   () => import('./uploads'),
   (module) => module.ApplyUploads,
 );
+/**
+ * The phone field is the widget the profile uses too, so it is a chunk of its own: fetched as the form's module runs
+ * rather than carried in the first download, where a shared chunk costs more than its code (decision 0233).
+ */
+const { Component: PhoneField, preload: preloadPhoneField } = lazyComponent(
+  () => import('../../ui/phone-field'),
+  (module) => module.PhoneField,
+);
+void preloadPhoneField().catch(() => undefined);
 /** The guardian's consent and the terms' acceptance: their texts and rule load after the form, as the uploads do. */
 const { Component: ConsentFields } = lazyComponent(
   () => import('./consent-fields'),
   (module) => module.ConsentFields,
 );
+
+/** The form's check, with the domain's rules, loaded on first use (see decision 0028). */
+async function checkDraftLater(draft: ApplyDraft) {
+  const { checkDraft } = await import('./apply-check');
+  return checkDraft(draft);
+}
 
 export interface ApplyFormProps {
   link: ResolvedLink;
@@ -50,13 +66,21 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
   const [choice, setChoice] = useState<RepresentationChoice | null>(() => initialChoice(link));
   const [rep, setRep] = useState<NewRepresentative>(EMPTY_REPRESENTATIVE);
   const [uploads, setUploads] = useState<UploadSlot>({ items: [], busy: false });
-  const [errors, setErrors] = useState<Errors>({});
   const [returning, setReturning] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [review, setReview] = useState<StandaloneApplyInput | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const opportunityName = useId();
+  // Messages show from the first review on and follow every change after it, as the app's other forms do.
+  const draft = useMemo(
+    () => ({ link, token, values, uploads, choice, rep }),
+    [link, token, values, uploads, choice, rep],
+  );
+  const { errors, submit } = useErrorsAfterSubmit<Errors, Awaited<ReturnType<typeof checkDraftLater>>>(
+    draft,
+    () => checkDraftLater(draft),
+  );
 
   useEffect(() => {
     // The rules are fetched while the person types, so checking is instant when they ask to review.
@@ -77,9 +101,7 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
   };
 
   const validate = async (): Promise<StandaloneApplyInput | null> => {
-    const { checkDraft } = await import('./apply-check');
-    const checked = await checkDraft({ link, token, values, uploads, choice, rep });
-    setErrors(checked.errors ?? {});
+    const checked = await submit();
     if (checked.errors) {
       // The first message's field takes the focus, so a screen reader hears what to fix.
       requestAnimationFrame(() =>
@@ -184,13 +206,15 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
               your submission. You can still submit for this opportunity below.
             </p>
           ) : null}
-          <PhoneField
-            required
-            country={values.country}
-            number={values.phone}
-            onChange={(country, phone) => setValues((current) => ({ ...current, country, phone }))}
-            error={errors.phone}
-          />
+          <Suspense fallback={<p className="min-h-24 text-sm text-ink-muted">Loading the phone field…</p>}>
+            <PhoneField
+              required
+              country={values.country}
+              number={values.phone}
+              onChange={(country, phone) => setValues((current) => ({ ...current, country, phone }))}
+              error={errors.phone}
+            />
+          </Suspense>
           <AgeFields values={values} onChange={set} errors={errors} />
           <LookupFields
             lookups={link.lookups}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSENT_TEXTS, MESSAGES } from '@casting/domain';
 import { describe, expect, it } from 'vitest';
@@ -198,5 +198,43 @@ describe('public apply page', () => {
       acceptTerms: true,
       guardian: { fullName: 'Grace Young', email: 'grace@example.com', consent: true },
     });
+  });
+
+  it('shows messages from the first review on, and takes each away as soon as its field is fixed', async () => {
+    const user = userEvent.setup();
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () => jsonResponse(200, resolved()),
+      [`POST /api/applicants/${PROJECT}/check-email-webform`]: () =>
+        jsonResponse(200, { isReturning: false }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    expect(await screen.findByRole('heading', { name: 'Open call — spring', level: 1 })).toBeVisible();
+    // Nothing is judged while the person fills the form in for the first time.
+    await user.type(screen.getByLabelText('Email'), 'tess@');
+    expect(screen.queryByText(MESSAGES.invalidEmailAddress)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Review submission' }));
+    expect(await screen.findByText(MESSAGES.invalidPhoneNumber)).toBeVisible();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(MESSAGES.nameRequired);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    // Each message goes with the change that fixes its field; the others stay.
+    await user.type(screen.getByLabelText('First name'), 'Tess');
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'false'));
+    expect(screen.getByLabelText('First name')).not.toHaveAccessibleDescription(MESSAGES.nameRequired);
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription(MESSAGES.nameRequired);
+    expect(screen.getByText(MESSAGES.invalidPhoneNumber)).toBeVisible();
+    await user.type(screen.getByLabelText('Email'), 'example.com');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false'));
+    await user.type(screen.getByLabelText('Phone number'), '2025550143');
+    await waitFor(() => expect(screen.queryByText(MESSAGES.invalidPhoneNumber)).toBeNull());
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept the Terms of Service/ }));
+    await waitFor(() => expect(screen.queryByText(CONSENT_TEXTS.acceptTermsRequired)).toBeNull());
+    // A field emptied again after the first review says so at once.
+    await user.clear(screen.getByLabelText('First name'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(MESSAGES.nameRequired),
+    );
+    expect(api.callsTo('POST /api/v2/applicants/standalone')).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { ResolvedLink, SizeField, SocialPlatform } from '@casting/domain';
 import { EMPTY_ADDRESS } from './address-fields';
 import type { AddressValue } from './address-fields';
-import type { Country } from './phone-field';
+import type { Country } from '../../ui/phone-field';
 import type { RepresentationChoice } from './representation-section';
 
 /** A message per field, keyed by the field's path in the payload ("address.zip"). */

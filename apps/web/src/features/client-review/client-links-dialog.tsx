@@ -1,8 +1,9 @@
 import type { ClientLinkReport, ClientLinkSummary } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CLIENT_REVIEW_MESSAGES, MESSAGES } from '@casting/domain';
+import { CLIENT_REVIEW_MESSAGES, extractErrorMessage, MESSAGES } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
+import { formatMoment } from '../../lib/format/moment';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
@@ -106,6 +107,8 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
   const report = useQuery(clientLinkReportQuery(http, props.projectId, props.linkId));
   const [busy, setBusy] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
+  // Said inside the dialog, not as a toast: a toast would sit under the modal dialog, unseen while it is open.
+  const [exported, setExported] = useState<{ ok: boolean; text: string } | null>(null);
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
@@ -134,6 +137,26 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
   }
   const data: ClientLinkReport = report.data;
   const { link } = data;
+  const exportFeedback = async () => {
+    setBusy(true);
+    setExported(null);
+    try {
+      const queued = await exportLink(http, props.projectId, link.id);
+      setExported({
+        ok: true,
+        text: CLIENT_REVIEW_MESSAGES.exportStarted(
+          link.title,
+          data.candidates.length,
+          queued.recipientEmail,
+          formatMoment(queued.expiresAt),
+        ),
+      });
+    } catch (error) {
+      setExported({ ok: false, text: CLIENT_REVIEW_MESSAGES.exportFailed(extractErrorMessage(error)) });
+    } finally {
+      setBusy(false);
+    }
+  };
   // Extending adds 7 days to the later of now and the current expiry (an expired link comes back for a week).
   const extendTo = () =>
     new Date(
@@ -162,13 +185,7 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
           >
             Extend 7 days
           </Button>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void act(() => exportLink(http, props.projectId, link.id), 'Export on its way to your e-mail')
-            }
-          >
+          <Button variant="secondary" disabled={busy} onClick={() => void exportFeedback()}>
             Export feedback
           </Button>
           <Button
@@ -193,6 +210,20 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
             }
           />
         </div>
+      ) : null}
+      {/* The live region is on screen before its text, so screen readers announce the text when it comes. */}
+      <div role="status" className="empty:hidden">
+        {exported?.ok ? (
+          <p className="rounded-md bg-info-soft px-3 py-2 text-sm text-info">{exported.text}</p>
+        ) : null}
+      </div>
+      {exported && !exported.ok ? (
+        <p
+          role="alert"
+          className="rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger"
+        >
+          {exported.text}
+        </p>
       ) : null}
       <section aria-labelledby="client-feedback-title" className="flex flex-col gap-2">
         <h4 id="client-feedback-title" className="text-sm font-semibold text-ink">

@@ -1,5 +1,6 @@
 import type { EmailDoc } from '@casting/domain';
 import { useId, useRef } from 'react';
+import type { Ref } from 'react';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { MergeFieldMenu, RichTextEditor } from './rich-text-editor';
@@ -12,12 +13,15 @@ export function MessageFields({
   body,
   onSubject,
   onBody,
+  subjectRef: outerSubjectRef,
   errors = {},
 }: {
   subject: string;
   body: EmailDoc;
   onSubject(value: string): void;
   onBody(value: EmailDoc): void;
+  /** The subject's input for the form, e.g. to focus it when it is invalid. */
+  subjectRef?: Ref<HTMLInputElement>;
   errors?: { subject?: string | undefined; body?: string | undefined };
 }) {
   const subjectRef = useRef<HTMLInputElement>(null);
@@ -41,7 +45,11 @@ export function MessageFields({
             {(props) => (
               <Input
                 {...props}
-                ref={subjectRef}
+                ref={(element) => {
+                  subjectRef.current = element;
+                  if (typeof outerSubjectRef === 'function') outerSubjectRef(element);
+                  else if (outerSubjectRef) outerSubjectRef.current = element;
+                }}
                 value={subject}
                 maxLength={200}
                 onChange={(event) => onSubject(event.target.value)}

@@ -1,21 +1,24 @@
-import { can, extractErrorMessage, MESSAGES } from '@casting/domain';
-import type { EmailDoc, ProjectDetail } from '@casting/domain';
+import { can, emailTemplateInputSchema, extractErrorMessage, MESSAGES } from '@casting/domain';
+import type { EmailDoc, EmailTemplateInput, ProjectDetail } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { payloadResolver } from '../../lib/forms/form-resolver';
+import { useServerErrorSubmit } from '../../lib/forms/use-server-error-submit';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
+import { FormAlert } from '../../ui/form-controls';
 import { Input } from '../../ui/input';
 import { LinkButton } from '../../ui/link-button';
 import { SkeletonList } from '../../ui/skeleton';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { templateQuery, useDeleteTemplate, useSaveTemplate } from './email-api';
 import type { EmailTemplate } from './email-api';
-import { fieldErrorsOf } from './field-errors';
 import { EMPTY_DOC, MessageFields } from './message-fields';
 import { MessagePreview } from './message-preview';
 
@@ -54,25 +57,35 @@ function EditorLoader({ project, templateId }: { project: ProjectDetail; templat
 function Editor({ project, template }: { project: ProjectDetail; template: EmailTemplate | null }) {
   const navigate = useNavigate();
   const mayEdit = can(project.projectActor, 'MANAGE_EMAIL_TEMPLATES');
-  const [name, setName] = useState(template?.name ?? '');
-  const [subject, setSubject] = useState(template?.subject ?? '');
-  const [body, setBody] = useState<EmailDoc>(template?.body ?? EMPTY_DOC);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useSaveTemplate(project.id, template?.id ?? null);
   const remove = useDeleteTemplate(project.id);
-  const errors = fieldErrorsOf(save.error);
   const listPath = paths.project.emailTemplates(project.id);
-
-  const submit = () =>
-    save.mutate(
-      { name, subject, body },
-      {
-        onSuccess: (saved) => {
-          toast.success(`Template “${saved.name}” saved`);
-          if (!template) void navigate(paths.project.emailTemplate(project.id, saved.id), { replace: true });
-        },
-      },
-    );
+  // Judged by the API's own schema on save, then again on every change (react-hook-form's default modes), so a
+  // message goes as soon as its field is fixed; the API's refusals go under their fields too.
+  const form = useForm<{ name: string; subject: string; body: EmailDoc }, unknown, EmailTemplateInput>({
+    resolver: payloadResolver(emailTemplateInputSchema, (values) => values),
+    defaultValues: {
+      name: template?.name ?? '',
+      subject: template?.subject ?? '',
+      body: template?.body ?? EMPTY_DOC,
+    },
+  });
+  const errors = form.formState.errors;
+  // Registered in the order shown, so the first invalid field on screen is the one focused.
+  const name = form.register('name');
+  // Merge fields are checked across subject and body (the body's message): a changed subject checks both.
+  const { field: subject } = useController({
+    control: form.control,
+    name: 'subject',
+    rules: { deps: 'body' },
+  });
+  const { field: body } = useController({ control: form.control, name: 'body' });
+  const { alert, submit } = useServerErrorSubmit(form, ['name', 'subject', 'body'], async (input) => {
+    const saved = await save.mutateAsync(input);
+    toast.success(`Template “${saved.name}” saved`);
+    if (!template) void navigate(paths.project.emailTemplate(project.id, saved.id), { replace: true });
+  });
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -89,33 +102,23 @@ function Editor({ project, template }: { project: ProjectDetail; template: Email
           className="flex min-w-0 flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (mayEdit) submit();
+            if (mayEdit) void submit(event);
           }}
         >
           <fieldset disabled={!mayEdit} className="flex flex-col gap-4">
-            <Field label="Template name" required error={errors.name}>
-              {(props) => (
-                <Input
-                  {...props}
-                  value={name}
-                  maxLength={120}
-                  onChange={(event) => setName(event.target.value)}
-                />
-              )}
+            <Field label="Template name" required error={errors.name?.message}>
+              {(props) => <Input {...props} maxLength={120} {...name} />}
             </Field>
             <MessageFields
-              subject={subject}
-              body={body}
-              onSubject={setSubject}
-              onBody={setBody}
-              errors={{ subject: errors.subject, body: errors.body }}
+              subject={subject.value}
+              body={body.value}
+              onSubject={subject.onChange}
+              onBody={body.onChange}
+              subjectRef={subject.ref}
+              errors={{ subject: errors.subject?.message, body: errors.body?.message }}
             />
           </fieldset>
-          {save.isError && Object.keys(errors).length === 0 ? (
-            <p role="alert" className="text-sm text-danger">
-              {extractErrorMessage(save.error)}
-            </p>
-          ) : null}
+          <FormAlert message={alert} />
           {!mayEdit ? (
             <p className="text-sm text-ink-muted">Only the project’s owners and editors change templates.</p>
           ) : null}
@@ -133,7 +136,7 @@ function Editor({ project, template }: { project: ProjectDetail; template: Email
             ) : null}
           </div>
         </form>
-        <MessagePreview projectId={project.id} message={{ subject, body }} />
+        <MessagePreview projectId={project.id} message={{ subject: subject.value, body: body.value }} />
       </div>
       <ConfirmDialog
         open={confirmDelete}

@@ -107,8 +107,11 @@ export interface CreateLinkDialogProps {
   edit?: { linkId: string; groupId: string; form: LinkFormState } | null;
   /** From a candidate page the success takes the person to the links page. */
   navigateOnSuccess?: boolean;
-  /** The links just created (one per agency chosen), e.g. for a page that preselects the new link. */
-  onCreated?(created: CreatedShareLink[]): void;
+  /**
+   * The links just created (one per agency chosen) and their title, e.g. for a page that preselects the new link or
+   * shows it.
+   */
+  onCreated?(created: CreatedShareLink[], title: string): void;
 }
 
 /** Create New Candidate Submission Link(s): title, agencies or agents, opportunities, default opportunity, settings. */
@@ -185,7 +188,7 @@ function CreateLinkForm(props: CreateLinkDialogProps) {
       onSuccess: (created) => {
         toast.success(editing ? LINK_MESSAGES.linkUpdated : MESSAGES.linkCreated);
         onOpenChange(false);
-        props.onCreated?.(created);
+        props.onCreated?.(created, payload.title);
         if (props.navigateOnSuccess) void navigate(paths.project.applicantLinks(projectId));
       },
       onError: (error) => setAlert(extractErrorMessage(error)),

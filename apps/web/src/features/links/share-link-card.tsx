@@ -1,5 +1,13 @@
-import { COPIED_LABEL_MS, MESSAGES, QR_FILE_NAME, QR_SIZE } from '@casting/domain';
-import { QRCodeCanvas } from 'qrcode.react';
+import {
+  COPIED_LABEL_MS,
+  MESSAGES,
+  QR_FILE_NAME,
+  QR_PRINT_FILE_NAME,
+  QR_PRINT_SIZE,
+  QR_SIZE,
+  QR_SVG_FILE_NAME,
+} from '@casting/domain';
+import { QRCodeCanvas, QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { copyLink } from '../../lib/clipboard/copy-text';
 import { Button } from '../../ui/button';
@@ -11,22 +19,40 @@ export interface ShareLinkCardProps {
   title: string;
 }
 
-/** Saves the drawn QR code as a PNG named QR_Code.png. */
-function downloadCanvas(canvas: HTMLCanvasElement) {
+function save(href: string, fileName: string) {
   const anchor = document.createElement('a');
-  anchor.href = canvas.toDataURL('image/png');
-  anchor.download = QR_FILE_NAME;
+  anchor.href = href;
+  anchor.download = fileName;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
 }
 
+/** Saves a drawn QR code as a PNG file. */
+function downloadCanvas(canvas: HTMLCanvasElement, fileName: string) {
+  save(canvas.toDataURL('image/png'), fileName);
+}
+
+/** Saves the vector QR code as a standalone SVG file (with its XML declaration and namespace). */
+function downloadSvg(svg: SVGSVGElement, fileName: string) {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.removeAttribute('aria-hidden');
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+  save(url, fileName);
+  // The download has its own copy once started; the address is let go on the next task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /**
- * The share-link card: the link's QR code (172 px; activating it downloads it as QR_Code.png), the
- * address itself, and Copy Link, which reads 'Copied' for 1.5 s after a successful copy.
+ * The share-link card: the link's QR code (172 px; activating it downloads it as QR_Code.png), the print versions
+ * (a 1024 px PNG and an SVG), the address itself, and Copy Link, which reads 'Copied' for 1.5 s after a successful
+ * copy.
  */
 export function ShareLinkCard({ url, title }: ShareLinkCardProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const printRef = useRef<HTMLCanvasElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
   const [copied, setCopied] = useState(false);
   const urlId = useId();
 
@@ -43,7 +69,7 @@ export function ShareLinkCard({ url, title }: ShareLinkCardProps) {
         className="shrink-0 rounded-md border border-line bg-white p-2 hover:border-brand-600"
         aria-label={`Download the QR code of ${title} as ${QR_FILE_NAME}`}
         onClick={() => {
-          if (canvasRef.current) downloadCanvas(canvasRef.current);
+          if (canvasRef.current) downloadCanvas(canvasRef.current, QR_FILE_NAME);
         }}
       >
         <QRCodeCanvas ref={canvasRef} value={url} size={QR_SIZE} marginSize={1} aria-hidden="true" />
@@ -75,6 +101,32 @@ export function ShareLinkCard({ url, title }: ShareLinkCardProps) {
           </a>
         </div>
         <p className="text-xs text-ink-muted">Select the QR code to download it as {QR_FILE_NAME}.</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-xs text-ink-muted">For print:</span>
+          <Button
+            variant="secondary"
+            className="min-h-9 px-3 text-xs"
+            onClick={() => {
+              if (printRef.current) downloadCanvas(printRef.current, QR_PRINT_FILE_NAME);
+            }}
+          >
+            Download PNG for print
+          </Button>
+          <Button
+            variant="secondary"
+            className="min-h-9 px-3 text-xs"
+            onClick={() => {
+              if (svgRef.current) downloadSvg(svgRef.current, QR_SVG_FILE_NAME);
+            }}
+          >
+            Download SVG
+          </Button>
+        </div>
+      </div>
+      {/* The print versions are drawn off screen: only the 172 px code is shown. */}
+      <div hidden>
+        <QRCodeCanvas ref={printRef} value={url} size={QR_PRINT_SIZE} marginSize={4} aria-hidden="true" />
+        <QRCodeSVG ref={svgRef} value={url} size={QR_PRINT_SIZE} marginSize={4} aria-hidden="true" />
       </div>
     </div>
   );

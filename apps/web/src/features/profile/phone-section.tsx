@@ -8,14 +8,17 @@ import {
   PUBLIC_TEXTS,
 } from '@casting/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast/toast';
 import { z } from 'zod';
 import type { User } from '../../lib/auth/user';
+import { payloadResolver } from '../../lib/forms/form-resolver';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { PhoneField, phoneValue } from '../../ui/phone-field';
+import type { Country } from '../../ui/phone-field';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { useRemovePhone, useRequestPhoneChange, useVerifyPhone } from './profile-api';
 
@@ -88,12 +91,21 @@ export function PhoneSection({ user }: { user: User }) {
 
 function NumberStep({ replacing, onSent }: { replacing: boolean; onSent(destination: string): void }) {
   const request = useRequestPhoneChange();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(phoneFormSchema), defaultValues: { phoneNumber: '' } });
+  // The number is typed after a dial code, as on the apply form; the domain schema judges the full number.
+  const { control, handleSubmit, setError, formState } = useForm<
+    { country: Country; phoneNumber: string },
+    unknown,
+    z.infer<typeof phoneFormSchema>
+  >({
+    resolver: payloadResolver(phoneFormSchema, (values: { country: Country; phoneNumber: string }) => ({
+      phoneNumber: phoneValue(values.country, values.phoneNumber),
+    })),
+    defaultValues: { country: 'US', phoneNumber: '' },
+  });
+  // Another dial code changes the number judged, so its message is checked again (once messages show).
+  const { field: country } = useController({ control, name: 'country', rules: { deps: 'phoneNumber' } });
+  const { field: number } = useController({ control, name: 'phoneNumber' });
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async ({ phoneNumber }) => {
     try {
@@ -110,13 +122,18 @@ function NumberStep({ replacing, onSent }: { replacing: boolean; onSent(destinat
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3 sm:max-w-sm">
-      <Field
-        label={replacing ? 'New phone number' : PUBLIC_TEXTS.phoneNumber}
-        hint="A plus sign, the country code and the number, e.g. +15551234567"
+      <PhoneField
+        legend={replacing ? 'New phone number' : PUBLIC_TEXTS.phoneNumber}
+        country={country.value}
+        number={number.value}
+        onChange={(nextCountry, nextNumber) => {
+          if (nextCountry !== country.value) country.onChange(nextCountry);
+          if (nextNumber !== number.value) number.onChange(nextNumber);
+        }}
+        inputRef={number.ref}
+        onBlur={number.onBlur}
         error={errors.phoneNumber?.message}
-      >
-        {(field) => <Input type="tel" autoComplete="tel" {...field} {...register('phoneNumber')} />}
-      </Field>
+      />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           Send code

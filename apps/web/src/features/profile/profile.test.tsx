@@ -62,6 +62,10 @@ describe('profile page', () => {
     expect(
       await screen.findByText('Text-message codes are off: no phone number is set.'),
     ).toBeInTheDocument();
+    // The apply form's phone field: the US dial code to start with, shown as a prefix the number keeps.
+    const phone = screen.getByRole('group', { name: 'Phone number' });
+    expect(within(phone).getByLabelText('Country dial code')).toHaveValue('US');
+    expect(within(phone).getByText('+1')).toBeVisible();
     await user.type(screen.getByLabelText('Phone number'), '555-1234');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() =>
@@ -70,9 +74,17 @@ describe('profile page', () => {
       ),
     );
     expect(double.callsTo('PATCH /api/users/me/phone')).toHaveLength(0);
+    await user.selectOptions(within(phone).getByLabelText('Country dial code'), 'GB');
+    expect(within(phone).getByText('+44')).toBeVisible();
+    expect(screen.getByLabelText('Phone number')).toHaveValue('555-1234');
+    await user.selectOptions(within(phone).getByLabelText('Country dial code'), 'US');
 
     await user.clear(screen.getByLabelText('Phone number'));
-    await user.type(screen.getByLabelText('Phone number'), '+15551234567');
+    await user.type(screen.getByLabelText('Phone number'), '(555) 123-4567');
+    // The message goes as soon as the number is valid, before sending again.
+    expect(screen.getByLabelText('Phone number')).not.toHaveAccessibleDescription(
+      expect.stringContaining('Please enter a valid phone number.'),
+    );
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('We sent a code by text message to +*******4567.')).toBeInTheDocument();
     double.on('GET /api/users/me', () =>
@@ -88,7 +100,7 @@ describe('profile page', () => {
       await screen.findByText('Text-message codes are on: sign-in codes go to +*******4567.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('Text-message sign-in codes are on')).toBeInTheDocument();
-    expect(screen.getByLabelText('New phone number')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'New phone number' })).toBeInTheDocument();
     expect(double.callsTo('PATCH /api/users/me/phone')[0]?.body).toEqual({ phoneNumber: '+15551234567' });
     expect(double.callsTo('POST /api/users/me/phone/verify')[0]?.body).toEqual({ code: '123456' });
   }, 15_000);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UI_TEXTS } from '@casting/domain';
+import type { CreatedShareLink } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
-import { CreateLinkDialog } from '../links';
+import { absoluteLink, CreateLinkDialog, ShareLinkCard } from '../links';
 import { projectQuery } from '../projects';
 import { RoleDialog, rolesQuery } from '../opportunities';
 import { TeamDialog, teamMembersQuery } from '../team';
@@ -83,7 +84,7 @@ export function TeamStep({ projectId }: { projectId: string }) {
 /** Step 4: a first submission link, made with the ordinary link dialog (optional). */
 export function LinkStep({ projectId }: { projectId: string }) {
   const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<{ links: CreatedShareLink[]; title: string } | null>(null);
   return (
     <section aria-labelledby="wizard-link" className="flex flex-col gap-3">
       <h2 id="wizard-link" className="text-lg font-semibold">
@@ -92,11 +93,13 @@ export function LinkStep({ projectId }: { projectId: string }) {
       <p className="text-sm text-ink-muted">
         A link talent and agents use to submit. You can skip this step and make links later.
       </p>
-      {created ? (
-        <p role="status" className="text-sm">
-          Link created. Finish to open the project.
-        </p>
-      ) : null}
+      <p role="status" className="text-sm empty:hidden">
+        {created ? 'Link created. Finish to open the project.' : ''}
+      </p>
+      {/* The link made here is shown as on the links page: its address, Copy Link and its QR code. */}
+      {created?.links.map((link) => (
+        <ShareLinkCard key={link.id} url={absoluteLink(link.link)} title={created.title} />
+      ))}
       <div>
         <Button variant="secondary" onClick={() => setOpen(true)}>
           {UI_TEXTS.createLink}
@@ -106,7 +109,7 @@ export function LinkStep({ projectId }: { projectId: string }) {
         projectId={projectId}
         open={open}
         onOpenChange={setOpen}
-        onCreated={() => setCreated(true)}
+        onCreated={(links, title) => setCreated({ links, title })}
       />
     </section>
   );

@@ -1,19 +1,20 @@
 import { useId } from 'react';
+import type { Ref } from 'react';
 import { PUBLIC_TEXTS } from '@casting/domain';
 
 /** Dial codes offered; the United States first and by default. */
 export const DIAL_CODES = [
-  { country: 'US', label: 'United States (+1)', code: '1' },
-  { country: 'CA', label: 'Canada (+1)', code: '1' },
-  { country: 'GB', label: 'United Kingdom (+44)', code: '44' },
-  { country: 'AU', label: 'Australia (+61)', code: '61' },
-  { country: 'IE', label: 'Ireland (+353)', code: '353' },
-  { country: 'NZ', label: 'New Zealand (+64)', code: '64' },
-  { country: 'DE', label: 'Germany (+49)', code: '49' },
-  { country: 'FR', label: 'France (+33)', code: '33' },
-  { country: 'ES', label: 'Spain (+34)', code: '34' },
-  { country: 'MX', label: 'Mexico (+52)', code: '52' },
-  { country: 'IN', label: 'India (+91)', code: '91' },
+  { country: 'US', code: '1' },
+  { country: 'CA', code: '1' },
+  { country: 'GB', code: '44' },
+  { country: 'AU', code: '61' },
+  { country: 'IE', code: '353' },
+  { country: 'NZ', code: '64' },
+  { country: 'DE', code: '49' },
+  { country: 'FR', code: '33' },
+  { country: 'ES', code: '34' },
+  { country: 'MX', code: '52' },
+  { country: 'IN', code: '91' },
 ] as const;
 export type Country = (typeof DIAL_CODES)[number]['country'];
 
@@ -36,17 +37,34 @@ export interface PhoneFieldProps {
   country: Country;
   number: string;
   onChange(country: Country, number: string): void;
-  error?: string;
+  error?: string | undefined;
   required?: boolean;
+  /** What the group is called ('Phone' unless a form says more, e.g. 'New phone number'). */
+  legend?: string;
+  /** The number's input, for a form that focuses its first invalid field. */
+  inputRef?: Ref<HTMLInputElement>;
+  onBlur?(): void;
 }
 
-/** Phone with a country dial code (US by default); the number field shows the prefix it will carry. */
-export function PhoneField({ country, number, onChange, error, required }: PhoneFieldProps) {
+/**
+ * Phone with a country dial code (US by default); the number field shows the prefix it will carry. The value a form
+ * sends is `phoneValue(country, number)`.
+ */
+export function PhoneField({
+  country,
+  number,
+  onChange,
+  error,
+  required,
+  legend = 'Phone',
+  inputRef,
+  onBlur,
+}: PhoneFieldProps) {
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-ink">
-        Phone{' '}
+        {legend}{' '}
         {required ? (
           <span aria-hidden="true" className="text-danger">
             *
@@ -85,6 +103,8 @@ export function PhoneField({ country, number, onChange, error, required }: Phone
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
             aria-required={required || undefined}
+            ref={inputRef}
+            onBlur={onBlur}
             onChange={(event) => onChange(country, event.target.value)}
             className="min-h-11 w-full min-w-0 rounded-md bg-transparent px-2 text-base text-ink outline-none"
           />
