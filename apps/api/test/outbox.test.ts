@@ -39,6 +39,18 @@ describe('GET /api/dev/outbox', () => {
       { remoteAddress: '::ffff:192.0.2.10' },
       // A proxy on this machine forwards someone who may be anywhere.
       { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.10' } },
+      ...[
+        'forwarded',
+        'x-real-ip',
+        'x-client-ip',
+        'true-client-ip',
+        'cf-connecting-ip',
+        'x-forwarded-host',
+        'via',
+      ].map((header) => ({
+        remoteAddress: '127.0.0.1',
+        headers: { [header]: header === 'forwarded' ? 'for=8.8.8.8' : '8.8.8.8' },
+      })),
     ]) {
       const res = await t.app.inject({ method: 'GET', url, ...request });
       expect(res.statusCode, JSON.stringify(request)).toBe(403);

@@ -18,16 +18,21 @@ const outboxQuerySchema = z.object({
 });
 
 /**
- * True for a request made on this machine, straight to the server. The socket's own address is read, never
- * X-Forwarded-For (which anyone can write), and a proxied request does not count even from a local proxy: the person
- * behind it may be anywhere.
+ * Headers by which a proxy (nginx, a CDN, a load balancer) names the client it forwards. Any of them on a request
+ * means a proxy stands between the person and the server.
+ */
+const FORWARDING_HEADER =
+  /^(forwarded|via|x-forwarded-.+|x-real-ip|x-client-ip|x-cluster-client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-original-forwarded-for)$/;
+
+/**
+ * True for a request made on this machine, straight to the server. The socket's own address is read, never a
+ * forwarding header (which anyone can write), and a proxied request does not count even from a local proxy: the
+ * person behind it may be anywhere, whichever header the proxy names them in.
  */
 function isFromThisMachine(request: FastifyRequest): boolean {
   const address = request.raw.socket.remoteAddress ?? '';
   const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-  return (
-    loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined
-  );
+  return loopback && !Object.keys(request.headers).some((name) => FORWARDING_HEADER.test(name));
 }
 
 /**
