@@ -46,6 +46,7 @@ import { logSerializers } from './platform/log';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { createProjectActorResolver } from './platform/http/project-access';
 import { CompactRequestLog } from './platform/http/request-log';
+import { refuseStrayWebsocketUpgrades } from './platform/http/websocket-upgrades';
 import { registerWebApp } from './platform/http/static-web';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -140,6 +141,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(cookie);
   // The live channel's frames are small JSON messages; a larger one closes the socket (1009).
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  refuseStrayWebsocketUpgrades(app);
 
   await registerOpenApi(app, packageJson.version);
   registerAccessControl(app, {

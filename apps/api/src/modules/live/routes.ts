@@ -58,7 +58,7 @@ export function registerLiveRoutes(app: App, context: AppContext): void {
       summary: 'Live project channel (websocket; the access token goes in the token query parameter)',
       querystring: liveQuerySchema,
     },
-    config: { access: access.public() },
+    config: { access: access.public(), websocket: true },
     preHandler: admit,
     handler: async () => {
       throw new AppError('BAD_REQUEST', LIVE_MESSAGES.websocketOnly);
