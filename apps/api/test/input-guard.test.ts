@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@casting/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/platform/db/schema';
 import { buildTestApp, type TestApp } from './support/app';
@@ -74,5 +75,48 @@ describe('text hygiene on every request', () => {
     const res = await register(signUp(email, { firstName: 'שרה', company: 'Northlight\tCasting' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(await accountExists(email)).toBe(true);
+  });
+});
+
+/** `{"a":{"a":…{"a":leaf}}}` nested `levels` deep. */
+function nested(levels: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = 0; level < levels; level += 1) value = { a: value };
+  return value;
+}
+
+/** The same as JSON text, written out (serialising thousands of levels would exhaust the test's own stack). */
+function nestedJson(levels: number, leaf: string): string {
+  return `${'{"a":'.repeat(levels)}${JSON.stringify(leaf)}${'}'.repeat(levels)}`;
+}
+
+describe('nesting depth on every request', () => {
+  it('finds a NUL 33 levels down in the anonymous upload-failure report and stores nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media-management/upload-failed',
+      payload: { error: 'Upload failed', context: nested(33, 'x\u0000y') },
+      remoteAddress: '192.0.2.77',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().message).toContain('Remove the invisible control characters from this field.');
+  });
+
+  it('refuses 5,000 levels of nesting with a 400 that says so, and creates no account', async () => {
+    const email = uniqueEmail('deep');
+    const body = JSON.stringify(signUp(email, { company: '__deep__' })).replace(
+      '"__deep__"',
+      nestedJson(5_000, 'Northlight'),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/staffs/register',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain(MESSAGES.nestedTooDeeply);
+    expect(await accountExists(email)).toBe(false);
   });
 });

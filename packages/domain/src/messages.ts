@@ -157,6 +157,8 @@ export const MESSAGES = {
   notFound: (what: string) => `${what} was not found.`,
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   requestTooLarge: 'The request is too large.',
+  // (ours) A JSON body nested deeper than any form of the product sends.
+  nestedTooDeeply: 'This value is nested too deeply. Send it with fewer levels of lists and objects.',
   addressInvalid: 'The address is not valid. Check the link and try again.',
   addressValueTooLong: 'A value in the address is too long.',
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docFromText } from '@casting/domain';
+import { docFromText, MESSAGES } from '@casting/domain';
 import { emailTemplates, emailTemplateSeeds } from '../../src/platform/db/schema';
 import { type TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
@@ -128,5 +128,25 @@ describe('templates', () => {
       payload: { templateId: created.json().id },
     });
     expect(nobody.json().text).toContain('Dear there,');
+  });
+});
+
+describe('a template body nested beyond any document', () => {
+  it('is refused with a 400 naming the nesting, and no template is written', async () => {
+    // Written out as JSON text: serialising 3,000 levels would exhaust the test's own stack.
+    const levels = 3_000;
+    const paragraph = '{"type":"paragraph","content":[{"type":"text","text":"Deep"}]}';
+    const deep = `${'{"type":"blockquote","content":['.repeat(levels)}${paragraph}${']}'.repeat(levels)}`;
+    const name = 'Nested three thousand deep';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/email-templates'),
+      headers: { ...as('PE'), 'content-type': 'application/json' },
+      payload: `{"name":${JSON.stringify(name)},"subject":"Hello","body":{"type":"doc","content":[${deep}]}}`,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain(MESSAGES.nestedTooDeeply);
+    const list = await t.app.inject({ method: 'GET', url: api('/email-templates'), headers: as('PE') });
+    expect(list.json().items.map((item: { name: string }) => item.name)).not.toContain(name);
   });
 });

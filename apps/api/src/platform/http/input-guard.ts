@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findForbiddenCharacter, TEXT_HYGIENE_MESSAGES } from '@casting/domain';
+import { findForbiddenCharacter, MESSAGES, TEXT_HYGIENE_MESSAGES } from '@casting/domain';
 import { fieldErrors } from '../errors';
 
 interface FieldIssue {
@@ -7,8 +7,13 @@ interface FieldIssue {
   message: string;
 }
 
-/** Deeper structures than this are not walked: no request the product accepts nests anywhere near it. */
-const MAX_DEPTH = 32;
+/**
+ * How deep a request's data may nest. No request the product accepts comes near it (an e-mail document, the deepest,
+ * nests about 20 levels), and a deeper one is refused here, before any schema walks it: recursive validation and
+ * storage of thousands of levels would exhaust the stack, and a part left unchecked below the limit could carry the
+ * characters refused above it.
+ */
+const MAX_DEPTH = 48;
 
 function collectIssues(value: unknown, path: string, issues: FieldIssue[], depth: number): void {
   if (typeof value === 'string') {
@@ -16,7 +21,11 @@ function collectIssues(value: unknown, path: string, issues: FieldIssue[], depth
     if (kind) issues.push({ path, message: TEXT_HYGIENE_MESSAGES[kind] });
     return;
   }
-  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return;
+  if (value === null || typeof value !== 'object') return;
+  if (depth >= MAX_DEPTH) {
+    issues.push({ path, message: MESSAGES.nestedTooDeeply });
+    return;
+  }
   if (Array.isArray(value)) {
     value.forEach((item, index) => collectIssues(item, `${path}.${index}`, issues, depth + 1));
     return;
@@ -33,7 +42,7 @@ function collectIssues(value: unknown, path: string, issues: FieldIssue[], depth
 
 /**
  * Refuses control and text-direction characters in every text a request carries (body, query, path parameters),
- * with a 400 naming each field, before any route sees them. One check for every route, so no field can forget it,
+ * and data nested deeper than `MAX_DEPTH`, with a 400 naming each field, before any route sees them. One check for every route, so no field can forget it,
  * and a NUL never reaches PostgreSQL (which would refuse it with a server error).
  */
 export function registerInputGuard(app: FastifyInstance): void {
