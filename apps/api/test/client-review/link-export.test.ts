@@ -81,7 +81,8 @@ describe('export', () => {
     const csvUrl = /Spreadsheet \(CSV\): (\S+)/.exec(mail.text)![1]!;
     const pdfUrl = /Presentation \(PDF\): (\S+)/.exec(mail.text)![1]!;
     const csv = (await download(csvUrl)).toString('utf8');
-    expect(csv.split('\r\n')[0]).toBe(
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1).split('\r\n')[0]).toBe(
       '"Candidate","Opportunity","Viewer","Vote","Comment","Yes","No","Maybe","Updated at"',
     );
     expect(csv).toContain('"Erin Exec","YES","Book ""her"", now","1","0","0"');

@@ -107,6 +107,64 @@ describe('import into an opportunity', () => {
     expect(await countIn(role)).toBe(25);
   });
 
+  it('writes failed rows with formula-like cells as text, and reads them back as the office typed them', async () => {
+    const role = await buildRole(cast.project);
+    const formulas = [
+      '=HYPERLINK("https://evil.example/x","Click")',
+      "+cmd|' /C calc'!A0",
+      '@SUM(1+1)',
+      '-2+3',
+    ];
+    const csv = [
+      'First name,Last name,E-mail,Phone,Date of birth,Skills',
+      ...formulas.map((name, index) =>
+        Papa.unparse([[name, `Formula${index}`, 'not-an-email', '+14155550123', '', '']]),
+      ),
+    ].join('\r\n');
+    const file = await sendFile(cast.headers('PO'), csv);
+    const started = await post('jobs', {
+      fileId: file.fileId,
+      fileName: 'formulas.csv',
+      mapping: MAPPING,
+      target: { type: 'OPPORTUNITY', projectId: cast.project.id, roleId: role.id },
+    });
+    const job = await waitForJob(started.json<ImportJob>().id);
+    expect(job).toMatchObject({ status: 'DONE', imported: 0, failed: formulas.length });
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/import/jobs/${job.id}/failed-rows.csv`,
+      headers: cast.headers('PO'),
+    });
+    const parsed = Papa.parse<string[]>(download.body.slice(1), { skipEmptyLines: true }).data;
+    // A spreadsheet shows each as text: no cell it opens starts a formula.
+    expect(parsed.slice(1).map((row) => row[0])).toEqual(formulas.map((name) => `'${name}`));
+    expect(parsed.slice(1).map((row) => row[3])).toEqual(formulas.map(() => "'+14155550123"));
+    expect(parsed.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    // Fixed and sent again, the names and phones are stored as typed, without the apostrophe.
+    const fixed = parsed
+      .slice(1)
+      .map((row, index) => [...row.slice(0, 2), `formula${index}@example.com`, row[3]!]);
+    const again = await sendFile(
+      cast.headers('PO'),
+      Papa.unparse({ fields: parsed[0]!.slice(0, 4), data: fixed }),
+    );
+    const second = await post('jobs', {
+      fileId: again.fileId,
+      fileName: 'formulas-fixed.csv',
+      mapping: { firstName: 0, lastName: 1, email: 2, phone: 3 },
+      target: { type: 'OPPORTUNITY', projectId: cast.project.id, roleId: role.id },
+    });
+    expect(await waitForJob(second.json<ImportJob>().id)).toMatchObject({ status: 'DONE', imported: 4 });
+    const { db } = await testDatabase();
+    const stored = await db
+      .select({ firstName: applicants.firstName, phone: applicants.phone })
+      .from(applicants)
+      .where(and(eq(applicants.projectId, cast.project.id), eq(applicants.email, 'formula0@example.com')));
+    expect(stored).toEqual([{ firstName: formulas[0], phone: expect.stringContaining('4155550123') }]);
+  });
+
   it('resumes after a crash mid-job without importing anyone twice', async () => {
     const role = await buildRole(cast.project);
     const { csv } = realWorldCsv(10, 'crash');

@@ -2,6 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { CLIENT_REVIEW_MESSAGES, DOWNLOAD_EXPIRY_DAYS, formatOfficeMoment } from '@casting/domain';
 import type { Config } from '../../config';
+import { toCsv } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { resolveAuthSecret } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
@@ -80,18 +81,20 @@ export async function requestExport(
   };
 }
 
-/** A CSV field: quoted, quotes doubled; a leading formula character is neutralised so spreadsheets show text. */
-function csvField(value: string | number | null): string {
-  let text = value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 /** One row per candidate and viewer (a candidate without feedback still gets a row), then the tally per candidate. */
 export function reportCsv(report: Report): string {
-  const lines = [
-    ['Candidate', 'Opportunity', 'Viewer', 'Vote', 'Comment', 'Yes', 'No', 'Maybe', 'Updated at'],
+  const columns = [
+    'Candidate',
+    'Opportunity',
+    'Viewer',
+    'Vote',
+    'Comment',
+    'Yes',
+    'No',
+    'Maybe',
+    'Updated at',
   ];
+  const lines: string[][] = [];
   for (const candidate of report.candidates) {
     const tally = [candidate.tally.YES, candidate.tally.NO, candidate.tally.MAYBE].map(String);
     if (candidate.feedback.length === 0) {
@@ -109,7 +112,7 @@ export function reportCsv(report: Report): string {
       ]);
     }
   }
-  return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv(columns, lines);
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

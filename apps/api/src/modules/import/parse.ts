@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { csvCellRead } from '../../platform/csv';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@casting/domain';
 import { AppError } from '../../platform/errors';
 
@@ -62,7 +63,7 @@ function readCsv(bytes: Buffer): SheetRow[] {
   const rows: SheetRow[] = [];
   let line = 1;
   for (const record of parsed.data) {
-    const cells = record.map((cell) => (cell ?? '').toString());
+    const cells = record.map((cell) => csvCellRead((cell ?? '').toString()));
     rows.push({ rowNumber: line, cells });
     line += 1 + cells.reduce((sum, cell) => sum + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
   }
@@ -106,11 +107,4 @@ function cellText(cell: ExcelJS.Cell): string {
     return cell.text ?? '';
   }
   return String(value);
-}
-
-/** Writes rows as CSV (quoted where needed, CRLF, with a BOM so Excel opens accents correctly). */
-export function toCsv(columns: readonly string[], rows: readonly (readonly string[])[]): string {
-  return (
-    '\uFEFF' + Papa.unparse({ fields: [...columns], data: rows.map((row) => [...row]) }, { newline: '\r\n' })
-  );
 }

@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
-import { toCsv } from './parse';
+import { toCsv } from '../../platform/csv';
 import { dryRun } from './dry-run';
 import { loadSheet, previewFile, storeFile } from './files';
 import { failedRows, getJob, jobView, listJobs, startImport } from './jobs';
