@@ -13,6 +13,7 @@ import { runAsOwner, scopeKey, type DbScope } from './scope';
 import { ScopedEngine, fixedScopeClient, type ScopedPgliteClient } from './scoped-pglite';
 import { assertApplicationLogin } from './app-login';
 import { ScopedPool } from './scoped-pool';
+import { retryTransactions } from './transaction-retry';
 
 export type Schema = typeof schema;
 /** The one database type services use, whichever engine is behind it. */
@@ -93,7 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ? { ...config, connectionString: options.appDatabaseUrl }
       : undefined;
     const pool = new ScopedPool(config, undefined, appConfig);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
     await runAsOwner(() => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }));
     if (appConfig) {
       try {
@@ -114,7 +115,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           () => scope,
           appConfig ? { ...appConfig, max: 2 } : undefined,
         );
-        entry = { pool: scopedPool, db: drizzleNodePg(scopedPool, { schema }) as unknown as Db };
+        entry = {
+          pool: scopedPool,
+          db: retryTransactions(drizzleNodePg(scopedPool, { schema }) as unknown as Db),
+        };
         fixed.set(key, entry);
       }
       return entry.db;

@@ -221,7 +221,7 @@ export async function sortFolder(
   events?: Events,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
-    const folder = await folderInProject(tx, projectId, folderId);
+    const folder = await folderInProject(tx, projectId, folderId, { lock: true });
     assertFolderSetFor(actor, folder, 'params.folderId');
     const ordered = [...new Set(request.applicantFolders.map((id) => id.toLowerCase()))];
     const members = await tx

@@ -18,6 +18,11 @@ export interface RowInfo {
  * The rows (submissions) of a request, checked in one query to belong to the project and to be within the caller's
  * reach (a talent submitter's are those in the submitter folders). An id of another project, one out of reach or an
  * unknown one is "not found" alike and nothing is written: the whole request is refused, never applied in part.
+ *
+ * Inside a transaction the rows stay locked until it ends, taken in id order: two bulk actions on overlapping
+ * candidates (reviewers voting on the same selection at once) then queue one behind the other instead of locking
+ * each other's rows in opposite orders, which PostgreSQL would end by aborting one of them as a deadlock. The lock
+ * (FOR NO KEY UPDATE) does not hold back inserts that only reference the rows (votes, folder memberships).
  */
 export async function rowsInProject(
   db: Queryable,
@@ -44,7 +49,9 @@ export async function rowsInProject(
         inArray(submissions.id, unique),
         candidateRowReach(actor, sql`submissions.id`),
       ),
-    );
+    )
+    .orderBy(submissions.id)
+    .for('no key update', { of: submissions });
   if (rows.length !== unique.length) {
     throw new AppError('NOT_FOUND', CANDIDATE_MESSAGES.notInProject, {
       missing: unique.filter((id) => !rows.some((row) => row.id === id)),
@@ -55,16 +62,22 @@ export async function rowsInProject(
 
 export type FolderRow = typeof folders.$inferSelect;
 
-/** A folder of the project, or 404 (a folder of another project is not found, whoever asks). */
+/**
+ * A folder of the project, or 404 (a folder of another project is not found, whoever asks). `lock` holds the folder
+ * row until the transaction ends, for work that rewrites the whole folder (its manual order): two such runs on one
+ * folder then take turns rather than rewriting its rows in different orders and deadlocking.
+ */
 export async function folderInProject(
   db: Queryable,
   projectId: string,
   folderId: string,
+  options: { lock?: boolean } = {},
 ): Promise<FolderRow> {
-  const [row] = await db
+  const query = db
     .select()
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
+  const [row] = options.lock ? await query.for('no key update') : await query;
   if (!row) throw notFound('The folder');
   return row;
 }
