@@ -148,6 +148,9 @@ export const MESSAGES = {
   wrongPassword: 'Your password is not correct.',
   authenticatorRequiredByAdmin: 'Your administrator requires an authenticator app for this account.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  // (ours) The account-wide lock: strangers cannot lock the owner out, since the owner is mailed a way in.
+  signInLocked:
+    'Sign-in to this account is paused after many wrong passwords from several places. If the account is yours, we have e-mailed you a link to sign in; open it and enter your password again.',
   // User administration
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   cannotChangeOwnRole: 'You cannot change your own role.',

@@ -31,7 +31,7 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 describe.skipIf(!onPostgres)('concurrent reviewers on PostgreSQL', () => {
   it('takes 16 bulk votes by 3 reviewers on the same 20 candidates at once, each answered 200', async () => {
     const role = await buildRole(cast.project);
-    const rows = [];
+    const rows: { id: string }[] = [];
     for (let index = 0; index < 20; index += 1) {
       rows.push(
         await buildApplicant(role, cast.people.PO.user, { firstName: `Voter${index}`, lastName: 'Row' }),
@@ -61,7 +61,7 @@ describe.skipIf(!onPostgres)('concurrent reviewers on PostgreSQL', () => {
   it('takes 4 reorders of one folder at once, each answered 200, leaving one whole order', async () => {
     const role = await buildRole(cast.project);
     const folder = await buildFolder(role, 'Shortlist');
-    const rows = [];
+    const rows: { id: string }[] = [];
     for (let index = 0; index < 12; index += 1) {
       const row = await buildApplicant(role, cast.people.PO.user, {
         firstName: `Sorted${index}`,

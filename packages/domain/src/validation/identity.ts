@@ -24,6 +24,8 @@ export type SignUp = z.infer<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  /** The secret of a mailed unlock link, when sign-in to the account is locked by attempts from many places. */
+  unlock: z.string().max(200).optional(),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 

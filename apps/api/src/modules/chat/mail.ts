@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { CHAT_MESSAGES, CHAT_REPLY_LINK_DAYS, formatOfficeMoment, type OfficeClock } from '@casting/domain';
+import {
+  CHAT_MESSAGES,
+  CHAT_REPLY_LINK_DAYS,
+  escapeHtml,
+  formatOfficeMoment,
+  type OfficeClock,
+} from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import type { Queryable } from '../../platform/db/ids';
@@ -23,13 +29,6 @@ const STALE_CLAIM_MINUTES = 10;
 
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 const base = (publicUrl: string) => publicUrl.replace(/\/$/, '');
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-}
 
 /** The reply page's address: the thread in the path, the secret in the query (masked in logs). */
 export function replyUrl(publicUrl: string, threadId: string, token: string): string {

@@ -4,6 +4,7 @@ import { identityDeps, type IdentityDeps } from './deps';
 import { confirmationMail, passwordResetMail } from './mail-texts';
 import { findUserByEmail } from './repositories/user-repository';
 import { hasUsableCode, issueCode } from './services/code-service';
+import { signInUnlockMail, unlockToken } from './sign-in-unlock';
 
 /**
  * A code mail, queued on the platform's mail queue. It names only the address: the worker looks the account up and
@@ -12,11 +13,15 @@ import { hasUsableCode, issueCode } from './services/code-service';
  */
 export type CodeMailJob =
   | { kind: 'password-reset'; email: string }
-  | { kind: 'confirmation'; email: string; onlyWithoutUsableCode?: boolean };
+  | { kind: 'confirmation'; email: string; onlyWithoutUsableCode?: boolean }
+  | { kind: 'sign-in-unlock'; email: string };
 
 async function codeMail(deps: IdentityDeps, job: CodeMailJob) {
   const user = await findUserByEmail(deps.db, job.email);
   if (!user || user.deactivatedAt) return null;
+  if (job.kind === 'sign-in-unlock') {
+    return signInUnlockMail(deps.config, user.email, unlockToken(deps.keys.signInUnlock, user.id));
+  }
   if (job.kind === 'password-reset') {
     const code = await deps.db.transaction((tx) => issueCode(deps, tx, user.id, 'RESET_PASSWORD'));
     return passwordResetMail(deps.config, user.email, code);

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@casting/domain';
 import type { Config } from '../../config';
 import type { MailMessage, TextMessage } from '../../platform/mail/ports';
 
@@ -14,15 +15,6 @@ export function webLink(publicUrl: string, path: string, query: Record<string, s
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
     .join('&');
   return `${publicUrl.replace(/\/$/, '')}${path}${search ? `?${search}` : ''}`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 interface CodeMail {

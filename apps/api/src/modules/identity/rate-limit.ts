@@ -51,6 +51,32 @@ export async function hitAccountLimit(
 }
 
 /**
+ * Sign-in's two counters. The account from this address (AUTH_RATE_LIMIT_MAX) refuses at once. The account from
+ * everywhere (AUTH_ACCOUNT_RATE_LIMIT_MAX) does not simply refuse, since that would let strangers lock the owner out
+ * by typing wrong passwords from many addresses: it answers that the account is locked, and sign-in then needs the
+ * unlock link mailed to the account's address (sign-in-unlock.ts) besides the password. Runs before any password
+ * hashing, so the answer never depends on whether the password was right.
+ */
+export async function hitSignInLimit(
+  deps: IdentityDeps,
+  email: string,
+  address: string,
+): Promise<{ accountLocked: boolean }> {
+  const { AUTH_RATE_LIMIT_MAX, AUTH_ACCOUNT_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS } = deps.config;
+  const windowSeconds = AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  const fromHere = { key: quotaKey('sign-in', email, address), max: AUTH_RATE_LIMIT_MAX, windowSeconds };
+  const everywhere = { key: quotaKey('sign-in', email), max: AUTH_ACCOUNT_RATE_LIMIT_MAX, windowSeconds };
+  if (!(await consumeQuota(deps.db, fromHere))) throw rateLimited();
+  return { accountLocked: !(await consumeQuota(deps.db, everywhere)) };
+}
+
+/** At most one unlock mail per account and window, however many addresses meet the lock. */
+export async function unlockMailDue(deps: IdentityDeps, userId: string): Promise<boolean> {
+  const windowSeconds = deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  return consumeQuota(deps.db, { key: quotaKey('sign-in-unlock-mail', userId), max: 1, windowSeconds });
+}
+
+/**
  * Six-digit codes (sign-in, confirmation, reset, phone and authenticator set-up) have a million values: the
  * per-minute limits alone would let a patient guesser through in weeks. Each guess also counts against a daily cap,
  * per account from this address (CODE_GUESSES_PER_DAY) and per account from everywhere (the higher

@@ -9,7 +9,7 @@ import { createAuthService } from '../../lib/auth/auth-service';
 import { SignInForm } from './sign-in-form';
 import type { SignInFormProps } from './sign-in-form';
 
-function renderForm(signInAnswer: FetchHandler, props: SignInFormProps = {}) {
+function renderForm(signInAnswer: FetchHandler, props: SignInFormProps = {}, entry = '/auth/sign-in') {
   const double = createFetchDouble({
     'POST /api/auth/refresh': () =>
       jsonResponse(401, { code: 'INVALID_REFRESH_TOKEN', message: 'Not signed in' }),
@@ -17,7 +17,7 @@ function renderForm(signInAnswer: FetchHandler, props: SignInFormProps = {}) {
   });
   const auth = createAuthService({ fetch: double.fetch, log: () => undefined });
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[entry]}>
       <AuthProvider service={auth}>
         <SignInForm {...props} />
       </AuthProvider>
@@ -99,6 +99,25 @@ describe('SignInForm', () => {
     expect(double.callsTo('POST /api/auth/sign-in')[0]?.body).toEqual({
       email: 'dana@example.com',
       password: 'wrong',
+    });
+  });
+
+  it('sends the secret of a mailed unlock link with the password, the address filled in from the link', async () => {
+    const { user, double } = renderForm(
+      () => jsonResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Incorrect email or password.' }),
+      {},
+      '/auth/sign-in?email=dana%40example.com&unlock=secret.sig',
+    );
+
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Velvet#Harbor42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('alert');
+    expect(double.callsTo('POST /api/auth/sign-in')[0]?.body).toEqual({
+      email: 'dana@example.com',
+      password: 'Velvet#Harbor42',
+      unlock: 'secret.sig',
     });
   });
 

@@ -46,7 +46,9 @@ export function SignInForm({ onNextStep, onFailed }: SignInFormProps) {
       const credentials = await validate();
       if (!credentials) return;
       setAlert(null);
-      const result = await signIn(credentials);
+      // A mailed unlock link (?unlock=) lets its reader sign in to an account locked by attempts from many places.
+      const unlock = search.get('unlock');
+      const result = await signIn(unlock ? { ...credentials, unlock } : credentials);
       if (result.kind === 'nextStep') {
         if (onNextStep) onNextStep(result.step, { email: credentials.email });
         else setAlert(ADDITIONAL_VERIFICATION_MESSAGE);

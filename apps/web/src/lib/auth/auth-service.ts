@@ -14,6 +14,8 @@ import type { User } from './user';
 export interface SignInCredentials {
   email: string;
   password: string;
+  /** The secret of a mailed unlock link, for an account locked by attempts from many places. */
+  unlock?: string;
 }
 
 export type SignInResult =

@@ -8,6 +8,7 @@ export interface IdentityKeys {
   codes: Buffer;
   totpSecrets: Buffer;
   refreshChain: Buffer;
+  signInUnlock: Buffer;
 }
 
 function derive(secret: string, purpose: string): Buffer {
@@ -25,6 +26,7 @@ export function identityKeys(config: Config): IdentityKeys {
       codes: derive(secret, 'one-time-code-hmac'),
       totpSecrets: derive(secret, 'totp-secret-aes-256-gcm'),
       refreshChain: derive(secret, 'refresh-token-successor-hmac'),
+      signInUnlock: derive(secret, 'sign-in-unlock-hmac'),
     };
     cache.set(config, keys);
   }

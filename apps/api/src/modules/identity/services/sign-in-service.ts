@@ -7,7 +7,12 @@ import { codeExpiry, type ClientInfo, type IdentityDeps } from '../deps';
 import { identityErrors } from '../identity-errors';
 import { signInCodeText } from '../mail-texts';
 import { maskPhone } from '../mask';
-import { hitAccountLimit, hitCodeGuessLimit } from '../rate-limit';
+import { hitAccountLimit, hitCodeGuessLimit, hitSignInLimit, unlockMailDue } from '../rate-limit';
+import { unlockTokenValid } from '../sign-in-unlock';
+import { MESSAGES } from '@casting/domain';
+import { AppError } from '../../../platform/errors';
+import { enqueueCodeMail } from '../../../platform/mail/queue';
+import type { CodeMailJob } from '../mail-jobs';
 import { useRecoveryCode } from '../repositories/recovery-code-repository';
 import {
   consumeChallenge,
@@ -79,8 +84,18 @@ async function smsChallenge(deps: IdentityDeps, user: UserRow, phone: string): P
 
 /** Password first; then confirmation, the authenticator (preferred) or a text-message code, or a session. */
 export async function signIn(deps: IdentityDeps, input: SignIn, client: ClientInfo): Promise<SignInOutcome> {
-  await hitAccountLimit(deps, 'sign-in', input.email, client.ip);
+  const { accountLocked } = await hitSignInLimit(deps, input.email, client.ip);
   const user = await findUserByEmail(deps.db, input.email);
+  if (
+    accountLocked &&
+    !(user && input.unlock && unlockTokenValid(deps.keys.signInUnlock, input.unlock, user.id))
+  ) {
+    // The same answer whether the account exists and whatever the password: only its mailbox learns more.
+    if (user && (await unlockMailDue(deps, user.id))) {
+      await enqueueCodeMail<CodeMailJob>(deps.jobs, { kind: 'sign-in-unlock', email: user.email });
+    }
+    throw new AppError('RATE_LIMITED', MESSAGES.signInLocked);
+  }
   const matches = await passwordMatches(user, input.password);
   if (!user || !matches || user.deactivatedAt) throw identityErrors.invalidCredentials();
   if (!user.confirmedAt) {
