@@ -89,6 +89,8 @@ describe('public apply page', () => {
     });
     renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
     expect(await screen.findByRole('heading', { name: 'Submission link not found' })).toBeVisible();
+    // The page says it; no error toast repeats it.
+    expect(screen.queryByText('Something went wrong')).toBeNull();
   });
 
   it('checks the form with the domain rules, confirms, and submits what the talent typed', async () => {

@@ -10,6 +10,7 @@ import { looksLikeToken, mapUrl, resolveLink } from './apply-api';
 import { ApplyForm } from './apply-form';
 import { ApplyFrame, Notice } from './apply-frame';
 import { SubmittedPanel } from './submitted-panel';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 /**
  * The link secret of an apply address: the slug of /castingcall/apply/{slug} and /{type}/apply/{slug}, or
@@ -51,6 +52,8 @@ export function ApplyPage() {
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
+    // An unknown, closed or expired link is the page's own state below; a toast would repeat it.
+    meta: ERROR_SHOWN_INLINE,
   });
   const link: ResolvedLink | undefined = resolved.data?.link;
   useTitleSubject(link?.title ?? null);

@@ -72,6 +72,19 @@ describe('client review pages', () => {
     expect(screen.queryByText('Selects for Friday')).toBeNull();
   });
 
+  it('shows its own page for an unknown link, and no error toast besides', async () => {
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      [`GET /api/v2/client-links/${SECRET}`]: () =>
+        jsonResponse(404, { code: 'NOT_FOUND', message: 'The client link was not found.' }),
+    });
+    renderApp(`/client/review-submission/${SECRET}`, api.fetch);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    // The refused query settles before the page shows; a toast would be on screen by now.
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.queryByText('The client link was not found.')).toBeNull();
+  });
+
   it('sends an unidentified viewer to identify, then opens the review with the viewer session', async () => {
     const user = userEvent.setup();
     let identified = false;

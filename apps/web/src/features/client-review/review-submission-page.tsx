@@ -14,6 +14,7 @@ import { LinkUnavailable, ReviewFrame, ReviewNotice } from './review-frame';
 import { deadReason, ToIdentification } from './review-states';
 import type { Dead } from './review-states';
 import { storedViewer } from './viewer-session';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 
 /**
  * /client/review-submission/{secret}: the review page in portal mode (no staff sign-in, the CLIENT actor). Phone
@@ -32,6 +33,8 @@ export function ClientReviewSubmissionPage() {
     queryFn: ({ signal }) => loadPortal(http, secret, signal),
     retry: false,
     staleTime: 60_000,
+    // A revoked, expired or unknown link is the page's own state below; a toast would repeat it.
+    meta: ERROR_SHOWN_INLINE,
   });
   const link: ClientLinkPortal | undefined = portal.data;
   const live = link?.status === 'ACTIVE' && link.projectId;
@@ -41,6 +44,7 @@ export function ClientReviewSubmissionPage() {
     queryFn: ({ signal }) => loadCandidates(http, link!.projectId!, secret, signal),
     enabled: Boolean(live) && !needsIdentity,
     retry: false,
+    meta: ERROR_SHOWN_INLINE,
   });
   useTitleSubject(link?.title ?? null);
 

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
+import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 import { useTitleSubject } from '../../lib/routing/document-title';
 
 /** /project-share/{id}: a published project's read-only breakdown, for anyone (no sign-in). */
@@ -19,6 +20,8 @@ export function ProjectSharePage() {
         { noAuth: true, signal },
       ),
     retry: false,
+    // An unpublished or unknown project is the page's own state below; a toast would repeat it.
+    meta: ERROR_SHOWN_INLINE,
   });
   const data: ProjectBreakdown | undefined = breakdown.data;
   useTitleSubject(data?.name ?? null);
