@@ -99,7 +99,7 @@ describe('enforcement', () => {
     if (code) expect(res.json().code).toBe(code);
   });
 
-  it('gives talent the spec message', async () => {
+  it('gives talent the catalogue message', async () => {
     const res = await call('/staff', 'talent');
     expect(res.json().message).toBe('Only admins can access this app');
   });

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every user-facing text is written once (decision 0069). The texts the spec words, the ones the API and the web app
+ * Every user-facing text is written once (decision 0069). The product's fixed wording, the texts the API and the web app
  * both show, and the ones two files of the web app show come from the domain catalogue (`@casting/domain`); a
  * label only one component shows may stay beside its control. This test reads the web app's sources as TypeScript
  * and fails on the two ways a second copy creeps in: a text typed out that the catalogue already holds, and the same

@@ -38,7 +38,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Default texts for codes whose wording the spec gives or implies; other codes get theirs where raised. */
+/** Default texts of the error codes; other codes get theirs where raised. */
 export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   UNAUTHENTICATED: MESSAGES.signInToContinue,
   FORBIDDEN: MESSAGES.notAllowed,

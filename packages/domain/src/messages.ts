@@ -4,7 +4,8 @@ const COPY_MOVE_VERB: Record<CopyMoveType, string> = { COPY: 'Copied', MOVE: 'Mo
 
 /**
  * Every user-facing text the product words, word for word, kept once here for the API and the web app.
- * Texts with a placeholder are functions. Texts the spec leaves open are marked "(ours)".
+ * Texts with a placeholder are functions. Texts marked "(ours)" were worded for this product; the others are the
+ * fixed wording people know from the casting tools they used before, kept word for word.
  */
 export const MESSAGES = {
   // The public pages' terms and privacy (ours); here, not in the links contract, so the apply entry needs no zod.
@@ -104,7 +105,7 @@ export const MESSAGES = {
   failedToImportApplicant: 'Failed to import applicant',
   failedToCopyOrMoveApplicant: 'Failed to copy or move applicant',
   issueReported: 'Issue reported successfully',
-  // The spec writes the three outcomes as one 'Copied/Moved/Imported to the opportunity successfully'.
+  // The three outcomes of 'Copied/Moved/Imported to the opportunity successfully', one per action.
   copyMoveSucceeded: (type: CopyMoveType) => `${COPY_MOVE_VERB[type]} to the opportunity successfully`,
   sentSuccessfully: 'Sent successfully!',
   linkCopied: 'Link copied to clipboard.',

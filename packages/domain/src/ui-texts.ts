@@ -1,8 +1,8 @@
 /**
- * Texts of the web app that the spec does not word (ours) and that more than one screen shows: a field label the
+ * Texts of the web app worded for this product (ours) that more than one screen shows: a field label the
  * form and the details page both use, a page title the route table and the page's heading share, an error two pages
  * give. Written once here so the screens cannot drift apart (decision 0069). A text only one component shows stays
- * beside its control; the spec's own wording lives in MESSAGES and the area catalogues.
+ * beside its control; the fixed wording lives in MESSAGES and the area catalogues.
  */
 export const UI_TEXTS = {
   addOpportunity: 'Add opportunity',

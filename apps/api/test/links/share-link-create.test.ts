@@ -40,7 +40,7 @@ describe('check-title', () => {
     expect(free.json()).toEqual({ isUnique: true });
   });
 
-  it('refuses an empty title with the spec text', async () => {
+  it('refuses an empty title with the catalogue text', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: url('/share-links/check-title'),
@@ -53,7 +53,7 @@ describe('check-title', () => {
 });
 
 describe('create', () => {
-  it('refuses a duplicate title with the spec message, writing nothing', async () => {
+  it('refuses a duplicate title with the catalogue message, writing nothing', async () => {
     await createLinks(t.app, cast.headers('PO'), cast.project.id, { title: 'Dup', roleIds: [roleA.id] });
     const res = await t.app.inject({
       method: 'POST',

@@ -205,7 +205,7 @@ describe('admission', () => {
     }
   });
 
-  it('refuses a talent account with the spec message', async () => {
+  it('refuses a talent account with the catalogue message', async () => {
     const refusal = await refusalOf(baseUrl, { token: tokenOf(cast.people.talent.auth) });
     expect(refusal).toEqual({
       status: 403,

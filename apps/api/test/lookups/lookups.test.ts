@@ -156,7 +156,7 @@ describe('adding and renaming values', () => {
     expect(refused.json().code).toBe('FORBIDDEN');
   });
 
-  it('does not accept POST on lookups the spec keeps read-only there', async () => {
+  it('does not accept POST on lookups that are read-only there', async () => {
     const res = await call(admin, 'POST', '/api/projects/lookups/union', { name: 'New Union' });
     expect(res.statusCode).toBe(404);
   });

@@ -5,7 +5,7 @@ import { buildApplicant } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import { fresh, inPath, publicRoute, type Fixture, type Outcome, type RouteCase } from './route-rules';
 
-/** Written out by hand from the spec's table: manage client links SA PO PE; view feedback SA PO PE TE (and CLIENT). */
+/** Written out by hand from the permission table: manage client links SA PO PE; view feedback SA PO PE TE (and CLIENT). */
 const MANAGE_CLIENT_LINKS: readonly ActorName[] = ['SA', 'PO', 'PE'];
 const VIEW_FEEDBACK: readonly ActorName[] = ['SA', 'PO', 'PE', 'TE'];
 

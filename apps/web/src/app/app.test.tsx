@@ -57,7 +57,7 @@ describe('app routing and guard', () => {
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
-  it('refuses a talent account with the spec message and stays on sign-in', async () => {
+  it('refuses a talent account with the catalogue message and stays on sign-in', async () => {
     const api = signedOutApi();
     api.on('POST /api/auth/sign-in', () => jsonResponse(200, { status: 'SIGNED_IN', ...sessionGrant() }));
     api.on('GET /api/users/me', () => jsonResponse(200, buildUser({ roleCode: 'TALENT' })));

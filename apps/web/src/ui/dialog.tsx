@@ -9,7 +9,7 @@ export interface DialogProps {
   title: string;
   /** Read with the title when the dialog opens; leave empty when the body explains itself. */
   description?: string;
-  /** Max width in px; the spec sizes some dialogs (invite about 730, representation about 550). */
+  /** Max width in px; some dialogs have their own width (invite about 730, representation about 550). */
   width?: number;
   /** A dialog that must be answered (2FA set-up, for instance) cannot be dismissed by Escape or outside click. */
   dismissible?: boolean;

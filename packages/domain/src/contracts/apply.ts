@@ -175,7 +175,7 @@ export const globalContentSchema = z.object({
 });
 
 /**
- * The default text of /terms and /privacy (ours: the spec names the pages, not their words). Plain statements of
+ * The default text of /terms and /privacy. Plain statements of
  * what the product does with a submission, true of this code base. An office gives its own legal text to the API in
  * files (TERMS_FILE and PRIVACY_FILE, decision 0068), which replace these.
  */

@@ -100,7 +100,7 @@ export const auditEventListSchema = z.object({
 });
 export type AuditEventList = z.infer<typeof auditEventListSchema>;
 
-/** Texts of the audit page and of idempotent requests (ours: the spec does not cover them). */
+/** Texts of the audit page and of idempotent requests. */
 export const AUDIT_MESSAGES = {
   pageTitle: 'Audit log',
   noEvents: 'No events match these filters.',

@@ -32,7 +32,7 @@ const many = <T extends z.ZodType>(item: T) =>
 
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-/** What agentSearchTerm is matched against (ours: the spec names the parameter, not its values). */
+/** What agentSearchTerm is matched against. */
 export const AGENT_SEARCH_TYPES = ['AGENT_NAME', 'AGENT_EMAIL', 'AGENCY_NAME'] as const;
 export type AgentSearchType = (typeof AGENT_SEARCH_TYPES)[number];
 

@@ -12,7 +12,7 @@ import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema, zipSchema } from '.
  * Bulk requests name rows by these row ids, as `applicantIds` (the product's name for them).
  */
 
-/** Texts of our own for rules the spec leaves unworded. */
+/** Texts of the candidates' rules. */
 export const CANDIDATE_MESSAGES = {
   ageMinAboveMax: 'The maximum age must be at least the minimum age.',
   searchTooShort: 'Type at least 3 characters to search.',

@@ -259,7 +259,7 @@ export type ClientCandidate = z.infer<typeof clientCandidateSchema>;
 export const clientApplicantsQuerySchema = z.object({
   folderId: z.uuid().optional(),
   roleId: z.uuid().optional(),
-  /** Accepted for the spec's parameter list: the path already names the link. */
+  /** Accepted for compatibility: the path already names the link. */
   clientLink: z.string().max(64).optional(),
 });
 export const clientApplicantsSchema = z.object({

@@ -67,7 +67,7 @@ export const IMPORT_ZIP_MAX_BYTES = 500 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_PREVIEW_ROWS = 10;
 
-/** Texts of our own: the spec names the page, not its wording. */
+/** Texts of the import page. */
 export const IMPORT_MESSAGES = {
   unreadableFile: 'This file could not be read. Save it as CSV (UTF-8) or Excel (.xlsx) and try again.',
   emptyFile: 'This file has no rows under its header line.',

@@ -16,7 +16,7 @@ import { representativeSchema } from './representation';
  * themselves have their own contract files (agencies.ts, representatives.ts, apply.ts).
  */
 
-/** Texts of our own for rules the spec leaves unworded. */
+/** Texts of the submission links' rules. */
 export const LINK_MESSAGES = {
   linkNotFound: MESSAGES.submissionLinkNotFound,
   linkClosed: 'This submission link is closed and no longer accepts submissions.',

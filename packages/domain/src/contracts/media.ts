@@ -164,7 +164,7 @@ export type MultipartComplete = z.infer<typeof multipartCompleteSchema>;
 /** After a single PUT: the server checks size and content, and attaches the file when the applicant is known. */
 export const uploadCompleteSchema = z.object({ Key: objectKey, uploadGrant });
 
-/** The spec's upload result (url, thumbnailUrl, convertedUrl) plus what the server now knows. */
+/** The upload result (url, thumbnailUrl, convertedUrl) plus what the server now knows. */
 export const uploadResultSchema = z.object({
   Key: z.string(),
   kind: z.enum(MEDIA_KINDS),
@@ -217,7 +217,7 @@ export const uploadFailureListSchema = z.object({
 });
 export type UploadFailureList = z.infer<typeof uploadFailureListSchema>;
 
-/** Texts of the upload failures section (ours: the spec records failures but shows them nowhere). */
+/** Texts of the upload failures section. */
 export const UPLOAD_FAILURE_TEXTS = {
   title: 'Upload failures',
   description:

@@ -3,7 +3,7 @@ import { ALWAYS_CHECK, nameSchema } from '../validation/fields';
 
 /** The field rules projects and their opportunities and folders share, with the texts of their refusals. */
 
-/** Texts of our own for rules the spec leaves unworded. */
+/** Texts of the project fields' rules. */
 export const PROJECT_MESSAGES = {
   invalidDate: 'Use a date in the form YYYY-MM-DD.',
   shootEndBeforeStart: 'The shoot end date must be on or after the shoot start date.',

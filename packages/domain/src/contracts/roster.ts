@@ -10,7 +10,7 @@ import type { StarterTemplateKey } from '../email/starters';
  * Decisions 0038 (people), 0039 (roster pages and permissions), 0040 (project roster).
  */
 
-/** Texts of our own: the spec names these pages without describing them. */
+/** Texts of the roster pages. */
 export const ROSTER_MESSAGES = {
   title: 'Roster',
   projectRosterTitle: 'Project roster',

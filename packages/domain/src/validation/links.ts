@@ -3,7 +3,7 @@ import { LINK_TITLE_COUNTER_MAX, LINK_TITLE_WARN_ABOVE } from '../constants';
 import { MESSAGES } from '../messages';
 import { ALWAYS_CHECK, nameSchema, requiredText } from './fields';
 
-/** The counter is advisory only: the spec shows no hard limit on the title. */
+/** The counter is advisory only: the title has no hard limit. */
 export const linkTitleSchema = requiredText(MESSAGES.titleRequired);
 
 export type LinkTitleCounterLevel = 'normal' | 'warning' | 'over';

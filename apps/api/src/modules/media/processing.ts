@@ -218,7 +218,7 @@ async function videoVariants(
     ]),
   );
   const poster = path.join(dir, 'poster.jpg');
-  // The spec's frame at 1 s; a clip too short for that gives its middle frame.
+  // The frame at 1 s (past most fades from black); a clip too short for that gives its middle frame.
   const at =
     info.duration === null || info.duration > VIDEO_PREVIEW_FRAME_SECONDS * 1.5
       ? VIDEO_PREVIEW_FRAME_SECONDS

@@ -19,7 +19,7 @@ const BY_SIGNATURE: Record<string, { kind: MediaKind; type: string }> = {
   gif: { kind: 'image', type: 'image/gif' },
   webp: { kind: 'image', type: 'image/webp' },
   heic: { kind: 'image', type: 'image/heic' },
-  // AVIF is the AV1 flavour of HEIF; phones and browsers produce it where the spec says heif.
+  // AVIF is the AV1 flavour of HEIF; phones and browsers produce it under the heif name.
   avif: { kind: 'image', type: 'image/avif' },
   mp4: { kind: 'video', type: 'video/mp4' },
   m4v: { kind: 'video', type: 'video/x-m4v' },

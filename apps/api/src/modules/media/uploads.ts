@@ -29,7 +29,7 @@ export type Uploader =
 
 type UploadRow = typeof mediaUploads.$inferSelect;
 
-/** Original files live under the spec's default prefix, then the project: `PM/RoleSideDocuments/<project>/<uuid>`. */
+/** Original files live under the product's fixed prefix, then the project: `PM/RoleSideDocuments/<project>/<uuid>`. */
 function originalPrefix(projectId: string) {
   return `${DEFAULT_UPLOAD_KEY_PREFIX}/${projectId}`;
 }

@@ -1,4 +1,4 @@
-/** One place an address form can fill in: the spec's geocode parts (postal code, locality, area level 1, country). */
+/** One place an address form can fill in: the geocode parts (postal code, locality, area level 1, country). */
 export interface AddressPlace {
   zip: string;
   city: string;

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema';
 
-/** A message for the team's chat (spec: media issue reports go to channel SLACK). */
+/** A message for the team's chat (media issue reports go to the SLACK channel). */
 export interface ChatNotification {
   channel: 'SLACK';
   title: string;

@@ -7,7 +7,7 @@ import type { RouteAccessDecision } from './resolve-route-access';
 
 /*
  * The expectations below are written from the product's access rules, not read from the route table:
- * each list is the spec's own wording of who may open which paths.
+ * each list is written out by hand, who may open which paths, rather than read from the code under test.
  */
 const GUEST_ONLY = [
   '/auth/sign-in',
@@ -118,7 +118,7 @@ function expected(path: string, actor: Actor): RouteAccessDecision {
     if (actor === 'signed out') return toSignIn;
     return isAdmin ? home : allow;
   }
-  throw new Error(`The spec lists no access rule for ${path}`);
+  throw new Error(`The table lists no access rule for ${path}`);
 }
 
 function userFor(actor: Actor) {
@@ -126,7 +126,7 @@ function userFor(actor: Actor) {
 }
 
 describe('route table', () => {
-  it('holds exactly the routes of the spec, each once', () => {
+  it('holds exactly the routes of the table, each once', () => {
     const specPaths = [
       ...GUEST_ONLY,
       ...GUEST_ADMIN_SUPER_ADMIN,

@@ -26,7 +26,7 @@ const ALLOWED: Record<AccessGroup, readonly AccountRole[]> = {
 /**
  * User roles a group refuses although their account role is allowed, as the API's `access.office()` and
  * `access.importers()` rules do: a client account signs in as ADMIN, but the office's talent database is the
- * office's own (decision 0039); casting assistants do not import (the spec hides /import from them), and neither do
+ * office's own (decision 0039); casting assistants do not import (/import is hidden from them), and neither do
  * clients, who may add no candidate anywhere. A client account reviews in the client layout (its projects at
  * /client/review-project): the back office's pages offer actions it may not take, so they send it there (decision
  * 0142); its own profile stays open to it.

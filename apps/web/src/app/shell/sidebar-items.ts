@@ -33,7 +33,7 @@ const STAFF = [SUPER_ADMIN, CASTING_DIRECTOR, CASTING_ASSISTANT];
 
 /**
  * The product's sidebar: Users and Enums are super-admin pages (a client or director who saw them
- * would be sent back by the guard); Import is hidden from assistants, as the spec says, and from client
+ * would be sent back by the guard); Import is hidden from assistants (they do not import), and from client
  * accounts, who may add candidates nowhere and may not read the office roster (decision 0039); its route refuses
  * both.
  */
@@ -57,7 +57,7 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
     page: 'AgenciesPage',
     shownForRoleIds: [SUPER_ADMIN],
   },
-  // The audit log (ours, not the spec's sidebar): super admins only, like its route.
+  // The audit log (an entry of its own): super admins only, like its route.
   {
     label: AUDIT_MESSAGES.pageTitle,
     to: paths.audit,

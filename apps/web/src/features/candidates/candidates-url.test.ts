@@ -19,7 +19,7 @@ const GENDER = '55555555-5555-4555-8555-555555555555';
 const parse = (query: string) => parseView(new URLSearchParams(query));
 
 describe('candidates view in the URL', () => {
-  it('reads the spec parameters and the filters, and writes them back the same', () => {
+  it('reads the four address parameters and the filters, and writes them back the same', () => {
     const query = `roleId=${ROLE}&folderId=${FOLDER}&feedback=YES&q=ann&ageMin=20&ageMax=30&gender=${GENDER}&missingAge=EXCLUDE&tagsIn=${TAG_A}&tagsIn=${TAG_B}&tagsInMode=AND&candidateId=${TAG_A}`;
     const view = parse(query);
     expect(view).toMatchObject({

@@ -21,7 +21,7 @@ import type { QueryParams } from '../../lib/http/http-client';
 
 /**
  * The candidates page keeps every choice in its URL, so a reload or a shared link shows the same view.
- * The spec names four parameters (roleId, folderId, feedback, candidateId); the filters of the panel use
+ * The address has four parameters (roleId, folderId, feedback, candidateId); the filters of the panel use
  * short readable names of our own. Values that do not parse are dropped rather than sent, so a hand-edited
  * link never turns into a 400 page.
  */

@@ -47,7 +47,7 @@ export interface CopyMoveDialogProps {
 }
 
 /**
- * The spec's copy / move / add modal: a destination opportunity and, for copy and move, at least one of its
+ * The copy / move / add dialog: a destination opportunity and, for copy and move, at least one of its
  * folders (never Hidden, All submissions or Invited; New submissions only when adding), and what to bring along.
  */
 export function CopyMoveDialog({

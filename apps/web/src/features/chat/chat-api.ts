@@ -128,7 +128,7 @@ export function markRead(http: HttpClient, threadId: string, isRead: boolean) {
   });
 }
 
-/** Marks every conversation of the project the caller may see as read (the spec's read-notification call). */
+/** Marks every conversation of the project the caller may see as read (the read-notification call). */
 export function markAllRead(http: HttpClient, projectId: string) {
   return http.request(`/v2/projects/${enc(projectId)}/read-notification`, unreadCountSchema, {
     method: 'POST',

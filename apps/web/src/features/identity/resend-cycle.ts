@@ -16,7 +16,7 @@ export interface ResendState {
 export type ResendEvent =
   { type: 'send' } | { type: 'succeeded' } | { type: 'failed' } | { type: 'sentShown' } | { type: 'tick' };
 
-/** How long 'EMAIL SENT' stays before the countdown takes over (ours: the spec names no length). */
+/** How long 'EMAIL SENT' stays before the countdown takes over (long enough to read). */
 export const EMAIL_SENT_SHOWN_MS = 2000;
 
 export const RESEND_IDLE: ResendState = { phase: 'idle', secondsLeft: 0 };

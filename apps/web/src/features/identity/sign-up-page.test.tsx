@@ -51,7 +51,7 @@ describe('sign-up page', () => {
     expect(password.getAttribute('aria-describedby')).toContain(checklist.id);
   });
 
-  it('refuses a weak password with the spec message before calling the API', async () => {
+  it('refuses a weak password with the catalogue message before calling the API', async () => {
     const double = api(created);
     renderApp('/auth/sign-up', double.fetch);
 

@@ -11,7 +11,7 @@ import { downloadQuery } from './media-api';
 import type { Download } from './media-contract';
 import { formatMegabytes } from './file-checks';
 
-/** Texts of this page (ours: the spec names the route only). */
+/** Texts of this page. */
 export const DOWNLOAD_TEXTS = {
   title: 'Your download',
   preparing: 'Your zip is being prepared. This page updates by itself; you can also wait for the e-mail.',

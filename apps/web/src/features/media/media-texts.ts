@@ -1,7 +1,7 @@
 import { CLIENT_REVIEW_MESSAGES, MESSAGES, UI_TEXTS } from '@casting/domain';
 /**
- * Labels of the media screens that the spec does not word (ours). The spec's own texts (toasts, 'Processing...',
- * the delete confirmation) come from the domain catalogue, MESSAGES.
+ * Labels only the media screens show. Texts other screens or the API share (toasts, 'Processing...', the delete
+ * confirmation) come from the domain catalogue, MESSAGES.
  */
 export const MEDIA_TEXTS = {
   addFiles: 'Add files',

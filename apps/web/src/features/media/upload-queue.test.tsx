@@ -19,7 +19,7 @@ afterEach(() => {
 const TARGET = { projectId: '00000000-0000-4000-8000-0000000000b1' };
 
 describe('upload queue component', () => {
-  it('refuses files of other types with the spec toast and uploads the rest, showing them completed', async () => {
+  it('refuses files of other types with the catalogue toast and uploads the rest, showing them completed', async () => {
     const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
     const puts: string[] = [];
     const transport = createMediaUploadTransport(http, TARGET, {
@@ -45,7 +45,7 @@ describe('upload queue component', () => {
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
   });
 
-  it('shows a failed upload with a retry button and the spec toast, and reports the failure to the API', async () => {
+  it('shows a failed upload with a retry button and the catalogue toast, and reports the failure to the API', async () => {
     const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
     let down = true;
     const transport = createMediaUploadTransport(http, TARGET, {

@@ -8,7 +8,7 @@ import { useRegenerateRecoveryCodes } from './account-api';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { useRemoveAuthenticator } from './profile-api';
 
-/** Said once the authenticator is off (ours: the spec gives no text). */
+/** Said once the authenticator is off. */
 export const AUTHENTICATOR_REMOVED_MESSAGE = 'Authenticator app turned off';
 
 /** The authenticator app: its state, set-up or replacement, and turning it off after the password. */

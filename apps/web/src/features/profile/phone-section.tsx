@@ -22,13 +22,13 @@ import type { Country } from '../../ui/phone-field';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { useRemovePhone, useRequestPhoneChange, useVerifyPhone } from './profile-api';
 
-/** Said once the number is verified (ours: the spec gives no text). */
+/** Said once the number is verified. */
 export const PHONE_VERIFIED_MESSAGE = 'Text-message sign-in codes are on';
 
 const phoneFormSchema = z.object({ phoneNumber: phoneSchema });
 const codeFormSchema = z.object({ code: confirmationCodeSchema });
 
-/** Said once the number is removed (ours: the spec gives no text). */
+/** Said once the number is removed. */
 export const PHONE_REMOVED_MESSAGE = 'Phone number removed';
 
 /** The phone number that receives sign-in codes by text message, verified by a texted code. */

@@ -19,7 +19,7 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useUpdateProfile } from './profile-api';
 
-/** Said once the profile is saved (ours: the spec gives no text). */
+/** Said once the profile is saved. */
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully';
 
 const avatarUrl = updateProfileSchema.shape.imageUrl;

@@ -11,7 +11,7 @@ import { createSessionTimer } from './session-timer';
 import type { SessionSnapshot, SessionTimer } from './session-timer';
 import { localSharedActivity } from './shared-activity';
 
-/** Told after an inactivity sign-out (ours: the spec gives no text). */
+/** Told after an inactivity sign-out. */
 export const SIGNED_OUT_FOR_INACTIVITY = 'You were signed out after a period of inactivity.';
 
 const MINUTE_MS = 60_000;

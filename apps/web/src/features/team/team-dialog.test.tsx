@@ -205,7 +205,7 @@ describe('team dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('agent@example.com');
   });
 
-  it('changes a role with the spec toasts', async () => {
+  it('changes a role with the catalogue toasts', async () => {
     const { double, user } = setup(
       {},
       {

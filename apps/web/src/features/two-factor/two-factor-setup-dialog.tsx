@@ -18,7 +18,7 @@ import { manualEntryOf } from './otp-url';
 import { showRecoveryCodes } from './recovery-codes-store';
 import { authenticatorSetupKey, enableAuthenticator, startAuthenticatorSetup } from './two-factor-api';
 
-/** Shown once the authenticator is on (ours: the spec gives no text). */
+/** Shown once the authenticator is on. */
 export const TWO_FACTOR_ENABLED_MESSAGE = 'Two-factor authentication is on';
 
 export interface TwoFactorSetupDialogProps {

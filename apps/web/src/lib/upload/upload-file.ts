@@ -67,7 +67,7 @@ export function factsOf(file: File): FileFacts {
  * Sends one file: a single signed PUT under the small-file threshold (10 MiB), multipart above it with 5 MiB
  * chunks, two in flight. A chunk that fails is tried again after 1 s and then 2 s; when
  * a chunk still fails the file fails with 'Upload incomplete - some chunks failed'. The single PUT gets the
- * same two retries (the spec leaves it open; a lost packet should not cost a file).
+ * same two retries (a lost packet should not cost a file).
  */
 export async function uploadFile(file: File, options: UploadFileOptions): Promise<UploadResult> {
   const threshold = options.smallFileThreshold ?? UPLOAD_SMALL_FILE_THRESHOLD_BYTES;

@@ -103,7 +103,7 @@ function memoryStorage(): ResumeStorage & { data: Map<string, string> } {
 const fileOf = (name: string, size: number, lastModified = 1_700_000_000_000) =>
   new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified });
 
-// Small numbers stand for the spec's 10 MiB threshold and 5 MiB chunks; the rules are the same.
+// Small numbers stand for the 10 MiB threshold and 5 MiB chunks; the rules are the same.
 const small = { smallFileThreshold: 10, chunkSize: 5 } as const;
 
 function setup(extra: Partial<UploadQueueOptions> = {}, store = fakeStore(), storage = memoryStorage()) {
@@ -173,7 +173,7 @@ describe('upload queue', () => {
     queue.add([fileOf('tape.mp4', 12)]);
     await vi.runAllTimersAsync();
     const part2 = store.puts.filter((put) => put.url.endsWith(':2')).map((put) => put.at);
-    // Each PUT takes 10 ms in the fake store; the waits between attempts are the spec's 1 s and 2 s.
+    // Each PUT takes 10 ms in the fake store; the waits between attempts are 1 s and 2 s.
     expect(part2[1]! - part2[0]!).toBe(10 + 1000);
     expect(part2[2]! - part2[1]!).toBe(10 + 2000);
     expect(queue.getSnapshot()[0]?.status).toBe('COMPLETED');

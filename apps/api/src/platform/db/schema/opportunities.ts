@@ -5,7 +5,7 @@ import { officeIdColumn } from './offices';
 import { lookupRef } from './lookups';
 import { projects } from './projects';
 
-/** Opportunities. The API answers them in the spec's section/detail shape (OVERVIEW_ROLE: ROLE_NAME, ROLE_DESCRIPTION). */
+/** Opportunities. The API answers them in the section/detail shape (OVERVIEW_ROLE: ROLE_NAME, ROLE_DESCRIPTION). */
 export const roles = pgTable(
   'roles',
   {
