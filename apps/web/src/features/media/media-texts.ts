@@ -9,6 +9,8 @@ export const MEDIA_TEXTS = {
   uploads: 'Uploads',
   pending: 'Pending',
   failed: 'Failed',
+  refused: 'Refused',
+  removeButton: 'Remove',
   completed: 'Uploaded',
   retry: (name: string) => `Retry ${name}`,
   remove: (name: string) => `Remove ${name}`,
