@@ -209,7 +209,7 @@ function DownloadProgress({ id, onClose }: { id: string; onClose(): void }) {
       )}
       <DialogFooter>
         <Button variant="secondary" onClick={onClose}>
-          {MEDIA_TEXTS.close}
+          {MEDIA_TEXTS.downloadDone}
         </Button>
       </DialogFooter>
     </div>

@@ -307,8 +307,8 @@ describe('download zip dialog of the candidates workspace', () => {
       folderId: 'f1',
       email: 'dana@example.com',
     });
-    // The dialog follows the zip from here; Close closes it.
-    await user.click(await within(dialog).findByRole('button', { name: 'Close' }));
+    // The dialog follows the zip from here; Done closes it.
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     view.unmount();
 

@@ -47,6 +47,7 @@ export const MEDIA_TEXTS = {
   downloadPreparing: (files: number) => `Preparing the zip of ${files} ${files === 1 ? 'file' : 'files'}…`,
   downloadReady: 'Download the zip',
   downloadFailed: 'The zip could not be made. Close this and try again.',
+  downloadDone: 'Done',
   downloadDialogBody: 'We will e-mail you a link to a zip of this candidate’s media.',
   downloadMedia: 'Download media',
   downloadMediaHint: 'Select candidates or open a folder to download their media',
