@@ -8,6 +8,13 @@ export const PUBLIC_TEXTS = {
   addRepresentation: 'Add Representation',
   agencyName: 'Agency name',
   confirmSubmission: 'Confirm submission',
+  claimQuestion: (talent: string, project: string) =>
+    `${talent} named you as their representative for ${project}.`,
+  claimConfirmedBefore: (talent: string, project: string) =>
+    `You confirmed that you represent ${talent} for ${project}.`,
+  claimDeclinedBefore: (talent: string, project: string) =>
+    `You declined to represent ${talent} for ${project}.`,
+  claimLoading: 'Loading the claim…',
   applicationToConfirm:
     'This application used an e-mail address the casting team already knows, so it waits until you confirm it was you.',
   confirmApplication: 'Confirm my application',

@@ -52,12 +52,12 @@ describe('representation and claims', () => {
       method: 'GET',
       url: `/api/v2/projects/${cast.project.id}/claim-representative/${claimId}?token=${claimToken}`,
     });
-    expect(page.json()).toMatchObject({
+    // The secret opens the talent's and the project's names only: nothing else about either is told.
+    expect(page.json()).toEqual({
       id: claimId,
       status: 'PENDING',
       projectName: cast.project.name,
       talentName: 'Tara Talent',
-      agencyName: agency.name,
     });
     const pageWrongSecret = await t.app.inject({
       method: 'GET',
@@ -83,6 +83,12 @@ describe('representation and claims', () => {
       payload: { claimId, token: claimToken },
     });
     expect(again.statusCode).toBe(200);
+    // Reopened, the page learns the claim is answered and says so instead of asking again.
+    const reopened = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/projects/${cast.project.id}/claim-representative/${claimId}?token=${claimToken}`,
+    });
+    expect(reopened.json()).toMatchObject({ status: 'CONFIRMED', talentName: 'Tara Talent' });
     const denyAfter = await t.app.inject({
       method: 'POST',
       url: `/api/v2/projects/${cast.project.id}/claim-representative/deny`,

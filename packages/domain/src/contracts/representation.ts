@@ -71,15 +71,17 @@ export const applicantRepresentativesSchema = z.object({
 
 /** POST /v2/projects/{id}/claim-representative[/deny]: the agent answers from the e-mailed link (no sign-in). */
 export const claimAnswerSchema = z.object({ claimId: id, token: linkTokenSchema });
-/** GET /v2/projects/{id}/claim-representative/{claimId}?token=: what the claim page shows before the answer. */
+/**
+ * GET /v2/projects/{id}/claim-representative/{claimId}?token=: what the claim page shows. The claim's secret opens
+ * the talent's and the project's names and the answer so far, nothing more: a forwarded mail tells no one else the
+ * agent's or agency's details.
+ */
 export const claimViewQuerySchema = z.object({ token: linkTokenSchema });
 export const claimViewSchema = z.object({
   id: z.string(),
   status: z.enum(CLAIM_STATUSES),
   projectName: z.string(),
   talentName: z.string(),
-  agentName: z.string(),
-  agencyName: z.string(),
 });
 export type ClaimView = z.infer<typeof claimViewSchema>;
 

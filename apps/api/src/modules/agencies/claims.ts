@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { LINK_MESSAGES, MESSAGES, type ClaimStatus, type ClaimView } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
-import { agencies, agents, applicantRepresentatives, applicants, projects } from '../../platform/db/schema';
+import { applicantRepresentatives, applicants, projects } from '../../platform/db/schema';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError } from '../../platform/errors';
 
@@ -86,15 +86,10 @@ export async function claimView(
       projectName: projects.name,
       talentFirst: applicants.firstName,
       talentLast: applicants.lastName,
-      agentFirst: agents.firstName,
-      agentLast: agents.lastName,
-      agencyName: agencies.name,
     })
     .from(applicantRepresentatives)
     .innerJoin(projects, eq(projects.id, applicantRepresentatives.projectId))
     .innerJoin(applicants, eq(applicants.id, applicantRepresentatives.applicantId))
-    .innerJoin(agents, eq(agents.id, applicantRepresentatives.agentId))
-    .innerJoin(agencies, eq(agencies.id, applicantRepresentatives.agencyId))
     .where(
       and(
         eq(applicantRepresentatives.id, claimId),
@@ -108,7 +103,5 @@ export async function claimView(
     status: row.status as ClaimStatus,
     projectName: row.projectName,
     talentName: `${row.talentFirst} ${row.talentLast}`,
-    agentName: `${row.agentFirst} ${row.agentLast}`,
-    agencyName: row.agencyName,
   };
 }

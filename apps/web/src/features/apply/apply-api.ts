@@ -110,6 +110,18 @@ export function updateSubmission(http: HttpClient, applicantId: string, body: Re
   });
 }
 
+/** What the claim page shows: the talent's and the project's names and the answer so far (the secret is the key). */
+export function claimView(
+  http: HttpClient,
+  projectId: string,
+  claimId: string,
+  token: string,
+  signal?: AbortSignal,
+) {
+  const path = `/v2/projects/${encodeURIComponent(projectId)}/claim-representative/${encodeURIComponent(claimId)}`;
+  return http.request(path, schema('claimViewSchema'), { ...PUBLIC, query: { token }, signal });
+}
+
 export function answerClaim(
   http: HttpClient,
   projectId: string,

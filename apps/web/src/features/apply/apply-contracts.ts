@@ -6,6 +6,7 @@ export {
   addressLookupResultSchema,
   checkEmailWebformResultSchema,
   claimAnswerResultSchema,
+  claimViewSchema,
   globalContentSchema,
   guardianIssues,
   messageResultSchema,

@@ -1,14 +1,16 @@
 import { extractErrorMessage, MESSAGES, PUBLIC_TEXTS, PAGE_TITLES } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { useApplyAddress } from './apply-address';
-import { answerClaim } from './apply-api';
+import { answerClaim, claimView } from './apply-api';
 import { ApplyFrame, Notice } from './apply-frame';
 
 /**
  * /claim-confirmation/:id?projectId=&token=: the agent a talent named answers the claim from the e-mailed link,
- * without an account. A second answer to a declined claim gets APPLICANT_REPRESENTATIVE_ALREADY_DENIED's text.
+ * without an account. The page names the talent and the project first (the link's secret opens those two names);
+ * a claim already answered says how it was answered instead of asking again.
  */
 export function ClaimConfirmationPage() {
   const http = useHttpClient();
@@ -18,6 +20,13 @@ export function ClaimConfirmationPage() {
   const token = search.get('token');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const view = useQuery({
+    queryKey: ['claim', projectId, id, token],
+    queryFn: ({ signal }) => claimView(http, projectId ?? '', id ?? '', token ?? '', signal),
+    enabled: Boolean(id && projectId && token),
+    retry: false,
+    staleTime: Infinity,
+  });
 
   if (!id || !projectId || !token) {
     return (
@@ -55,10 +64,26 @@ export function ClaimConfirmationPage() {
           >
             {outcome.message}
           </p>
+        ) : view.isPending ? (
+          <p role="status" className="text-base text-ink-muted">
+            {PUBLIC_TEXTS.claimLoading}
+          </p>
+        ) : view.isError ? (
+          <p role="alert" className="text-base text-danger">
+            {extractErrorMessage(view.error)}
+          </p>
+        ) : view.data.status === 'CONFIRMED' ? (
+          <p role="status" className="max-w-md text-base text-success">
+            {PUBLIC_TEXTS.claimConfirmedBefore(view.data.talentName, view.data.projectName)}
+          </p>
+        ) : view.data.status === 'DENIED' ? (
+          <p role="status" className="max-w-md text-base text-ink">
+            {PUBLIC_TEXTS.claimDeclinedBefore(view.data.talentName, view.data.projectName)}
+          </p>
         ) : (
           <>
             <p className="max-w-md text-base text-ink">
-              A talent named you as their representative in a submission. Do you represent them?
+              {PUBLIC_TEXTS.claimQuestion(view.data.talentName, view.data.projectName)} Do you represent them?
             </p>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
               <button

@@ -314,6 +314,7 @@ export function CandidateMedia({
           onOpenChange={setDownloadOpen}
           projectId={projectId}
           applicantIds={[applicantId]}
+          candidateName={candidateName}
           defaultEmail={userEmail}
         />
       ) : null}

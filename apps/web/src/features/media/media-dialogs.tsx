@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES, emailSchema } from '@casting/domain';
 import { toast } from '../../lib/toast/toast';
@@ -7,7 +8,9 @@ import { Field } from '../../ui/field';
 import { TextArea } from '../../ui/form-controls';
 import { Input } from '../../ui/input';
 import { toastError } from '../../lib/http/toast-error';
-import { useDownloadZip, useReportMediaIssue } from './media-api';
+import { useHttpClient } from '../../lib/http/http-client-context';
+import { Spinner } from '../../ui/spinner';
+import { downloadQuery, useDownloadZip, useReportMediaIssue } from './media-api';
 import type { MediaItem } from './media-contract';
 import { MEDIA_TEXTS } from './media-texts';
 
@@ -81,8 +84,10 @@ export function ReportIssueDialog({
 
 /**
  * Download applicant videos: the e-mail starts as the signed-in person's; Yes is
- * disabled while it is invalid. The zip is made by a job and its link arrives by e-mail. It zips the given
- * candidates (one from their media panel, a selection from the candidates workspace) or everyone in a folder.
+ * disabled while it is invalid. The zip is made by a job and its link arrives by e-mail; the dialog also follows the
+ * job and offers the zip's link itself once ready, so nobody has to wait for the mail. It zips the given candidates
+ * (one from their media panel, titled by their name, a selection from the candidates workspace) or everyone in a
+ * folder.
  */
 export function DownloadZipDialog({
   open,
@@ -92,6 +97,7 @@ export function DownloadZipDialog({
   folderId,
   description = MEDIA_TEXTS.downloadDialogBody,
   defaultEmail,
+  candidateName,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -102,58 +108,110 @@ export function DownloadZipDialog({
   folderId?: string;
   description?: string;
   defaultEmail: string;
+  /** The one candidate whose media this downloads: the dialog is titled by them. */
+  candidateName?: string;
 }) {
   const download = useDownloadZip();
+  const [started, setStarted] = useState<string | null>(null);
+  // A closed dialog forgets the zip it followed: opened again, it asks again.
+  const openChange = (next: boolean) => {
+    if (!next) setStarted(null);
+    onOpenChange(next);
+  };
   const [email, setEmail] = useState(defaultEmail);
   const parsed = emailSchema.safeParse(email);
   const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
-      title={MEDIA_TEXTS.downloadDialogTitle}
+      onOpenChange={openChange}
+      title={
+        candidateName ? MEDIA_TEXTS.downloadCandidateTitle(candidateName) : MEDIA_TEXTS.downloadDialogTitle
+      }
       description={description}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!parsed.success) return;
-          download.mutate(
-            {
-              projectId,
-              ...(applicantIds && applicantIds.length > 0 ? { applicantIds } : folderId ? { folderId } : {}),
-              email: parsed.data,
-            },
-            {
-              onSuccess: () => {
-                toast.success(MESSAGES.downloadLinkSent);
-                onOpenChange(false);
+      {started ? (
+        <DownloadProgress id={started} onClose={() => openChange(false)} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!parsed.success) return;
+            download.mutate(
+              {
+                projectId,
+                ...(applicantIds && applicantIds.length > 0
+                  ? { applicantIds }
+                  : folderId
+                    ? { folderId }
+                    : {}),
+                email: parsed.data,
               },
-              onError: (failure) => toastError(failure),
-            },
-          );
-        }}
-      >
-        <Field label="Email" error={error} required>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </Field>
-        <DialogFooter>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {MESSAGES.cancel}
-          </Button>
-          <Button type="submit" disabled={Boolean(error) || download.isPending}>
-            {MEDIA_TEXTS.yes}
-          </Button>
-        </DialogFooter>
-      </form>
+              {
+                onSuccess: (created) => {
+                  toast.success(MESSAGES.downloadLinkSent);
+                  setStarted(created.id);
+                },
+                onError: (failure) => toastError(failure),
+              },
+            );
+          }}
+        >
+          <Field label="Email" error={error} required>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </Field>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => openChange(false)}>
+              {MESSAGES.cancel}
+            </Button>
+            <Button type="submit" disabled={Boolean(error) || download.isPending}>
+              {MEDIA_TEXTS.yes}
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
     </Dialog>
+  );
+}
+
+/** The zip being made, asked about every few seconds: its file count while pending, its link once ready. */
+function DownloadProgress({ id, onClose }: { id: string; onClose(): void }) {
+  const http = useHttpClient();
+  const state = useQuery(downloadQuery(http, id, null));
+  const data = state.data;
+  return (
+    <div className="flex flex-col gap-4">
+      {state.isError || data?.status === 'FAILED' || data?.status === 'EXPIRED' ? (
+        <p role="alert" className="text-sm text-danger">
+          {MEDIA_TEXTS.downloadFailed}
+        </p>
+      ) : data?.status === 'READY' && data.url ? (
+        <a
+          href={data.url}
+          download
+          className="inline-flex min-h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          {MEDIA_TEXTS.downloadReady}
+        </a>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-ink-muted">
+          <Spinner />
+          <span>{MEDIA_TEXTS.downloadPreparing(data?.fileCount ?? 0)}</span>
+        </p>
+      )}
+      <DialogFooter>
+        <Button variant="secondary" onClick={onClose}>
+          {MEDIA_TEXTS.downloadDone}
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }

@@ -214,7 +214,7 @@ describe('candidate media panel', () => {
   it('sends the zip link to the e-mail chosen, starting from the signed-in person’s', async () => {
     const { double, user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Download all' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Download applicant videos' });
+    const dialog = await screen.findByRole('dialog', { name: 'Download all media of Jane Doe' });
     const email = within(dialog).getByRole('textbox', { name: /Email/ });
     expect(email).toHaveValue('dana@example.com');
     await user.clear(email);
@@ -233,6 +233,47 @@ describe('candidate media panel', () => {
 });
 
 describe('download zip dialog of the candidates workspace', () => {
+  it('titles one candidate’s download by them and shows the zip’s link on the page when it is ready', async () => {
+    let polls = 0;
+    const { double, wrap } = setupHttp({
+      'POST /api/applicants/download-zip': () =>
+        jsonResponse(202, { id: testUuid('z9'), message: MESSAGES.downloadLinkSent }),
+      [`GET /api/downloads/${testUuid('z9')}`]: () => {
+        polls += 1;
+        return jsonResponse(200, {
+          id: testUuid('z9'),
+          projectId: testUuid('p1'),
+          status: polls === 1 ? 'PENDING' : 'READY',
+          fileCount: 3,
+          size: polls === 1 ? null : 2048,
+          expiresAt: '2030-01-01T00:00:00.000Z',
+          url: polls === 1 ? null : 'https://files.example/zip/z9.zip',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      wrap(
+        <DownloadZipDialog
+          open
+          onOpenChange={() => undefined}
+          projectId="p1"
+          applicantIds={['a1']}
+          candidateName="Tara Talent"
+          defaultEmail="dana@example.com"
+        />,
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Download all media of Tara Talent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await within(dialog).findByText('Preparing the zip of 3 files…')).toBeInTheDocument();
+    const link = await within(dialog).findByRole('link', { name: 'Download the zip' }, { timeout: 6000 });
+    expect(link).toHaveAttribute('href', 'https://files.example/zip/z9.zip');
+    expect(double.callsTo('POST /api/applicants/download-zip')[0]?.body).toMatchObject({
+      applicantIds: ['a1'],
+    });
+  }, 10_000);
+
   it('zips everyone in a folder when no candidates are named, and a selection when they are', async () => {
     const { double, wrap } = setupHttp({
       'POST /api/applicants/download-zip': () =>
@@ -266,6 +307,8 @@ describe('download zip dialog of the candidates workspace', () => {
       folderId: 'f1',
       email: 'dana@example.com',
     });
+    // The dialog follows the zip from here; Done closes it.
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     view.unmount();
 

@@ -83,9 +83,29 @@ describe('upload queue component', () => {
     render(wrap(<UploadQueue transport={transport} scope="test" />));
     await userEvent.setup().upload(screen.getByTestId('file-picker-input'), [named('setup.jpg')]);
     expect(await screen.findByText(MESSAGES.failedToUpload('setup.jpg'))).toBeInTheDocument();
+    // Told twice: in the toast, and on the file's row where it stays.
     expect(
-      screen.getByText('This file’s content is not an accepted photo, video or document.'),
-    ).toBeInTheDocument();
+      screen.getAllByText('This file’s content is not an accepted photo, video or document.'),
+    ).toHaveLength(2);
+  });
+
+  it('shows a refusal’s reason on its row and offers removal, never a retry that cannot succeed', async () => {
+    const refusal = 'This file’s content is an executable (application/x-msdownload), not an accepted photo.';
+    const { http, wrap } = setupHttp({
+      ...UPLOAD_HANDLERS,
+      'POST /api/media-management/upload-complete': () =>
+        jsonResponse(400, { code: 'VALIDATION_FAILED', message: refusal }),
+    });
+    const transport = createMediaUploadTransport(http, TARGET, { put: async () => ({ etag: '"e"' }) });
+    render(wrap(<UploadQueue transport={transport} scope="test" />));
+    const user = userEvent.setup();
+    await user.upload(screen.getByTestId('file-picker-input'), [named('setup.jpg')]);
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    const row = (await within(list).findByText(refusal)).closest('li') as HTMLElement;
+    expect(within(row).getByText('Refused')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Retry setup.jpg' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Remove setup.jpg' }));
+    expect(screen.queryByRole('list', { name: 'Uploads' })).not.toBeInTheDocument();
   });
 
   it('asks before uploading a file over 600 MB, showing its size and, for a video, its duration', async () => {
@@ -122,6 +142,7 @@ describe('upload queue rows', () => {
     progress: 0,
     retryCount: 0,
     error: null,
+    refused: false,
     result: null,
     resumed: false,
     file: named('x'),
@@ -153,5 +174,48 @@ describe('upload queue rows', () => {
     expect(within(row('new.jpg')).getByText('Processing...')).toBeInTheDocument();
     expect(within(row('ready.jpg')).getByText('Uploaded')).toBeInTheDocument();
     expect(within(row('tape.mp4')).getByText('Uploaded')).toBeInTheDocument();
+  });
+
+  it('keeps a row inside a narrow card: the name truncates and the controls wrap below it', () => {
+    render(
+      <UploadQueueList
+        onRetry={() => undefined}
+        onRemove={() => undefined}
+        items={[item({ name: `${'very-long-name-'.repeat(8)}.jpg`, status: 'UPLOADING', progress: 3 })]}
+      />,
+    );
+    const name = screen.getByText(`${'very-long-name-'.repeat(8)}.jpg`);
+    const row = name.closest('li') as HTMLElement;
+    expect(row).toHaveClass('flex-wrap', 'min-w-0');
+    expect(name).toHaveClass('truncate', 'min-w-0');
+    // The name takes the first line on a phone; percent and buttons go to the next one instead of pushing out.
+    expect(name.closest('[data-part="name"]')).toHaveClass('basis-full');
+  });
+
+  it('shows a thumbnail of a chosen photo and lets its object URL go when the row is removed', () => {
+    const created: Blob[] = [];
+    const revoked: string[] = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        created.push(blob);
+        return `blob:thumb-${created.length}`;
+      },
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
+    try {
+      const photo = item({ name: 'head.jpg', file: named('head.jpg') });
+      const video = item({ name: 'tape.mp4', type: 'video', fileType: 'video/mp4', file: named('tape.mp4') });
+      const { rerender } = render(
+        <UploadQueueList onRetry={() => undefined} onRemove={() => undefined} items={[photo, video]} />,
+      );
+      const row = screen.getByText('head.jpg').closest('li') as HTMLElement;
+      expect(within(row).getByRole('img', { name: 'head.jpg' })).toHaveAttribute('src', 'blob:thumb-1');
+      expect(created).toEqual([photo.file]);
+      rerender(<UploadQueueList onRetry={() => undefined} onRemove={() => undefined} items={[video]} />);
+      expect(revoked).toEqual(['blob:thumb-1']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -103,6 +103,11 @@ export interface QueueItem {
   progress: number;
   retryCount: number;
   error: string | null;
+  /**
+   * Whether the API refused the file itself (its content is not an accepted type, say): trying again sends the same
+   * bytes to the same answer, so a refused item is only removed, never retried.
+   */
+  refused: boolean;
   result: UploadResult | null;
   /** Whether this attempt continued an interrupted upload. */
   resumed: boolean;

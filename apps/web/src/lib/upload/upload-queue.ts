@@ -55,6 +55,15 @@ export interface UploadQueue {
 let sequence = 0;
 
 /**
+ * An answer of 4xx from the API is a refusal of the request itself; the same file gets the same answer. A timeout
+ * (408) and rate limiting (429) pass with time, and network errors carry no status: those stay retryable.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : null;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/**
  * The upload queue. One file at a time; pending items start in the order they were added.
  * Progress changes reach subscribers at most every 100 ms (status changes at once), so a fast connection does
  * not re-render a list of hundreds of files for every 64 KiB sent.
@@ -116,7 +125,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const runOne = async (item: QueueItem) => {
     const controller = new AbortController();
     controllers.set(item.id, controller);
-    update(item.id, { status: 'UPLOADING', progress: 0, error: null, resumed: false });
+    update(item.id, { status: 'UPLOADING', progress: 0, error: null, refused: false, resumed: false });
     try {
       let result = await uploadFile(item.file, {
         ...options.fileOptions,
@@ -140,7 +149,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       if (isAbort(error, controller.signal)) return;
       // The engine's own texts as they are; an API refusal by its message (details, then body, then own).
       const reason = error instanceof UploadError ? error.message : extractErrorMessage(error);
-      update(item.id, { status: 'FAILED', error: reason });
+      update(item.id, { status: 'FAILED', error: reason, refused: isRefusal(error) });
       options.onMessage?.(MESSAGES.failedToUpload(item.name), 'error', reason);
       // Failures are reported to the API for staff; a failing report must not hide the upload's failure.
       void options.transport
@@ -184,6 +193,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         progress: 0,
         retryCount: 0,
         error: null,
+        refused: false,
         result: null,
         resumed: false,
         file,
@@ -197,7 +207,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     },
     retry(id) {
       const item = find(id);
-      if (!item || item.status !== 'FAILED') return false;
+      if (!item || item.status !== 'FAILED' || item.refused) return false;
       if (item.retryCount >= maxRetries) {
         options.onMessage?.(MESSAGES.maxRetriesReached(item.name), 'error');
         return false;
