@@ -89,8 +89,8 @@ describe('public apply page', () => {
     });
     renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
     expect(await screen.findByRole('heading', { name: 'Submission link not found' })).toBeVisible();
-    // The page says it; no error toast repeats it.
-    expect(screen.queryByText('Something went wrong')).toBeNull();
+    // The page says it; no error toast repeats the API's answer.
+    expect(screen.queryByText('Not found')).toBeNull();
   });
 
   it('checks the form with the domain rules, confirms, and submits what the talent typed', async () => {
