@@ -119,7 +119,9 @@ function PublicPages() {
     <main id="main-content" className="min-h-full">
       {route ? (
         <ApplyAddressProvider value={address}>
-          <route.Page />
+          <Suspense fallback={null}>
+            <route.Page />
+          </Suspense>
         </ApplyAddressProvider>
       ) : (
         <PublicNotFound />
