@@ -11,7 +11,7 @@ import {
   linkGrantHolder,
   verifyUploadGrant,
 } from '../../src/modules/media';
-import { purgeAbandonedUploads } from '../../src/modules/media/uploads';
+import { purgeAbandonedUploads } from '../../src/modules/media/uploads-purge';
 import type { Db } from '../../src/platform/db/client';
 import { mediaItems, mediaUploads } from '../../src/platform/db/schema';
 import { UploadClient } from './client';

@@ -93,6 +93,17 @@ export function objectCases(harness: () => StorageHarness) {
     await expect(storage.delete(key)).resolves.toBeUndefined();
   });
 
+  it('moves an object to a new key: the old key is gone, the bytes and type are whole under the new one', async () => {
+    const from = storage.newKey('moving');
+    const to = storage.newKey('moved');
+    const body = randomBytes(3000);
+    expect((await upload(storage, from, body, 'image/png')).status).toBe(200);
+    await storage.moveObject(from, to);
+    expect(await storage.head(from)).toBeNull();
+    expect(await storage.head(to)).toMatchObject({ size: 3000, contentType: 'image/png' });
+    expect((await readAll((await storage.getObjectStream(to))!)).equals(body)).toBe(true);
+  });
+
   it('writes and reads objects server-side, from a buffer and from a stream', async () => {
     const key = storage.newKey('server');
     const body = randomBytes(70_000);

@@ -4,7 +4,7 @@ import { defineStoragePurgeJob } from '../../platform/storage/purge';
 import { buildZip, purgeExpiredDownloads } from './downloads';
 import { MEDIA_ISSUE_QUEUE, notifyIssue, type IssueJob } from './issues';
 import { processMedia } from './processing';
-import { purgeAbandonedUploads } from './uploads';
+import { purgeAbandonedUploads } from './uploads-purge';
 import { MEDIA_PROCESS_QUEUE, MEDIA_ZIP_QUEUE, type ProcessJob, type ZipJob } from './queues';
 
 const DOWNLOAD_PURGE_QUEUE = 'media-download-purge';

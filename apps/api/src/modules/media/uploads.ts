@@ -211,17 +211,29 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
     throw fieldErrors([{ path: 'body.Key', message: MEDIA_MESSAGES.unsupportedContent }]);
   }
   const found = sniffed;
+  // A single upload's signed URL stays valid for a while after this call; the accepted file moves to a key that URL
+  // does not name, so bytes sent to it later (another file swapped in after the check) reach nothing anyone reads.
+  // A multipart upload needs no move: once completed, its upload id takes no more parts.
+  const sealedKey = upload.multipartId ? upload.objectKey : storage.newKey(originalPrefix(upload.projectId));
   return context.database.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(mediaUploads)
-      .set({ state: 'COMPLETED', sniffedType: found.contentType, kind: found.kind })
+      .set({ state: 'COMPLETED', sniffedType: found.contentType, kind: found.kind, objectKey: sealedKey })
       .where(and(eq(mediaUploads.id, upload.id), eq(mediaUploads.state, 'OPEN')))
       .returning();
     if (!claimed) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.uploadNotFound);
+    const moved = sealedKey !== upload.objectKey;
+    if (moved) await storage.moveObject(upload.objectKey, sealedKey);
     let media: { id: string; status: UploadResult['status'] } | null = null;
-    if (claimed.applicantId) {
-      const [created] = await attachRows(tx as unknown as Db, context.jobs, [claimed], claimed.applicantId);
-      media = created ?? null;
+    try {
+      if (claimed.applicantId) {
+        const [created] = await attachRows(tx as unknown as Db, context.jobs, [claimed], claimed.applicantId);
+        media = created ?? null;
+      }
+    } catch (error) {
+      // The row goes back to OPEN under its first key with the transaction; the file goes back with it.
+      if (moved) await storage.moveObject(sealedKey, upload.objectKey).catch(() => undefined);
+      throw error;
     }
     return {
       Key: claimed.objectKey,
@@ -351,45 +363,4 @@ export async function attachUploads(
     .from(mediaItems)
     .where(and(eq(mediaItems.applicantId, input.applicantId), inArray(mediaItems.originalKey, keys)));
   return input.uploads.map((key) => items.find((item) => item.key === key)!.id);
-}
-
-/** An open upload older than this is abandoned; a completed one never attached (an apply page left) too. */
-export const ABANDONED_UPLOAD_HOURS = { open: 24, unattached: 7 * 24 } as const;
-
-/**
- * Hourly: abandoned uploads lose their parts or object and their row, a few hundred at a time (the oldest first,
- * through the partial index on open uploads). A resumable upload stays resumable for a day.
- */
-export async function purgeAbandonedUploads(context: AppContext, batch = 200): Promise<number> {
-  const { db } = context.database;
-  const rows = await db
-    .select()
-    .from(mediaUploads)
-    .where(
-      or(
-        and(
-          eq(mediaUploads.state, 'OPEN'),
-          sql`${mediaUploads.createdAt} < now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS.open})`,
-        ),
-        and(
-          eq(mediaUploads.state, 'COMPLETED'),
-          sql`${mediaUploads.updatedAt} < now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS.unattached})`,
-        ),
-      ),
-    )
-    .limit(batch);
-  for (const row of rows) {
-    try {
-      if (row.state === 'OPEN' && row.multipartId) {
-        await context.storage.abortMultipart(row.objectKey, row.multipartId).catch(() => undefined);
-      }
-      await context.storage.delete(row.objectKey);
-      await db
-        .delete(mediaUploads)
-        .where(and(eq(mediaUploads.id, row.id), eq(mediaUploads.state, row.state)));
-    } catch (error) {
-      context.log.warn({ err: error, key: row.objectKey }, 'abandoned upload not purged yet');
-    }
-  }
-  return rows.length;
 }

@@ -143,6 +143,14 @@ export class LocalDisk {
     }
   }
 
+  /** Points `toKey` at the object's blob and removes `fromKey`, the blob kept: no byte is copied. */
+  async moveObject(fromKey: string, toKey: string): Promise<void> {
+    const object = await this.readObject(fromKey);
+    if (!object) throw new Error(`No object at ${fromKey} to move`);
+    await this.publish(toKey, object);
+    await fsp.rm(this.objectFile(fromKey), { force: true });
+  }
+
   async deleteObject(key: string): Promise<void> {
     const previous = await this.readObject(key);
     if (!previous) return;

@@ -167,6 +167,11 @@ export class LocalStorage implements Storage {
     return this.disk.deleteObject(key);
   }
 
+  moveObject(fromKey: string, toKey: string): Promise<void> {
+    assertValidKey(toKey);
+    return this.disk.moveObject(fromKey, toKey);
+  }
+
   async putObject(key: string, body: Readable | Buffer, contentType: string) {
     const object = await this.disk.writeObject(key, body, contentType);
     return { etag: object.etag };

@@ -34,6 +34,11 @@ export interface Storage {
   head(key: string): Promise<ObjectInfo | null>;
   /** Removes the object; removing a missing object is not an error (as in S3). */
   delete(key: string): Promise<void>;
+  /**
+   * Moves an object to another key, server-side (objects below the S3 copy limit of 5 GiB). Used to seal an uploaded
+   * file: once it is under a key no signed upload URL names, nothing sent to that URL can change it.
+   */
+  moveObject(fromKey: string, toKey: string): Promise<void>;
   /** Server-side write (thumbnails, zips made by workers); a stream must come with its length (S3 needs it). */
   putObject(
     key: string,
