@@ -122,7 +122,7 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
     .fill('Perfect weathered look.');
   await producer.getByRole('button', { name: 'Save comment' }).click();
   await expect(producer.getByRole('status').filter({ hasText: 'Comment saved' })).toBeVisible();
-  // Download applicant videos: the spec's dialog, shifted upward in a client view; the zip goes to her address.
+  // Download applicant videos: the download dialog, shifted upward in a client view; the zip goes to her address.
   await producer.getByRole('button', { name: 'Download videos' }).click();
   const download = producer.getByRole('dialog', { name: 'Download applicant videos' });
   await expect(download.getByRole('textbox', { name: 'Sent to' })).toHaveValue(producerEmail);

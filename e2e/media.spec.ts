@@ -95,8 +95,8 @@ test.describe('media on a phone', () => {
     await expect(queue.getByRole('listitem').filter({ hasText: 'headshot.jpg' })).not.toContainText(
       'Pending',
     );
-    // Part 3 fails three times (1 s and 2 s apart), then the file fails with the spec's toast.
-    await expect(videoRow.getByText('Failed')).toBeVisible({ timeout: 30_000 });
+    // Part 3 fails three times (1 s and 2 s apart), then the file fails with the catalogue toast.
+    await expect(videoRow.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
     const failure = page.getByRole('listitem').filter({ hasText: MESSAGES.failedToUpload('selftape.mp4') });
     await expect(failure).toBeVisible();
     // Closed now, so it is not caught mid-fade by the accessibility check further on.
