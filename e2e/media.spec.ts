@@ -170,6 +170,17 @@ test.describe('media on a phone', () => {
     await mobile.getByLabel('Phone number').fill('2025550177');
     await mobile.getByLabel('I don’t have representation').check();
 
+    // The video's last part waits until its progress has been seen: on loopback the whole file could otherwise be up
+    // before the page is looked at.
+    let releaseLastPart!: () => void;
+    const lastPartHeld = new Promise<void>((resolve) => (releaseLastPart = resolve));
+    await mobile.route(
+      (url) => url.searchParams.get('partNumber') === '3',
+      async (route) => {
+        await lastPartHeld;
+        await route.continue();
+      },
+    );
     await mobile.getByTestId('file-picker-input').setInputFiles([
       { name: 'headshot.jpg', mimeType: 'image/jpeg', buffer: photo },
       { name: 'selftape.mp4', mimeType: 'video/mp4', buffer: video },
@@ -181,6 +192,7 @@ test.describe('media on a phone', () => {
     const videoRow = queue.getByRole('listitem').filter({ hasText: 'selftape.mp4' });
     // Progress shows while the video goes up, then both files are done.
     await expect(videoRow.getByRole('progressbar')).toBeVisible();
+    releaseLastPart();
     await expect(videoRow.getByText('Uploaded')).toBeVisible({ timeout: 60_000 });
     for (const name of ['headshot.jpg', 'IMG_0042.HEIC', 'resume.pdf']) {
       await expect(queue.getByRole('listitem').filter({ hasText: name })).toContainText('Uploaded', {
