@@ -76,7 +76,7 @@ export const CHAT_MESSAGES = {
     'Sending was interrupted and may or may not have reached the person; it is not repeated.',
 } as const;
 
-/** How long an e-mailed reply link works (decision 0030): long enough for a slow answer, short enough to age out. */
+/** How long an e-mailed reply link works (decision 0304): long enough for a slow answer, short enough to age out. */
 export const CHAT_REPLY_LINK_DAYS = 30;
 export const CHAT_MESSAGE_MAX = 5_000;
 export const CHAT_ATTACHMENTS_MAX = 5;

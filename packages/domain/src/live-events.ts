@@ -53,7 +53,7 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
 /**
  * An event a member's role may not receive (LIVE_EVENT_PERMISSION) still reaches a talent submitter whose agency is
  * named in its payload under this key (agency ids, comma-separated). NEW_MESSAGE names the agencies whose submitters
- * may open the thread: their own clients, as the link's communication settings allow (decisions 0030, 0051). The
+ * may open the thread: their own clients, as the link's communication settings allow (decisions 0299, 0051). The
  * server removes the key before sending, so no client learns which agencies represent whom.
  */
 export const LIVE_AGENCY_AUDIENCE_KEY = 'agencyIds';

@@ -14,7 +14,7 @@ export const SPEC = {
   inviteTeamMembers: ['SA', 'PO', 'PE', 'TE', 'TS'],
   projectPreview: ['SA', 'PO', 'PE', 'TE'],
   candidateActions: ['SA', 'PO', 'PE', 'TE', 'TS'],
-  // Ours: any member may read the project itself (docs/decisions/0010-who-creates-projects.md).
+  // Any member may read the project itself (docs/decisions/0314-reading-a-project-needs-view-project.md).
   viewProject: ['SA', 'PO', 'PE', 'TE', 'TS'],
   addRemoveApplicant: ['SA', 'PO', 'PE', 'TE'],
   reorderCandidates: ['SA', 'PO', 'PE'],

@@ -16,7 +16,8 @@ import { cursorQuery, keysetPageFields } from './pagination';
 /**
  * Chat with candidates: one thread per candidate per project between the project team and the candidate
  * (and the candidate's agent when represented). Team messages are e-mailed to the candidate and agent with a private
- * reply link; their replies come back into the thread. Decision docs/decisions/0030-chat-threads.md.
+ * reply link; their replies come back into the thread. Decision docs/decisions/0030-chat-threads.md and the records
+ * it lists.
  */
 
 const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });

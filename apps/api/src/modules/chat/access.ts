@@ -9,7 +9,7 @@ import { requireProjectPermission } from '../../platform/http/project-access';
 import { agentOfUser } from '../agencies';
 
 /**
- * Who reads and writes a project's chat (decision 0030):
+ * Who reads and writes a project's chat (decision 0299):
  * - the chat actors of the permission matrix (super admin, owner, editor, talent editor) see every thread;
  * - a talent submitter sees only the threads of their own agency's clients, and only where the communication settings
  *   of the link the client came through did not exclude the agent ("Exclude Agent"): the same settings that decide

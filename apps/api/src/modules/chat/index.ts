@@ -4,7 +4,8 @@ import { chatRoutes } from './routes';
 /**
  * Chat with candidates: one thread per candidate per project, team messages e-mailed to the candidate and
  * agent with a private reply link (job `chat-mail`), replies through a public page, unread counts per team member,
- * NEW_MESSAGE on the live project channel. Decision docs/decisions/0030-chat-threads.md.
+ * NEW_MESSAGE on the live project channel. Decision docs/decisions/0030-chat-threads.md and the records it
+ * lists.
  */
 export const chatModule: ApiModule = { name: 'chat', register: chatRoutes };
 

@@ -32,7 +32,7 @@ export async function threadOfMessage(db: Queryable, messageId: string): Promise
 
 /**
  * Edits or deletes the caller's own message. The previous text is kept in `chat_message_revisions`, so the history
- * survives; the thread shows "edited" or "deleted". Mails already sent are not recalled or re-sent (decision 0030).
+ * survives; the thread shows "edited" or "deleted". Mails already sent are not recalled or re-sent (decision 0301).
  */
 export async function changeMessage(
   deps: ChatDeps,

@@ -12,7 +12,7 @@ import { ThreadView } from './thread-view';
 
 /**
  * The conversation with one candidate inside their preview (the thread is made on first use), inside `frame` (the
- * preview's section). A talent submitter may chat only about their own agency's clients (decision 0030); the API
+ * preview's section). A talent submitter may chat only about their own agency's clients (decision 0299); the API
  * answers 403 PERMISSION_DENIED for anyone else's candidate, and then nothing shows, not even the frame, so the
  * preview offers no chat that cannot work.
  */

@@ -8,7 +8,7 @@ import { refreshChat, unreadCountQuery } from './chat-api';
 /**
  * Who sees the chat: the matrix's chat actors, and a talent submitter who is an agent (the signed-in user has an agent
  * record, `user.agent`) for their own agency's clients. The API narrows what such a submitter sees and refuses one
- * without an agent record (decision 0030), so that submitter is shown no chat at all rather than a failing page.
+ * without an agent record (decision 0299), so that submitter is shown no chat at all rather than a failing page.
  */
 export function mayChat(actor: ProjectActor | null | undefined, isAgent: boolean): boolean {
   return can(actor, 'CHAT') || (actor === 'TS' && isAgent);
