@@ -51,7 +51,7 @@ export const MEDIA_MESSAGES = {
   notInProject: 'This candidate is not in this project.',
   mediaNotFound: 'This media item does not exist.',
   notAnImage: 'Only a photo can be the primary photo.',
-  notFailed: 'Only a failed conversion can be retried.',
+  notFailed: 'This conversion is still under way. Only a failed or stalled conversion can be retried.',
   noMediaChosen: 'Choose at least one candidate.',
   downloadNotFound: 'This download does not exist or is not yours.',
   downloadExpired: 'This download link has expired. Please ask for a new one.',

@@ -238,21 +238,32 @@ export async function setVisibility(
   return updated!;
 }
 
-/** Staff retry a FAILED conversion: back to PENDING and queued again, in one transaction. */
+/**
+ * Staff retry a conversion: back to PENDING and queued again, in one transaction. A FAILED one always; a PENDING or
+ * IN_PROGRESS one only when no job of the media queue is left to do it (its worker died and the job's retries are
+ * spent, or it was lost): otherwise the conversion under way is left alone (409).
+ */
 export async function retryItem(
   context: AppContext,
   projectId: string,
   applicantId: string,
   mediaId: string,
 ) {
-  return context.database.db.transaction(async (tx) => {
-    const row = await findItem(tx, projectId, applicantId, mediaId);
-    if (row.status !== 'FAILED') throw new AppError('CONFLICT', MEDIA_MESSAGES.notFailed);
+  const { db } = context.database;
+  // Read outside the transaction: the job table is asked on a connection of its own.
+  const row = await findItem(db, projectId, applicantId, mediaId);
+  const stuck =
+    (row.status === 'IN_PROGRESS' || row.status === 'PENDING') &&
+    !(await context.jobs.hasLiveJob(MEDIA_PROCESS_QUEUE, 'mediaId', row.id));
+  if (row.status !== 'FAILED' && !stuck) throw new AppError('CONFLICT', MEDIA_MESSAGES.notFailed);
+  return db.transaction(async (tx) => {
+    // Conditional on the status read: a conversion that moved on meanwhile is left alone.
     const [updated] = await tx
       .update(mediaItems)
       .set({ status: 'PENDING', failureReason: null })
-      .where(and(eq(mediaItems.id, row.id), eq(mediaItems.status, 'FAILED')))
+      .where(and(eq(mediaItems.id, row.id), eq(mediaItems.status, row.status)))
       .returning();
+    if (!updated) throw new AppError('CONFLICT', MEDIA_MESSAGES.notFailed);
     await context.jobs.send<ProcessJob>(
       MEDIA_PROCESS_QUEUE,
       { mediaId: row.id },

@@ -21,6 +21,9 @@ export function defineMediaJobs(context: AppContext) {
     retryDelaySeconds: 30,
     retryBackoff: true,
     expireInSeconds: 4 * 3600,
+    // A worker renews its claim while ffmpeg runs; one killed mid-conversion stops renewing, and the job goes back to
+    // its queue (and is converted again) about five minutes later instead of after four hours.
+    leaseSeconds: 300,
     deadLetter: true,
     concurrency: 1,
   });

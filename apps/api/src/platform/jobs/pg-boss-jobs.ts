@@ -184,6 +184,17 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
       });
     },
 
+    async hasLiveJob(queue, field, value) {
+      // A running job whose expiry has passed belongs to a worker that died: pg-boss fails it on its next check.
+      const rows = await executor.executeSql(
+        `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>$2 = $3
+           AND (state IN ('created', 'retry') OR (state = 'active' AND started_on + expire_in > now()))
+         LIMIT 1`,
+        [queue, field, value],
+      );
+      return rows.rows.length > 0;
+    },
+
     start() {
       starting ??= startBoss();
       return starting;

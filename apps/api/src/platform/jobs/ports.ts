@@ -80,6 +80,11 @@ export interface Jobs {
   /** Runs the queue's job on a cron expression (UTC); only one instance sends it per tick. */
   schedule(queue: string, cron: string, data?: object): void;
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Whether a job of the queue whose data holds `field: value` is waiting, retrying or running (its worker alive, as
+   * far as its lease says): the answer to "is anything still going to do this?".
+   */
+  hasLiveJob(queue: string, field: string, value: string): Promise<boolean>;
   start(): Promise<void>;
   /** Stops taking jobs; a running job gets `timeoutSeconds` to finish, then is failed back to its queue. */
   stop(options?: { timeoutSeconds?: number }): Promise<void>;
