@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@casting/domain';
 import { MEDIA_PROCESS_QUEUE } from '../../src/modules/media/queues';
 import { mediaItems } from '../../src/platform/db/schema';
+import { rowsOf } from '../../src/platform/db/rows';
 import { UploadClient } from './client';
 import { buildMediaApp, type MediaApp } from './support';
 
@@ -37,7 +38,7 @@ const liveJobs = async (mediaId: string) => {
     sql`select count(*)::int as n from pgboss.job where name = ${MEDIA_PROCESS_QUEUE}
           and data->>'mediaId' = ${mediaId} and state in ('created', 'retry', 'active')`,
   );
-  return (result.rows[0] as { n: number }).n;
+  return rowsOf<{ n: number }>(result)[0]!.n;
 };
 
 describe('retrying a stalled conversion', () => {

@@ -5,6 +5,7 @@ import { buildZip, purgeExpiredDownloads } from './downloads';
 import { MEDIA_ISSUE_QUEUE, notifyIssue, type IssueJob } from './issues';
 import { processMedia } from './processing';
 import { purgeAbandonedUploads } from './uploads-purge';
+import { cleanAbandonedWorkFolders } from './work-folders';
 import { MEDIA_PROCESS_QUEUE, MEDIA_ZIP_QUEUE, type ProcessJob, type ZipJob } from './queues';
 
 const DOWNLOAD_PURGE_QUEUE = 'media-download-purge';
@@ -16,6 +17,13 @@ const UPLOAD_PURGE_QUEUE = 'media-upload-purge';
  * process: ffmpeg and libvips already use every core.
  */
 export function defineMediaJobs(context: AppContext) {
+  // A server killed mid-conversion left its work folder (a full copy of a talent's file) and maybe its ffmpeg.
+  if (context.jobs.runsWorkers) {
+    cleanAbandonedWorkFolders().then(
+      (removed) => removed > 0 && context.log.info({ removed }, 'abandoned conversion folders removed'),
+      (error: unknown) => context.log.warn({ err: error }, 'abandoned conversion folders not removed'),
+    );
+  }
   context.jobs.define<ProcessJob>(MEDIA_PROCESS_QUEUE, (job) => processMedia(context, job.mediaId), {
     retryLimit: 2,
     retryDelaySeconds: 30,

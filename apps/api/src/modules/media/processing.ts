@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
+import { makeWorkFolder, trackChild } from './work-folders';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
@@ -37,6 +37,7 @@ function runFfmpeg(binary: string, args: string[]): Promise<string> {
     const child = spawn(binary, ['-hide_banner', '-nostdin', '-y', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    trackChild(child);
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -316,7 +317,7 @@ export async function processMedia(context: AppContext, mediaId: string): Promis
   const [item] = await context.database.db.select().from(mediaItems).where(eq(mediaItems.id, mediaId));
   if (!item || item.status === 'PROCESSED') return;
   await setStatus(context, item, 'IN_PROGRESS', { failureReason: null });
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'casting-media-'));
+  const dir = await makeWorkFolder();
   try {
     const original = path.join(dir, 'original');
     const stream = await context.storage.getObjectStream(item.originalKey);
