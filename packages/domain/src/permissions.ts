@@ -75,7 +75,7 @@ export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   CANDIDATE_VOTE: MEMBERS,
   CANDIDATE_MEDIA: MEMBERS,
   CANDIDATE_EDIT_TAGS: MEMBERS,
-  // Ours (decision 0039): the project roster (avail checks, holds, bookings, releases) is the casting office's own
+  // Ours (decision 0399): the project roster (avail checks, holds, bookings, releases) is the casting office's own
   // work. The team's reviewers (talent editors too) see who is held and booked; only the project's staff (SA, PO,
   // PE, who manage the project and its roles) change it. Talent submitters are agents outside the office and clients
   // review through their own link: neither sees rates or other people's holds.

@@ -14,7 +14,7 @@ describe('live project channel', () => {
     for (const actor of ['SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'] as const) {
       expect(can(actor, LIVE_EVENT_PERMISSION.APPLICANTS_UPDATED)).toBe(true);
     }
-    // The project roster's changes reach only those who may read it (decision 0039).
+    // The project roster's changes reach only those who may read it (decision 0399).
     expect(can('TE', LIVE_EVENT_PERMISSION.PROJECT_ROSTER_UPDATED)).toBe(true);
     expect(can('TS', LIVE_EVENT_PERMISSION.PROJECT_ROSTER_UPDATED)).toBe(false);
     expect(can('CLIENT', LIVE_EVENT_PERMISSION.PROJECT_ROSTER_UPDATED)).toBe(false);

@@ -46,7 +46,7 @@ const SPEC_ROWS: Record<Permission, string> = {
   // Ours (decision 0032): the casting staff write a project's e-mail templates.
   MANAGE_EMAIL_TEMPLATES: 'SA PO PE',
   CANDIDATE_EDIT_TAGS: 'SA PO PE TE TS',
-  // Ours (decision 0039): the team's reviewers read the project roster, the project's staff change it.
+  // Ours (decision 0399): the team's reviewers read the project roster, the project's staff change it.
   VIEW_PROJECT_ROSTER: 'SA PO PE TE',
   MANAGE_PROJECT_ROSTER: 'SA PO PE',
 };

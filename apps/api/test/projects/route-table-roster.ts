@@ -7,7 +7,7 @@ import { testDatabase } from '../support/database';
 import { inPath, staff, type Fixture, type RouteCase } from './route-rules';
 
 /**
- * The roster's routes (decision 0039), written out by hand: the project roster is read by the team's
+ * The roster's routes (decisions 0039 and 0399), written out by hand: the project roster is read by the team's
  * reviewers (SA, PO, PE, TE) and changed by the project's staff (SA, PO, PE); the office roster is for super admins
  * and admins, whatever their projects.
  */

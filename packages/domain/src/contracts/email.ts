@@ -6,7 +6,7 @@ import { CANDIDATE_MESSAGES } from './candidates';
 import { cursorQuery, keysetPageFields } from './pagination';
 
 /**
- * E-mail templates, sending to candidates, the opt-out and late bounces (decisions 0032, 0033). Invitations to apply,
+ * E-mail templates, sending to candidates, the opt-out and late bounces (decisions 0032, 0033, 0375, 0377). Invitations to apply,
  * which are sends of their own kind, have their shapes in invitations.ts.
  */
 

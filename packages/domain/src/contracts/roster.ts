@@ -7,7 +7,8 @@ import type { StarterTemplateKey } from '../email/starters';
 /**
  * The office's talent database: the roster of every person known to the office (`/roster`), and the
  * project roster of avail checks, holds, bookings and releases (`/projects/{id}/roster-management`).
- * Decisions 0038 (people), 0039 (roster pages and permissions), 0040 (project roster).
+ * Decisions 0038 (people), 0039 (roster pages), 0397 (office notes and tags), 0398 (duplicates),
+ * 0399 (project roster permissions), 0040 (project roster).
  */
 
 /** Texts of the roster pages. */

@@ -200,7 +200,7 @@ export const RETENTION = {
 };
 
 /**
- * Nothing in a project is soft-deleted (deleting media removes it at once, decision 0025); what a project keeps only
+ * Nothing in a project is soft-deleted (deleting media removes it at once, decision 0353); what a project keeps only
  * for a while are leftovers: uploads never finished or never attached, expired zip downloads, browser upload-failure
  * reports, and this page's own exports. Each past its retention is deleted with its stored file.
  */

@@ -9,7 +9,7 @@ import { clientReviewRoutes } from './routes';
  * Client review links: links made by the team from a selection or folders, a public review portal where
  * named viewers (identified by an e-mailed code) vote and comment, the team's tally, per-viewer feedback and view
  * log (live), revoke and extend, and an export (CSV and PDF) built by a job and mailed. See
- * docs/decisions/0035-client-review-links.md.
+ * docs/decisions/0035-client-review-links.md and decisions 0379 to 0389.
  *
  * For app.ts: `createClientLinkResolver(db)` is the access-control port of portal mode (a route declared with
  * `access.project(permission, projectId, { clientLink })` resolves the link's secret with it and acts as CLIENT).

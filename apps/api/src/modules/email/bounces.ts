@@ -17,7 +17,7 @@ export function webhookSecretMatches(configured: string, given: string | string[
 
 /**
  * Delivery failures the mail provider reports after a message left (decision 0058). Each permanent bounce records
- * the address in `email_bounces` (so later sends skip it, decision 0033) and fails the last message that left for
+ * the address in `email_bounces` (so later sends skip it, decision 0375) and fails the last message that left for
  * that address, if it still shows SENT, with the provider's reason, so the team sees it in that send's per-recipient
  * status. Only the last message: an older one may well have arrived before the mailbox went away. Temporary
  * failures are ignored; the provider retries those itself.

@@ -54,7 +54,7 @@ function dosDateTime(date: Date): { time: number; day: number } {
  * Streams entries into a zip, one at a time: already-compressed media is stored, the rest deflated. Answers the
  * number of entries written.
  *
- * Written here rather than with archiver (decision 0025): a stored entry is read, checksummed with zlib's native
+ * Written here rather than with archiver (decision 0358): a stored entry is read, checksummed with zlib's native
  * CRC-32 and written, with nothing in between, where archiver passes every chunk through four JavaScript stream stages
  * and a CRC computed in JavaScript, which made it slower than Info-ZIP's `zip -0` on the same files. The format is
  * the one archiver writes: a local header with a data descriptor after the data (the CRC and sizes are known only

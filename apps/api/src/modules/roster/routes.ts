@@ -266,7 +266,7 @@ export function officeRosterRoutes(app: App, context: AppContext) {
 
 /**
  * The project roster (`/projects/{id}/roster-management`): reviewers read it, the project's staff change it
- * (VIEW_PROJECT_ROSTER, MANAGE_PROJECT_ROSTER; decision 0039).
+ * (VIEW_PROJECT_ROSTER, MANAGE_PROJECT_ROSTER; decision 0399).
  */
 export function projectRosterRoutes(app: App, context: AppContext) {
   const { db } = context.database;

@@ -18,7 +18,7 @@ import { EXPIRES_PARAM, SIGNATURE_PARAM, sign, type SignedMethod } from './url-s
 
 /**
  * Server-side reads (zips, processing) go 256 KiB at a time rather than Node's 64 KiB: the download job's writer
- * zipped 1 GiB of files read that way in 1.2 s instead of 1.5 s (decision 0025). Downloads through signed URLs keep
+ * zipped 1 GiB of files read that way in 1.2 s instead of 1.5 s (decision 0358). Downloads through signed URLs keep
  * the default, as many may be open at once.
  */
 const SERVER_READ_BYTES = 256 * 1024;

@@ -35,7 +35,7 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/claim-confirmation/:id',
   // (ours) The talent's private link from the confirmation e-mail.
   '/submission/:id',
-  // Ours: the unsubscribe link of a project's e-mail opens for anyone (decision 0033).
+  // Ours: the unsubscribe link of a project's e-mail opens for anyone (decision 0377).
   '/email/opt-out/:token',
   // (ours) The reply page of a chat e-mail (private link, no account needed).
   '/chat/reply/:threadId',
