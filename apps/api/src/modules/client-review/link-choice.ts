@@ -98,8 +98,7 @@ async function opportunitySubmissions(
         eq(submissions.projectId, projectId),
         inArray(submissions.roleId, roleIds),
         sql`not ${submissions.reviewHeld}`,
-        sql`not exists (select 1 from ${folderMemberships} m join ${folders} f on f.id = m.folder_id
-          where m.submission_id = ${submissions.id} and f.system_alias = 'HIDDEN')`,
+        sql`not ${submissions.hidden}`,
       ),
     )
     .orderBy(

@@ -145,6 +145,10 @@ export function listWhere(
   if (query.systemAlias && !ALL_VIEWS.has(query.systemAlias)) {
     conditions.push(inFolderWhere(sql`f.system_alias = ${query.systemAlias}`));
   }
+  // "Everyone" (no folder, or the All Submissions view) leaves the team's hidden candidates out: they are found in
+  // the Hidden folder. The submitter folders keep their own hidden folder and are not narrowed here.
+  const everyone = !query.folderId && (!query.systemAlias || ALL_VIEWS.has(query.systemAlias));
+  if (everyone && actor !== 'TS' && !query.submitterFolders) conditions.push(sql`not ${submissions.hidden}`);
   if (query.isSelected !== undefined) {
     const selected = inFolderWhere(sql`f.system_alias = 'SELECTS'`);
     conditions.push(query.isSelected ? selected : sql`not ${selected}`);
