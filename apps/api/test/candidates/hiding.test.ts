@@ -43,6 +43,17 @@ describe('hiding candidates', () => {
     expect(await listed({ roleId: role.id, systemAlias: 'ALL_SUBMISSIONS' })).toEqual([seen.id]);
     const hiddenFolder = await systemFolder(role, 'HIDDEN');
     expect(await listed({ roleId: role.id, folderId: hiddenFolder })).toEqual([hidden.id]);
+    // The counts beside the folders agree: All Submissions counts the shown one, Hidden the hidden one.
+    const counts = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${cast.project.id}/applicants/folder-counts`,
+      headers: cast.headers('PO'),
+      query: { roleId: role.id },
+    });
+    const countOf = (id: string) =>
+      (counts.json().counts as { folderId: string; count: number }[]).find((c) => c.folderId === id)?.count;
+    expect(countOf(await systemFolder(role, 'ALL_SUBMISSIONS'))).toBe(1);
+    expect(countOf(hiddenFolder)).toBe(1);
     expect((await vote([hidden.id], 'UNHIDE')).json()).toEqual({ count: 1, unchanged: 0 });
     expect(await listed({ roleId: role.id })).toEqual([seen.id, hidden.id].sort());
   });
