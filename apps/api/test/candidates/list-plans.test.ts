@@ -14,13 +14,21 @@ import { collectPlans, planOf, type Plan } from '../support/plans';
 const CANDIDATES = 30_000;
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-const TABLES = ['submissions', 'applicants', 'folder_memberships', 'votes', 'applicant_tags'];
+const TABLES = [
+  'submissions',
+  'applicants',
+  'folder_memberships',
+  'votes',
+  'applicant_tags',
+  'client_feedback',
+];
 const ids = {
   owner: randomUUID(),
   project: randomUUID(),
   other: randomUUID(),
   role: randomUUID(),
   folder: randomUUID(),
+  link: randomUUID(),
 };
 const tagId = randomUUID();
 let plans: Record<string, Plan[]> = {};
@@ -67,10 +75,26 @@ beforeAll(async () => {
         insert into applicant_tags (applicant_id, tag_id, project_id)
         select a.id, ${tagId}, a.project_id from applicants a
         where a.project_id = ${ids.project} and right(a.id::text, 1) = 'a'`);
+    // Two clients of one link answered on a tenth of the candidates each.
+    await tx.execute(sql`
+        insert into client_links (id, project_id, token_digest, title, settings)
+        values (${ids.link}, ${ids.project}, ${md5(ids.link)}, 'Plan link', '{}'::jsonb)`);
+    await tx.execute(sql`
+        insert into client_link_viewers (id, link_id, project_id, name, email)
+        select gen_random_uuid(), ${ids.link}, ${ids.project}, 'Viewer ' || n, 'viewer' || n || '@example.com'
+        from generate_series(1, 2) n`);
+    await tx.execute(sql`
+        insert into client_feedback (viewer_id, submission_id, link_id, project_id, vote, comment)
+        select w.id, s.id, ${ids.link}, s.project_id, case when right(s.id::text, 1) < '8' then 'YES' else 'NO' end,
+          case when right(s.id::text, 1) = '0' then 'Good' end
+        from submissions s cross join client_link_viewers w
+        where s.project_id = ${ids.project} and w.link_id = ${ids.link} and right(s.id::text, 2) < '1a'`);
     // Statistics from every row rather than a random sample of 30,000: with a sample, a plan near a tie (the
     // For Review exclusion after a cursor) flipped between runs; the plans checked here are those of exact stats.
     await tx.execute(sql`set local default_statistics_target = 1000`);
-    await tx.execute(sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags`);
+    await tx.execute(
+      sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags, client_feedback`,
+    );
     // Rows written in this transaction wait in the trigram index's pending list, which the planner prices as a scan
     // of the list; autovacuum empties it in a live database, so the plans are read as they would be there.
     await tx.execute(sql`select gin_clean_pending_list('submissions_search_trgm_idx'::regclass)`);
@@ -107,6 +131,12 @@ beforeAll(async () => {
       },
       'manual order': { sort: 'manual', folderId: ids.folder },
       'feedback providers': { feedbackProviderNames: ids.owner, feedback: 'YES', roleId: ids.role },
+      'client feedback': { feedbackFromClients: 'true', feedback: 'YES', roleId: ids.role },
+      'clients and a team member': {
+        feedbackFromClients: 'true',
+        feedbackProviderNames: ids.owner,
+        feedbackProviderQueryType: 'AND',
+      },
     };
     for (const [name, input] of Object.entries(cases))
       collected[name] = await planOf(tx, (await query(input)).page);
@@ -132,6 +162,8 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
     'by votes in an opportunity after a cursor',
     'manual order',
     'feedback providers',
+    'client feedback',
+    'clients and a team member',
   ])('%s reads the candidate tables through indexes only', (name) => {
     const scans = (plans[name] ?? []).filter((node) => TABLES.includes(node['Relation Name'] ?? ''));
     expect(scans.length, name).toBeGreaterThan(0);
@@ -139,7 +171,13 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
   });
 
   it('walks the newest-first index instead of sorting the project’s candidates', () => {
-    for (const name of ['whole project', 'whole project after a cursor', 'opportunity']) {
+    for (const name of [
+      'whole project',
+      'whole project after a cursor',
+      'opportunity',
+      'client feedback',
+      'clients and a team member',
+    ]) {
       const indexes = (plans[name] ?? []).map((node) => node['Index Name']);
       expect(
         indexes.some((index) => index?.startsWith('submissions_') && index.endsWith('_newest_idx')),

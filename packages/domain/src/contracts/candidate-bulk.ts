@@ -36,7 +36,12 @@ export type TagApplyRequest = z.infer<typeof tagApplyRequestSchema>;
 export const deleteApplicantsSchema = z.object({ applicantIds: rowIds });
 export type DeleteApplicants = z.infer<typeof deleteApplicantsSchema>;
 
-export const bulkResultSchema = z.object({ count: z.number() });
+export const bulkResultSchema = z.object({
+  /** How many candidates the call changed (for HIDE and UNHIDE: those not already hidden, or hidden, before). */
+  count: z.number(),
+  /** HIDE and UNHIDE only: how many were already hidden (or already shown), for whom nothing changed. */
+  unchanged: z.number().optional(),
+});
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 /**
  * What changed, in the `kind` of an APPLICANTS_UPDATED live event's payload. The payload is small and flat:

@@ -85,6 +85,12 @@ export const applicantListQuerySchema = z
     feedbackProviderNames: many(id).optional(),
     /** OR (default): feedback from any of them; AND: from every one of them. */
     feedbackProviderQueryType: z.enum(TAG_CONDITION_TYPES).default('OR'),
+    /**
+     * "Feedback from: Clients": the viewers of the project's client links count as one more provider beside the team
+     * members named (same OR/AND), their vote matched against `feedback`; without `feedback`, any vote or comment of a
+     * client. Needs VIEW_FEEDBACK.
+     */
+    feedbackFromClients: booleanText.default(false),
     /** Candidates who applied through these submission links (share-link ids). */
     referral: many(id).optional(),
     /** Candidates these agents submitted or represent (agent ids). */
@@ -119,6 +125,15 @@ export const applicantListQuerySchema = z
   );
 export type ApplicantListQuery = z.infer<typeof applicantListQuerySchema>;
 
+/** How the clients answered on one row: votes by value and how many left a comment. */
+export const clientFeedbackTallySchema = z.object({
+  YES: z.number(),
+  NO: z.number(),
+  MAYBE: z.number(),
+  comments: z.number(),
+});
+export type ClientFeedbackTally = z.infer<typeof clientFeedbackTallySchema>;
+
 export const applicantListItemSchema = z.object({
   id: z.string(),
   applicantId: z.string(),
@@ -143,6 +158,11 @@ export const applicantListItemSchema = z.object({
    */
   votes: z.object({ UP_VOTE: z.number(), DOWN_VOTE: z.number(), MAYBE: z.number() }),
   myVote: z.enum(VOTE_TYPES).nullable(),
+  /**
+   * The client link viewers' votes and comments on the row, with VIEW_FEEDBACK (null otherwise): "Clients: 2 yes,
+   * 1 no, 1 comment". The comments themselves are in the detail.
+   */
+  clientFeedback: clientFeedbackTallySchema.nullable().optional(),
   submittedAt: z.string(),
   /** Where the person lives, composed as the detail composes it (applicantLocation): null when unknown. */
   location: z.string().nullable(),

@@ -131,6 +131,21 @@ export const applicantSubmissionSchema = z.object({
   /** Every team member's vote with VIEW_FEEDBACK; otherwise only the caller's own. */
   votes: z.array(applicantVoteSchema),
   myVote: z.enum(VOTE_TYPES).nullable(),
+  /**
+   * The client link viewers' votes and comments on the submission, newest first, with the viewer's name and the
+   * link's title; with VIEW_FEEDBACK only (a talent submitter and a client get none).
+   */
+  clientFeedback: z
+    .array(
+      z.object({
+        viewerName: z.string(),
+        linkTitle: z.string(),
+        vote: z.enum(FEEDBACK_VALUES).nullable(),
+        comment: z.string().nullable(),
+        updatedAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ApplicantSubmission = z.infer<typeof applicantSubmissionSchema>;
 

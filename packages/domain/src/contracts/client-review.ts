@@ -19,10 +19,12 @@ export const CLIENT_REVIEW_MESSAGES = {
   codeSent: 'We sent a 6-digit code to your e-mail.',
   codeInvalid: 'This code is not valid. Check the e-mail we sent you and try again.',
   codeExpired: 'This code has expired. Ask for a new one.',
-  noCandidatesChosen: 'Choose at least one candidate or folder to share.',
+  noCandidatesChosen: 'Choose at least one candidate, folder or opportunity to share.',
+  nobodyToShare: 'There is nobody to share: the chosen candidates are hidden or the folders are empty.',
   tooManyCandidates: (max: number) => `A review link can hold at most ${max} candidates.`,
   candidatesNotInProject: 'One or more candidates are not in this project.',
   foldersNotInProject: 'One or more folders are not in this project.',
+  opportunitiesNotInProject: 'One or more opportunities are not in this project.',
   candidateNotInLink: 'This candidate is not part of this review link.',
   expiryInPast: 'Choose an expiry date in the future.',
   downloadNotAllowed: 'Downloads are not allowed on this review link.',
@@ -99,10 +101,12 @@ export const createClientLinkSchema = z
     submissionIds: z.array(uuid).max(CLIENT_LINK_MAX_CANDIDATES).default([]),
     /** Folders of one or more opportunities: every candidate in them when the link is made. */
     folderIds: z.array(uuid).max(50).default([]),
+    /** Opportunities shared whole: every candidate of each (hidden ones left out) when the link is made. */
+    roleIds: z.array(uuid).max(50).default([]),
     settings: clientLinkSettingsSchema.default(clientLinkSettingsSchema.parse({})),
     expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
   })
-  .refine((value) => value.submissionIds.length + value.folderIds.length > 0, {
+  .refine((value) => value.submissionIds.length + value.folderIds.length + value.roleIds.length > 0, {
     error: CLIENT_REVIEW_MESSAGES.noCandidatesChosen,
     path: ['submissionIds'],
   });

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
-  CLIENT_LINK_MAX_CANDIDATES,
   CLIENT_REVIEW_MESSAGES,
   CLIENT_VIEWER_HEADER,
   clientLinkSecretSchema,
@@ -16,19 +15,12 @@ import {
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import { afterPosition, decodeCursor, keyText, keysetPage } from '../../platform/db/keyset';
-import {
-  clientLinkItems,
-  clientLinks,
-  clientLinkViewers,
-  folderMemberships,
-  folders,
-  submissions,
-  users,
-} from '../../platform/db/schema';
+import { clientLinkItems, clientLinks, clientLinkViewers, users } from '../../platform/db/schema';
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError, fieldErrors } from '../../platform/errors';
 import type { ClientLinkScope } from '../../platform/http/access';
 import { endClientLinkDownloads } from '../media';
+import { chosenSubmissions } from './link-choice';
 
 export type ClientLinkRow = typeof clientLinks.$inferSelect;
 
@@ -121,71 +113,6 @@ export function createClientLinkResolver(db: Db) {
   };
 }
 
-/**
- * The submissions a new link shares, in order: the chosen candidates first (in the order given), then each chosen
- * folder's candidates in the folder's manual order. Every id must belong to the project (one query each), so an id
- * from another project is refused rather than trusted.
- */
-async function chosenSubmissions(
-  tx: Queryable,
-  projectId: string,
-  input: Pick<CreateClientLink, 'submissionIds' | 'folderIds'>,
-): Promise<{ submissionId: string; folderId: string | null }[]> {
-  const chosen: { submissionId: string; folderId: string | null }[] = [];
-  const seen = new Set<string>();
-  const submissionIds = [...new Set(input.submissionIds)];
-  if (submissionIds.length > 0) {
-    const rows = await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(eq(submissions.projectId, projectId), inArray(submissions.id, submissionIds)));
-    if (rows.length !== submissionIds.length) {
-      throw fieldErrors([
-        { path: 'body.submissionIds', message: CLIENT_REVIEW_MESSAGES.candidatesNotInProject },
-      ]);
-    }
-    for (const id of submissionIds) {
-      seen.add(id);
-      chosen.push({ submissionId: id, folderId: null });
-    }
-  }
-  const folderIds = [...new Set(input.folderIds)];
-  if (folderIds.length > 0) {
-    const folderRows = await tx
-      .select({ id: folders.id })
-      .from(folders)
-      .where(and(eq(folders.projectId, projectId), inArray(folders.id, folderIds)));
-    if (folderRows.length !== folderIds.length) {
-      throw fieldErrors([{ path: 'body.folderIds', message: CLIENT_REVIEW_MESSAGES.foldersNotInProject }]);
-    }
-    for (const folderId of folderIds) {
-      const members = await tx
-        .select({ submissionId: folderMemberships.submissionId })
-        .from(folderMemberships)
-        .where(and(eq(folderMemberships.folderId, folderId), eq(folderMemberships.projectId, projectId)))
-        .orderBy(asc(folderMemberships.position), asc(folderMemberships.submissionId))
-        .limit(CLIENT_LINK_MAX_CANDIDATES + 1);
-      for (const member of members) {
-        if (seen.has(member.submissionId)) continue;
-        seen.add(member.submissionId);
-        chosen.push({ submissionId: member.submissionId, folderId });
-      }
-    }
-  }
-  if (chosen.length > CLIENT_LINK_MAX_CANDIDATES) {
-    throw fieldErrors([
-      {
-        path: 'body.folderIds',
-        message: CLIENT_REVIEW_MESSAGES.tooManyCandidates(CLIENT_LINK_MAX_CANDIDATES),
-      },
-    ]);
-  }
-  if (chosen.length === 0) {
-    throw fieldErrors([{ path: 'body.folderIds', message: CLIENT_REVIEW_MESSAGES.noCandidatesChosen }]);
-  }
-  return chosen;
-}
-
 function futureOrNull(value: string | null | undefined, path: string): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -237,7 +164,7 @@ async function summaries(db: Queryable, rows: ClientLinkRow[]): Promise<ClientLi
   }));
 }
 
-/** Makes a link from a selection and/or folders, in one transaction; answers its address once. */
+/** Makes a link from a selection, folders and/or whole opportunities, in one transaction; answers its address once. */
 export async function createClientLink(
   db: Db,
   publicUrl: string,

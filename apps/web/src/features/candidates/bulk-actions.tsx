@@ -11,14 +11,9 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { CheckOption, NativeSelect } from './candidate-filters';
 import type { CandidateAction } from './candidate-permissions';
-import {
-  useCreateTag,
-  useDeleteCandidates,
-  useFolderMembership,
-  useTagChange,
-  useVote,
-} from './candidates-api';
+import { useCreateTag, useDeleteCandidates, useFolderMembership, useTagChange } from './candidates-api';
 import { CopyMoveDialog } from './copy-move-dialog';
+import { useHideToggle } from './hide-toggle';
 import { SendToCasting } from './agency-review';
 
 type Open =
@@ -44,6 +39,8 @@ export interface BulkActionsProps {
   tags: readonly Option[];
   /** The talent submitter's "Send to casting", in the folders where candidates wait for the agency. */
   sendToCasting?: boolean;
+  /** Every picked row is hidden: the toolbar offers Unhide instead of Hide. */
+  hidden?: boolean;
   onDone(): void;
   onClear(): void;
 }
@@ -56,41 +53,20 @@ function refused(what: string) {
 }
 
 /**
- * What can be done to the picked rows, each button only for those allowed. Remove-from-folder and hide are
- * undone from their toast; delete asks first.
+ * What can be done to the picked rows, each button only for those allowed (Unhide instead of Hide when every one is
+ * hidden). Remove-from-folder and hide are undone from their toast; delete asks first.
  */
 export function BulkActions(props: BulkActionsProps) {
   const { projectId, rowIds, may, folder, folders, onDone } = props;
   const [open, setOpen] = useState<Open>(null);
   const removeFromFolder = useFolderMembership(projectId, 'remove');
   const addToFolder = useFolderMembership(projectId, 'add');
-  const vote = useVote(projectId);
   const remove = useDeleteCandidates(projectId);
   const count = rowIds.length;
   const navigate = useNavigate();
 
-  const hide = () => {
-    const ids = rowIds;
-    vote.mutate(
-      { ids, vote: 'HIDE' },
-      {
-        onSuccess: () => {
-          onDone();
-          toast.success(`${plural(ids.length)} hidden`, {
-            action: {
-              label: 'Undo',
-              onClick: () =>
-                vote.mutate(
-                  { ids, vote: 'UNHIDE' },
-                  { onError: refused('The candidates could not be shown again') },
-                ),
-            },
-          });
-        },
-        onError: refused('The candidates could not be hidden'),
-      },
-    );
-  };
+  const hiding = useHideToggle(projectId);
+  const hide = () => hiding.run(rowIds, props.hidden ? 'UNHIDE' : 'HIDE', onDone);
 
   const takeOutOfFolder = () => {
     if (!folder) return;
@@ -122,7 +98,7 @@ export function BulkActions(props: BulkActionsProps) {
       folders !== null && folders.length > 0,
     ],
     ['FOLDER_ADD_REMOVE', 'Remove from folder', takeOutOfFolder, folder !== null],
-    ['HIDE', 'Hide', hide],
+    ['HIDE', props.hidden ? 'Unhide' : 'Hide', hide],
     ['TAGS', 'Tags', () => setOpen({ kind: 'tags' })],
     ['SEND_EMAIL', UI_TEXTS.sendEmail, () => void navigate(emailSelectionPath(projectId, rowIds))],
     ['DELETE', 'Delete', () => setOpen({ kind: 'delete' })],
@@ -144,7 +120,7 @@ export function BulkActions(props: BulkActionsProps) {
           variant={action === 'DELETE' ? 'danger' : 'secondary'}
           className="min-h-9 px-3"
           onClick={run}
-          disabled={vote.isPending || removeFromFolder.isPending}
+          disabled={hiding.pending || removeFromFolder.isPending}
         >
           {label}
         </Button>

@@ -50,6 +50,16 @@ const renderList = (items: ApplicantListItem[]) =>
   );
 
 describe('CandidateList rows', () => {
+  it('show the clients’ answers beside the team’s votes, and nothing when no client answered', () => {
+    renderList([
+      row({ id: 'row-1', name: 'Kit Young', clientFeedback: { YES: 2, NO: 1, MAYBE: 0, comments: 1 } }),
+      row({ id: 'row-2', applicantId: 'person-2', clientFeedback: { YES: 0, NO: 0, MAYBE: 0, comments: 0 } }),
+    ]);
+    const items = screen.getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Clients: 2 yes, 1 no, 1 comment')).toBeVisible();
+    expect(within(items[1]!).queryByText(/Clients:/)).toBeNull();
+  });
+
   it('mark a minor, and no one else', () => {
     renderList([
       row({ id: 'row-1', name: 'Kit Young', minor: true }),

@@ -25,6 +25,7 @@ import { VirtualList } from '../../ui/virtual-rows';
 import { RosterStatusBadge } from '../roster';
 import type { VirtualRowProps } from '../../ui/virtual-rows';
 import { MinorBadge, UnconfirmedBadge } from './candidate-consent';
+import { ClientTally } from './client-feedback-summary';
 
 export interface CandidateListProps {
   items: readonly ApplicantListItem[];
@@ -209,7 +210,10 @@ function RowBody({
           </span>
         ) : null}
       </button>
-      <Votes votes={item.votes} myVote={item.myVote} />
+      <span className="flex flex-col items-end gap-1">
+        <Votes votes={item.votes} myVote={item.myVote} />
+        <ClientTally tally={item.clientFeedback} />
+      </span>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { CandidateMedia } from '../media';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
 import { ApplicationRecord, MinorBadge, UnconfirmedBadge } from './candidate-consent';
 import { CandidateRepresentation } from './candidate-representation';
+import { ClientFeedbackSection } from './client-feedback-summary';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
 
@@ -228,6 +229,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
             ) : null}
           </div>
         </Section>
+        <ClientFeedbackSection feedback={submission?.clientFeedback} />
 
         <CandidateRosterStatus projectId={projectId} applicantId={row.applicantId} actor={actor ?? null} />
 

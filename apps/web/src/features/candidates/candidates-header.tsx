@@ -12,6 +12,20 @@ import { withRole } from './candidates-url';
 import type { CandidatesView } from './candidates-url';
 import type { SetCandidatesView } from './use-candidates-view';
 
+/**
+ * What "Share with client" shares: the selection; else the open folder; else, on "Everyone in this opportunity", the
+ * whole opportunity (the API leaves its hidden candidates out).
+ */
+export function shareChoice(
+  selectedIds: readonly string[],
+  folder: Pick<Folder, 'id'> | null,
+  roleId: string | null,
+): { submissionIds: string[]; folderIds: string[]; roleIds: string[] } {
+  if (selectedIds.length > 0) return { submissionIds: [...selectedIds], folderIds: [], roleIds: [] };
+  if (folder) return { submissionIds: [], folderIds: [folder.id], roleIds: [] };
+  return { submissionIds: [], folderIds: [], roleIds: roleId ? [roleId] : [] };
+}
+
 /** The page's title and its actions on the selection or the open folder, with the dialogs those actions open. */
 export function CandidatesHeader({
   project,
@@ -69,8 +83,7 @@ export function CandidatesHeader({
           open={shareOpen}
           onOpenChange={setShareOpen}
           projectId={project.id}
-          submissionIds={selectedIds}
-          folderIds={selectedIds.length === 0 && folder ? [folder.id] : []}
+          {...shareChoice(selectedIds, folder, view.roleId)}
         />
       ) : null}
       {seesClientLinks ? (

@@ -21,6 +21,7 @@ import { mayDo } from './candidate-permissions';
 import type { CandidateAction } from './candidate-permissions';
 import { CandidatePreview, PREVIEW_SHORTCUTS } from './candidate-preview';
 import { CandidateResults } from './candidate-results';
+import { allHidden, HideButton } from './hide-toggle';
 import { CandidatesHeader } from './candidates-header';
 import { candidateFoldersQuery, candidateListQuery, folderCountsQuery, useVote } from './candidates-api';
 import { listQuery, withFolder, withoutFilters, withRole } from './candidates-url';
@@ -224,6 +225,10 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               otherProjects={!submitterSet && can(actor, 'ADD_REMOVE_APPLICANT')}
               tags={options.tags}
               sendToCasting={sendToCasting}
+              hidden={allHidden(
+                items.filter((item) => selectedIds.includes(item.id)),
+                folders.data?.items,
+              )}
               onDone={() => setSelection(NO_SELECTION)}
               onClear={() => setSelection(NO_SELECTION)}
             />
@@ -260,12 +265,23 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             onClose={() => openCandidate(null)}
             allowedVotes={allowedVotes}
             actions={
-              sendToCasting ? (
-                <SendToCasting
-                  projectId={project.id}
-                  rowIds={[openRow.id]}
-                  onSent={() => openCandidate(null)}
-                />
+              sendToCasting || may('HIDE') ? (
+                <>
+                  {sendToCasting ? (
+                    <SendToCasting
+                      projectId={project.id}
+                      rowIds={[openRow.id]}
+                      onSent={() => openCandidate(null)}
+                    />
+                  ) : null}
+                  {may('HIDE') ? (
+                    <HideButton
+                      projectId={project.id}
+                      rowId={openRow.id}
+                      hidden={allHidden([openRow], folders.data?.items)}
+                    />
+                  ) : null}
+                </>
               ) : null
             }
             actor={submitterSet ? null : actor}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFilters,
+  CLIENTS_PROVIDER,
   DEFAULT_VIEW,
   listQuery,
   parseView,
@@ -140,5 +141,23 @@ describe('candidates view in the URL', () => {
     expect(serializeView(parse('agentSearchType=AGENT_EMAIL')).toString()).toBe('');
     expect(listQuery(parse('agentSearchTerm=quent'), '')).toMatchObject({ agentSearchTerm: 'quent' });
     expect(listQuery(parse('agentSearchTerm=quent'), '').agentSearchType).toBeUndefined();
+  });
+
+  it('"Feedback from: Clients" reaches the clients beside the team members chosen', () => {
+    const view = parse(
+      `feedback=YES&feedbackFrom=${CLIENTS_PROVIDER}&feedbackFrom=${TAG_A}&feedbackFromMode=AND`,
+    );
+    expect(view.feedbackFrom).toEqual([CLIENTS_PROVIDER, TAG_A]);
+    expect(parse(serializeView(view).toString())).toEqual(view);
+    expect(listQuery(view, '')).toMatchObject({
+      feedback: 'YES',
+      feedbackFromClients: true,
+      feedbackProviderNames: [TAG_A],
+      feedbackProviderQueryType: 'AND',
+    });
+    const clientsOnly = listQuery(parse(`feedbackFrom=${CLIENTS_PROVIDER}`), '');
+    expect(clientsOnly).toMatchObject({ feedbackFromClients: true });
+    expect(clientsOnly.feedbackProviderNames).toBeUndefined();
+    expect(listQuery(parse(''), '').feedbackFromClients).toBeUndefined();
   });
 });

@@ -99,6 +99,9 @@ function ageOrNull(value: string | null): number | null {
   return age <= 120 ? age : null;
 }
 
+/** "Feedback from: Clients": the client link viewers as one more provider beside the team members. */
+export const CLIENTS_PROVIDER = 'clients';
+
 function ids(params: URLSearchParams, key: string): string[] {
   return [...new Set(params.getAll(key).filter((value) => ID.test(value)))];
 }
@@ -126,7 +129,10 @@ export function parseView(params: URLSearchParams): CandidatesView {
     tagsNotIn: ids(params, 'tagsNotIn'),
     tagsInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsInMode'), DEFAULT_TAG_CONDITION_TYPE),
     tagsNotInMode: oneOf(TAG_CONDITION_TYPES, params.get('tagsNotInMode'), DEFAULT_TAG_CONDITION_TYPE),
-    feedbackFrom: ids(params, 'feedbackFrom'),
+    feedbackFrom: [
+      ...(params.getAll('feedbackFrom').includes(CLIENTS_PROVIDER) ? [CLIENTS_PROVIDER] : []),
+      ...ids(params, 'feedbackFrom'),
+    ],
     feedbackFromMode: oneOf(TAG_CONDITION_TYPES, params.get('feedbackFromMode'), DEFAULT_TAG_CONDITION_TYPE),
     referral: ids(params, 'referral'),
     agents: ids(params, 'agents'),
@@ -194,7 +200,7 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
     'tags[notIn]': view.tagsNotIn.length > 0 ? view.tagsNotIn : undefined,
     includeTagConditionType: view.tagsIn.length > 1 && view.tagsInMode === 'AND' ? 'AND' : undefined,
     excludeTagConditionType: view.tagsNotIn.length > 1 && view.tagsNotInMode === 'AND' ? 'AND' : undefined,
-    feedbackProviderNames: view.feedbackFrom.length > 0 ? view.feedbackFrom : undefined,
+    ...feedbackProviders(view),
     feedbackProviderQueryType:
       view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? 'AND' : undefined,
     referral: view.referral.length > 0 ? view.referral : undefined,
@@ -202,6 +208,15 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
     ...agentSearch(view),
     sort: view.sort === DEFAULT_VIEW.sort ? undefined : view.sort,
     submitterFolders: view.submitterFolders ? true : undefined,
+  };
+}
+
+/** The Feedback from filter as the API takes it: team members by id, the clients as a flag of their own. */
+function feedbackProviders(view: CandidatesView): QueryParams {
+  const members = view.feedbackFrom.filter((id) => id !== CLIENTS_PROVIDER);
+  return {
+    feedbackProviderNames: members.length > 0 ? members : undefined,
+    feedbackFromClients: view.feedbackFrom.includes(CLIENTS_PROVIDER) ? true : undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import { agentOptionsQuery, projectTagsQuery, referralOptionsQuery } from './can
 import {
   activeFilters,
   AGENT_SEARCH_LABELS,
+  CLIENTS_PROVIDER,
   FEEDBACK_LABELS,
   MISSING_LABELS,
   sortLabel,
@@ -50,9 +51,13 @@ export function useFilterOptions(
   });
   const teamOptions = useMemo(
     () =>
-      (team.data?.items ?? []).flatMap((member) =>
-        member.user ? [{ value: member.user.id, label: member.user.fullName }] : [],
-      ),
+      // The clients (viewers of the project's client links) come first, as one provider beside the team.
+      [
+        { value: CLIENTS_PROVIDER, label: 'Clients (client links)' },
+        ...(team.data?.items ?? []).flatMap((member) =>
+          member.user ? [{ value: member.user.id, label: member.user.fullName }] : [],
+        ),
+      ],
     [team.data],
   );
   const teamNames = useMemo(() => namesOf(teamOptions), [teamOptions]);
@@ -122,7 +127,7 @@ function chipLabel(view: CandidatesView, filter: ActiveFilter, names: Names): st
     case 'tagsNotIn':
       return `Without tag: ${tagNames.get(filter.value ?? '') ?? 'unknown'}`;
     case 'feedbackFrom':
-      return `Feedback from: ${teamNames.get(filter.value ?? '') ?? 'a team member'}${view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? ' (all)' : ''}`;
+      return `Feedback from: ${filter.value === CLIENTS_PROVIDER ? 'Clients' : (teamNames.get(filter.value ?? '') ?? 'a team member')}${view.feedbackFrom.length > 1 && view.feedbackFromMode === 'AND' ? ' (all)' : ''}`;
     case 'referral':
       return `Referral: ${linkNames.get(filter.value ?? '') ?? 'a submission link'}`;
     case 'agents':

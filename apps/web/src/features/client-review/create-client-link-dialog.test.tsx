@@ -24,7 +24,7 @@ const KEEPER_SELECTS = '44444444-4444-4444-8444-444444444444';
 const KEEPER_CALLBACKS = '55555555-5555-4555-8555-555555555555';
 const MATE_SELECTS = '66666666-6666-4666-8666-666666666666';
 
-function renderDialog(props: { submissionIds?: string[]; folderIds?: string[] } = {}) {
+function renderDialog(props: { submissionIds?: string[]; folderIds?: string[]; roleIds?: string[] } = {}) {
   const api = createFetchDouble({
     [`GET /api/projects/${PROJECT}/folders`]: () =>
       jsonResponse(200, {
@@ -61,6 +61,7 @@ function renderDialog(props: { submissionIds?: string[]; folderIds?: string[] } 
           projectId={PROJECT}
           submissionIds={props.submissionIds ?? []}
           folderIds={props.folderIds ?? []}
+          roleIds={props.roleIds ?? []}
         />
       </HttpClientProvider>
     </QueryClientProvider>,
@@ -102,5 +103,21 @@ describe('share with a client', () => {
     const keeper = await within(dialog).findByRole('group', { name: 'Lighthouse keeper' });
     await user.click(within(keeper).getByRole('checkbox', { name: 'Callbacks' }));
     expect(within(dialog).getByRole('button', { name: 'Create link' })).toBeEnabled();
+  });
+
+  it('shares everyone of the opportunity open on the page when nothing is selected', async () => {
+    const user = userEvent.setup();
+    const api = renderDialog({ roleIds: [KEEPER] });
+    const dialog = await screen.findByRole('dialog', { name: 'Share with a client' });
+    expect(
+      within(dialog).getByText('everyone in this opportunity (hidden candidates left out)'),
+    ).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'All of them');
+    const create = within(dialog).getByRole('button', { name: 'Create link' });
+    expect(create).toBeEnabled();
+    await user.click(create);
+    await within(dialog).findByText('stop here');
+    const [sent] = api.callsTo(`POST /api/v2/projects/${PROJECT}/client-links`);
+    expect(sent?.body).toMatchObject({ submissionIds: [], folderIds: [], roleIds: [KEEPER] });
   });
 });

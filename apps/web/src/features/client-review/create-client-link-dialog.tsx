@@ -45,13 +45,20 @@ export interface CreateClientLinkDialogProps {
   /** What to share: the selected rows (submission ids), and the folders ticked when the dialog opens. */
   submissionIds: readonly string[];
   folderIds: readonly string[];
+  /** Opportunities shared whole ("Everyone in this opportunity" with nothing selected); hidden candidates stay out. */
+  roleIds?: readonly string[];
 }
 
 /** What the link will hold, as the dialog's description says it. */
-export function shareSubject(selected: number, folders: number): string {
+export function shareSubject(selected: number, folders: number, opportunities = 0): string {
   const parts = [
     selected > 0 ? `${selected} selected candidate${selected === 1 ? '' : 's'}` : null,
     folders > 0 ? `everyone in ${folders} folder${folders === 1 ? '' : 's'}` : null,
+    opportunities === 1
+      ? 'everyone in this opportunity (hidden candidates left out)'
+      : opportunities > 1
+        ? `everyone in ${opportunities} opportunities (hidden candidates left out)`
+        : null,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' and ') : 'Choose candidates or folders to share';
 }
@@ -76,7 +83,8 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
   // closing forgets the choice, so each opening starts from the page again.
   const [pickedFolders, setPickedFolders] = useState<string[] | null>(null);
   const folderIds = pickedFolders ?? [...props.folderIds];
-  const nothingChosen = props.submissionIds.length === 0 && folderIds.length === 0;
+  const roleIds = [...(props.roleIds ?? [])];
+  const nothingChosen = props.submissionIds.length === 0 && folderIds.length === 0 && roleIds.length === 0;
 
   const close = (open: boolean) => {
     props.onOpenChange(open);
@@ -100,6 +108,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
         message: message.trim(),
         submissionIds: [...props.submissionIds],
         folderIds,
+        roleIds,
         settings,
         expiresAt: expiry ? new Date(`${expiry}T23:59:59Z`).toISOString() : null,
       });
@@ -123,7 +132,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
       open={props.open}
       onOpenChange={close}
       title="Share with a client"
-      description={shareSubject(props.submissionIds.length, folderIds.length)}
+      description={shareSubject(props.submissionIds.length, folderIds.length, roleIds.length)}
       width={560}
     >
       {created ? (

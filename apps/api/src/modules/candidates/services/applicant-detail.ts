@@ -12,6 +12,9 @@ import { minorSql } from '../../../platform/db/minors';
 import {
   applicants,
   applicantTags,
+  clientFeedback,
+  clientLinks,
+  clientLinkViewers,
   folderMemberships,
   folders,
   lookupValues,
@@ -108,7 +111,9 @@ export async function applicantDetail(
   const applicant = person.applicant;
 
   const contact = seesContactDetails(actor);
-  const [submissionRows, membershipRows, voteRows, tagRows, application] = await Promise.all([
+  // Clients' feedback is the team's to read (VIEW_FEEDBACK), never another client's or a talent submitter's.
+  const seesClientFeedback = actor !== 'CLIENT' && can(actor, 'VIEW_FEEDBACK');
+  const [submissionRows, membershipRows, voteRows, tagRows, application, clientRows] = await Promise.all([
     db
       .select({
         id: submissions.id,
@@ -159,6 +164,24 @@ export async function applicantDetail(
       .orderBy(tags.name),
     // What the person agreed to is the casting team's record, not a client's.
     actor === 'CLIENT' ? null : latestApplicationConsent(db, applicant.id, contact),
+    // Through the submissions' applicant key, then client_feedback_submission_idx per submission.
+    seesClientFeedback
+      ? db
+          .select({
+            submissionId: clientFeedback.submissionId,
+            viewerName: clientLinkViewers.name,
+            linkTitle: clientLinks.title,
+            vote: clientFeedback.vote,
+            comment: clientFeedback.comment,
+            updatedAt: clientFeedback.updatedAt,
+          })
+          .from(clientFeedback)
+          .innerJoin(submissions, eq(submissions.id, clientFeedback.submissionId))
+          .innerJoin(clientLinkViewers, eq(clientLinkViewers.id, clientFeedback.viewerId))
+          .innerJoin(clientLinks, eq(clientLinks.id, clientFeedback.linkId))
+          .where(eq(submissions.applicantId, applicant.id))
+          .orderBy(desc(clientFeedback.updatedAt))
+      : [],
   ]);
 
   const submitterView = actor === 'TS';
@@ -246,6 +269,20 @@ export async function applicantDetail(
           feedback: VOTE_FEEDBACK[vote.vote] ?? 'MAYBE',
         })),
         myVote: (rowVotes.find((vote) => vote.userId === userId)?.vote as VoteType | undefined) ?? null,
+        ...(seesClientFeedback
+          ? {
+              clientFeedback: clientRows
+                .filter((entry) => entry.submissionId === row.id)
+                .filter((entry) => entry.vote !== null || (entry.comment ?? '') !== '')
+                .map((entry) => ({
+                  viewerName: entry.viewerName,
+                  linkTitle: entry.linkTitle,
+                  vote: entry.vote as Feedback | null,
+                  comment: entry.comment || null,
+                  updatedAt: entry.updatedAt.toISOString(),
+                })),
+            }
+          : {}),
       };
     }),
   };

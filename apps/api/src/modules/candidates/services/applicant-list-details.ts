@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { RosterStatus, VoteType } from '@casting/domain';
+import type { ClientFeedbackTally, RosterStatus, VoteType } from '@casting/domain';
 import type { Queryable } from '../../../platform/db/ids';
 import {
   agencies,
   agents,
   applicantRepresentatives,
   applicantTags,
+  clientFeedback,
   folderMemberships,
   rosterEntries,
   submissions,
@@ -22,6 +23,7 @@ export interface Details {
   myVote: VoteType | null;
   representation: { agencyName: string; agentName: string } | null;
   roster: { status: RosterStatus; startDate: string | null; endDate: string | null } | null;
+  clientFeedback: ClientFeedbackTally | null;
 }
 
 /** One row of `detailsOf`'s query, as both drivers answer it (json parsed, counts as numbers or numeric text). */
@@ -36,13 +38,14 @@ interface DetailsRow extends Record<string, unknown> {
   agent_name: string | null;
   agency_name: string | null;
   roster: { status: string; startDate: string | null; endDate: string | null } | null;
+  client_feedback: Record<'YES' | 'NO' | 'MAYBE' | 'comments', number | string> | null;
 }
 
 /**
  * Folders, tags, votes, representation and roster standing of the page's rows only, in one statement (one round trip
  * instead of one per kind): per row, index reads keyed by its ids (memberships by `folder_memberships_submission_idx`,
  * tags by the applicant_tags key, its votes counted in one pass of the votes key, the roster's by
- * `roster_entries_submission_key`), run after the keyset page is chosen so the page query stays one index walk. The representation is the submitting agent, else
+ * `roster_entries_submission_key`, the clients' feedback tallied through `client_feedback_submission_idx`), run after the keyset page is chosen so the page query stays one index walk. The representation is the submitting agent, else
  * the person's first representative. The roster standing is read only for actors who may read the project roster
  * (holds and rates are the production's business, not a talent submitter's).
  */
@@ -66,7 +69,15 @@ export async function detailsOf(
           ? sql`(select json_build_object('status', e.status, 'startDate', e.start_date, 'endDate', e.end_date)
         from ${rosterEntries} e where e.submission_id = s.id)`
           : sql`null::json`
-      } as roster
+      } as roster,
+      ${
+        seesFeedback
+          ? sql`(select json_build_object('YES', count(*) filter (where cf.vote = 'YES'),
+          'NO', count(*) filter (where cf.vote = 'NO'), 'MAYBE', count(*) filter (where cf.vote = 'MAYBE'),
+          'comments', count(*) filter (where coalesce(cf.comment, '') <> ''))
+        from ${clientFeedback} cf where cf.submission_id = s.id)`
+          : sql`null::json`
+      } as client_feedback
     from ${submissions} s
     cross join lateral (
       select count(*) filter (where v.vote = 'UP_VOTE')::int as up_votes,
@@ -104,6 +115,14 @@ export async function detailsOf(
           ? { agencyName: row.agency_name, agentName: row.agent_name }
           : null,
       roster: rosterOf(row.roster ?? undefined),
+      clientFeedback: row.client_feedback
+        ? {
+            YES: Number(row.client_feedback.YES),
+            NO: Number(row.client_feedback.NO),
+            MAYBE: Number(row.client_feedback.MAYBE),
+            comments: Number(row.client_feedback.comments),
+          }
+        : null,
     });
   }
   return details;

@@ -15,6 +15,7 @@ import {
   agents,
   applicantRepresentatives,
   applicantTags,
+  clientFeedback,
   folderMemberships,
   folders,
   projectAccesses,
@@ -128,7 +129,10 @@ export function listWhere(
 ): { where: SQL | undefined; checks: Promise<unknown> } {
   const seesFeedback = can(actor, 'VIEW_FEEDBACK');
   // The team's votes are feedback: without VIEW_FEEDBACK no filter or order may reveal them.
-  if (!seesFeedback && (query.sort === 'votes' || (query.feedbackProviderNames ?? []).length > 0)) {
+  if (
+    !seesFeedback &&
+    (query.sort === 'votes' || (query.feedbackProviderNames ?? []).length > 0 || query.feedbackFromClients)
+  ) {
     throw permissionDenied('VIEW_FEEDBACK');
   }
   const conditions: (SQL | undefined)[] = [
@@ -145,6 +149,10 @@ export function listWhere(
   if (query.systemAlias && !ALL_VIEWS.has(query.systemAlias)) {
     conditions.push(inFolderWhere(sql`f.system_alias = ${query.systemAlias}`));
   }
+  // "Everyone" (no folder, or the All Submissions view) leaves the team's hidden candidates out: they are found in
+  // the Hidden folder. The submitter folders keep their own hidden folder and are not narrowed here.
+  const everyone = !query.folderId && (!query.systemAlias || ALL_VIEWS.has(query.systemAlias));
+  if (everyone && actor !== 'TS' && !query.submitterFolders) conditions.push(sql`not ${submissions.hidden}`);
   if (query.isSelected !== undefined) {
     const selected = inFolderWhere(sql`f.system_alias = 'SELECTS'`);
     conditions.push(query.isSelected ? selected : sql`not ${selected}`);
@@ -161,20 +169,28 @@ export function listWhere(
   // Without VIEW_FEEDBACK (a talent submitter) feedback means the caller's own votes only.
   const voter = seesFeedback ? sql`` : sql` and v.user_id = ${userId}`;
   const feedbackVote = query.feedback ? sql` and v.vote = ${FEEDBACK_VOTE[query.feedback]}` : sql``;
-  if (query.feedback) {
+  const providers = [...new Set((query.feedbackProviderNames ?? []).map((id) => id.toLowerCase()))];
+  // With providers named (team members and/or clients), the feedback is theirs; otherwise anyone's on the team.
+  if (query.feedback && providers.length === 0 && !query.feedbackFromClients) {
     conditions.push(
       sql`exists (select 1 from ${votes} v where v.submission_id = ${submissions.id}${feedbackVote}${voter})`,
     );
   }
-  const providers = [...new Set((query.feedbackProviderNames ?? []).map((id) => id.toLowerCase()))];
+  const given: SQL[] = [];
   if (providers.length > 0) {
     // Each provider's vote is one entry of the votes primary key (submission_id, user_id): a probe per row.
-    const given = sql`from ${votes} v where v.submission_id = ${submissions.id}
+    const teamGiven = sql`from ${votes} v where v.submission_id = ${submissions.id}
       and v.user_id = any(${uuidArray(providers)}::uuid[])${feedbackVote}`;
-    conditions.push(
+    given.push(
       query.feedbackProviderQueryType === 'AND'
-        ? sql`(select count(*) ${given}) = ${providers.length}`
-        : sql`exists (select 1 ${given})`,
+        ? sql`(select count(*) ${teamGiven}) = ${providers.length}`
+        : sql`exists (select 1 ${teamGiven})`,
+    );
+  }
+  if (query.feedbackFromClients) given.push(clientGave(query.feedback));
+  if (given.length > 0) {
+    conditions.push(
+      query.feedbackProviderQueryType === 'AND' ? and(...given) : sql`(${sql.join(given, sql` or `)})`,
     );
   }
   conditions.push(
@@ -199,6 +215,19 @@ export function listWhere(
     feedbackProviders(db, projectId, providers),
   ]);
   return { where: and(...conditions), checks };
+}
+
+/**
+ * Some client link viewer gave this feedback (their vote is YES, NO or MAYBE as the filter's values), or without a
+ * feedback value any vote or comment: probes of `client_feedback_submission_idx` for the row the walk holds.
+ */
+function clientGave(feedback: Feedback | undefined): SQL {
+  const what = feedback
+    ? sql`cf.vote = ${feedback}`
+    : sql`(cf.vote is not null or coalesce(cf.comment, '') <> '')`;
+  // A scalar subquery stopping at the first hit stays a probe per walked row: written as `exists`, the planner may
+  // hash the office's whole client feedback instead (a scan that grows with every link's answers).
+  return sql`((select true from ${clientFeedback} cf where cf.submission_id = ${submissions.id} and ${what} limit 1) is not null)`;
 }
 
 /**

@@ -140,6 +140,7 @@ export async function listApplicants(
         tags: extra?.tags ?? [],
         votes: extra?.votes ?? { UP_VOTE: 0, DOWN_VOTE: 0, MAYBE: 0 },
         myVote: extra?.myVote ?? null,
+        clientFeedback: extra?.clientFeedback ?? null,
         submittedAt: new Date(row.createdAt).toISOString(),
         location: shownLocation(actor, Boolean(row.minor), row.location, row.address ?? null),
         representation: extra?.representation ?? null,

@@ -112,13 +112,22 @@ export async function vote(
     const ids = rows.map((row) => row.id);
     const submitter = actor === 'TS';
     const hidden = submitter ? 'TS_HIDDEN' : 'HIDDEN';
-    if (request.vote === 'HIDE') {
-      await addToAliasFolder(tx, projectId, rows, hidden);
-      return { count: rows.length };
-    }
-    if (request.vote === 'UNHIDE') {
-      await removeFromFolders(tx, ids, sql`f.system_alias = ${hidden}`);
-      return { count: rows.length };
+    if (request.vote === 'HIDE' || request.vote === 'UNHIDE') {
+      // Already hidden ones (for HIDE) or shown ones (for UNHIDE) are left as they are and counted apart, so the
+      // caller can say that nothing changed for them rather than claim it did.
+      const before = await tx
+        .select({ id: folderMemberships.submissionId })
+        .from(folderMemberships)
+        .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
+        .where(and(inArray(folderMemberships.submissionId, ids), eq(folders.systemAlias, hidden)));
+      const wasHidden = new Set(before.map((row) => row.id));
+      if (request.vote === 'HIDE') {
+        const toHide = rows.filter((row) => !wasHidden.has(row.id));
+        await addToAliasFolder(tx, projectId, toHide, hidden);
+        return { count: toHide.length, unchanged: rows.length - toHide.length };
+      }
+      await removeFromFolders(tx, [...wasHidden], sql`f.system_alias = ${hidden}`);
+      return { count: wasHidden.size, unchanged: rows.length - wasHidden.size };
     }
     const feedback = VOTE_FEEDBACK[request.vote] as Feedback;
     await tx

@@ -168,6 +168,12 @@ export const submissions = pgTable(
      * hidden from the casting team and kept by the triggers on `folder_memberships` (decisions 0050, 0059).
      */
     reviewHeld: boolean('review_held').notNull().default(false),
+    /**
+     * True while the submission is in its opportunity's Hidden folder (HIDDEN), kept by the triggers on
+     * `folder_memberships` like `reviewHeld`: "Everyone in this opportunity" leaves it out as a column of the row it
+     * walks (decision 0240).
+     */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
