@@ -122,6 +122,34 @@ describe.skipIf(!enabled)('kill -9 while writing', () => {
     await crashLoop({ ...baseEnv(), DATA_DIR: path.join(scratch, 'embedded'), PGLITE_MEMORY_MB: '128' });
   }, 600_000);
 
+  it('starts again at once when the server alone was killed and its engine is still closing', async () => {
+    const env: Record<string, string> = {
+      ...baseEnv(),
+      DATA_DIR: path.join(scratch, 'orphan'),
+      PGLITE_MEMORY_MB: '128',
+    };
+    let all: string[] = [];
+    for (let cycle = 0; cycle < CYCLES; cycle++) {
+      const api = await startApiProcess(env);
+      try {
+        const token = await signIn(api, env.ADMIN_EMAIL!);
+        for (const id of all) {
+          const res = await fetch(`${api.baseUrl}/api/v2/projects/${id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(res.status, `project ${id} acknowledged before a crash`).toBe(200);
+        }
+        // Writing while the server is killed: its engine (another process) is left behind, closing the directory.
+        const writes = writeUntilKilled({ ...api, kill: api.killServerOnly }, token, cycle);
+        all = [...all, ...(await writes)];
+      } finally {
+        await api.kill();
+      }
+    }
+    const api = await startApiProcess(env);
+    await api.stop();
+  }, 600_000);
+
   it.skipIf(!serverUrl)(
     'keeps every acknowledged write on PostgreSQL',
     async () => {

@@ -17,6 +17,13 @@ export interface ApiProcess {
    * flush or close anything (crash tests).
    */
   kill(): Promise<void>;
+  /**
+   * kill -9 of the API process alone, as the kernel's out-of-memory killer or an operator's `kill -9 <pid>` does: the
+   * processes it started (the embedded database's engine) are left to notice and end by themselves.
+   */
+  killServerOnly(): Promise<void>;
+  /** The API process's id. */
+  pid: number;
 }
 
 function freePort(): Promise<number> {
@@ -87,5 +94,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
         await exited;
       }
     },
+    killServerOnly: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+    pid: child.pid!,
   };
 }

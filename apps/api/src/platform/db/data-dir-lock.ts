@@ -22,6 +22,8 @@ export interface LockHolder {
   host: string;
   command: string;
   since: string;
+  /** The process the holder works for, when it is the server's engine process (see `lockDataDirectory`). */
+  ownerPid?: number;
 }
 
 export class DataDirectoryLockedError extends Error {
@@ -45,6 +47,11 @@ export class DataDirectoryLockedError extends Error {
  * event loop that refreshes it; a crashed holder on this machine is recognised sooner by its process id. */
 const STALE_MS = 60_000;
 const REFRESH_MS = 5_000;
+/**
+ * How long an opener waits for an orphaned engine process (its server was killed) to close the directory: it closes
+ * as soon as it notices, but a statement under way when the server died runs to its end first.
+ */
+const ORPHAN_WAIT_MS = 60_000;
 
 function holderFile(dataDir: string) {
   return `${dataDir}.lock.holder.json`;
@@ -83,12 +90,39 @@ function holderIsGone(dataDir: string, holder: LockHolder | null): boolean {
 }
 
 /**
- * Takes the data directory's single-writer lock, or throws DataDirectoryLockedError naming the holder.
- * `onLost` runs if the lock is taken away while held (the process should stop writing and exit).
+ * An engine process whose server is gone from this machine: it is closing the directory (pglite-host.ts ends it when
+ * its channel to the server drops), so the next opener waits for it rather than refusing.
+ */
+function holderIsOrphan(holder: LockHolder | null): boolean {
+  return !!holder && holder.host === os.hostname() && !!holder.ownerPid && !isAlive(holder.ownerPid);
+}
+
+/**
+ * Takes the data directory's single-writer lock, or throws DataDirectoryLockedError naming the holder. A holder that
+ * is an orphaned engine process is waited for (at most `ORPHAN_WAIT_MS`): a server restarted at once after being
+ * killed finds its previous engine still closing. `ownerPid` names the process an engine process works for (its
+ * server), so that the next opener can tell it is orphaned. `onLost` runs if the lock is taken away while held (the
+ * process should stop writing and exit).
  */
 export async function lockDataDirectory(
   dataDir: string,
-  options: { command?: string; onLost?: (error: Error) => void } = {},
+  options: { command?: string; ownerPid?: number; onLost?: (error: Error) => void } = {},
+): Promise<() => Promise<void>> {
+  const deadline = Date.now() + ORPHAN_WAIT_MS;
+  for (;;) {
+    try {
+      return await takeLock(dataDir, options);
+    } catch (error) {
+      if (!(error instanceof DataDirectoryLockedError) || !holderIsOrphan(error.holder)) throw error;
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function takeLock(
+  dataDir: string,
+  options: { command?: string; ownerPid?: number; onLost?: (error: Error) => void },
 ): Promise<() => Promise<void>> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockOptions = {
@@ -125,6 +159,7 @@ export async function lockDataDirectory(
     host: os.hostname(),
     command: options.command ?? process.argv.slice(1).join(' '),
     since: new Date().toISOString(),
+    ...(options.ownerPid ? { ownerPid: options.ownerPid } : {}),
   };
   fs.writeFileSync(holderFile(dataDir), JSON.stringify(holder));
   heldHere.add(dataDir);

@@ -20,6 +20,8 @@ export interface EmbeddedEngineOptions {
   migrationsFolder: string;
   /** Names the holder to another process refused the data directory (e.g. 'npm start'). */
   command?: string | undefined;
+  /** For an engine in a process of its own: its server's process id, recorded with the lock (data-dir-lock.ts). */
+  ownerPid?: number | undefined;
 }
 
 export interface EmbeddedEngine {
@@ -37,7 +39,7 @@ export async function openEmbeddedEngine(options: EmbeddedEngineOptions): Promis
   // A second process on the same directory would corrupt it: take the single-writer lock before opening (and before
   // deciding whether the directory is fresh, which another process could be filling).
   const releaseLock = options.dataDir
-    ? await lockDataDirectory(options.dataDir, { command: options.command })
+    ? await lockDataDirectory(options.dataDir, { command: options.command, ownerPid: options.ownerPid })
     : async () => {};
   try {
     const fresh = !options.dataDir || isFreshDataDir(options.dataDir);

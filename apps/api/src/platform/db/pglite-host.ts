@@ -1,6 +1,6 @@
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import { DataDirectoryLockedError } from './data-dir-lock';
-import { openEmbeddedEngine, type EmbeddedEngine, type EmbeddedEngineOptions } from './pglite-engine';
+import { openEmbeddedEngine, type EmbeddedEngine } from './pglite-engine';
 import type { HostError, HostReply, HostRequest } from './pglite-protocol';
 import { withScope } from './scope';
 import { ScopedEngine } from './scoped-pglite';
@@ -72,6 +72,12 @@ async function begin(engine: ScopedEngine): Promise<number> {
   const finished = new Promise<boolean>((resolve) => (finish = resolve));
   const done = engine
     .transaction(async (tx) => {
+      // A transaction that only got the engine once closing had begun (it waited behind another one) is rolled back
+      // at once: its API is gone, nobody would ever end it, and the engine could not close behind it.
+      if (closing) {
+        failedToStart(new Error('The embedded database is closing'));
+        throw new RollBack();
+      }
       transactions.set(id, { tx, finish, done });
       started();
       if (!(await finished)) throw new RollBack();
@@ -91,7 +97,9 @@ async function begin(engine: ScopedEngine): Promise<number> {
 
 async function handle(request: HostRequest): Promise<unknown> {
   if (request.op === 'open') {
-    engine = await openWhenFree(request.options);
+    // An engine process a killed server left behind, still closing the directory, is waited for by the lock
+    // (data-dir-lock.ts, which this process's owner id in the options lets the next opener recognise).
+    engine = await openEmbeddedEngine(request.options);
     // Each call runs in the scope the API sent with it (scope.ts), the engine's one session set to it first.
     pglite = new ScopedEngine(engine.pglite);
     return undefined;
@@ -144,26 +152,6 @@ async function handle(request: HostRequest): Promise<unknown> {
     case 'close':
       await close();
       return undefined;
-  }
-}
-
-/** How long an open waits for the directory's previous engine process, still closing after its API died. */
-const PREDECESSOR_WAIT_MS = 5_000;
-
-/**
- * Opens the engine, holding the data directory's lock in this process. An API restarted at once after being killed
- * can find the engine process of its previous life still closing the same directory (it closes when its channel
- * drops): the open waits a few seconds for it before refusing.
- */
-async function openWhenFree(options: EmbeddedEngineOptions): Promise<EmbeddedEngine> {
-  const deadline = Date.now() + PREDECESSOR_WAIT_MS;
-  for (;;) {
-    try {
-      return await openEmbeddedEngine(options);
-    } catch (error) {
-      if (!(error instanceof DataDirectoryLockedError) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 }
 

@@ -92,7 +92,7 @@ export class PgliteProcess implements ScopedPgliteClient {
     try {
       // The engine's process holds the data directory's lock; the holder it names is this process's command.
       const command = `${options.command ?? process.argv.slice(1).join(' ')} (its embedded database process)`;
-      await engine.#call({ op: 'open', options: { ...options, command } });
+      await engine.#call({ op: 'open', options: { ...options, command, ownerPid: process.pid } });
     } catch (error) {
       child.kill();
       throw error;
