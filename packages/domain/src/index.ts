@@ -6,6 +6,7 @@ export * from './constants';
 export * from './messages';
 export * from './ui-texts';
 export * from './public-texts';
+export * from './breakdown';
 export * from './consent-texts';
 export * from './agency-review-texts';
 export * from './page-titles';

@@ -4,6 +4,8 @@
  * give. Written once here so the screens cannot drift apart (decision 0069). A text only one component shows stays
  * beside its control; the fixed wording lives in MESSAGES and the area catalogues.
  */
+import { BREAKDOWN_TEXTS } from './breakdown';
+
 export const UI_TEXTS = {
   addOpportunity: 'Add opportunity',
   adminScripts: 'Admin scripts',
@@ -59,25 +61,25 @@ export const UI_TEXTS = {
   oneOffMessage: 'One-off message',
   opportunityName: 'Opportunity name',
   peopleToInvite: 'People to invite',
-  productionCompany: 'Production company',
+  productionCompany: BREAKDOWN_TEXTS.productionCompany,
   projectLoadFailed: 'The project could not be loaded',
   projectName: 'Project name',
   projectType: 'Project type',
   rateOrPayNotes: 'Rate or pay notes',
   roleOf: (name: string) => `Role of ${name}`,
-  roleType: 'Role type',
+  roleType: BREAKDOWN_TEXTS.roleType,
   rosterLoadFailed: (reason: string) => `The roster could not be loaded: ${reason}`,
   searchCandidates: 'Search candidates',
   searchProjects: 'Search projects',
   selectOpportunity: 'Select an opportunity',
   sendEmail: 'Send e-mail',
-  shootDates: 'Shoot dates',
+  shootDates: BREAKDOWN_TEXTS.shootDates,
   shootEndDate: 'Shoot end date',
   shootStartDate: 'Shoot start date',
   showMore: 'Show more',
   showMoreCandidates: 'Show more candidates',
   somethingWentWrongTryAgain: 'Something went wrong. Try again in a moment.',
-  submissionDeadline: 'Submission deadline',
+  submissionDeadline: BREAKDOWN_TEXTS.submissionDeadline,
   submissionLink: 'Submission link',
   teamMembers: 'Team members',
   verificationCode: 'Verification code',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/app';
-import { buildCast, buildRole, type Cast } from '../support/projects';
+import { buildCast, buildRole, lookupId, type Cast } from '../support/projects';
 import { createLinks, tokenOf } from './helpers';
 import { buildLinksFixture, linksCalls, type LinksFixture } from './links-fixture';
 
@@ -63,6 +63,64 @@ describe('groups, close and expiry, resolve and url mapping', () => {
       url: `/api/v2/share-links/resolve?token=${tokenOf(link!.link)}`,
     });
     expect(res.json().status).toBe('EXPIRED');
+  });
+
+  it("shows the breakdown talent decide on: the project facts and each opportunity's terms, choices named", async () => {
+    const project = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/projects/${cast.project.id}`,
+      headers: cast.headers('PO'),
+      payload: { location: 'Glasgow', submissionDeadline: '2027-03-01', productionCompany: 'Clyde Films' },
+    });
+    expect(project.statusCode, project.body).toBe(200);
+    const role = await buildRole(cast.project, {
+      name: 'Ferry captain',
+      ageMin: 40,
+      ageMax: 55,
+      rate: '£600 a day',
+      requirements: 'Must hold a boat licence',
+      shootStartDate: '2027-04-01',
+      shootEndDate: '2027-04-12',
+      unionStatusId: await lookupId('union', 'SAG-AFTRA'),
+    });
+    const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, { roleIds: [role.id] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/share-links/resolve?token=${tokenOf(link!.link)}`,
+    });
+    expect(res.json().project).toMatchObject({
+      location: 'Glasgow',
+      submissionDeadline: '2027-03-01',
+      productionCompany: 'Clyde Films',
+    });
+    expect(res.json().opportunities[0].breakdown).toEqual({
+      roleType: null,
+      genders: [],
+      ageMin: 40,
+      ageMax: 55,
+      ethnicAppearances: [],
+      union: 'SAG-AFTRA',
+      rate: '£600 a day',
+      shootStartDate: '2027-04-01',
+      shootEndDate: '2027-04-12',
+      requirements: 'Must hold a boat licence',
+      backgrounds: [],
+    });
+
+    const [hidden] = await createLinks(t.app, cast.headers('PO'), cast.project.id, {
+      roleIds: [role.id],
+      displayOpportunityDetails: false,
+    });
+    const withoutDetails = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/share-links/resolve?token=${tokenOf(hidden!.link)}`,
+    });
+    expect(withoutDetails.json().opportunities[0]).toEqual({
+      id: role.id,
+      name: 'Ferry captain',
+      description: null,
+      breakdown: null,
+    });
   });
 
   it('hides project and opportunity details when the link says so', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../validation/fields';
 import { DOWNLOAD_EXPIRY_DAYS } from './media';
+import { opportunityBreakdownSchema } from './opportunities';
 import { cursorQuery, keysetPageFields, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './pagination';
 
 /**
@@ -343,9 +344,7 @@ export const projectBreakdownSchema = z.object({
       id: z.string(),
       name: z.string(),
       description: z.string().nullable(),
-      ageMin: z.number().nullable(),
-      ageMax: z.number().nullable(),
-      rate: z.string().nullable(),
+      breakdown: opportunityBreakdownSchema,
       /** Open submission links (without pre-filled representation) that accept this opportunity. */
       links: z.array(z.object({ title: z.string(), url: z.string() })),
     }),

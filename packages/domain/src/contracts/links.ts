@@ -6,6 +6,7 @@ import { linkTitleSchema, opportunitySelectionSchema } from '../validation/links
 import { CANDIDATE_MESSAGES } from './candidates';
 import { linkTokenSchema } from './link-token';
 import { optionSchema } from './lookups';
+import { opportunityBreakdownSchema } from './opportunities';
 import { cursorQuery, keysetPageFields } from './pagination';
 import { representativeSchema } from './representation';
 
@@ -258,8 +259,28 @@ export const resolvedLinkSchema = z.object({
   shareLinkId: z.string(),
   projectId: z.string(),
   title: z.string(),
-  project: z.object({ name: z.string(), description: z.string().nullable() }).nullable(),
-  opportunities: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable() })),
+  /** The project as the apply page describes it, when the link shows project details. */
+  project: z
+    .object({
+      name: z.string(),
+      description: z.string().nullable(),
+      productionCompany: z.string().nullable(),
+      location: z.string().nullable(),
+      submissionDeadline: z.string().nullable(),
+      auditionDate: z.string().nullable(),
+      shootStartDate: z.string().nullable(),
+      shootEndDate: z.string().nullable(),
+    })
+    .nullable(),
+  /** The link's opportunities; description and breakdown only when the link shows opportunity details. */
+  opportunities: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      breakdown: opportunityBreakdownSchema.nullable(),
+    }),
+  ),
   defaultRoleId: z.string().nullable(),
   settings: shareLinkSettingsSchema.nullable(),
   representative: representativeSchema.nullable(),

@@ -83,6 +83,22 @@ export const roleSchema = z.object({
   updatedAt: timestamp,
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** One opportunity's breakdown with its choices named, as public pages show it (never lookup ids). */
+export const opportunityBreakdownSchema = z.object({
+  roleType: z.string().nullable(),
+  genders: z.array(z.string()),
+  ageMin: z.number().int().nullable(),
+  ageMax: z.number().int().nullable(),
+  ethnicAppearances: z.array(z.string()),
+  union: z.string().nullable(),
+  rate: z.string().nullable(),
+  shootStartDate: z.string().nullable(),
+  shootEndDate: z.string().nullable(),
+  requirements: z.string().nullable(),
+  backgrounds: z.array(z.string()),
+});
+export type OpportunityBreakdown = z.infer<typeof opportunityBreakdownSchema>;
 export const roleListSchema = z.object({ items: z.array(roleSchema) });
 /** Selector options: label is the name, description the role description, value the id. */
 export const roleOptionListSchema = z.object({ items: z.array(optionSchema) });

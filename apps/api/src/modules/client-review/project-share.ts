@@ -7,6 +7,7 @@ import { isUuid, type Queryable } from '../../platform/db/ids';
 import { projects, projectShares, roles, shareLinkGroups, shareLinks } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { linkUrl } from '../links';
+import { roleBreakdowns } from '../opportunities';
 
 export async function shareState(db: Queryable, projectId: string): Promise<ProjectShareState> {
   const [row] = await db.select().from(projectShares).where(eq(projectShares.projectId, projectId));
@@ -72,18 +73,12 @@ export async function projectBreakdown(
     );
   if (!project) throw notShared();
   const roleRows = await db
-    .select({
-      id: roles.id,
-      name: roles.name,
-      description: roles.description,
-      ageMin: roles.ageMin,
-      ageMax: roles.ageMax,
-      rate: roles.rate,
-    })
+    .select()
     .from(roles)
     .where(eq(roles.projectId, projectId))
     .orderBy(asc(roles.position), asc(roles.name))
     .limit(500);
+  const breakdowns = await roleBreakdowns(db, roleRows);
   const linkRows = await db
     .select({ title: shareLinkGroups.title, roleIds: shareLinkGroups.roleIds, token: shareLinks.token })
     .from(shareLinks)
@@ -108,8 +103,11 @@ export async function projectBreakdown(
     auditionDate: project.auditionDate,
     shootStartDate: project.shootStartDate,
     shootEndDate: project.shootEndDate,
-    opportunities: roleRows.map((role) => ({
-      ...role,
+    opportunities: roleRows.map((role, index) => ({
+      id: role.id,
+      name: role.name,
+      description: role.description,
+      breakdown: breakdowns[index]!,
       links: linkRows
         .filter((link) => link.roleIds.includes(role.id))
         .map((link) => ({ title: link.title, url: linkUrl(publicUrl, link.token) })),

@@ -8,6 +8,7 @@ import { agencies, projects, roles } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { agentsWithAgencies, representativeView } from '../agencies';
 import { lookupChoices } from '../lookups';
+import { roleBreakdowns } from '../opportunities';
 import { linkByToken, linkStatus } from './link-lookup';
 
 /**
@@ -40,14 +41,24 @@ export async function resolveLink(
     };
   }
   const [project] = await db
-    .select({ name: projects.name, description: projects.description })
+    .select({
+      name: projects.name,
+      description: projects.description,
+      productionCompany: projects.productionCompany,
+      location: projects.location,
+      submissionDeadline: projects.submissionDeadline,
+      auditionDate: projects.auditionDate,
+      shootStartDate: projects.shootStartDate,
+      shootEndDate: projects.shootEndDate,
+    })
     .from(projects)
     .where(eq(projects.id, link.projectId));
   const roleRows = await db
-    .select({ id: roles.id, name: roles.name, description: roles.description })
+    .select()
     .from(roles)
     .where(and(eq(roles.projectId, link.projectId), inArray(roles.id, group.roleIds)));
   const ordered = group.roleIds.flatMap((id) => roleRows.filter((row) => row.id === id));
+  const breakdowns = group.settings.displayOpportunityDetails ? await roleBreakdowns(db, ordered) : null;
   const agentRow = link.agentId
     ? (await agentsWithAgencies(db, [link.agentId])).get(link.agentId)
     : undefined;
@@ -61,10 +72,11 @@ export async function resolveLink(
     ...base,
     message: null,
     project: group.settings.displayProjectDetails && project ? project : null,
-    opportunities: ordered.map((row) => ({
+    opportunities: ordered.map((row, index) => ({
       id: row.id,
       name: row.name,
       description: group.settings.displayOpportunityDetails ? row.description : null,
+      breakdown: breakdowns?.[index] ?? null,
     })),
     defaultRoleId: group.defaultRoleId,
     settings: group.settings,

@@ -9,3 +9,4 @@ export const opportunitiesModule: ApiModule = { name: 'opportunities', register:
 
 export { roleInProject } from './service';
 export { systemFolderRows } from './system-folders';
+export { roleBreakdowns } from './views';

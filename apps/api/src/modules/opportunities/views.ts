@@ -2,6 +2,8 @@ import {
   ROLE_DETAIL_DESCRIPTION,
   ROLE_DETAIL_NAME,
   ROLE_SECTION_OVERVIEW,
+  roleBreakdown,
+  type OpportunityBreakdown,
   type Option,
   type Role,
 } from '@casting/domain';
@@ -55,6 +57,14 @@ export async function roleViews(db: Queryable, rows: readonly RoleRow[]): Promis
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
+}
+
+/** The public breakdown of each opportunity (choices named), in the rows' order: what apply and share pages show. */
+export async function roleBreakdowns(
+  db: Queryable,
+  rows: readonly RoleRow[],
+): Promise<OpportunityBreakdown[]> {
+  return (await roleViews(db, rows)).map(roleBreakdown);
 }
 
 /** Selector option of an opportunity: the full name travels; the web app truncates it at 50 with a tooltip. */

@@ -12,6 +12,20 @@ const EXTRA = '33333333-3333-4333-8333-333333333333';
 const FEMALE = '55555555-5555-4555-8555-555555555555';
 const LATINO = '77777777-7777-4777-8777-777777777777';
 
+const LEAD_BREAKDOWN = {
+  roleType: 'Lead',
+  genders: ['Female'],
+  ageMin: 25,
+  ageMax: 32,
+  ethnicAppearances: [],
+  union: 'SAG-AFTRA',
+  rate: '$1,200 a day',
+  shootStartDate: '2027-04-01',
+  shootEndDate: '2027-04-12',
+  requirements: 'Must swim',
+  backgrounds: [],
+};
+
 const notSignedIn = () => jsonResponse(401, { code: 'INVALID_REFRESH_TOKEN', message: 'Not signed in' });
 
 function resolved(overrides: Record<string, unknown> = {}) {
@@ -21,10 +35,19 @@ function resolved(overrides: Record<string, unknown> = {}) {
     shareLinkId: '44444444-4444-4444-8444-444444444444',
     projectId: PROJECT,
     title: 'Open call — spring',
-    project: { name: 'Harbor Lights', description: 'A feature film shot in Maine.' },
+    project: {
+      name: 'Harbor Lights',
+      description: 'A feature film shot in Maine.',
+      productionCompany: null,
+      location: 'Portland, Maine',
+      submissionDeadline: '2027-03-01',
+      auditionDate: null,
+      shootStartDate: null,
+      shootEndDate: null,
+    },
     opportunities: [
-      { id: LEAD, name: 'Lead', description: 'Late twenties.' },
-      { id: EXTRA, name: 'Extra', description: null },
+      { id: LEAD, name: 'Lead', description: 'Late twenties.', breakdown: LEAD_BREAKDOWN },
+      { id: EXTRA, name: 'Extra', description: null, breakdown: null },
     ],
     defaultRoleId: EXTRA,
     settings: {
@@ -78,6 +101,25 @@ describe('public apply page', () => {
     const [call] = api.callsTo('GET /api/v2/share-links/resolve');
     expect(call?.url).toContain(`token=${TOKEN}`);
     expect(call?.headers.get('Authorization')).toBeNull();
+  });
+
+  it("shows the breakdown talent decide on: the project facts and each opportunity's terms", async () => {
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () => jsonResponse(200, resolved()),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    const lead = (await screen.findByRole('heading', { name: 'Lead', level: 2 })).parentElement!;
+    const fact = (term: string) => within(lead).getByText(term).nextElementSibling?.textContent;
+    expect(fact('Age range')).toBe('25–32');
+    expect(fact('Union')).toBe('SAG-AFTRA');
+    expect(fact('Rate')).toBe('$1,200 a day');
+    expect(fact('Requirements')).toBe('Must swim');
+    expect(fact('Shoot dates')).toMatch(/April 1, 2027 to April 12, 2027|1 April 2027 to 12 April 2027/);
+    expect(screen.getByText('Location').nextElementSibling?.textContent).toBe('Portland, Maine');
+    expect(screen.getByText('Submission deadline').nextElementSibling?.textContent).toMatch(
+      /March 1, 2027|1 March 2027/,
+    );
   });
 
   it('says so when the link does not exist', async () => {

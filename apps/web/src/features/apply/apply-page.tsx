@@ -1,7 +1,7 @@
 import { extractErrorMessage, MESSAGES, PUBLIC_TEXTS } from '@casting/domain';
 import type { ResolvedLink } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTitleSubject } from '../../lib/routing/document-title';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
@@ -11,6 +11,17 @@ import { ApplyForm } from './apply-form';
 import { ApplyFrame, Notice } from './apply-frame';
 import { SubmittedPanel } from './submitted-panel';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
+import { lazyComponent } from '../../lib/lazy/lazy-component';
+
+/**
+ * The breakdown (the project's facts, each opportunity's terms) is a chunk of its own, fetched as this module runs,
+ * while the link is resolved: the apply page's first download stays within its budget (decision 0028).
+ */
+const { Component: ApplyBreakdown, preload: preloadBreakdown } = lazyComponent(
+  () => import('./apply-breakdown'),
+  (module) => module.ApplyBreakdown,
+);
+void preloadBreakdown().catch(() => undefined);
 
 /**
  * The link secret of an apply address: the slug of /castingcall/apply/{slug} and /{type}/apply/{slug}, or
@@ -112,18 +123,13 @@ export function ApplyPage() {
       <header className="flex flex-col gap-2">
         <p className="text-sm text-ink-muted">{link.project?.name ?? 'Casting call'}</p>
         <h1 className="text-2xl font-semibold break-words text-ink">{link.title}</h1>
-        {link.project?.description ? <p className="text-base text-ink">{link.project.description}</p> : null}
+        {link.project?.description ? (
+          <p className="text-base whitespace-pre-line text-ink">{link.project.description}</p>
+        ) : null}
       </header>
-      {link.opportunities.some((opportunity) => opportunity.description) ? (
-        <section aria-label="Opportunities" className="flex flex-col gap-2">
-          {link.opportunities.map((opportunity) => (
-            <div key={opportunity.id} className="rounded-lg border border-line bg-surface p-3">
-              <h2 className="text-base font-semibold text-ink">{opportunity.name}</h2>
-              {opportunity.description ? <p className="text-sm text-ink">{opportunity.description}</p> : null}
-            </div>
-          ))}
-        </section>
-      ) : null}
+      <Suspense fallback={null}>
+        <ApplyBreakdown link={link} />
+      </Suspense>
       <ApplyForm link={link} token={resolved.data.token} onSubmitted={setSubmitted} />
     </ApplyFrame>
   );

@@ -1,11 +1,12 @@
 import type { ProjectBreakdown } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { UI_TEXTS } from '@casting/domain';
+import { breakdownFacts, projectFacts, UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
 import { useTitleSubject } from '../../lib/routing/document-title';
+import { FactsList } from '../../ui/facts-list';
 
 /** /project-share/{id}: a published project's read-only breakdown, for anyone (no sign-in). */
 export function ProjectSharePage() {
@@ -52,18 +53,6 @@ export function ProjectSharePage() {
 }
 
 function Breakdown({ data }: { data: ProjectBreakdown }) {
-  const facts: [string, string | null][] = [
-    [UI_TEXTS.productionCompany, data.productionCompany],
-    ['Location', data.location],
-    [UI_TEXTS.submissionDeadline, data.submissionDeadline],
-    ['Auditions', data.auditionDate],
-    [
-      'Shoot',
-      data.shootStartDate
-        ? `${data.shootStartDate}${data.shootEndDate ? ` to ${data.shootEndDate}` : ''}`
-        : null,
-    ],
-  ];
   return (
     <article className="flex flex-col gap-6" aria-labelledby="project-share-title">
       <header className="flex flex-col gap-2">
@@ -74,16 +63,7 @@ function Breakdown({ data }: { data: ProjectBreakdown }) {
           <p className="text-base whitespace-pre-line text-ink">{data.description}</p>
         ) : null}
       </header>
-      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-sm text-ink-muted">{label}</dt>
-              <dd className="text-base text-ink">{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <FactsList className="text-base" facts={projectFacts(data)} />
       <section aria-labelledby="project-share-roles" className="flex flex-col gap-3">
         <h2 id="project-share-roles" className="text-xl font-semibold text-ink">
           Opportunities
@@ -95,19 +75,10 @@ function Breakdown({ data }: { data: ProjectBreakdown }) {
           {data.opportunities.map((role) => (
             <li key={role.id} className="flex flex-col gap-2 rounded-xl border border-line p-4">
               <h3 className="text-lg font-semibold text-ink">{role.name}</h3>
-              <p className="text-sm text-ink-muted">
-                {[
-                  role.ageMin != null || role.ageMax != null
-                    ? `Ages ${role.ageMin ?? ''}–${role.ageMax ?? ''}`
-                    : null,
-                  role.rate,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
               {role.description ? (
                 <p className="text-base whitespace-pre-line text-ink">{role.description}</p>
               ) : null}
+              <FactsList facts={breakdownFacts(role.breakdown)} />
               {role.links.map((link) => (
                 <a
                   key={link.url}
