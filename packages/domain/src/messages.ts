@@ -58,6 +58,9 @@ export const MESSAGES = {
   folderRequiredForCopy: 'Select at least one folder', // (ours)
   invalidPhoneNumber: 'Please enter a valid phone number.',
   zipLength: 'Zip code must be exactly 5 digits',
+  postalCodeFormat: (country: string) =>
+    `Check the postal code or the country: this code does not match the format of the country (${country}).`,
+  countryUnknown: 'Choose a country from the list.',
   folderNameRequired: 'Folder name is required',
   nameRequired: 'The name should not be empty',
   titleRequired: 'Title is required',

@@ -6,7 +6,6 @@ import {
   inviteEmailSchema,
   nameSchema,
   phoneSchema,
-  zipSchema,
 } from '../src';
 import { issuesOf, parsed } from './helpers';
 
@@ -51,19 +50,6 @@ describe('phone', () => {
     ['+1555-123-456', invalid],
   ])('%j -> %j', (value, messages) => {
     expect(issuesOf(phoneSchema, value)).toEqual(messages);
-  });
-});
-
-describe('zip', () => {
-  const invalid = ['Zip code must be exactly 5 digits'];
-  it.each([
-    ['90210', []],
-    ['', invalid],
-    ['9021', invalid],
-    ['902101', invalid],
-    ['9021a', invalid],
-  ])('%j -> %j', (value, messages) => {
-    expect(issuesOf(zipSchema, value)).toEqual(messages);
   });
 });
 

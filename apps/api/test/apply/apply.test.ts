@@ -132,6 +132,28 @@ describe('standalone apply', () => {
     expect(text).toContain(MESSAGES.zipLength);
   });
 
+  it('takes an address in any country: the postal code follows the country and is stored as the country writes it', async () => {
+    const link = await newLink();
+    const british = { country: 'gb', zip: ' sw1a   1aa ', city: 'London', addressLineOne: '10 Downing Street' };
+    const res = await apply(applyBody(link.token, { address: british }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { db } = await testDatabase();
+    const [stored] = await db
+      .select({ address: applicants.address })
+      .from(applicants)
+      .where(eq(applicants.id, res.json().applicantId));
+    expect(stored?.address).toMatchObject({ country: 'GB', zip: 'SW1A 1AA', city: 'London' });
+
+    const wrong = await apply(applyBody(link.token, { address: { country: 'GB', zip: '90210' } }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details.issues).toContainEqual({
+      path: 'body.address.zip',
+      message: MESSAGES.postalCodeFormat('United Kingdom'),
+    });
+    const unknown = await apply(applyBody(link.token, { address: { country: 'Narnia', zip: '1' } }));
+    expect(JSON.stringify(unknown.json().details)).toContain(MESSAGES.countryUnknown);
+  });
+
   it('a closed link is 410 LINK_CLOSED with its message; an unknown one 404', async () => {
     const link = await newLink();
     await t.app.inject({

@@ -3,7 +3,7 @@ import { CONSENT_TEXTS } from '../consent-texts';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS } from '../enums';
 import { emailSchema, nameSchema, phoneSchema } from '../validation/fields';
 import { representativeFormSchema } from '../validation/representation';
-import { applicantAddressSchema, CANDIDATE_MESSAGES } from './candidates';
+import { applicantAddressSchema, applicantAddressViewSchema, CANDIDATE_MESSAGES } from './candidates';
 import { linkTokenSchema } from './link-token';
 import { opportunityRefSchema } from './links';
 import { CLAIM_STATUSES, representativeSchema } from './representation';
@@ -137,7 +137,7 @@ export const standaloneViewSchema = z.object({
   genderId: z.string().nullable(),
   sizes: z.record(z.string(), z.string()),
   socialProfiles: z.record(z.string(), z.string()),
-  address: applicantAddressSchema.nullable(),
+  address: applicantAddressViewSchema.nullable(),
   bio: z.string().nullable(),
   opportunities: z.array(opportunityRefSchema),
   representatives: z.array(representativeSchema.extend({ status: z.enum(CLAIM_STATUSES) })),

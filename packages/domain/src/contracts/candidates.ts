@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { FEEDBACK_VALUES } from '../folders';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS, VOTE_TYPES } from '../enums';
-import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema, zipSchema } from '../validation/fields';
+import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validation/fields';
+import { isCountryCode } from '../countries';
+import { MESSAGES } from '../messages';
+import { normalisePostalCode, postalCodeIssue } from '../validation/postal-codes';
 
 /**
  * Candidates: adding a candidate by hand and the candidate's detail. The list with its filters is in
@@ -50,14 +53,46 @@ export function searchFold(value: string): string {
 const sizesSchema = z.partialRecord(z.enum(SIZE_FIELDS), z.string().trim().max(50));
 const socialSchema = z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string().trim().max(500));
 
-export const applicantAddressSchema = z.object({
-  addressLineOne: text(200),
-  addressLineTwo: text(200),
-  country: text(100),
-  province: text(100),
-  city: text(100),
-  zip: zipSchema.nullable().optional(),
+/** An address as the API answers it (stored addresses are answered as they were taken). */
+export const applicantAddressViewSchema = z.object({
+  addressLineOne: z.string().nullable().optional(),
+  addressLineTwo: z.string().nullable().optional(),
+  country: z.string().nullable().optional(),
+  province: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  zip: z.string().nullable().optional(),
 });
+
+/**
+ * An address as talent and staff enter it, in any country: the country is an ISO 3166-1 code (none means the United
+ * States, the only country earlier forms offered), and the postal code follows that country's format.
+ */
+export const applicantAddressSchema = z
+  .object({
+    addressLineOne: text(200),
+    addressLineTwo: text(200),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, MESSAGES.countryUnknown)
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null)),
+    province: text(100),
+    city: text(100),
+    zip: z
+      .string()
+      .max(20, CANDIDATE_MESSAGES.tooLong(20))
+      .transform(normalisePostalCode)
+      .nullable()
+      .optional(),
+  })
+  .superRefine((address, context) => {
+    if (!address.zip) return;
+    const issue = postalCodeIssue(address.country ?? 'US', address.zip);
+    if (issue) context.addIssue({ code: 'custom', path: ['zip'], message: issue });
+  });
 
 /** POST /projects/admin/applicants: staff add a candidate by hand to an opportunity (and optionally folders). */
 export const addApplicantSchema = z
@@ -191,7 +226,7 @@ export const applicantDetailSchema = z.object({
   unions: z.array(namedRefSchema),
   languages: z.array(z.string()),
   location: z.string().nullable(),
-  address: applicantAddressSchema.nullable(),
+  address: applicantAddressViewSchema.nullable(),
   socialProfiles: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string()),
   bio: z.string().nullable(),
   resume: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LENGTH, PHONE_MAX, PHONE_MIN, ZIP_LENGTH } from '../constants';
+import { CODE_LENGTH, PHONE_MAX, PHONE_MIN } from '../constants';
 import { MESSAGES } from '../messages';
 
 /*
@@ -31,11 +31,6 @@ export const phoneSchema = z
   .string({ error: MESSAGES.invalidPhoneNumber })
   .trim()
   .regex(PHONE_PATTERN, MESSAGES.invalidPhoneNumber);
-
-export const zipSchema = z
-  .string({ error: MESSAGES.zipLength })
-  .trim()
-  .regex(new RegExp(`^\\d{${ZIP_LENGTH}}$`), MESSAGES.zipLength);
 
 export const confirmationCodeSchema = z
   .string({ error: MESSAGES.confirmationCodeLength })

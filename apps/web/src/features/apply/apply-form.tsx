@@ -7,7 +7,6 @@ import { lazyComponent } from '../../lib/lazy/lazy-component';
 import { TextInput } from '../../ui/text-input';
 import { EMPTY_REPRESENTATIVE } from '../representation';
 import type { NewRepresentative } from '../representation';
-import { AddressFields } from './address-fields';
 import { applyContracts, checkEmail, submitApplication } from './apply-api';
 import { initialChoice, initialValues } from './apply-values';
 import type { ApplyDraft } from './apply-check';
@@ -37,6 +36,11 @@ const { Component: PhoneField, preload: preloadPhoneField } = lazyComponent(
   (module) => module.PhoneField,
 );
 void preloadPhoneField().catch(() => undefined);
+/** The address (its country list and postal-code words) loads after the form too: few fill it in. */
+const { Component: AddressFields } = lazyComponent(
+  () => import('./address-fields'),
+  (module) => module.AddressFields,
+);
 /** The guardian's consent and the terms' acceptance: their texts and rule load after the form, as the uploads do. */
 const { Component: ConsentFields } = lazyComponent(
   () => import('./consent-fields'),
@@ -257,11 +261,13 @@ export function ApplyForm({ link, token, onSubmitted }: ApplyFormProps) {
         </Details>
 
         <Details title="Address">
-          <AddressFields
-            value={values.address}
-            onChange={(address) => set('address', address)}
-            errors={{ zip: errors['address.zip'] }}
-          />
+          <Suspense fallback={null}>
+            <AddressFields
+              value={values.address}
+              onChange={(address) => set('address', address)}
+              errors={{ zip: errors['address.zip'], country: errors['address.country'] }}
+            />
+          </Suspense>
         </Details>
 
         <Section title="Anything else">

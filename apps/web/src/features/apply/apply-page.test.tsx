@@ -122,6 +122,37 @@ describe('public apply page', () => {
     );
   });
 
+  it('takes an address in any country: the postal code and region are named as the country names them', async () => {
+    const user = userEvent.setup();
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () => jsonResponse(200, resolved()),
+      'GET /api/users/lookups/addresses': () =>
+        jsonResponse(200, {
+          items: [
+            { zip: '04101', city: 'Portland', province: 'ME', country: 'US', label: 'Portland, ME 04101' },
+          ],
+        }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    await user.click(await screen.findByText('Address', { selector: 'summary' }));
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(country).toHaveValue('US');
+    await user.type(screen.getByLabelText(/^ZIP code/), '04101');
+    await user.click(await screen.findByRole('button', { name: 'Portland, ME 04101' }));
+    expect(screen.getByLabelText('State')).toHaveValue('ME');
+
+    await user.selectOptions(country, 'United Kingdom');
+    expect(screen.getByLabelText('Postcode')).toBeVisible();
+    expect(screen.getByLabelText('County')).toBeVisible();
+    const asked = api.callsTo('GET /api/users/lookups/addresses').length;
+    await user.clear(screen.getByLabelText('Postcode'));
+    await user.type(screen.getByLabelText('Postcode'), '10115');
+    // The address look-up knows US places only: it is not asked about other countries.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.callsTo('GET /api/users/lookups/addresses')).toHaveLength(asked);
+  });
+
   it('says so when the link does not exist', async () => {
     const api = createFetchDouble({
       'POST /api/auth/refresh': notSignedIn,

@@ -1,8 +1,25 @@
 import type { ResolvedLink, SizeField, SocialPlatform } from '@casting/domain';
-import { EMPTY_ADDRESS } from './address-fields';
-import type { AddressValue } from './address-fields';
 import type { Country } from '../../ui/phone-field';
 import type { RepresentationChoice } from './representation-section';
+
+/** The address as typed; the country is an ISO 3166-1 code, the United States to start with. */
+export interface AddressValue {
+  addressLineOne: string;
+  addressLineTwo: string;
+  city: string;
+  province: string;
+  zip: string;
+  country: string;
+}
+
+export const EMPTY_ADDRESS: AddressValue = {
+  addressLineOne: '',
+  addressLineTwo: '',
+  city: '',
+  province: '',
+  zip: '',
+  country: 'US',
+};
 
 /** A message per field, keyed by the field's path in the payload ("address.zip"). */
 export type Errors = Record<string, string | undefined>;

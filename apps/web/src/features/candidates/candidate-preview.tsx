@@ -1,4 +1,4 @@
-import { can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
+import { addressLine, can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
@@ -347,20 +347,7 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
     ['Skills', detail.skills.join(', ') || null],
     ['Unions', detail.unions.map((item) => item.name).join(', ') || null],
     ['Languages', detail.languages.join(', ') || null],
-    [
-      'Address',
-      detail.address
-        ? [
-            detail.address.addressLineOne,
-            detail.address.city,
-            detail.address.province,
-            detail.address.zip,
-            detail.address.country,
-          ]
-            .filter(Boolean)
-            .join(', ') || null
-        : null,
-    ],
+    ['Address', detail.address ? addressLine(detail.address) || null : null],
     ...Object.entries(detail.socialProfiles).map(([platform, value]): [string, string | null] => [
       sentenceCase(platform),
       value ?? null,
