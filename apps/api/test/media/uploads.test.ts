@@ -72,7 +72,11 @@ function suite(name: string, options: { s3: boolean }) {
       const res = await staff.single(target, 'holiday.jpg', elf(), 'image/jpeg');
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
-      expect(JSON.stringify(res.body)).toContain(MEDIA_MESSAGES.unsupportedContent);
+      // The refusal names what the file really is.
+      expect(res.body.details.issues).toContainEqual({
+        path: 'body.Key',
+        message: MEDIA_MESSAGES.refusedContent('holiday.jpg', 'ELF content (application/x-elf)'),
+      });
       const items = await t.ownerDb
         .select()
         .from(mediaItems)

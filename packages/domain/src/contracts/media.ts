@@ -41,7 +41,10 @@ export const MEDIA_MESSAGES = {
   tooLarge: 'The file is larger than uploads allow.',
   sizeMismatch: 'The uploaded file does not have the size that was declared.',
   chunksMismatch: 'The number of parts does not match the declared size.',
-  unsupportedContent: 'This file’s content is not an accepted photo, video or document.',
+  /** A file whose bytes are no accepted type; `seen` says what they really are, when their signature tells. */
+  refusedContent: (fileName: string, seen: string | null) =>
+    `“${fileName}” ${seen ? `is really ${seen}` : 'matches no photo, video or document format we know'}, so it ` +
+    'cannot be accepted. Remove it, then upload a photo (JPEG, PNG, HEIC), a video (MP4, MOV) or a document (PDF).',
   uploadNotFound: 'This upload does not exist or has already been finished.',
   notUploaded: 'The file has not been uploaded yet.',
   grantInvalid: 'This upload link is not valid. Please reload the page.',

@@ -92,6 +92,16 @@ export async function sniffBytes(sample: Buffer, fileName: string): Promise<Snif
   return { kind: known.kind, contentType: known.type, ext: detected.ext === 'qt' ? 'mov' : detected.ext };
 }
 
+/**
+ * What refused bytes really are, in words for the person who sent them ("ELF content (application/x-elf)"), or null
+ * when no signature matches: a refusal names the real content, so a renamed file is recognised for what it is.
+ */
+export async function describeContent(sample: Buffer): Promise<string | null> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const detected = await fileTypeFromBuffer(sample);
+  return detected ? `${detected.ext.toUpperCase()} content (${detected.mime})` : null;
+}
+
 /** Reads at most `SNIFF_BYTES` from the start of a stream, then lets it go. */
 export async function readHead(stream: Readable, limit = SNIFF_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -20,7 +20,7 @@ import { AppError, fieldErrors } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/ports';
 import { STORAGE_LIMITS } from '../../platform/storage';
 import { MEDIA_PROCESS_QUEUE, type ProcessJob } from './queues';
-import { readHead, sniffBytes, type Sniffed } from './sniff';
+import { describeContent, readHead, sniffBytes, type Sniffed } from './sniff';
 
 /** Who is uploading: a project staff member (checked against CANDIDATE_MEDIA) or an apply page's grant. */
 export type Uploader =
@@ -198,9 +198,11 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
   const info = await storage.head(upload.objectKey);
   if (!info) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.notUploaded);
   let sniffed: Sniffed | null = null;
+  let head: Buffer | null = null;
   if (info.size === upload.declaredSize) {
     const stream = await storage.getObjectStream(upload.objectKey);
-    sniffed = stream ? await sniffBytes(await readHead(stream), upload.fileName) : null;
+    head = stream ? await readHead(stream) : null;
+    sniffed = head ? await sniffBytes(head, upload.fileName) : null;
   }
   if (!sniffed) {
     await storage.delete(upload.objectKey);
@@ -208,7 +210,8 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
     if (info.size !== upload.declaredSize) {
       throw fieldErrors([{ path: 'body.Key', message: MEDIA_MESSAGES.sizeMismatch }]);
     }
-    throw fieldErrors([{ path: 'body.Key', message: MEDIA_MESSAGES.unsupportedContent }]);
+    const seen = head ? await describeContent(head) : null;
+    throw fieldErrors([{ path: 'body.Key', message: MEDIA_MESSAGES.refusedContent(upload.fileName, seen) }]);
   }
   const found = sniffed;
   // A single upload's signed URL stays valid for a while after this call; the accepted file moves to a key that URL
