@@ -73,10 +73,9 @@ function suite(name: string, options: { s3: boolean }) {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
       // The refusal names what the file really is.
-      expect(res.body.details.issues).toContainEqual({
-        path: 'body.Key',
-        message: MEDIA_MESSAGES.refusedContent('holiday.jpg', 'ELF content (application/x-elf)'),
-      });
+      expect(res.body.message).toBe(
+        MEDIA_MESSAGES.refusedContent('holiday.jpg', 'ELF content (application/x-elf)'),
+      );
       const items = await t.ownerDb
         .select()
         .from(mediaItems)

@@ -207,11 +207,13 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
   if (!sniffed) {
     await storage.delete(upload.objectKey);
     await context.database.db.delete(mediaUploads).where(eq(mediaUploads.id, upload.id));
-    if (info.size !== upload.declaredSize) {
-      throw fieldErrors([{ path: 'body.Key', message: MEDIA_MESSAGES.sizeMismatch }]);
-    }
-    const seen = head ? await describeContent(head) : null;
-    throw fieldErrors([{ path: 'body.Key', message: MEDIA_MESSAGES.refusedContent(upload.fileName, seen) }]);
+    // The refusal is about the file, not a field of the form: its message is the answer's own, as the upload row
+    // shows it to the person who sent the file.
+    const message =
+      info.size !== upload.declaredSize
+        ? MEDIA_MESSAGES.sizeMismatch
+        : MEDIA_MESSAGES.refusedContent(upload.fileName, head ? await describeContent(head) : null);
+    throw new AppError('VALIDATION_FAILED', message, { issues: [{ path: 'body.Key', message }] });
   }
   const found = sniffed;
   // A single upload's signed URL stays valid for a while after this call; the accepted file moves to a key that URL

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@casting/domain';
+import { MEDIA_MESSAGES, MESSAGES } from '@casting/domain';
 import { jsonResponse } from '../../../test/fetch-double';
 import { toast } from '../../lib/toast/toast';
 import type { PutOptions, QueueItem } from '../../lib/upload';
@@ -76,7 +76,10 @@ describe('upload queue component', () => {
       'POST /api/media-management/upload-complete': () =>
         jsonResponse(400, {
           code: 'VALIDATION_FAILED',
-          message: 'This file’s content is not an accepted photo, video or document.',
+          message: MEDIA_MESSAGES.refusedContent('setup.jpg', null),
+          details: {
+            issues: [{ path: 'body.Key', message: MEDIA_MESSAGES.refusedContent('setup.jpg', null) }],
+          },
         }),
     });
     const transport = createMediaUploadTransport(http, TARGET, { put: async () => ({ etag: '"e"' }) });
@@ -84,9 +87,7 @@ describe('upload queue component', () => {
     await userEvent.setup().upload(screen.getByTestId('file-picker-input'), [named('setup.jpg')]);
     expect(await screen.findByText(MESSAGES.failedToUpload('setup.jpg'))).toBeInTheDocument();
     // Told twice: in the toast, and on the file's row where it stays.
-    expect(
-      screen.getAllByText('This file’s content is not an accepted photo, video or document.'),
-    ).toHaveLength(2);
+    expect(screen.getAllByText(MEDIA_MESSAGES.refusedContent('setup.jpg', null))).toHaveLength(2);
   });
 
   it('shows a refusal’s reason on its row and offers removal, never a retry that cannot succeed', async () => {
