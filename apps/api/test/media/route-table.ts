@@ -161,6 +161,21 @@ export function mediaRouteCases(fixture: () => AccessFixture): MediaRouteCase[] 
       }),
     },
     {
+      method: 'POST',
+      route: '/api/media-management/display-failed',
+      // A public report, logged only: every caller is answered alike.
+      allowed: MEMBERS,
+      ok: 204,
+      nonMember: { status: 204 },
+      otherOffice: { status: 204 },
+      anonymous: { status: 204 },
+      talent: { status: 204 },
+      request: async () => ({
+        url: '/api/media-management/display-failed',
+        payload: { mediaId: ids.projectId, problem: 'file' },
+      }),
+    },
+    {
       method: 'GET',
       route: '/api/applicants/:applicantId/media',
       allowed: MEMBERS,

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -59,13 +60,14 @@ export async function startS3rver() {
  * fetched as a browser would; optional S3 storage (s3rver) and embedded job workers.
  */
 export async function buildMediaApp(
-  options: { env?: Record<string, string>; runWorkers?: boolean } = {},
+  options: { env?: Record<string, string>; runWorkers?: boolean; log?: Logger } = {},
 ): Promise<MediaApp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t = await buildTestApp({
     env: { PUBLIC_URL: origin, ...options.env },
     runWorkers: options.runWorkers ?? false,
+    ...(options.log ? { log: options.log } : {}),
   });
   await t.app.listen({ host: '127.0.0.1', port });
   const cast = await buildCast(t.app);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FAILURE_LIMITS } from '@casting/domain';
@@ -6,14 +7,26 @@ import { createUploadGrant } from '../../src/modules/media';
 import { purgeOldUploadFailures } from '../../src/modules/housekeeping/upload-failures';
 import { mediaUploadFailures } from '../../src/platform/db/schema';
 import { PUBLIC_QUOTAS } from '../../src/platform/http/public-quota';
+import { createLogger } from '../../src/platform/log';
 import { testDatabase } from '../support/database';
 import { buildProject } from '../support/projects';
 import { UploadClient } from './client';
 import { buildMediaApp, type MediaApp } from './support';
 
+// What the app logs: upload failures and media a browser could not show reach the operator as log lines.
+const logged: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logged.push(chunk.toString());
+    done();
+  },
+});
+const logLines = (message: string) =>
+  logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === message);
+
 let t: MediaApp;
 beforeAll(async () => {
-  t = await buildMediaApp();
+  t = await buildMediaApp({ log: createLogger('info', logStream) });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -34,6 +47,16 @@ describe('upload failures on the admin scripts page', () => {
       context: { fileName: 'me.jpg' },
     });
     expect(second.status).toBe(201);
+    // The operator reads each report in the log, with ids and the error but not the file's name.
+    expect(logLines('upload failure reported')).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        projectId,
+        fromApplyPage: true,
+        reported: 'Maximum retries reached for <file>',
+      }),
+    );
+    expect(JSON.stringify(logged)).not.toContain('me.jpg');
     // Another project's failure is not listed.
     const other = await buildProject(t.cast.people.PO.user);
     await t.ownerDb.insert(mediaUploadFailures).values({ projectId: other.id, error: 'elsewhere' });
@@ -169,5 +192,35 @@ describe('the public upload failure report', () => {
         ),
       );
     expect(left).toEqual([{ error: 'recent in the office' }]);
+  });
+});
+
+describe('media a browser could not show', () => {
+  it('is logged for the operator by id and problem, answered 204 whatever the id, and limited per address', async () => {
+    const mediaId = randomUUID();
+    const report = (payload: unknown, remoteAddress = '192.0.2.51') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/media-management/display-failed',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+        remoteAddress,
+      });
+    expect((await report({ mediaId, problem: 'display-image' })).statusCode).toBe(204);
+    expect((await report({ mediaId, problem: 'file' })).statusCode).toBe(204);
+    expect(logLines('display image failed')).toContainEqual(
+      expect.objectContaining({ level: 40, mediaId, problem: 'display-image' }),
+    );
+    expect(logLines('media could not be shown')).toContainEqual(
+      expect.objectContaining({ mediaId, problem: 'file' }),
+    );
+    const bad = await report({ mediaId: 'x', problem: 'everything' });
+    expect(bad.statusCode).toBe(400);
+
+    const address = '192.0.2.52';
+    for (let index = 0; index < PUBLIC_QUOTAS.displayFailure.max; index += 1) {
+      expect((await report({ mediaId, problem: 'thumbnail' }, address)).statusCode).toBe(204);
+    }
+    expect((await report({ mediaId, problem: 'thumbnail' }, address)).statusCode).toBe(429);
   });
 });

@@ -196,6 +196,14 @@ export const uploadFailedSchema = z.object({
 });
 
 /**
+ * POST /media-management/display-failed: a browser could not show a media item (the viewer's display image, a
+ * thumbnail, or the file itself after its retries). Logged for the operator; nothing is stored.
+ */
+export const MEDIA_DISPLAY_PROBLEMS = ['display-image', 'thumbnail', 'file'] as const;
+export const displayFailedSchema = z.object({ mediaId: id, problem: z.enum(MEDIA_DISPLAY_PROBLEMS) });
+export type MediaDisplayProblem = (typeof MEDIA_DISPLAY_PROBLEMS)[number];
+
+/**
  * Upload failures as staff read them (the admin scripts page of a project, super admins): newest first, keyset paged
  * (`cursor` is the previous page's `nextCursor`), no total. `source` says who reported it: a signed-in staff member
  * (`reporter` their name and e-mail) or an apply page (no account).

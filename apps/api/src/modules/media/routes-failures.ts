@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
+  displayFailedSchema,
   UPLOAD_FAILURE_LIMITS,
   UPLOAD_GRANT_HEADER,
   uploadFailedSchema,
@@ -76,7 +77,46 @@ export function uploadFailureRoutes(app: App, context: AppContext) {
           context: body.context ?? {},
         })
         .returning({ id: mediaUploadFailures.id });
+      // The operator's view: every report is also a log line, with ids and the error (the file's name, which may
+      // name a person, is left out of it).
+      const fileName = typeof body.context?.fileName === 'string' ? body.context.fileName : null;
+      context.log.warn(
+        {
+          failureId: row!.id,
+          projectId,
+          fromApplyPage: grantId !== null,
+          userId: request.principal?.userId ?? null,
+          reported: fileName ? body.error.split(fileName).join('<file>') : body.error,
+        },
+        'upload failure reported',
+      );
       return reply.status(201).send({ id: row!.id });
+    },
+  );
+
+  app.post(
+    '/media-management/display-failed',
+    {
+      bodyLimit: 1024,
+      config: { access: access.public() },
+      schema: {
+        tags: ['media'],
+        summary: 'Report that a browser could not show a media item, for the operator (logged, not stored)',
+        description:
+          'Public, as review links and apply pages show media without an account; limited per address. The item is ' +
+          'named by id only; the answer says nothing about whether it exists.',
+        body: displayFailedSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await publicQuota(db, request, 'displayFailure');
+      const { mediaId, problem } = request.body;
+      context.log.warn(
+        { mediaId, problem, userId: request.principal?.userId ?? null },
+        problem === 'file' ? 'media could not be shown' : 'display image failed',
+      );
+      return reply.status(204).send(null);
     },
   );
 

@@ -22,6 +22,8 @@ export const PUBLIC_QUOTAS = {
   application: { max: 60, windowSeconds: 600 },
   /** Upload failure reports: a page whose every upload fails reports each file once; far more is a script. */
   uploadFailure: { max: 60, windowSeconds: 600 },
+  /** Media a browser could not show: a page of broken thumbnails reports each once; far more is a script. */
+  displayFailure: { max: 120, windowSeconds: 600 },
 } as const;
 
 export type PublicQuotaName = keyof typeof PUBLIC_QUOTAS;

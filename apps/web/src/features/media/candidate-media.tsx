@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Skeleton } from '../../ui/skeleton';
+import { reportDisplayFailure } from './display-failures';
 import { FileIcon } from './file-icon';
 import {
   candidateMediaQuery,
@@ -327,6 +328,7 @@ export function CandidateMedia({
  * 4 s, at most 5 times, then the file's icon shows. Items without a thumbnail show the icon.
  */
 export function RetryingThumbnail({ item, className }: { item: MediaItem; className?: string }) {
+  const http = useHttpClient();
   const [attempt, setAttempt] = useState(0);
   const [gaveUp, setGaveUp] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -355,8 +357,9 @@ export function RetryingThumbnail({ item, className }: { item: MediaItem; classN
       loading="lazy"
       className={className}
       onError={() => {
-        if (attempt + 1 >= VIEWER_THUMBNAIL_ATTEMPTS) setGaveUp(true);
-        else setWaiting(true);
+        if (attempt + 1 < VIEWER_THUMBNAIL_ATTEMPTS) return setWaiting(true);
+        setGaveUp(true);
+        reportDisplayFailure(http, item.id, 'thumbnail');
       }}
     />
   );

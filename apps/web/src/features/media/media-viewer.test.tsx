@@ -3,10 +3,10 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@casting/domain';
 import { toast } from '../../lib/toast/toast';
-import { Toaster } from '../../ui/toaster';
 import type { MediaItem } from './media-contract';
 import { buildMediaItem } from './media-fixtures';
 import { MediaViewer } from './media-viewer';
+import { setupHttp } from './media-test-http';
 import type { MediaViewerProps } from './media-viewer';
 
 const media = ({
@@ -21,13 +21,15 @@ const ITEMS = [
   media({ id: 'm3', name: 'resume.docx', type: 'document' }),
 ];
 
+/** The reports the viewer sends the operator about media it could not show. */
+const reports = setupHttp({
+  'POST /api/media-management/display-failed': () => new Response(null, { status: 204 }),
+});
+const reported = () =>
+  reports.double.callsTo('POST /api/media-management/display-failed').map((call) => call.body);
+
 function Harness(props: Partial<MediaViewerProps> & { start?: number }) {
-  return (
-    <>
-      <ViewerState {...props} />
-      <Toaster />
-    </>
-  );
+  return reports.wrap(<ViewerState {...props} />);
 }
 
 function ViewerState({ start = 0, ...props }: Partial<MediaViewerProps> & { start?: number }) {
@@ -183,6 +185,7 @@ describe('media viewer', () => {
     vi.useFakeTimers();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const onClose = vi.fn();
+    const earlier = reported().length;
     render(<Harness onClose={onClose} />);
     const image = screen.getByRole('img', { name: 'headshot.jpg' });
     fireEvent.error(image);
@@ -198,6 +201,11 @@ describe('media viewer', () => {
     fireEvent.error(screen.getByRole('img', { name: 'headshot.jpg' }));
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(onClose).toHaveBeenCalledTimes(1);
+    // Both reach the operator: the display image, then the file itself.
+    expect(reported().slice(earlier)).toEqual([
+      { mediaId: ITEMS[0]!.id, problem: 'display-image' },
+      { mediaId: ITEMS[0]!.id, problem: 'file' },
+    ]);
   });
 
   it('shows the original with a note when the conversion failed', async () => {

@@ -1,7 +1,10 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { MediaDisplayProblem } from '@casting/domain';
+import { useHttpClient } from '../../lib/http/http-client-context';
 import { Spinner } from '../../ui/spinner';
+import { reportDisplayFailure } from './display-failures';
 import { FileIcon } from './file-icon';
 import type { MediaItem } from './media-contract';
 import { MEDIA_TEXTS } from './media-texts';
@@ -236,7 +239,10 @@ function Stage({
   refresh?: MediaViewerProps['refresh'];
   onClose(): void;
 }) {
-  const { state, onLoadError } = useMediaSource(item, { refresh, onClose });
+  const http = useHttpClient();
+  const report = (shown: MediaItem, problem: MediaDisplayProblem) =>
+    reportDisplayFailure(http, shown.id, problem);
+  const { state, onLoadError } = useMediaSource(item, { refresh, onClose, report });
   if (state.phase === 'processing') {
     return (
       <div className="flex max-w-sm flex-col items-center gap-3 text-center">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MediaDisplayProblem } from '@casting/domain';
 import {
   MEDIA_FAILED_CLOSE_MS,
   MESSAGES,
@@ -21,6 +22,8 @@ export interface UseMediaSourceOptions {
   refresh?(item: MediaItem, signal: AbortSignal): Promise<MediaItem>;
   /** Closes the viewer: 2 s after 'Failed to load the file'. */
   onClose(): void;
+  /** Tells the operator what could not be shown (the display image, or the file after its retries). */
+  report?(item: MediaItem, problem: MediaDisplayProblem): void;
 }
 
 const isBusy = (item: MediaItem) => item.status === 'PENDING' || item.status === 'IN_PROGRESS';
@@ -84,6 +87,7 @@ export function useMediaSource(item: MediaItem, options: UseMediaSourceOptions) 
   useEffect(() => {
     if (state.phase !== 'failed') return;
     toast.error(MESSAGES.failedToLoadFile);
+    latest.current.report?.(state.item, 'file');
     const timer = setTimeout(() => latest.current.onClose(), MEDIA_FAILED_CLOSE_MS);
     return () => clearTimeout(timer);
   }, [state]);
@@ -107,6 +111,7 @@ export function useMediaSource(item: MediaItem, options: UseMediaSourceOptions) 
     // The viewer's display image (the processed rendition) not loading is only logged: the original is shown instead.
     if (now.phase === 'ready' && now.item.kind === 'image' && !now.fallback && now.src !== now.item.url) {
       console.warn(MESSAGES.displayImageFailed, { mediaId: now.item.id, src: now.src });
+      latest.current.report?.(now.item, 'display-image');
     }
     setState((current) => {
       if (current.phase !== 'ready') return current;
