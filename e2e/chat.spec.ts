@@ -138,14 +138,23 @@ test.describe('chat on a desktop', () => {
     await expect(talent.getByRole('list', { name: 'Messages' })).toContainText('you send a tape?');
     await expectAccessible(talent, 'chat reply page');
     await talent.getByRole('textbox', { name: 'Your reply' }).fill('Yes! Sending it tonight.');
+    // With a file: the reply page takes attachments as the team's composer does.
+    await talent.getByLabel('Attach files').setInputFiles({
+      name: 'availability.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 available all week'),
+    });
+    await expect(talent.getByRole('list', { name: 'Files to attach' })).toContainText('availability.pdf');
     await talent.getByRole('button', { name: 'Send reply' }).click();
     await expect(talent.getByRole('status')).toHaveText('Your reply was sent to the casting team.');
+    await expect(talent.getByRole('link', { name: 'availability.pdf' })).toBeVisible();
 
-    // The director sees the reply in the open preview, the editor the unread count in the navigation, both
-    // without reloading.
+    // The director sees the reply and its file in the open preview, the editor the unread count in the navigation,
+    // both without reloading.
     await expect(preview.getByRole('list', { name: 'Messages' })).toContainText('Yes! Sending it tonight.', {
       timeout: 15_000,
     });
+    await expect(preview.getByRole('link', { name: 'availability.pdf' })).toBeVisible();
     await expect(chatLink).toHaveAccessibleName('Chat (1 unread)', { timeout: 15_000 });
 
     // A tampered link is refused with what to do next.

@@ -17,6 +17,7 @@ export const CHAT_MESSAGES = {
   send: 'Send',
   sending: 'Sending…',
   attach: 'Attach files',
+  filesToAttach: 'Files to attach',
   removeAttachment: (name: string) => `Remove ${name}`,
   uploading: (name: string) => `Uploading ${name}…`,
   edit: 'Edit',

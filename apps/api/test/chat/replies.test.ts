@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHAT_MESSAGES } from '@casting/domain';
-import { deliverChatMail } from '../../src/modules/chat';
+import { deliverChatMail, purgeUnsentAttachments } from '../../src/modules/chat';
 import { createOutboxMailer } from '../../src/platform/mail/outbox';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
@@ -240,5 +240,128 @@ describe('the mail job', () => {
     );
     expect(await stateOf(fresh)).toMatchObject({ state: 'SENDING', attempts: 1 });
     expect(await outbox(otherEmail)).toHaveLength(0);
+  });
+});
+
+describe('files with a reply', () => {
+  /** The stored bytes behind a signed download address. */
+  const fetchAttachment = async (address: string) => {
+    const target = new URL(address, 'http://localhost');
+    const res = await t.app.inject({ method: 'GET', url: target.pathname + target.search });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+
+  it("takes files uploaded through the same link, shows them to the team, and never another link's or a team upload", async () => {
+    const email = candidateEmail();
+    const applicant = await buildApplicant(role, cast.people.PO.user, { email });
+    const thread = await openThread(applicant.applicantId);
+    await call('POST', `/api/conversation-management/threads/${thread.id}/messages`, 'PO', {
+      text: 'Sides?',
+    });
+    const link = replyLinkOf((await waitForMail(email))[0]!);
+    const bytes = Buffer.from('%PDF-1.4 my availability');
+    const url = `/api/conversation-management/replies/${thread.id}`;
+    const grant = await call(
+      'POST',
+      `${url}/attachments`,
+      {},
+      {
+        token: link.token,
+        fileName: 'availability.pdf',
+        contentType: 'application/pdf',
+        size: bytes.length,
+      },
+    );
+    expect(grant.status).toBe(201);
+    const target = new URL(grant.body.upload.url);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target.pathname + target.search,
+      headers: grant.body.upload.headers,
+      payload: bytes,
+    });
+    expect(put.statusCode).toBe(200);
+    // A file the team uploaded in this thread is not the participant's to send.
+    const teamGrant = await call(
+      'POST',
+      `/api/conversation-management/threads/${thread.id}/attachments`,
+      'PO',
+      {
+        fileName: 'team.pdf',
+        contentType: 'application/pdf',
+        size: bytes.length,
+      },
+    );
+    const foreign = await call(
+      'POST',
+      url,
+      {},
+      { token: link.token, attachmentIds: [teamGrant.body.attachmentId] },
+    );
+    expect(foreign).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    // A secret that is not the link's gets no upload.
+    const guessed = await call(
+      'POST',
+      `${url}/attachments`,
+      {},
+      {
+        token: 'A'.repeat(24),
+        fileName: 'x.pdf',
+        contentType: 'application/pdf',
+        size: 3,
+      },
+    );
+    expect(guessed.status).toBe(404);
+
+    const reply = await call(
+      'POST',
+      url,
+      {},
+      { token: link.token, attachmentIds: [grant.body.attachmentId] },
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.body.messages.at(-1)).toMatchObject({
+      mine: true,
+      attachments: [expect.objectContaining({ fileName: 'availability.pdf', size: bytes.length })],
+    });
+    const page = await call('GET', `/api/conversation-management/threads/${thread.id}/messages`, 'PO');
+    expect(page.body.items[0]).toMatchObject({
+      authorKind: 'CANDIDATE',
+      attachments: [expect.objectContaining({ fileName: 'availability.pdf' })],
+    });
+    const download = await fetchAttachment(page.body.items[0].attachments[0].url);
+    expect(download.equals(bytes)).toBe(true);
+  });
+
+  it('forgets files uploaded and never sent after a day: their rows and stored files go', async () => {
+    const applicant = await buildApplicant(role, cast.people.PO.user);
+    const thread = await openThread(applicant.applicantId);
+    const grant = await call('POST', `/api/conversation-management/threads/${thread.id}/attachments`, 'PO', {
+      fileName: 'left.pdf',
+      contentType: 'application/pdf',
+      size: 4,
+    });
+    const target = new URL(grant.body.upload.url);
+    await t.app.inject({
+      method: 'PUT',
+      url: target.pathname + target.search,
+      headers: grant.body.upload.headers,
+      payload: Buffer.from('%PDF'),
+    });
+    const { db } = await testDatabase();
+    const [row] = await inOffice(() =>
+      db.execute(
+        sql`update chat_attachments set created_at = now() - interval '25 hours'
+          where id = ${grant.body.attachmentId}::uuid returning object_key`,
+      ),
+    ).then((result) => (result as unknown as { rows: { object_key: string }[] }).rows);
+    expect(await t.context.storage.head(row!.object_key)).not.toBeNull();
+    expect(await purgeUnsentAttachments(t.context)).toBeGreaterThanOrEqual(1);
+    expect(await t.context.storage.head(row!.object_key)).toBeNull();
+    const left = await inOffice(() =>
+      db.execute(sql`select id from chat_attachments where id = ${grant.body.attachmentId}::uuid`),
+    );
+    expect((left as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });

@@ -168,4 +168,17 @@ export const CHAT_ROUTES: RouteCase[] = [
       return { url: `/api/conversation-management/replies/${threadId}`, payload: { token, text: 'Yes' } };
     },
   },
+  {
+    method: 'POST',
+    route: '/api/conversation-management/replies/:threadId/attachments',
+    rule: publicRoute,
+    ok: 201,
+    request: async (f) => {
+      const { threadId, token } = await fixtureReplyLink(f);
+      return {
+        url: `/api/conversation-management/replies/${threadId}/attachments`,
+        payload: { token, fileName: 'notes.pdf', contentType: 'application/pdf', size: 10 },
+      };
+    },
+  },
 ];

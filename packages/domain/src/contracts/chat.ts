@@ -186,7 +186,23 @@ export const chatReplyViewSchema = z.object({
 });
 export type ChatReplyView = z.infer<typeof chatReplyViewSchema>;
 
-export const chatReplyRequestSchema = z.object({
+/** A reply: text, files uploaded through the same link, or both. */
+export const chatReplyRequestSchema = z
+  .object({
+    token: chatReplyTokenSchema,
+    text: chatMessageTextSchema.default(''),
+    attachmentIds: z
+      .array(id)
+      .max(CHAT_ATTACHMENTS_MAX, CHAT_MESSAGES.tooManyAttachments(CHAT_ATTACHMENTS_MAX))
+      .default([]),
+  })
+  .refine((reply) => reply.text.length > 0 || reply.attachmentIds.length > 0, {
+    path: ['text'],
+    message: CHAT_MESSAGES.emptyMessage,
+  });
+export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
+
+/** One attachment of the participant's next reply, asked for with the reply link's secret. */
+export const chatReplyAttachmentRequestSchema = chatAttachmentRequestSchema.extend({
   token: chatReplyTokenSchema,
-  text: chatMessageTextSchema.refine((value) => value.length > 0, CHAT_MESSAGES.emptyMessage),
 });

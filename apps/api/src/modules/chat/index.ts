@@ -10,3 +10,4 @@ import { chatRoutes } from './routes';
 export const chatModule: ApiModule = { name: 'chat', register: chatRoutes };
 
 export { defineChatMailJobs, deliverChatMail, chatMessageMail, CHAT_MAIL_QUEUE } from './mail';
+export { purgeUnsentAttachments } from './attachment-purge';

@@ -13,6 +13,7 @@ import { announceThread } from './live';
 import { rows, PREVIEW_LENGTH, type ChatDeps } from './chat-common';
 import { attachmentsOf, messageColumns, messageView, type MessageRow } from './message-rows';
 import { markRead } from './unread';
+import { attachTo, usableAttachments } from './attachment-upload';
 
 export function messageListSql(threadId: string, query: { limit: number; cursor?: string }): SQL {
   const conditions: SQL[] = [sql`m.thread_id = ${threadId}::uuid`];
@@ -72,34 +73,6 @@ export async function insertMessage(
   return row!;
 }
 
-/** Checks the uploads a message names: this thread's, by this member, not yet attached, and really in storage. */
-async function usableAttachments(
-  deps: ChatDeps,
-  viewer: ChatViewer,
-  thread: ThreadRef,
-  ids: readonly string[],
-) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const found = await rows<{ id: string; object_key: string; size: string | number; file_name: string }>(
-    deps.db,
-    sql`select id, object_key, size, file_name from chat_attachments
-      where thread_id = ${thread.id}::uuid and message_id is null and uploaded_by_id = ${viewer.userId}::uuid
-        and id in (${sql.join(
-          unique.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-  );
-  const refused = () =>
-    fieldErrors([{ path: 'body.attachmentIds', message: CHAT_MESSAGES.attachmentUnknown }]);
-  if (found.length !== unique.length) throw refused();
-  for (const row of found) {
-    const info = await deps.storage.head(row.object_key);
-    if (!info || info.size !== Number(row.size)) throw refused();
-  }
-  return found;
-}
-
 /**
  * A team member's message: recorded, e-mailed to every participant the communication settings include (one job
  * per recipient, queued in the same transaction so nothing is sent for a message that did not commit), and
@@ -114,7 +87,7 @@ export async function sendTeamMessage(
   if (!input.text && input.attachmentIds.length === 0) {
     throw fieldErrors([{ path: 'body.text', message: CHAT_MESSAGES.emptyMessage }]);
   }
-  const attachments = await usableAttachments(deps, viewer, thread, input.attachmentIds);
+  const attachments = await usableAttachments(deps, { userId: viewer.userId }, thread, input.attachmentIds);
   const [author] = await rows<{ first_name: string; last_name: string }>(
     deps.db,
     sql`select first_name, last_name from users where id = ${viewer.userId}::uuid`,
@@ -130,13 +103,7 @@ export async function sendTeamMessage(
       text: input.text,
       fileNames: attachments.map((attachment) => attachment.file_name),
     });
-    if (attachments.length > 0) {
-      await tx.execute(sql`update chat_attachments set message_id = ${message.id}::uuid
-        where message_id is null and id in (${sql.join(
-          attachments.map((attachment) => sql`${attachment.id}::uuid`),
-          sql`, `,
-        )})`);
-    }
+    await attachTo(tx, message.id, attachments);
     const seen = new Set<string>();
     for (const recipient of recipients) {
       const email = recipient.email!.toLowerCase();

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_MESSAGES, CHAT_REPLY_PAGE_MESSAGES, type ChatReplyView } from '@casting/domain';
+import {
+  CHAT_MESSAGES,
+  CHAT_REPLY_PAGE_MESSAGES,
+  type ChatAttachmentGrant,
+  type ChatAttachmentRequest,
+  type ChatReplyRequest,
+  type ChatReplyView,
+} from '@casting/domain';
 import { tokenDigest } from '../../platform/crypto/link-tokens';
 import { isUuid } from '../../platform/db/ids';
 import { AppError } from '../../platform/errors';
@@ -8,6 +15,7 @@ import { rows as queryRows, type ChatDeps } from './chat-common';
 import { attachmentsOf, messageColumns, messageView, type MessageRow } from './message-rows';
 import { insertMessage } from './messages';
 import { announceThread } from './live';
+import { attachTo, grantAttachmentUpload, usableAttachments } from './attachment-upload';
 
 interface ReplyLink {
   id: string;
@@ -86,25 +94,44 @@ export async function replyView(deps: ChatDeps, threadId: string, token: string)
   };
 }
 
-/** A participant's reply: a message of the thread written by the candidate or agent, announced live. */
-export async function postReply(deps: ChatDeps, threadId: string, token: string, text: string) {
+/** A signed upload for one attachment of the participant's next reply, tied to their reply link. */
+export async function grantReplyAttachment(
+  deps: ChatDeps,
+  threadId: string,
+  token: string,
+  file: ChatAttachmentRequest,
+): Promise<ChatAttachmentGrant> {
   const link = await openReplyLink(deps, threadId, token);
-  const thread: ThreadRef = {
-    id: link.thread_id,
-    projectId: link.project_id,
-    applicantId: link.applicant_id,
-  };
+  return grantAttachmentUpload(deps, { replyLinkId: link.id }, threadOf(link), file);
+}
+
+const threadOf = (link: ReplyLink): ThreadRef => ({
+  id: link.thread_id,
+  projectId: link.project_id,
+  applicantId: link.applicant_id,
+});
+
+/**
+ * A participant's reply: a message of the thread written by the candidate or agent, with the files they uploaded
+ * through the same link, announced live.
+ */
+export async function postReply(deps: ChatDeps, threadId: string, input: ChatReplyRequest) {
+  const link = await openReplyLink(deps, threadId, input.token);
+  const thread = threadOf(link);
+  const attachments = await usableAttachments(deps, { replyLinkId: link.id }, thread, input.attachmentIds);
   await deps.db.transaction(async (tx) => {
     const message = await insertMessage(tx, thread, {
       authorKind: link.participant_kind,
       authorUserId: null,
       authorName: link.participant_name,
-      text,
+      text: input.text,
+      fileNames: attachments.map((attachment) => attachment.file_name),
     });
     await tx.execute(
       sql`update chat_messages set reply_link_id = ${link.id}::uuid where id = ${message.id}::uuid`,
     );
+    await attachTo(tx, message.id, attachments);
     await announceThread(deps.events, tx, thread.projectId, thread.id);
   });
-  return replyView(deps, threadId, token);
+  return replyView(deps, threadId, input.token);
 }

@@ -6,6 +6,7 @@ import {
   chatMessageListQuerySchema,
   chatMessageListSchema,
   chatMessageSchema,
+  chatReplyAttachmentRequestSchema,
   chatReplyQuerySchema,
   chatReplyRequestSchema,
   chatReplyViewSchema,
@@ -26,7 +27,7 @@ import { requirePrincipal } from '../../platform/http/principal';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { assertMayOpen, chatViewer, requireThread } from './access';
-import { postReply, replyView } from './replies';
+import { grantReplyAttachment, postReply, replyView } from './replies';
 import { grantAttachmentUpload } from './attachment-upload';
 import type { ChatDeps } from './chat-common';
 import { changeMessage, threadOfMessage } from './message-changes';
@@ -188,7 +189,9 @@ export function chatRoutes(app: App, context: AppContext) {
     },
     async (request, reply) => {
       const { thread, viewer } = await requireThread(db, request, request.params.id);
-      return reply.code(201).send(await grantAttachmentUpload(deps, viewer, thread, request.body));
+      return reply
+        .code(201)
+        .send(await grantAttachmentUpload(deps, { userId: viewer.userId }, thread, request.body));
     },
   );
 
@@ -283,8 +286,27 @@ export function chatRoutes(app: App, context: AppContext) {
     },
     async (request, reply) => {
       await publicQuota(db, request, 'submit');
-      const view = await postReply(deps, request.params.threadId, request.body.token, request.body.text);
+      const view = await postReply(deps, request.params.threadId, request.body);
       return reply.code(201).send(view);
+    },
+  );
+
+  app.post(
+    `${BASE}/replies/:threadId/attachments`,
+    {
+      config: { access: access.public({ kind: 'chat_thread', from: 'params', key: 'threadId' }) },
+      schema: {
+        tags: TAGS,
+        summary: 'A signed upload for one attachment of a reply sent through an e-mailed private link',
+        params: replyParams,
+        body: chatReplyAttachmentRequestSchema,
+        response: { 201: chatAttachmentGrantSchema },
+      },
+    },
+    async (request, reply) => {
+      await publicQuota(db, request, 'submit');
+      const { token, ...file } = request.body;
+      return reply.code(201).send(await grantReplyAttachment(deps, request.params.threadId, token, file));
     },
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { purgeExpiredIdempotencyKeys } from '../../platform/http/idempotency';
 import { purgeOldAuditEventsEverywhere } from '../audit';
+import { purgeUnsentAttachments } from '../chat';
 import { closeLapsedSupportGrants } from '../offices';
 import { purgeExpiredRows } from './purge';
 import { purgeOldUploadFailures } from './upload-failures';
@@ -11,7 +12,7 @@ export const VACUUM_QUEUE = 'housekeeping-vacuum';
 
 /**
  * Housekeeping from day one: an hourly purge of expired identity rows, old audit events (in every office's log and
- * the installation's), expired idempotency keys and old upload failure reports (and the closing of support access
+ * the installation's), expired idempotency keys, old upload failure reports, chat attachments never sent (and the closing of support access
  * that ran out) and, on the
  * embedded database, a nightly
  * `VACUUM (ANALYZE)` (PGlite runs no autovacuum, so without it dead rows pile up and the planner's statistics age).
@@ -33,6 +34,8 @@ export function defineHousekeepingJobs(context: AppContext) {
         idempotencyKeys: await purgeExpiredIdempotencyKeys(database.db),
         // Upload failure reports are kept UPLOAD_FAILURE_LIMITS.keepDays (30 days).
         uploadFailures: await purgeOldUploadFailures(database.db),
+        // Chat attachments uploaded and never sent, after a day (rows and files).
+        chatAttachmentsUnsent: await purgeUnsentAttachments(context),
         // Not a deletion: support access that ran out is closed and written to its office's log.
         supportGrantsLapsed: await closeLapsedSupportGrants(database.db),
       };

@@ -1,24 +1,18 @@
-import {
-  CHAT_ATTACHMENT_MAX_BYTES,
-  CHAT_ATTACHMENT_TYPES,
-  CHAT_ATTACHMENTS_MAX,
-  CHAT_MESSAGE_MAX,
-  CHAT_MESSAGES,
-  extractErrorMessage,
-} from '@casting/domain';
+import { CHAT_ATTACHMENTS_MAX, CHAT_MESSAGE_MAX, CHAT_MESSAGES, extractErrorMessage } from '@casting/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
-import { xhrPut } from '../../lib/upload';
 import { Button } from '../../ui/button';
 import { TextArea } from '../../ui/form-controls';
+import {
+  AttachButton,
+  AttachmentChips,
+  pickAttachments,
+  uploadAttachments,
+  type PendingFile,
+} from './attachment-picker';
 import { requestAttachmentUpload, refreshChat, sendMessage } from './chat-api';
-
-interface PendingFile {
-  key: string;
-  file: File;
-}
 
 /**
  * The message box: text and up to the allowed number of attachments (type and size checked when picked). Sending
@@ -32,33 +26,12 @@ export function Composer({ projectId, threadId }: { projectId: string; threadId:
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const textId = useId();
-  const fileId = useId();
   const sending = progress !== null;
 
   const pick = (list: FileList | null) => {
-    if (!list) return;
-    const chosen = [...list];
-    const refused = chosen.filter(
-      (file) =>
-        !(CHAT_ATTACHMENT_TYPES as readonly string[]).includes(file.type) ||
-        file.size > CHAT_ATTACHMENT_MAX_BYTES,
-    );
-    if (refused.length > 0) {
-      setError(
-        refused.some((file) => file.size > CHAT_ATTACHMENT_MAX_BYTES)
-          ? CHAT_MESSAGES.attachmentTooLarge(CHAT_ATTACHMENT_MAX_BYTES / 1024 / 1024)
-          : CHAT_MESSAGES.attachmentTypeRefused,
-      );
-    } else {
-      setError(null);
-    }
-    const accepted = chosen.filter((file) => !refused.includes(file));
-    setFiles((current) =>
-      [
-        ...current,
-        ...accepted.map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file })),
-      ].slice(0, CHAT_ATTACHMENTS_MAX),
-    );
+    const picked = pickAttachments(files, list);
+    setFiles(picked.files);
+    setError(picked.refusal);
   };
 
   const submit = async (event: FormEvent) => {
@@ -69,21 +42,11 @@ export function Composer({ projectId, threadId }: { projectId: string; threadId:
     }
     setError(null);
     try {
-      const attachmentIds: string[] = [];
-      for (const { file } of files) {
-        setProgress(CHAT_MESSAGES.uploading(file.name));
-        const grant = await requestAttachmentUpload(http, threadId, {
-          fileName: file.name,
-          contentType: file.type as (typeof CHAT_ATTACHMENT_TYPES)[number],
-          size: file.size,
-        });
-        await xhrPut(grant.upload.url, file, {
-          headers: grant.upload.headers,
-          signal: new AbortController().signal,
-          contentType: file.type,
-        });
-        attachmentIds.push(grant.attachmentId);
-      }
+      const attachmentIds = await uploadAttachments(
+        files,
+        (request) => requestAttachmentUpload(http, threadId, request),
+        setProgress,
+      );
       setProgress(CHAT_MESSAGES.sending);
       await sendMessage(http, threadId, { text, attachmentIds });
       setText('');
@@ -114,24 +77,11 @@ export function Composer({ projectId, threadId }: { projectId: string; threadId:
         }}
         aria-describedby={error ? `${textId}-error` : undefined}
       />
-      {files.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Files to attach">
-          {files.map(({ key, file }) => (
-            <li key={key} className="flex items-center gap-1 rounded-md border border-line px-2 py-1 text-xs">
-              <span className="max-w-48 truncate">{file.name}</span>
-              <button
-                type="button"
-                className="min-h-6 min-w-6 rounded text-ink-muted hover:bg-canvas"
-                aria-label={CHAT_MESSAGES.removeAttachment(file.name)}
-                onClick={() => setFiles((current) => current.filter((item) => item.key !== key))}
-                disabled={sending}
-              >
-                <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AttachmentChips
+        files={files}
+        disabled={sending}
+        onRemove={(key) => setFiles((current) => current.filter((item) => item.key !== key))}
+      />
       {error ? (
         <p id={`${textId}-error`} role="alert" className="text-sm text-danger">
           {error}
@@ -143,26 +93,7 @@ export function Composer({ projectId, threadId }: { projectId: string; threadId:
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-2">
-        <div>
-          <input
-            id={fileId}
-            type="file"
-            multiple
-            className="sr-only"
-            accept={CHAT_ATTACHMENT_TYPES.join(',')}
-            onChange={(event) => {
-              pick(event.target.files);
-              event.target.value = '';
-            }}
-            disabled={sending || files.length >= CHAT_ATTACHMENTS_MAX}
-          />
-          <label
-            htmlFor={fileId}
-            className="inline-flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm font-medium text-ink hover:bg-canvas"
-          >
-            {CHAT_MESSAGES.attach}
-          </label>
-        </div>
+        <AttachButton onPick={pick} disabled={sending || files.length >= CHAT_ATTACHMENTS_MAX} />
         <Button type="submit" disabled={sending}>
           {sending ? CHAT_MESSAGES.sending : CHAT_MESSAGES.send}
         </Button>

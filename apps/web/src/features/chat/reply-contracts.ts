@@ -1,2 +1,2 @@
 /** The reply page's contract, imported on demand: zod stays out of the public page's first download. */
-export { chatReplyViewSchema } from '@casting/domain';
+export { chatAttachmentGrantSchema, chatReplyViewSchema } from '@casting/domain';

@@ -57,7 +57,11 @@ describe('the chat reply page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Your reply' }), 'Tonight!');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Your reply was sent to the casting team.')).toBeVisible();
-    expect(api.callsTo(`POST ${URL_PATH}`)[0]?.body).toEqual({ token: TOKEN, text: 'Tonight!' });
+    expect(api.callsTo(`POST ${URL_PATH}`)[0]?.body).toEqual({
+      token: TOKEN,
+      text: 'Tonight!',
+      attachmentIds: [],
+    });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 

@@ -1,5 +1,5 @@
-import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, extractErrorMessage } from '@casting/domain';
-import type { ChatReplyView } from '@casting/domain';
+import { CHAT_ATTACHMENTS_MAX, CHAT_MESSAGE_MAX, CHAT_MESSAGES, extractErrorMessage } from '@casting/domain';
+import type { ChatAttachmentRequest, ChatReplyView } from '@casting/domain';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,13 @@ import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { TextArea } from '../../ui/form-controls';
+import {
+  AttachButton,
+  AttachmentChips,
+  pickAttachments,
+  uploadAttachments,
+  type PendingFile,
+} from './attachment-picker';
 import { MessageText } from './message-text';
 
 /** The page is public: no bearer token, and so no refresh on 401. */
@@ -24,12 +31,26 @@ function loadView(http: HttpClient, threadId: string, token: string, signal?: Ab
   });
 }
 
-function postReply(http: HttpClient, threadId: string, token: string, text: string) {
+function postReply(http: HttpClient, threadId: string, token: string, text: string, attachmentIds: string[]) {
   return http.request(`/conversation-management/replies/${encodeURIComponent(threadId)}`, viewSchema(), {
     ...PUBLIC,
     method: 'POST',
-    body: { token, text },
+    body: { token, text, attachmentIds },
   });
+}
+
+/** A signed upload for one file of the reply, asked for with the link's secret. */
+function requestReplyAttachment(
+  http: HttpClient,
+  threadId: string,
+  token: string,
+  file: ChatAttachmentRequest,
+) {
+  return http.request(
+    `/conversation-management/replies/${encodeURIComponent(threadId)}/attachments`,
+    import('./reply-contracts').then((module) => module.chatAttachmentGrantSchema),
+    { ...PUBLIC, method: 'POST', body: { token, ...file } },
+  );
 }
 
 type Problem = 'invalid' | 'expired' | 'failed';
@@ -58,7 +79,9 @@ export function ChatReplyPage() {
     looksLikeToken(token) && threadId ? null : 'invalid',
   );
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [progress, setProgress] = useState<string | null>(null);
+  const sending = progress !== null;
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const textId = useId();
@@ -74,25 +97,37 @@ export function ChatReplyPage() {
     return () => controller.abort();
   }, [http, threadId, token]);
 
+  const pick = (list: FileList | null) => {
+    const picked = pickAttachments(files, list);
+    setFiles(picked.files);
+    setError(picked.refusal);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) {
+    if (!text.trim() && files.length === 0) {
       setError(CHAT_MESSAGES.emptyMessage);
       return;
     }
-    setSending(true);
     setError(null);
     setStatus(null);
     try {
-      setView(await postReply(http, threadId, token, text));
+      const attachmentIds = await uploadAttachments(
+        files,
+        (request) => requestReplyAttachment(http, threadId, token, request),
+        setProgress,
+      );
+      setProgress(CHAT_MESSAGES.sending);
+      setView(await postReply(http, threadId, token, text, attachmentIds));
       setText('');
+      setFiles([]);
       setStatus(CHAT_MESSAGES.replySent);
     } catch (caught) {
       const kind = problemOf(caught);
       if (kind === 'failed') setError(`${CHAT_MESSAGES.sendFailed} ${extractErrorMessage(caught)}`);
       else setProblem(kind);
     } finally {
-      setSending(false);
+      setProgress(null);
     }
   };
 
@@ -185,6 +220,11 @@ export function ChatReplyPage() {
           onChange={(event) => setText(event.target.value)}
           aria-describedby={error ? `${textId}-error` : undefined}
         />
+        <AttachmentChips
+          files={files}
+          disabled={sending}
+          onRemove={(key) => setFiles((current) => current.filter((item) => item.key !== key))}
+        />
         {error ? (
           <p id={`${textId}-error`} role="alert" className="text-sm text-danger">
             {error}
@@ -195,9 +235,17 @@ export function ChatReplyPage() {
             {status}
           </p>
         ) : null}
-        <Button type="submit" disabled={sending} className="self-end">
-          {sending ? CHAT_MESSAGES.sending : CHAT_MESSAGES.replySend}
-        </Button>
+        {progress ? (
+          <p role="status" className="text-sm text-ink-muted">
+            {progress}
+          </p>
+        ) : null}
+        <div className="flex items-center justify-between gap-2">
+          <AttachButton onPick={pick} disabled={sending || files.length >= CHAT_ATTACHMENTS_MAX} />
+          <Button type="submit" disabled={sending}>
+            {sending ? CHAT_MESSAGES.sending : CHAT_MESSAGES.replySend}
+          </Button>
+        </div>
       </form>
     </div>
   );

@@ -137,6 +137,8 @@ export const chatAttachments = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Uploaded through a reply link (by the candidate or agent it was sent to), not by a team member. */
+    replyLinkId: uuid('reply_link_id').references((): AnyPgColumn => chatReplyLinks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [

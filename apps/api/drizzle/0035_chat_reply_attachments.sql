@@ -1,0 +1,2 @@
+ALTER TABLE "chat_attachments" ADD COLUMN "reply_link_id" uuid;--> statement-breakpoint
+ALTER TABLE "chat_attachments" ADD CONSTRAINT "chat_attachments_reply_link_id_chat_reply_links_id_fk" FOREIGN KEY ("reply_link_id") REFERENCES "public"."chat_reply_links"("id") ON DELETE cascade ON UPDATE no action;
