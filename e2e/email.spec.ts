@@ -114,7 +114,14 @@ test.describe('e-mail to candidates', () => {
     await signInViaUi(page, director.email, PASSWORD);
     await page.goto(`/projects/invite-candidates/${project.id}`);
     await expect(page.getByRole('heading', { name: 'Invite candidates' })).toBeVisible();
+    // Sending before the choices are made says what is missing; each message goes as soon as its choice is made.
+    await page.getByRole('textbox', { name: 'E-mail addresses' }).fill(`Noah Park <${noah}>`);
+    await page.getByRole('button', { name: 'Check addresses' }).click();
+    await page.getByRole('button', { name: 'Send 1 invitation' }).click();
+    await expect(page.getByText('Choose an opportunity.')).toBeVisible();
+    await expect(page.getByText('Choose a submission link, or create one.')).toBeVisible();
     await chooseOption(page, 'Opportunity', 'Keeper');
+    await expect(page.getByText('Choose an opportunity.')).toBeHidden();
     // A link created in place is the one chosen afterwards (over the existing 'Open call').
     await page.getByRole('button', { name: 'Create a link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Candidate Submission Link(s)' });
@@ -123,6 +130,7 @@ test.describe('e-mail to candidates', () => {
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('combobox', { name: 'Submission link' })).toContainText('Keeper call');
+    await expect(page.getByText('Choose a submission link, or create one.')).toBeHidden();
     await expect(page.getByRole('combobox', { name: 'Template' })).toContainText('Invitation to apply');
     await page
       .getByRole('textbox', { name: 'E-mail addresses' })

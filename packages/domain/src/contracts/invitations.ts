@@ -5,6 +5,14 @@ import { cursorQuery, keysetPageFields } from './pagination';
 
 const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
 
+/** The invite page's messages: what a send still needs, and a list file too large to read. */
+export const INVITATION_TEXTS = {
+  chooseOpportunity: 'Choose an opportunity.',
+  chooseLink: 'Choose a submission link, or create one.',
+  chooseTemplate: 'Choose a template.',
+  fileTooLarge: `This file is too large. Split the list into files of at most ${INVITATION_MAX_ROWS} people.`,
+};
+
 /** Invitations: a pasted list or a CSV file's text, read by the API so the preview and the send agree. */
 export const invitationParseRequestSchema = z.object({
   text: z.string().max(INVITATION_INPUT_MAX_CHARS, EMAIL_MESSAGES.inputTooLong),

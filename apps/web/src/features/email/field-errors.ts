@@ -12,3 +12,22 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   }
   return result;
 }
+
+/**
+ * The API's field messages that still describe the form: once a field differs from what was sent, its message goes
+ * (the next send checks it again), as a form's own messages clear when their field is fixed.
+ */
+export function errorsStillTrue(
+  errors: Record<string, string>,
+  sent: object | undefined,
+  current: object,
+): Record<string, string> {
+  if (!sent) return errors;
+  const valueIn = (values: object, field: string) =>
+    JSON.stringify((values as Record<string, unknown>)[field]);
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([field]) => !(field in current) || valueIn(sent, field) === valueIn(current, field),
+    ),
+  );
+}

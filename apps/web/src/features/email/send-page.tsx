@@ -13,7 +13,7 @@ import { Select } from '../../ui/select';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { AllowanceNote } from './allowance-note';
 import { allowanceQuery, linksQuery, templateQuery, templatesQuery, useSendEmail } from './email-api';
-import { fieldErrorsOf } from './field-errors';
+import { errorsStillTrue, fieldErrorsOf } from './field-errors';
 import { EMPTY_DOC, MessageFields } from './message-fields';
 import { MessagePreview } from './message-preview';
 import { readEmailSelection } from './selection';
@@ -57,13 +57,13 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
     setSubject(chosen.data.subject);
     setBody(chosen.data.body);
   }
-  const errors = fieldErrorsOf(send.error);
   const message = {
     ...(templateId !== ONE_OFF ? { templateId } : {}),
     subject,
     body,
     shareLinkId: linkId === NO_LINK ? null : linkId,
   };
+  const errors = errorsStillTrue(fieldErrorsOf(send.error), send.variables, message);
 
   if (!allowed) {
     return (
@@ -179,7 +179,7 @@ function SendWorkspace({ project }: { project: ProjectDetail }) {
             onBody={setBody}
             errors={{ subject: errors.subject, body: errors.body }}
           />
-          {send.isError && Object.keys(errors).length === 0 ? (
+          {send.isError && Object.keys(fieldErrorsOf(send.error)).length === 0 ? (
             <p role="alert" className="text-sm text-danger">
               {extractErrorMessage(send.error)}
             </p>

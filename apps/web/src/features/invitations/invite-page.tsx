@@ -2,6 +2,7 @@ import {
   can,
   extractErrorMessage,
   INVITATION_INPUT_MAX_CHARS,
+  INVITATION_TEXTS,
   UI_TEXTS,
   EMAIL_MESSAGES,
   PAGE_TITLES,
@@ -53,11 +54,18 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
   const [checked, setChecked] = useState<InvitationParseResult | null>(null);
   const [creatingLink, setCreatingLink] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // What a send needs, judged from the first try to send on, so each message goes as soon as its choice is made.
+  const [triedSend, setTriedSend] = useState(false);
   const check = useCheckInvitees(project.id);
   const send = useSendInvitations(project.id);
 
   const defaultTemplate = templates.data?.items.find((item) => item.starterKey === 'INVITATION');
   const chosenTemplate = templateId || defaultTemplate?.id || '';
+  const missing = {
+    roleId: triedSend && !roleId ? INVITATION_TEXTS.chooseOpportunity : undefined,
+    linkId: triedSend && !linkId ? INVITATION_TEXTS.chooseLink : undefined,
+    templateId: triedSend && !chosenTemplate ? INVITATION_TEXTS.chooseTemplate : undefined,
+  };
   const linkChoices = (links.data?.items ?? []).filter(
     (link) => link.status === 'OPEN' && (!roleId || link.opportunities.some((item) => item.id === roleId)),
   );
@@ -89,12 +97,9 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
     );
   };
   const runSend = () => {
-    const next: Record<string, string> = {};
-    if (!roleId) next.roleId = 'Choose an opportunity.';
-    if (!linkId) next.linkId = 'Choose a submission link, or create one.';
-    if (!chosenTemplate) next.templateId = 'Choose a template.';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !checked) return;
+    setTriedSend(true);
+    setErrors(({ send: _previous, ...rest }) => rest);
+    if (Object.values(missing).some(Boolean) || !checked) return;
     send.mutate(
       {
         roleId,
@@ -120,7 +125,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
   const readFile = (file: File | undefined) => {
     if (!file) return;
     if (file.size > INVITATION_INPUT_MAX_CHARS * 2) {
-      setErrors({ text: 'This file is too large. Split the list into files of at most 500 people.' });
+      setErrors({ text: INVITATION_TEXTS.fileTooLarge });
       return;
     }
     void file.text().then((content) => {
@@ -145,7 +150,6 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
     if (!fresh) return;
     if (!roleId && fresh.opportunities.length === 1) setRoleId(fresh.opportunities[0]!.id);
     setLinkId(fresh.id);
-    setErrors(({ linkId: _done, ...rest }) => rest);
   };
 
   return (
@@ -159,7 +163,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
           {PAGE_TITLES.inviteCandidates}
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
-          <Field label="Opportunity" required error={errors.roleId}>
+          <Field label="Opportunity" required error={missing.roleId}>
             {(props) => (
               <Select
                 {...props}
@@ -177,7 +181,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
             )}
           </Field>
           <div className="flex flex-col gap-1">
-            <Field label={UI_TEXTS.submissionLink} required error={errors.linkId}>
+            <Field label={UI_TEXTS.submissionLink} required error={missing.linkId}>
               {(props) => (
                 <Select
                   {...props}
@@ -192,7 +196,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
               Create a link
             </Button>
           </div>
-          <Field label="Template" required error={errors.templateId}>
+          <Field label="Template" required error={missing.templateId}>
             {(props) => (
               <Select
                 {...props}
@@ -216,6 +220,7 @@ function InviteWorkspace({ project }: { project: ProjectDetail }) {
           text={text}
           onText={(value) => {
             setText(value);
+            setErrors(({ text: _fixed, ...rest }) => rest);
             reset();
           }}
           onFile={readFile}
