@@ -134,7 +134,12 @@ describe('standalone apply', () => {
 
   it('takes an address in any country: the postal code follows the country and is stored as the country writes it', async () => {
     const link = await newLink();
-    const british = { country: 'gb', zip: ' sw1a   1aa ', city: 'London', addressLineOne: '10 Downing Street' };
+    const british = {
+      country: 'gb',
+      zip: ' sw1a   1aa ',
+      city: 'London',
+      addressLineOne: '10 Downing Street',
+    };
     const res = await apply(applyBody(link.token, { address: british }));
     expect(res.statusCode, res.body).toBe(201);
     const { db } = await testDatabase();

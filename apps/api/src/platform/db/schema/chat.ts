@@ -138,7 +138,9 @@ export const chatAttachments = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** Uploaded through a reply link (by the candidate or agent it was sent to), not by a team member. */
-    replyLinkId: uuid('reply_link_id').references((): AnyPgColumn => chatReplyLinks.id, { onDelete: 'cascade' }),
+    replyLinkId: uuid('reply_link_id').references((): AnyPgColumn => chatReplyLinks.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (table) => [
