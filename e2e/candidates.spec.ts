@@ -240,6 +240,11 @@ test.describe('candidates workspace on a desktop', () => {
       .getByRole('button', { name: 'Undo' })
       .click();
     await expect.poll(() => rowNames(page)).toEqual(['Ava Lindgren']);
+    // Every picked row is hidden, so the toolbar offers Unhide: she is shown again and leaves Hidden.
+    await page.getByRole('checkbox', { name: 'Select Ava Lindgren' }).check();
+    await toolbar.getByRole('button', { name: 'Unhide', exact: true }).click();
+    await expect(page.getByText('1 candidate shown again')).toBeVisible();
+    await expect(page.getByText('No candidates in “Hidden” yet.')).toBeVisible();
   });
 });
 

@@ -141,8 +141,9 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   await expect(links.getByText('“Perfect weathered look.”')).toBeVisible();
   await expect(links.getByRole('cell', { name: 'Paula Producer' }).first()).toBeVisible();
 
-  // The export arrives by e-mail and holds the feedback.
+  // The export says on screen where it goes, and arrives by e-mail holding the feedback.
   await links.getByRole('button', { name: 'Export feedback' }).click();
+  await expect(links.getByText(/Exporting the feedback on “Lighthouse selects”/)).toBeVisible();
   const exportMail = await newestMail(request, director.email, /Client feedback export/);
   const csvUrl = new URL(/Spreadsheet \(CSV\): (\S+)/.exec(exportMail)![1]!);
   const csv = await request.get(csvUrl.pathname + csvUrl.search);
@@ -173,6 +174,18 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   await endedZip.goto(zipUrl.pathname + zipUrl.search);
   await expect(endedZip.getByText(/This download link has expired/)).toBeVisible();
   await endedZip.close();
+
+  // The clients' answers stay with the candidates: on the row beside the team's votes, and in the preview.
+  await page.keyboard.press('Escape');
+  await expect(links).toBeHidden();
+  await page.reload();
+  await expect(page.getByText('Clients: 1 yes, 1 comment')).toBeVisible();
+  await page.getByRole('button', { name: /^Rae Holm/ }).click();
+  const feedback = page
+    .getByRole('region', { name: 'Rae Holm' })
+    .getByRole('region', { name: 'Client feedback' });
+  await expect(feedback).toContainText('Paula Producer on “Lighthouse selects”: Yes');
+  await expect(feedback).toContainText('Perfect weathered look.');
 });
 
 test('a director publishes the project page; anyone on a phone reads it, link previews carry its title; a deep link opens it', async ({
