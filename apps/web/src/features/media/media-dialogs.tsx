@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MESSAGES, emailSchema } from '@casting/domain';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
@@ -115,12 +115,36 @@ export function DownloadZipDialog({
   const [started, setStarted] = useState<string | null>(null);
   // A closed dialog forgets the zip it followed: opened again, it asks again.
   const openChange = (next: boolean) => {
-    if (!next) setStarted(null);
+    if (!next) {
+      setStarted(null);
+      download.reset();
+    }
     onOpenChange(next);
   };
   const [email, setEmail] = useState(defaultEmail);
   const parsed = emailSchema.safeParse(email);
   const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const start = (to: string) =>
+    download.mutate(
+      {
+        projectId,
+        ...(applicantIds && applicantIds.length > 0 ? { applicantIds } : folderId ? { folderId } : {}),
+        email: to,
+      },
+      {
+        onSuccess: (created) => {
+          if (!candidateName) toast.success(MESSAGES.downloadLinkSent);
+          setStarted(created.id);
+        },
+        onError: (failure) => toastError(failure),
+      },
+    );
+  // One candidate's media is small and wanted now: the zip starts as the dialog opens, for the signed-in person's
+  // own address, and is downloaded from the dialog; several candidates' media are asked for by e-mail first.
+  const single = Boolean(candidateName) && emailSchema.safeParse(defaultEmail).success;
+  useEffect(() => {
+    if (open && single && !started && download.isIdle) start(defaultEmail);
+  });
   return (
     <Dialog
       open={open}
@@ -128,7 +152,7 @@ export function DownloadZipDialog({
       title={
         candidateName ? MEDIA_TEXTS.downloadCandidateTitle(candidateName) : MEDIA_TEXTS.downloadDialogTitle
       }
-      description={description}
+      description={single ? MEDIA_TEXTS.downloadCandidateBody(defaultEmail) : description}
     >
       {started ? (
         <DownloadProgress id={started} onClose={() => openChange(false)} />
@@ -138,24 +162,7 @@ export function DownloadZipDialog({
           onSubmit={(event) => {
             event.preventDefault();
             if (!parsed.success) return;
-            download.mutate(
-              {
-                projectId,
-                ...(applicantIds && applicantIds.length > 0
-                  ? { applicantIds }
-                  : folderId
-                    ? { folderId }
-                    : {}),
-                email: parsed.data,
-              },
-              {
-                onSuccess: (created) => {
-                  toast.success(MESSAGES.downloadLinkSent);
-                  setStarted(created.id);
-                },
-                onError: (failure) => toastError(failure),
-              },
-            );
+            start(parsed.data);
           }}
         >
           <Field label="Email" error={error} required>

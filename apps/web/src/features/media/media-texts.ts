@@ -49,6 +49,8 @@ export const MEDIA_TEXTS = {
   downloadFailed: 'The zip could not be made. Close this and try again.',
   downloadDone: 'Done',
   downloadDialogBody: 'We will e-mail you a link to a zip of this candidate’s media.',
+  downloadCandidateBody: (email: string) =>
+    `The zip is made here: download it from this window when it is ready. A copy of the link goes to ${email}.`,
   downloadMedia: 'Download media',
   downloadMediaHint: 'Select candidates or open a folder to download their media',
   downloadSubjectBody: (subject: string) => `We will e-mail you a link to a zip of the media of ${subject}.`,
