@@ -102,7 +102,7 @@ test.describe('submission links', () => {
     await mobile.locator('summary', { hasText: 'Address' }).click();
     await mobile.getByLabel('ZIP code').fill('10001');
     await mobile.getByRole('list', { name: 'Address suggestions' }).getByRole('button').first().click();
-    await expect(mobile.getByLabel('City', { exact: true })).not.toHaveValue('');
+    await expect(mobile.getByLabel('City or town', { exact: true })).not.toHaveValue('');
     await expect(mobile.getByLabel('State', { exact: true })).not.toHaveValue('');
     await acceptTerms(mobile);
     await mobile.getByRole('button', { name: 'Review submission' }).click();

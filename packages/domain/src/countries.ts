@@ -18,9 +18,30 @@ export const COUNTRY_CODES: readonly string[] = (
 
 const known = new Set(COUNTRY_CODES);
 
-/** Whether the text is a country code of the list (upper case, as addresses store it). */
-export function isCountryCode(code: string): boolean {
-  return known.has(code);
+/** Names people write for a country that are not its English name. */
+const ALIASES: Readonly<Record<string, string>> = {
+  USA: 'US',
+  'UNITED STATES OF AMERICA': 'US',
+  UK: 'GB',
+  'GREAT BRITAIN': 'GB',
+  ENGLAND: 'GB',
+  SCOTLAND: 'GB',
+  WALES: 'GB',
+  'NORTHERN IRELAND': 'GB',
+};
+
+let byEnglishName: Map<string, string> | null = null;
+
+/**
+ * The code of a country written as its code (any case), its English name ("Sweden") or a common other name ("UK"),
+ * or null when the text names no country of the list. Clients that send names keep working; addresses store codes.
+ */
+export function countryCodeOf(text: string): string | null {
+  const key = text.trim().toUpperCase();
+  if (known.has(key)) return key;
+  if (ALIASES[key]) return ALIASES[key];
+  byEnglishName ??= new Map(COUNTRY_CODES.map((code) => [countryName(code, 'en').toUpperCase(), code]));
+  return byEnglishName.get(key) ?? null;
 }
 
 /** The country's name in the reader's language ("United Kingdom" for GB in English), or the code if unnamed. */

@@ -34,8 +34,13 @@ describe('postal codes follow the country of the address', () => {
     expect(parsed(applicantAddressSchema, address('', ''))).toMatchObject({ country: null });
   });
 
-  it('refuses a country that is not on the list', () => {
-    expect(issuesOf(applicantAddressSchema, address('United Kingdom', 'SW1A 1AA'))).toContain(
+  it('takes a country by its code, its English name or a common other name, and refuses one not on the list', () => {
+    expect(parsed(applicantAddressSchema, address('United Kingdom', 'SW1A 1AA'))).toMatchObject({
+      country: 'GB',
+    });
+    expect(parsed(applicantAddressSchema, address('sweden', '211 19'))).toMatchObject({ country: 'SE' });
+    expect(parsed(applicantAddressSchema, address('USA', '90210'))).toMatchObject({ country: 'US' });
+    expect(issuesOf(applicantAddressSchema, address('Narnia', '1'))).toContain(
       `country: ${MESSAGES.countryUnknown}`,
     );
   });

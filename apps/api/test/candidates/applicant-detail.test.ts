@@ -99,7 +99,8 @@ describe('GET /api/projects/{id}/candidates/{applicantId}', () => {
       skills: ['Fencing'],
       languages: ['Swedish'],
       location: 'Malmö',
-      address: { city: 'Malmö', country: 'Sweden' },
+      // The country is stored as its code, whichever way it was written.
+      address: { city: 'Malmö', country: 'SE' },
       socialProfiles: { INSTAGRAM: 'https://instagram.com/zoe' },
       bio: 'Stage and screen.',
       resume: 'Hamlet (Ophelia)',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FEEDBACK_VALUES } from '../folders';
 import { SIZE_FIELDS, SOCIAL_PLATFORMS, VOTE_TYPES } from '../enums';
 import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validation/fields';
-import { isCountryCode } from '../countries';
+import { countryCodeOf } from '../countries';
 import { MESSAGES } from '../messages';
 import { normalisePostalCode, postalCodeIssue } from '../validation/postal-codes';
 
@@ -64,8 +64,9 @@ export const applicantAddressViewSchema = z.object({
 });
 
 /**
- * An address as talent and staff enter it, in any country: the country is an ISO 3166-1 code (none means the United
- * States, the only country earlier forms offered), and the postal code follows that country's format.
+ * An address as talent and staff enter it, in any country: the country is stored as its ISO 3166-1 code (its English
+ * name is taken too; none means the United States, the only country earlier forms offered), and the postal code
+ * follows that country's format.
  */
 export const applicantAddressSchema = z
   .object({
@@ -73,12 +74,14 @@ export const applicantAddressSchema = z
     addressLineTwo: text(200),
     country: z
       .string()
-      .trim()
-      .toUpperCase()
-      .refine(isCountryCode, MESSAGES.countryUnknown)
+      .transform((text, context) => {
+        if (!text.trim()) return null;
+        const code = countryCodeOf(text);
+        if (!code) context.addIssue({ code: 'custom', message: MESSAGES.countryUnknown });
+        return code;
+      })
       .nullable()
-      .optional()
-      .or(z.literal('').transform(() => null)),
+      .optional(),
     province: text(100),
     city: text(100),
     zip: z
