@@ -197,6 +197,21 @@ describe('the talent sends a selfie from their private page', () => {
     });
     expect(media.json().items).toMatchObject([{ id: item!.id, isSelfie: true, isPrimaryPhoto: false }]);
 
+    // The candidates list marks the row, not a candidate without a selfie.
+    const plain = await selfieCandidate(fixture());
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${t.cast.project.id}/applicants?roleId=${role.id}`,
+      headers: t.cast.headers('PE'),
+    });
+    const marked = new Map(
+      (list.json().items as { applicantId: string; hasSelfie: boolean }[]).map((row) => [
+        row.applicantId,
+        row.hasSelfie,
+      ]),
+    );
+    expect([marked.get(applicantId), marked.get(plain.applicantId)]).toEqual([true, false]);
+
     const second = await send(
       applicantId,
       token,
