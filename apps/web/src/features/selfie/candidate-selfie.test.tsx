@@ -6,7 +6,7 @@ import { jsonResponse } from '../../../test/fetch-double';
 import type { FetchHandler } from '../../../test/fetch-double';
 import { LiveClientProvider } from '../../lib/live/use-live-project';
 import { toast } from '../../lib/toast/toast';
-import { setupHttp } from '../media/media-test-http';
+import { setupHttp } from './selfie-test-http';
 import { CandidateSelfie } from './candidate-selfie';
 import { formatDay } from './selfie-api';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-double';
 import { toast } from '../../lib/toast/toast';
-import { named, setupHttp, UPLOAD_HANDLERS } from '../media/media-test-http';
+import { named, setupHttp, UPLOAD_HANDLERS } from './selfie-test-http';
 import { PrivateSelfie } from './private-selfie';
 import { formatDay } from './selfie-api';
 

@@ -1,6 +1,6 @@
 import { extractErrorMessage, SELFIE_TEXTS } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { createMediaUploadTransport, UploadQueue } from '../media';
 import { formatDay, isProcessing, privateSelfieQuery, selfieKeys, setPrivateSelfie } from './selfie-api';
@@ -17,9 +17,8 @@ export function PrivateSelfie({ applicantId, token }: { applicantId: string; tok
   const query = useQuery(privateSelfieQuery(http, applicantId, token));
   const [status, setStatus] = useState<string | null>(null);
   // Every answer carries a fresh grant of the same holder; the queue keeps the first, so it is not rebuilt mid-upload.
-  const grant = useRef<string | null>(null);
-  if (!grant.current && query.data) grant.current = query.data.uploadGrant;
-  const uploadGrant = grant.current;
+  const [uploadGrant, setUploadGrant] = useState<string | null>(null);
+  if (!uploadGrant && query.data) setUploadGrant(query.data.uploadGrant);
   const transport = useMemo(
     () => (uploadGrant ? createMediaUploadTransport(http, { uploadGrant }) : null),
     [http, uploadGrant],
