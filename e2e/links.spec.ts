@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expectAccessible } from './support/axe';
 import { expect, outbox, signInViaUi, test } from './support/fixtures';
 import { acceptTerms, agencyThroughLink, apiLink, phone, projectWithRoles } from './support/links';
+import { makeJpeg } from './support/media';
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /** Submission links from the dialog to a talent's phone, the agent's claim, a closed link. */
@@ -141,6 +142,17 @@ test.describe('submission links', () => {
     await expect(mobile.getByText('Your details are saved.')).toBeVisible();
     await mobile.reload();
     await expect(mobile.getByLabel('Phone')).toHaveValue('+12025550199');
+    // From the same page the talent takes a selfie (the phone's front camera; here a file); the team's list marks it.
+    await mobile
+      .locator('#selfie')
+      .getByTestId('file-picker-input')
+      .setInputFiles([{ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(120, 160) }]);
+    await expect(mobile.getByText('Your selfie is saved. Thank you!')).toBeVisible({ timeout: 30_000 });
+    const marked = await api<{ items: { email: string | null; hasSelfie: boolean }[] }>(
+      'GET',
+      `/projects/${project.id}/applicants?roleId=${project.roles.Lead}&systemAlias=NEW_SUBMISSIONS`,
+    );
+    expect(marked.items.find((item) => item.email === talent.email)?.hasSelfie).toBe(true);
 
     // The agent confirms the claim from the e-mailed link.
     let claimLink = '';

@@ -23,6 +23,7 @@ import { importModule } from './modules/import';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
 import { mediaModule } from './modules/media';
+import { selfieModule } from './modules/selfie';
 import { officesModule } from './modules/offices';
 import { lookupsModule } from './modules/lookups';
 import { opportunitiesModule } from './modules/opportunities';
@@ -82,6 +83,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     addressesModule,
     filesModule,
     mediaModule,
+    selfieModule,
     chatModule,
     jobsModule,
     liveModule,

@@ -26,6 +26,7 @@ import { LOOKUP_ROUTES } from './projects/route-table-lookups';
 import { PROJECT_ROUTES } from './projects/route-table-projects';
 import { ROSTER_OFFICE_ROUTES, ROSTER_PROJECT_ROUTES } from './projects/route-table-roster';
 import { RETENTION_ROUTES } from './retention/route-table';
+import { SELFIE_ROUTES } from './projects/route-table-selfie';
 import { filesRouteCases } from './storage/files-route-table';
 
 /**
@@ -79,6 +80,7 @@ const TABLES: Record<string, () => string[]> = {
   'projects/route-table-client-review.ts': () =>
     fromCases([...CLIENT_REVIEW_PROJECT_ROUTES, ...CLIENT_REVIEW_OTHER_ROUTES]),
   'projects/route-table-admin-scripts.ts': () => fromCases(ADMIN_SCRIPT_ROUTES),
+  'projects/route-table-selfie.ts': () => fromCases(SELFIE_ROUTES),
   'audit/route-table.ts': () => fromRows(AUDIT_ROUTES),
   'jobs/route-table.ts': () => fromRows(JOBS_ROUTES),
   'health/route-table.ts': () => fromRows(HEALTH_ROUTES),

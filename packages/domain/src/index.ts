@@ -47,6 +47,8 @@ export * from './contracts/representation';
 export * from './contracts/links';
 export * from './contracts/apply';
 export * from './contracts/media';
+export * from './contracts/selfie';
+export * from './selfie-texts';
 export * from './email/document';
 export * from './email/render';
 export * from './email/starters';

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'CANDIDATE_HIDE',
   'CANDIDATE_DELETE',
   'CANDIDATE_VOTE',
+  'CANDIDATE_SELFIE',
   'CANDIDATE_MEDIA',
   'CANDIDATE_EDIT_TAGS',
   'VIEW_PROJECT_ROSTER',
@@ -42,9 +43,8 @@ const REVIEWERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE'];
 const MEMBERS: readonly ProjectActor[] = ['SA', 'PO', 'PE', 'TE', 'TS'];
 
 /**
- * Who may do what in a project, one row per permission. VIEW_PROJECT is ours: reading a project at all. Rows for
- * features the product does not have (a candidate's selfie, a submitter's communication-preferences screen) are left
- * out (decision 0082).
+ * Who may do what in a project, one row per permission. VIEW_PROJECT is ours: reading a project at all. A row is kept
+ * only for a feature the product has (decision 0082): a submitter's communication-preferences screen has none.
  */
 export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   VIEW_PROJECT: ['SA', 'PO', 'PE', 'TE', 'TS', 'CLIENT'],
@@ -73,6 +73,8 @@ export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   CANDIDATE_HIDE: MEMBERS,
   CANDIDATE_DELETE: MEMBERS,
   CANDIDATE_VOTE: MEMBERS,
+  // Asking a candidate for a selfie and removing it (decision 0460).
+  CANDIDATE_SELFIE: MEMBERS,
   CANDIDATE_MEDIA: MEMBERS,
   CANDIDATE_EDIT_TAGS: MEMBERS,
   // Ours (decision 0399): the project roster (avail checks, holds, bookings, releases) is the casting office's own
@@ -105,6 +107,7 @@ export const SUBMITTER_FOLDER_ACTION_NAMES = [
   'DOWN_VOTE',
   'MAYBE_VOTE',
   'ADD_MEDIA',
+  'MANAGE_SELFIE',
   'DELETE_MEDIA',
 ] as const;
 export type SubmitterFolderAction = (typeof SUBMITTER_FOLDER_ACTION_NAMES)[number];
@@ -121,6 +124,7 @@ export const SUBMITTER_FOLDER_ACTIONS: Record<SubmitterFolderAlias, readonly Sub
     'DOWN_VOTE',
     'MAYBE_VOTE',
     'ADD_MEDIA',
+    'MANAGE_SELFIE',
     'DELETE_MEDIA',
   ],
   TS_HOLD_LATER: [
@@ -132,10 +136,11 @@ export const SUBMITTER_FOLDER_ACTIONS: Record<SubmitterFolderAlias, readonly Sub
     'UP_VOTE',
     'DOWN_VOTE',
     'ADD_MEDIA',
+    'MANAGE_SELFIE',
     'DELETE_MEDIA',
   ],
   TS_ALL_SUBMISSIONS: ['COPY', 'ADD_MEDIA', 'SEND_EMAIL'],
-  TS_HIDDEN: ['DELETE', 'HIDE', 'ADD_MEDIA', 'DELETE_MEDIA'],
+  TS_HIDDEN: ['DELETE', 'HIDE', 'ADD_MEDIA', 'MANAGE_SELFIE', 'DELETE_MEDIA'],
   TS_NEW_SUBMISSIONS: ['ADD_MEDIA', 'COPY', 'SEND_EMAIL'],
   TS_INVITED: [],
 };

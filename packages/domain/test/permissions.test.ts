@@ -13,8 +13,8 @@ import {
 import type { Permission, ProjectActor, SubmitterFolderAction, SubmitterFolderAlias } from '../src';
 
 // The product's permission table, row by row, written out by hand so that a change to PERMISSION_MATRIX must be made
-// twice, on purpose (VIEW_PROJECT is ours: every member reads the project). Rows for features the product does not
-// have are left out (decision 0082).
+// twice, on purpose (VIEW_PROJECT is ours: every member reads the project). A row for a feature the product does not
+// have is left out (decision 0082).
 const SPEC_ROWS: Record<Permission, string> = {
   VIEW_PROJECT: 'SA PO PE TE TS CLIENT',
   MANAGE_PROJECT: 'SA PO PE',
@@ -42,6 +42,7 @@ const SPEC_ROWS: Record<Permission, string> = {
   CANDIDATE_HIDE: 'SA PO PE TE TS',
   CANDIDATE_DELETE: 'SA PO PE TE TS',
   CANDIDATE_VOTE: 'SA PO PE TE TS',
+  CANDIDATE_SELFIE: 'SA PO PE TE TS',
   CANDIDATE_MEDIA: 'SA PO PE TE TS',
   // Ours (decision 0032): the casting staff write a project's e-mail templates.
   MANAGE_EMAIL_TEMPLATES: 'SA PO PE',
@@ -90,12 +91,13 @@ describe('permission matrix', () => {
 });
 
 // What a talent submitter may do in each submitter folder; a super admin may only look.
-const FOR_REVIEW = 'MOVE COPY SEND_EMAIL HIDE DELETE UP_VOTE DOWN_VOTE MAYBE_VOTE ADD_MEDIA DELETE_MEDIA';
+const FOR_REVIEW =
+  'MOVE COPY SEND_EMAIL HIDE DELETE UP_VOTE DOWN_VOTE MAYBE_VOTE ADD_MEDIA MANAGE_SELFIE DELETE_MEDIA';
 const SPEC_FOLDER_ACTIONS: Record<SubmitterFolderAlias, string> = {
   TS_FOR_REVIEW: FOR_REVIEW,
   TS_HOLD_LATER: FOR_REVIEW.replace(' MAYBE_VOTE', ''),
   TS_ALL_SUBMISSIONS: 'COPY ADD_MEDIA SEND_EMAIL',
-  TS_HIDDEN: 'DELETE HIDE ADD_MEDIA DELETE_MEDIA',
+  TS_HIDDEN: 'DELETE HIDE ADD_MEDIA MANAGE_SELFIE DELETE_MEDIA',
   TS_NEW_SUBMISSIONS: 'ADD_MEDIA COPY SEND_EMAIL',
   TS_INVITED: '',
 };

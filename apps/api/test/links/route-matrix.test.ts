@@ -74,7 +74,7 @@ describe('public routes without a valid secret', () => {
   const unknownId = '0190a000-0000-7000-8000-000000000000';
   const cases: [
     string,
-    () => Promise<{ method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object }>,
+    () => Promise<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; payload?: object }>,
   ][] = [
     ['resolve', async () => ({ method: 'GET', url: `/api/v2/share-links/resolve?token=${guessed}` })],
     [
@@ -131,6 +131,21 @@ describe('public routes without a valid secret', () => {
         method: 'POST',
         url: `/api/v2/applicants/${unknownId}/standalone/confirm`,
         payload: { accessToken: guessed },
+      }),
+    ],
+    [
+      'private selfie',
+      async () => ({
+        method: 'GET',
+        url: `/api/v2/applicants/${unknownId}/standalone/selfie?token=${guessed}`,
+      }),
+    ],
+    [
+      'send a selfie',
+      async () => ({
+        method: 'PUT',
+        url: `/api/v2/applicants/${unknownId}/standalone/selfie`,
+        payload: { accessToken: guessed, key: 'PM/RoleSideDocuments/x/y' },
       }),
     ],
     [

@@ -13,6 +13,7 @@ import { LINK_PROJECT_ROUTES } from './route-table-links';
 import { LOOKUP_ROUTES } from './route-table-lookups';
 import { PROJECT_ROUTES } from './route-table-projects';
 import { ROSTER_PROJECT_ROUTES } from './route-table-roster';
+import { SELFIE_ROUTES } from './route-table-selfie';
 
 const ROUTES = [
   ...PROJECT_ROUTES,
@@ -24,6 +25,7 @@ const ROUTES = [
   ...ROSTER_PROJECT_ROUTES,
   ...CLIENT_REVIEW_PROJECT_ROUTES,
   ...ADMIN_SCRIPT_ROUTES,
+  ...SELFIE_ROUTES,
 ];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 

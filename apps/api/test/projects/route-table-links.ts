@@ -347,8 +347,10 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
  */
 export const LINK_PRIVATE_TOKEN_ROUTES = [
   'GET /api/v2/applicants/:id/standalone/resend-email',
+  'GET /api/v2/applicants/:id/standalone/selfie',
   'GET /api/v2/applicants/:id/standalone/token',
   'PATCH /api/users/representatives',
   'PATCH /api/v2/applicants/standalone/:id',
   'POST /api/v2/applicants/:id/standalone/confirm',
+  'PUT /api/v2/applicants/:id/standalone/selfie',
 ] as const;

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'media.delete',
   'media.visibility',
   'media.download',
+  'selfie.request',
+  'selfie.remove',
   'import.start',
   'admin-script.run',
   'admin-script.restore',

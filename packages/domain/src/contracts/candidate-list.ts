@@ -194,6 +194,8 @@ export const applicantListItemSchema = z.object({
    * is apart from that person and shows an Unconfirmed marker (decision 0170).
    */
   emailUnconfirmed: z.boolean(),
+  /** The candidate has a selfie (decision 0460): the row shows a small marker beside the photo. */
+  hasSelfie: z.boolean(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 

@@ -231,6 +231,8 @@ export const clientMediaSchema = z.object({
   fileType: z.string(),
   status: z.string(),
   isPrimaryPhoto: z.boolean(),
+  /** The candidate's selfie, shared with the photos (decision 0463). */
+  isSelfie: z.boolean(),
   durationSeconds: z.number().nullable(),
   url: z.string(),
   convertedUrl: z.string().nullable(),

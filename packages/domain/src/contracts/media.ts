@@ -256,6 +256,8 @@ export const mediaItemSchema = z.object({
   failureReason: z.string().nullable(),
   visibility: z.enum(MEDIA_VISIBILITIES),
   isPrimaryPhoto: z.boolean(),
+  /** The candidate's current selfie (decision 0460): shown apart, beside the primary photo. */
+  isSelfie: z.boolean(),
   durationSeconds: z.number().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),

@@ -107,6 +107,7 @@ export async function restoreProject(
           size: entry.uncompressedSize,
           kind: item.kind as AdoptedOriginal['kind'],
           isPrimaryPhoto: item.isPrimaryPhoto === true,
+          isSelfie: item.isSelfie === true,
           visibility: (item.visibility as AdoptedOriginal['visibility']) ?? 'ALL',
         });
         await progress(10 + Math.round(((index + 1) / media.length) * 50));

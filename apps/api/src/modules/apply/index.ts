@@ -7,3 +7,6 @@ import { applyRoutes } from './routes';
  * submitter's send-under-review. Every public call is limited per address and reads its secret before any data.
  */
 export const applyModule: ApiModule = { name: 'apply', register: applyRoutes };
+
+export { applicantByPrivateToken, newPrivateLinkToken } from './private-link';
+export { privateSubmissionLink } from './mail';

@@ -4,6 +4,11 @@ import type { MailMessage } from '../../platform/mail/ports';
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 const base = (publicUrl: string) => publicUrl.replace(/\/$/, '');
 
+/** The talent's private link: their submission, to view and update (the token is its only credential). */
+export function privateSubmissionLink(publicUrl: string, applicantId: string, accessToken: string): string {
+  return `${base(publicUrl)}/submission/${applicantId}?token=${accessToken}`;
+}
+
 /** The talent's confirmation: their private link to view and update what they submitted. */
 export function submissionConfirmationMail(
   publicUrl: string,
@@ -12,7 +17,7 @@ export function submissionConfirmationMail(
   applicantId: string,
   accessToken: string,
 ): MailMessage {
-  const link = `${base(publicUrl)}/submission/${applicantId}?token=${accessToken}`;
+  const link = privateSubmissionLink(publicUrl, applicantId, accessToken);
   return {
     to,
     subject: `Your submission to ${oneLine(projectName)}`,
@@ -51,7 +56,7 @@ export function applicationConfirmationMail(
   applicantId: string,
   accessToken: string,
 ): MailMessage {
-  const link = `${base(publicUrl)}/submission/${applicantId}?token=${accessToken}`;
+  const link = privateSubmissionLink(publicUrl, applicantId, accessToken);
   return {
     to,
     subject: `Confirm your application to ${oneLine(projectName)}`,

@@ -23,13 +23,19 @@ export async function issuePrivateLink(
   email: string,
   projectName: string,
 ) {
-  const token = newLinkToken();
-  await tx.insert(applicantAccessTokens).values({ applicantId, tokenHash: tokenDigest(token) });
+  const token = await newPrivateLinkToken(tx, applicantId);
   await sendMail(
     deps,
     tx,
     submissionConfirmationMail(deps.publicUrl, email, projectName, applicantId, token),
   );
+}
+
+/** A new private link's secret for an applicant (kept as a digest only), for a mail that carries the link. */
+export async function newPrivateLinkToken(tx: Db, applicantId: string): Promise<string> {
+  const token = newLinkToken();
+  await tx.insert(applicantAccessTokens).values({ applicantId, tokenHash: tokenDigest(token) });
+  return token;
 }
 
 /** The applicant a private link opens, or 404 (a wrong token and a wrong id answer the same). */

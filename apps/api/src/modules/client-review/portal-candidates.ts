@@ -253,6 +253,7 @@ export async function linkCandidate(
       fileType: shown.fileType,
       status: shown.status,
       isPrimaryPhoto: shown.isPrimaryPhoto,
+      isSelfie: shown.isSelfie,
       durationSeconds: shown.durationSeconds,
       url,
       convertedUrl: shown.convertedUrl,

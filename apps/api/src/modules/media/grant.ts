@@ -92,7 +92,17 @@ export function verifyUploadGrant(config: Config, token: string, now: Date = new
  * when it has one, so every page load of the same apply link may resume and attach it, else the grant itself.
  */
 export function grantOwner(grant: UploadGrant): string {
-  return grant.holder ? `holder:${grant.holder}` : grant.id;
+  return grant.holder ? holderOwner(grant.holder) : grant.id;
+}
+
+/** The owner recorded for uploads made under any grant of `holder`. */
+export function holderOwner(holder: string): string {
+  return `holder:${holder}`;
+}
+
+/** The holder of the upload grants of one talent's selfie section on their private page (decision 0460). */
+export function selfieGrantHolder(applicantId: string): string {
+  return `selfie:${applicantId}`;
 }
 
 /** The holder of the upload grants of one submission link's apply page. */

@@ -17,6 +17,8 @@ import { uploadRoutes } from './routes-uploads';
  *   may resume each other's multipart uploads; `grantOwner(grant)` is what uploads are recorded under.
  * - `attachUploads(tx, { projectId, applicantId, uploads: keys, grantId? }, { jobs })` turns an apply page's
  *   completed uploads into media items of the applicant created in `tx` and queues their processing with it.
+ * - `attachSelfie`, `removeSelfie`, `findSelfie`: the applicant's one selfie, a photo item marked `is_selfie`
+ *   (decision 0460), for the selfie module.
  */
 export const mediaModule: ApiModule = {
   name: 'media',
@@ -31,13 +33,16 @@ export const mediaModule: ApiModule = {
 export {
   createUploadGrant,
   grantOwner,
+  holderOwner,
   linkGrantHolder,
+  selfieGrantHolder,
   verifyUploadGrant,
   UPLOAD_GRANT_TTL_SECONDS,
   type UploadGrant,
 } from './grant';
 export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
+export { attachSelfie, findSelfie, removeSelfie, type SelfieUploadInput } from './selfie-item';
 export { presentItem, primaryPhotoUrls } from './items';
 export { safeName } from './downloads';
 export { endClientLinkDownloads, queueDownload, type QueueDownloadInput } from './download-queue';

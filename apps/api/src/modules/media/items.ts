@@ -52,6 +52,7 @@ export async function presentItem(storage: Storage, row: MediaRow): Promise<Medi
     failureReason: row.failureReason,
     visibility: row.visibility,
     isPrimaryPhoto: row.isPrimaryPhoto,
+    isSelfie: row.isSelfie,
     durationSeconds: row.durationSeconds,
     width: row.width,
     height: row.height,

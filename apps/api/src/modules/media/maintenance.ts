@@ -46,6 +46,7 @@ export interface AdoptedOriginal {
   size: number;
   kind: 'image' | 'video' | 'document';
   isPrimaryPhoto?: boolean;
+  isSelfie?: boolean;
   visibility?: 'ALL' | 'TEAM';
 }
 
@@ -68,6 +69,7 @@ export async function adoptOriginals(
         contentType: item.contentType,
         size: item.size,
         isPrimaryPhoto: item.isPrimaryPhoto ?? false,
+        isSelfie: item.isSelfie ?? false,
         visibility: item.visibility ?? 'ALL',
       })),
     )

@@ -303,7 +303,7 @@ async function choosePrimaryPhotoIfNone(tx: Db, applicantId: string) {
         update ${mediaItems} set is_primary_photo = true
         where id = (
           select id from ${mediaItems}
-          where applicant_id = ${applicantId} and kind = 'image'
+          where applicant_id = ${applicantId} and kind = 'image' and not is_selfie
           order by created_at, id
           limit 1
         )

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddRepresentationDialog } from '../representation';
+import { PrivateSelfie } from '../selfie';
 import { useApplyAddress } from './apply-address';
 import {
   applyContracts,
@@ -248,6 +249,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
           {status}
         </p>
       </form>
+      <PrivateSelfie applicantId={view.applicantId} token={token} />
     </>
   );
 }

@@ -31,6 +31,7 @@ function row(overrides: Partial<ApplicantListItem>): ApplicantListItem {
     roster: null,
     minor: false,
     emailUnconfirmed: false,
+    hasSelfie: false,
     ...overrides,
   };
 }

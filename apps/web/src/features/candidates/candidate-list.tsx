@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
-import { UI_TEXTS } from '@casting/domain';
+import { SELFIE_TEXTS, UI_TEXTS } from '@casting/domain';
 import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
 import { VirtualList } from '../../ui/virtual-rows';
@@ -179,7 +179,17 @@ function RowBody({
         checked={selected.has(item.id)}
         onChange={(event) => onToggle(item.id, (event.nativeEvent as MouseEvent).shiftKey === true)}
       />
-      <Avatar name={item.name} imageUrl={item.photoUrl} />
+      <span className="relative shrink-0">
+        <Avatar name={item.name} imageUrl={item.photoUrl} />
+        {item.hasSelfie ? (
+          <span
+            role="img"
+            aria-label={SELFIE_TEXTS.marker}
+            title={SELFIE_TEXTS.marker}
+            className="absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface bg-brand-600"
+          />
+        ) : null}
+      </span>
       <button
         type="button"
         onClick={(event) => {

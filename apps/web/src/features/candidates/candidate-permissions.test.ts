@@ -45,4 +45,15 @@ describe('candidate actions offered', () => {
     expect(mayDo({ actor: 'TS', folderAlias: 'TS_INVITED', submitterView: false }, 'SEND_EMAIL')).toBe(false);
     expect(mayDo({ actor: 'CLIENT', folderAlias: null, submitterView: false }, 'SEND_EMAIL')).toBe(false);
   });
+
+  it('offers asking for and removing a selfie to the team, and to a talent submitter in For review, Hold for later and Hidden', () => {
+    expect(mayDo({ actor: 'TE', folderAlias: 'SELECTS', submitterView: false }, 'SELFIE')).toBe(true);
+    for (const folderAlias of ['TS_FOR_REVIEW', 'TS_HOLD_LATER', 'TS_HIDDEN']) {
+      expect(mayDo({ actor: 'TS', folderAlias, submitterView: false }, 'SELFIE')).toBe(true);
+    }
+    for (const folderAlias of ['TS_ALL_SUBMISSIONS', 'TS_NEW_SUBMISSIONS', 'TS_INVITED']) {
+      expect(mayDo({ actor: 'TS', folderAlias, submitterView: false }, 'SELFIE')).toBe(false);
+    }
+    expect(mayDo({ actor: 'SA', folderAlias: 'TS_HIDDEN', submitterView: true }, 'SELFIE')).toBe(false);
+  });
 });

@@ -16,6 +16,7 @@ export type CandidateAction =
   | 'REORDER'
   | 'ADD_MEDIA'
   | 'DELETE_MEDIA'
+  | 'SELFIE'
   | 'SEND_EMAIL';
 
 const PERMISSION: Record<CandidateAction, Permission> = {
@@ -33,6 +34,8 @@ const PERMISSION: Record<CandidateAction, Permission> = {
   REORDER: 'REORDER_CANDIDATES',
   ADD_MEDIA: 'CANDIDATE_MEDIA',
   DELETE_MEDIA: 'CANDIDATE_MEDIA',
+  // Asking for and removing a selfie (decision 0460).
+  SELFIE: 'CANDIDATE_SELFIE',
   SEND_EMAIL: 'CANDIDATE_SEND_EMAIL',
 };
 
@@ -52,6 +55,7 @@ const IN_SUBMITTER_FOLDER: Partial<Record<CandidateAction, SubmitterFolderAction
   MAYBE_VOTE: 'MAYBE_VOTE',
   ADD_MEDIA: 'ADD_MEDIA',
   DELETE_MEDIA: 'DELETE_MEDIA',
+  SELFIE: 'MANAGE_SELFIE',
   SEND_EMAIL: 'SEND_EMAIL',
 };
 

@@ -39,6 +39,7 @@ const row: ApplicantListItem = {
   roster: null,
   minor: false,
   emailUnconfirmed: false,
+  hasSelfie: false,
 };
 
 const detail = {

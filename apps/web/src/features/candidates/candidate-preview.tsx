@@ -14,6 +14,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
+import { CandidateSelfie } from '../selfie';
 import { ApplicationRecord, MinorBadge, UnconfirmedBadge } from './candidate-consent';
 import { CandidateRepresentation } from './candidate-representation';
 import { ClientFeedbackSection } from './client-feedback-summary';
@@ -59,6 +60,8 @@ export interface CandidatePreviewProps {
      * only when the candidate is their agency's client (decision 0146).
      */
     chat?: boolean;
+    /** The selfie beside the primary photo: read (CANDIDATE_SELFIE), or manage where the folder allows it too. */
+    selfie?: 'read' | 'manage' | null;
   };
 }
 
@@ -149,8 +152,16 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         </div>
       </div>
       <div className="flex flex-col gap-5 p-4">
-        <header className="flex items-center gap-3">
+        <header className="flex flex-wrap items-center gap-3">
           <Avatar name={row.name} imageUrl={row.photoUrl} className="size-16 text-lg" />
+          {media.selfie ? (
+            <CandidateSelfie
+              projectId={projectId}
+              applicantId={row.applicantId}
+              name={row.name}
+              canManage={media.selfie === 'manage'}
+            />
+          ) : null}
           <div className="min-w-0">
             <h2
               id="candidate-preview-heading"

@@ -292,6 +292,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               teamTools: !submitterSet && can(actor, 'CANDIDATE_MEDIA'),
               userEmail: user?.email,
               chat: mayChat(actor, Boolean(user?.agent)),
+              selfie: mayDo(scope, 'SELFIE') ? 'manage' : can(actor, 'CANDIDATE_SELFIE') ? 'read' : null,
             }}
             onVote={(choice) =>
               vote.mutate(

@@ -1,4 +1,4 @@
-import type { ClientCandidateDetail } from '@casting/domain';
+import { SELFIE_TEXTS, type ClientCandidateDetail } from '@casting/domain';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 
@@ -64,10 +64,10 @@ export function CandidateMedia({
         <section aria-label="Photos">
           <ul className="flex snap-x gap-2 overflow-x-auto pb-2">
             {photos.map((photo) => (
-              <li key={photo.id} className="shrink-0 snap-start">
+              <li key={photo.id} className="flex shrink-0 snap-start flex-col gap-1">
                 <button
                   type="button"
-                  aria-label={`View photo ${photo.name} full screen`}
+                  aria-label={`View ${photo.isSelfie ? SELFIE_TEXTS.title.toLowerCase() : 'photo'} ${photo.name} full screen`}
                   onClick={() => onView(candidate.media.indexOf(photo))}
                 >
                   <img
@@ -77,6 +77,12 @@ export function CandidateMedia({
                     loading="lazy"
                   />
                 </button>
+                {/* The candidate's own current phone photo, unretouched, beside their headshot and portfolio. */}
+                {photo.isSelfie ? (
+                  <span className="text-xs text-ink-muted" title={SELFIE_TEXTS.explanation}>
+                    {SELFIE_TEXTS.title}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

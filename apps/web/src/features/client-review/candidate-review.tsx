@@ -31,6 +31,7 @@ function viewerItem(item: ClientMedia, candidate: ClientCandidateDetail): MediaI
     failureReason: null,
     visibility: 'ALL',
     isPrimaryPhoto: item.isPrimaryPhoto,
+    isSelfie: item.isSelfie,
     durationSeconds: item.durationSeconds,
     width: null,
     height: null,

@@ -153,6 +153,7 @@ describe('client review pages', () => {
       fileType: 'mp4',
       status: 'PROCESSED',
       isPrimaryPhoto: false,
+      isSelfie: false,
       durationSeconds: 2,
       url: '/files/tape.mp4',
       convertedUrl: '/files/tape-converted.mp4',

@@ -41,6 +41,7 @@ function row(id: string, name: string) {
     roster: null,
     minor: false,
     emailUnconfirmed: false,
+    hasSelfie: false,
   };
 }
 

@@ -13,6 +13,10 @@ export interface FilePickerProps {
   /** Only one file unless set. */
   multiple?: boolean;
   kinds?: readonly UploadKind[];
+  /** The picker's filter when it is not the accepted extensions of `kinds` (`image/*` for a camera photo). */
+  accept?: string;
+  /** Opens the phone's camera (`user`: the front one) instead of the file list, where the browser can. */
+  capture?: 'user' | 'environment';
   label?: string;
   disabled?: boolean;
   className?: string;
@@ -28,6 +32,8 @@ export function FilePicker({
   onFiles,
   multiple = false,
   kinds,
+  accept,
+  capture,
   label = MEDIA_TEXTS.addFiles,
   disabled = false,
   className,
@@ -55,7 +61,8 @@ export function FilePicker({
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        accept={acceptAttribute(kinds)}
+        accept={accept ?? acceptAttribute(kinds)}
+        capture={capture}
         multiple={multiple}
         data-testid="file-picker-input"
         onChange={(event) => {

@@ -21,6 +21,7 @@ export function buildMediaItem(
     failureReason: null,
     visibility: 'ALL',
     isPrimaryPhoto: false,
+    isSelfie: false,
     durationSeconds: null,
     width: null,
     height: null,

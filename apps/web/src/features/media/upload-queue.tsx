@@ -20,6 +20,9 @@ export interface UploadQueueProps {
   /** Only one file at a time from the picker unless set. */
   multiple?: boolean;
   kinds?: readonly UploadKind[];
+  /** Passed to the picker: its filter and camera (see FilePicker). */
+  accept?: string;
+  capture?: 'user' | 'environment';
   /** Section variant: at most this many files; the add button hides once reached. */
   maxFiles?: number;
   variant?: UploadQueueVariant;
@@ -41,6 +44,8 @@ export function UploadQueue({
   onComplete,
   multiple = false,
   kinds,
+  accept,
+  capture,
   maxFiles,
   variant = 'default',
   isThumbnailReady,
@@ -65,6 +70,8 @@ export function UploadQueue({
           <FilePicker
             multiple={multiple}
             kinds={kinds}
+            accept={accept}
+            capture={capture}
             label={label}
             disabled={disabled}
             readDuration={readDuration}

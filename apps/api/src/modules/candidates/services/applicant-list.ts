@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { can, type ApplicantList, type ApplicantListQuery, type ProjectActor } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import type { Queryable } from '../../../platform/db/ids';
 import { minorSql } from '../../../platform/db/minors';
-import { applicants, folderMemberships, submissions } from '../../../platform/db/schema';
+import { applicants, folderMemberships, mediaItems, submissions } from '../../../platform/db/schema';
 import { roleInProject } from '../../opportunities';
 import { initialsOf, seesContactDetails, shownLocation } from './applicant-detail';
 import { detailsOf, type Details } from './applicant-list-details';
@@ -110,12 +110,14 @@ export async function listApplicants(
   };
   const ids = page.items.map((row) => row.id);
   const contact = seesContactDetails(actor);
-  const [details, photos] =
+  const applicantIds = [...new Set(page.items.map((row) => row.applicantId))];
+  const [details, photos, selfies] =
     ids.length === 0
-      ? [new Map<string, Details>(), new Map<string, string>()]
+      ? [new Map<string, Details>(), new Map<string, string>(), new Set<string>()]
       : await Promise.all([
           detailsOf(db, ids, userId, can(actor, 'VIEW_FEEDBACK'), can(actor, 'VIEW_PROJECT_ROSTER')),
-          photosOf?.([...new Set(page.items.map((row) => row.applicantId))]) ?? new Map<string, string>(),
+          photosOf?.(applicantIds) ?? new Map<string, string>(),
+          withSelfie(db, applicantIds),
         ]);
   return {
     items: page.items.map((row) => {
@@ -148,10 +150,20 @@ export async function listApplicants(
         roster: extra?.roster ?? null,
         minor: Boolean(row.minor),
         emailUnconfirmed: Boolean(row.emailUnconfirmed),
+        hasSelfie: selfies.has(row.applicantId),
       };
     }),
     limit: query.limit,
     nextCursor: page.nextCursor,
     totalCapped: false,
   };
+}
+
+/** Which of a page's candidates have a selfie, in one query the partial index on selfies serves (decision 0460). */
+async function withSelfie(db: Queryable, applicantIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ applicantId: mediaItems.applicantId })
+    .from(mediaItems)
+    .where(and(inArray(mediaItems.applicantId, applicantIds), eq(mediaItems.isSelfie, true)));
+  return new Set(rows.map((row) => row.applicantId));
 }

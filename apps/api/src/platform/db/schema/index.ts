@@ -23,3 +23,4 @@ export * from './import';
 export * from './admin-scripts';
 export * from './offices';
 export * from './retention';
+export * from './selfie';

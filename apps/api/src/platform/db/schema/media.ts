@@ -94,6 +94,8 @@ export const mediaItems = pgTable(
     width: integer('width'),
     height: integer('height'),
     isPrimaryPhoto: boolean('is_primary_photo').notNull().default(false),
+    /** The candidate's current selfie: an unretouched phone photo shown beside the primary photo (decision 0460). */
+    isSelfie: boolean('is_selfie').notNull().default(false),
     visibility: text('visibility', { enum: ['ALL', 'TEAM'] })
       .notNull()
       .default('ALL'),
@@ -108,6 +110,10 @@ export const mediaItems = pgTable(
     uniqueIndex('media_items_primary_idx')
       .on(table.applicantId)
       .where(sql`${table.isPrimaryPhoto}`),
+    // One current selfie per applicant; the candidates list's marker reads it.
+    uniqueIndex('media_items_selfie_idx')
+      .on(table.applicantId)
+      .where(sql`${table.isSelfie}`),
   ],
 );
 
