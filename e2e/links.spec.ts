@@ -142,6 +142,20 @@ test.describe('submission links', () => {
     await expect(mobile.getByText('Your details are saved.')).toBeVisible();
     await mobile.reload();
     await expect(mobile.getByLabel('Phone')).toHaveValue('+12025550199');
+    // There the talent adds a photo to their submission, then removes it again (to replace it, they would add another).
+    const files = mobile.getByRole('region', { name: 'Your photos, tapes and documents' });
+    await files
+      .getByTestId('file-picker-input')
+      .setInputFiles([
+        { name: 'new-headshot.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(160, 200) },
+      ]);
+    await expect(files.getByRole('link', { name: 'new-headshot.jpg' })).toBeVisible({ timeout: 30_000 });
+    await files.getByRole('button', { name: 'Remove new-headshot.jpg' }).click();
+    await mobile
+      .getByRole('dialog', { name: 'Remove new-headshot.jpg' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(files.getByText('new-headshot.jpg was removed.')).toBeVisible();
     // From the same page the talent takes a selfie (the phone's front camera; here a file); the team's list marks it.
     await mobile
       .locator('#selfie')

@@ -149,6 +149,28 @@ describe('public routes without a valid secret', () => {
       }),
     ],
     [
+      'list my files',
+      async () => ({
+        method: 'GET',
+        url: `/api/v2/applicants/${unknownId}/standalone/media?token=${guessed}`,
+      }),
+    ],
+    [
+      'add my files',
+      async () => ({
+        method: 'POST',
+        url: `/api/v2/applicants/${unknownId}/standalone/media`,
+        payload: { accessToken: guessed, keys: ['PM/RoleSideDocuments/x/y'] },
+      }),
+    ],
+    [
+      'remove my file',
+      async () => ({
+        method: 'DELETE',
+        url: `/api/v2/applicants/${unknownId}/standalone/media/${unknownId}?token=${guessed}`,
+      }),
+    ],
+    [
       'change representative',
       async () => ({
         method: 'PATCH',

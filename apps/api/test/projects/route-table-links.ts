@@ -346,11 +346,14 @@ export const LINK_OTHER_ROUTES: RouteCase[] = [
  * (the same 404 for anonymous and signed-in callers) rather than through the actor matrix.
  */
 export const LINK_PRIVATE_TOKEN_ROUTES = [
+  'DELETE /api/v2/applicants/:id/standalone/media/:mediaId',
+  'GET /api/v2/applicants/:id/standalone/media',
   'GET /api/v2/applicants/:id/standalone/resend-email',
   'GET /api/v2/applicants/:id/standalone/selfie',
   'GET /api/v2/applicants/:id/standalone/token',
   'PATCH /api/users/representatives',
   'PATCH /api/v2/applicants/standalone/:id',
   'POST /api/v2/applicants/:id/standalone/confirm',
+  'POST /api/v2/applicants/:id/standalone/media',
   'PUT /api/v2/applicants/:id/standalone/selfie',
 ] as const;

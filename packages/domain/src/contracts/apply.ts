@@ -125,6 +125,46 @@ export const standaloneUpdateSchema = z.object(talentFields).partial().extend({
 export type StandaloneUpdate = z.infer<typeof standaloneUpdateSchema>;
 
 export const privateTokenQuerySchema = z.object({ token: linkTokenSchema });
+
+/** How many photos, tapes and documents a talent may keep on their submission (the apply form's own limit). */
+export const PRIVATE_MEDIA_MAX = 50;
+
+export const PRIVATE_MEDIA_TEXTS = {
+  heading: 'Your photos, tapes and documents',
+  intro: 'The casting team sees these with your submission. Add new ones, or remove one to replace it.',
+  none: 'You have not sent any files yet.',
+  remove: (name: string) => `Remove ${name}`,
+  removeQuestion: 'The casting team will no longer see this file. To replace it, add the new one afterwards.',
+  processing: 'Being prepared…',
+  removed: (name: string) => `${name} was removed.`,
+  added: (count: number) => `${count} ${count === 1 ? 'file was' : 'files were'} added to your submission.`,
+  confirmFirst: 'Confirm your application first; then you can change your files.',
+  tooMany: (max: number) => `A submission keeps at most ${max} files. Remove one before adding another.`,
+  onlyYours: 'Only files you sent yourself can be removed here.',
+};
+
+/** One file the talent sent, as their private page shows it (the team's own files and the selfie are not listed). */
+export const privateMediaItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['image', 'video', 'document']),
+  status: z.enum(['PENDING', 'IN_PROGRESS', 'PROCESSED', 'FAILED']),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** GET /v2/applicants/{id}/standalone/media: the talent's files and the upload grant to send more. */
+export const privateMediaSchema = z.object({
+  items: z.array(privateMediaItemSchema),
+  uploadGrant: z.string(),
+});
+export type PrivateMedia = z.infer<typeof privateMediaSchema>;
+/** POST /v2/applicants/{id}/standalone/media: finished uploads (their `Key`) added to the submission. */
+export const privateMediaAddSchema = z.object({
+  accessToken: linkTokenSchema,
+  keys: z.array(z.string().min(1).max(500)).min(1).max(PRIVATE_MEDIA_MAX),
+});
+export type PrivateMediaAdd = z.infer<typeof privateMediaAddSchema>;
 export const standaloneViewSchema = z.object({
   applicantId: z.string(),
   projectId: z.string(),

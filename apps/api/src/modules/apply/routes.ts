@@ -44,6 +44,7 @@ import {
 } from './representation';
 import { agencyReviewCounts } from './agency-review-counts';
 import { sendUnderReview } from './send-under-review';
+import { privateMediaRoutes } from './private-media-routes';
 
 const TAGS = ['apply'];
 const idParams = z.object({ id: z.uuid() });
@@ -53,6 +54,7 @@ const PUBLIC_BODY_LIMIT = 64 * 1024;
 
 export function applyRoutes(app: App, context: AppContext) {
   const { db } = context.database;
+  privateMediaRoutes(app, context);
   const deps: ApplyDeps = {
     db,
     jobs: context.jobs,

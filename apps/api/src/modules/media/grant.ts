@@ -105,6 +105,11 @@ export function selfieGrantHolder(applicantId: string): string {
   return `selfie:${applicantId}`;
 }
 
+/** The holder of the upload grants of one talent's files section on their private page. */
+export function privateMediaGrantHolder(applicantId: string): string {
+  return `private:${applicantId}`;
+}
+
 /** The holder of the upload grants of one submission link's apply page. */
 export function linkGrantHolder(shareLinkId: string): string {
   return `link:${shareLinkId}`;

@@ -35,6 +35,7 @@ export {
   grantOwner,
   holderOwner,
   linkGrantHolder,
+  privateMediaGrantHolder,
   selfieGrantHolder,
   verifyUploadGrant,
   UPLOAD_GRANT_TTL_SECONDS,

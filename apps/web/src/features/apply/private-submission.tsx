@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { AddRepresentationDialog } from '../representation';
 import { PrivateSelfie } from '../selfie';
+import { PrivateMediaSection } from './private-media';
 import { useApplyAddress } from './apply-address';
 import {
   applyContracts,
@@ -249,6 +250,7 @@ function SubmissionDetails({ view, token }: { view: StandaloneView; token: strin
           {status}
         </p>
       </form>
+      <PrivateMediaSection applicantId={view.applicantId} token={token} />
       <PrivateSelfie applicantId={view.applicantId} token={token} />
     </>
   );
