@@ -174,7 +174,7 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/roster'),
     (m) => m.RosterManagementPage,
   ),
-  // The public apply pages are one chunk of their own (no back office, no form library): decision 0028.
+  // The public apply pages are one chunk of their own (no back office, no form library): decision 0701.
   SubmitPage: lazyPage(
     () => import('../features/apply'),
     (m) => routedApplyPage(m.ApplyAddressProvider, m.ApplyPage),

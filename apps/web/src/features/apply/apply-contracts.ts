@@ -1,6 +1,6 @@
 /**
  * The domain's apply contracts and rules, imported on demand by the apply pages: zod stays out of their first
- * download (as for sign-in, docs/decisions/0022 and 0028), the messages stay the domain's own.
+ * download (as for sign-in, docs/decisions/0022 and 0701), the messages stay the domain's own.
  */
 export {
   addressLookupResultSchema,

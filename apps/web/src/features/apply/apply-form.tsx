@@ -21,7 +21,7 @@ import type { UploadSlot } from './uploads';
 
 /**
  * The upload queue brings the media module (and zod, and a dialog library): it loads after the form is on
- * screen, so the apply page's first download stays small (decision 0028).
+ * screen, so the apply page's first download stays small (decision 0701).
  */
 const { Component: ApplyUploads } = lazyComponent(
   () => import('./uploads'),
@@ -47,7 +47,7 @@ const { Component: ConsentFields } = lazyComponent(
   (module) => module.ConsentFields,
 );
 
-/** The form's check, with the domain's rules, loaded on first use (see decision 0028). */
+/** The form's check, with the domain's rules, loaded on first use (see decision 0701). */
 async function checkDraftLater(draft: ApplyDraft) {
   const { checkDraft } = await import('./apply-check');
   return checkDraft(draft);

@@ -15,7 +15,7 @@ import { lazyComponent } from '../../lib/lazy/lazy-component';
 
 /**
  * The breakdown (the project's facts, each opportunity's terms) is a chunk of its own, fetched as this module runs,
- * while the link is resolved: the apply page's first download stays within its budget (decision 0028).
+ * while the link is resolved: the apply page's first download stays within its budget (decision 0701).
  */
 const { Component: ApplyBreakdown, preload: preloadBreakdown } = lazyComponent(
   () => import('./apply-breakdown'),

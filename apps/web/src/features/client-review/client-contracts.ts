@@ -1,6 +1,6 @@
 /**
  * The domain's client review contracts, imported on demand by the review pages: zod stays out of their first
- * download (as for the apply pages, decision 0028).
+ * download (as for the apply pages, decision 0701).
  */
 export {
   clientApplicantsSchema,
