@@ -44,7 +44,7 @@ const SPEC_ROWS: Record<Permission, string> = {
   CANDIDATE_VOTE: 'SA PO PE TE TS',
   CANDIDATE_SELFIE: 'SA PO PE TE TS',
   CANDIDATE_MEDIA: 'SA PO PE TE TS',
-  // Ours (decision 0032): the casting staff write a project's e-mail templates.
+  // Ours (decision 0719): the casting staff write a project's e-mail templates.
   MANAGE_EMAIL_TEMPLATES: 'SA PO PE',
   CANDIDATE_EDIT_TAGS: 'SA PO PE TE TS',
   // Ours (decision 0399): the team's reviewers read the project roster, the project's staff change it.

@@ -42,7 +42,7 @@ const sendParams = z.object({ id: z.string().max(64), sendId: z.uuid() });
 
 /** Whoever may e-mail candidates (the matrix's 'send e-mail' action) reads and uses the templates and the history. */
 const USE = access.project('CANDIDATE_SEND_EMAIL');
-/** Writing templates is the casting staff's (decision 0032). */
+/** Writing templates is the casting staff's (decision 0719). */
 const MANAGE = access.project('MANAGE_EMAIL_TEMPLATES');
 
 export function emailRoutes(app: App, context: AppContext) {

@@ -8,7 +8,7 @@ import { cn } from '../../ui/cn';
 import { DropdownMenu, DropdownMenuItem } from '../../ui/dropdown-menu';
 
 /**
- * The e-mail body editor (TipTap on ProseMirror, decision 0032). Only what mail clients render alike is on: bold,
+ * The e-mail body editor (TipTap on ProseMirror, decision 0717). Only what mail clients render alike is on: bold,
  * italic, underline, strike, links, three heading levels, lists and quotes; code, rules and images are off, so the
  * document always passes the API's body schema. Merge fields are typed as `{{name}}` text from the menu.
  */
