@@ -24,7 +24,7 @@ export const LIVE_EVENTS = [
   'APPLICANTS_UPDATED',
   /**
    * Refresh the project roster and the roster status of the open candidate: someone checked, held, booked or
-   * released a candidate (decision 0040). Payload `{status}`; published inside the change's transaction.
+   * released a candidate (decision 0733). Payload `{status}`; published inside the change's transaction.
    */
   'PROJECT_ROSTER_UPDATED',
   /**
