@@ -32,7 +32,7 @@ describe('admin scripts', () => {
     const role = await buildRole(cast.project);
     const drifted = await buildApplicant(role, cast.people.PO.user);
     await buildApplicant(role, cast.people.PO.user);
-    // An up-vote count that drifted from the votes (as a restore before decision 0042's fix left them).
+    // An up-vote count that drifted from the votes (as a restore before the recount fix left them; decision 0735).
     const { db: rows } = await testDatabase();
     await rows.update(submissions).set({ upVotes: 3 }).where(eq(submissions.id, drifted.id));
     const done = await run(cast.project.id, { script: 'RECOUNT' });

@@ -23,7 +23,7 @@ import {
 } from '../../platform/db/schema';
 
 /**
- * A project export (decision 0042): one zip with `project.json` and every media original under `media/<item id>`.
+ * A project export (decision 0739): one zip with `project.json` and every media original under `media/<item id>`.
  * The rows are the project's own tables, exported as they are; what belongs to the instance rather than the project
  * travels by a portable key instead of an id: team members and voters by e-mail, lookup values by lookup and name
  * (dropped where the other instance has no such value), agents by e-mail with their agency's name (found or made on
