@@ -17,7 +17,7 @@ import { roles } from './opportunities';
 import { projects } from './projects';
 
 /**
- * One import of people from a sheet (decision 0043). The file stays in storage under `file_key` until the job is
+ * One import of people from a sheet (decision 0744). The file stays in storage under `file_key` until the job is
  * purged; `mapping` is the column index per person field. Counters are advanced in the same transaction as each row,
  * so they always agree with `import_rows`.
  */
