@@ -198,7 +198,7 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
   // Every row of the project is in the one opportunity here, so either index of a pair serves the opportunity's list.
   it.each([
     ['by name', /^submissions_project_name_idx$/],
-    // Once a hashed For Review exclusion plus a sort (decision 0059 made the exclusion a column of the row).
+    // Once a hashed For Review exclusion plus a sort (decision 0748 made the exclusion a column of the row).
     ['by name in an opportunity after a cursor', /^submissions_(role|project)_name_idx$/],
     ['by votes', /^submissions_project_votes_idx$/],
     ['by votes in an opportunity after a cursor', /^submissions_(role|project)_votes_idx$/],

@@ -104,7 +104,7 @@ async function assertProjectTags(db: Queryable, projectId: string, query: Applic
  * except submissions still waiting for their agency's review (in For Review, TS_FOR_REVIEW): those reach the team
  * when the agency sends them on (decision 0137), and people an agency invited who have not applied yet (in Invited,
  * TS_INVITED): they become the team's candidates when they apply (decision 0050). Membership of those two folders is
- * the submission's `review_held` flag (kept by triggers, decision 0059): a column of the row the walk holds, where a
+ * the submission's `review_held` flag (kept by triggers, decision 0748): a column of the row the walk holds, where a
  * `not exists` per row cost a probe each and, planned as a hashed anti-join, made the planner sort instead of walk.
  */
 function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undefined {

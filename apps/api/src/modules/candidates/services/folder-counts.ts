@@ -10,7 +10,7 @@ import { roleInProject } from '../../opportunities';
  * as one of 1,001 and says "capped". A folder's members are the `(folder_id, submission_id)` key of
  * folder_memberships; the view folders (All Submissions) hold no members and count the opportunity's submissions
  * instead (`(role_id, created_at, id)` index), the casting team's without those still waiting in For Review
- * (decision 0137) or invited and not applied (decision 0050), both the row's `review_held` (decision 0059), and
+ * (decision 0137) or invited and not applied (decision 0050), both the row's `review_held` (decision 0748), and
  * without the hidden ones (the row's `hidden`, decision 0240), the submitter's view only those in a submitter folder, as the list shows them. A talent submitter gets the submitter folders only, the folders they may open.
  */
 export async function folderCounts(
