@@ -65,7 +65,7 @@ async function makeSeed() {
   // template0 and template1 exist to copy for CREATE DATABASE, which the embedded engine never runs: it serves one
   // database, postgres. Their catalogs were 600 of the seed's 1,670 files, and a first start creates every file of
   // the seed; creating a file cost 0.4 to 0.8 ms on the disks measured, so the two cost every first start about
-  // 0.4 s (decision 0062). Tests' in-memory databases load the smaller tarball too.
+  // 0.4 s (decision 0753). Tests' in-memory databases load the smaller tarball too.
   for (const template of ['template0', 'template1']) {
     await database.pglite.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
     await database.pglite.exec(`DROP DATABASE ${template}`);
