@@ -211,6 +211,12 @@ test.describe('candidates workspace on a desktop', () => {
     await page.getByRole('button', { name: `Reorder ${last}` }).scrollIntoViewIfNeeded();
     const handle = await page.getByRole('button', { name: `Reorder ${last}` }).boundingBox();
     const top = await page.getByRole('button', { name: `Reorder ${after[0]!}` }).boundingBox();
+    // The new order is saved by a call the page makes after the drop: the reload below waits for its answer, as a
+    // person sees the toast before leaving (a reload while it is on its way would show the order before it).
+    const saved = page.waitForResponse(
+      (response) =>
+        /\/applicant-sort$/.test(new URL(response.url()).pathname) && response.request().method() === 'PUT',
+    );
     await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
     await page.mouse.down();
     await page.mouse.move(handle!.x + handle!.width / 2, top!.y, { steps: 12 });
@@ -218,6 +224,7 @@ test.describe('candidates workspace on a desktop', () => {
     await page.mouse.up();
     const dragged = [last, after[0]!, after[1]!];
     await expect.poll(() => rowNames(page)).toEqual(dragged);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect.poll(() => rowNames(page)).toEqual(dragged);
     await expectAccessible(page, 'folder in manual order');
