@@ -150,7 +150,7 @@ test.describe('submission links', () => {
         { name: 'new-headshot.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(160, 200) },
       ]);
     await expect(files.getByRole('link', { name: 'new-headshot.jpg' })).toBeVisible({ timeout: 30_000 });
-    await files.getByRole('button', { name: 'Remove new-headshot.jpg' }).click();
+    await files.getByRole('button', { name: 'Remove new-headshot.jpg from your submission' }).click();
     await mobile
       .getByRole('dialog', { name: 'Remove new-headshot.jpg' })
       .getByRole('button', { name: 'Remove' })

@@ -133,7 +133,7 @@ export const PRIVATE_MEDIA_TEXTS = {
   heading: 'Your photos, tapes and documents',
   intro: 'The casting team sees these with your submission. Add new ones, or remove one to replace it.',
   none: 'You have not sent any files yet.',
-  remove: (name: string) => `Remove ${name}`,
+  remove: (name: string) => `Remove ${name} from your submission`,
   removeQuestion: 'The casting team will no longer see this file. To replace it, add the new one afterwards.',
   processing: 'Being prepared…',
   removed: (name: string) => `${name} was removed.`,

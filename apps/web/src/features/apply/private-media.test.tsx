@@ -53,8 +53,10 @@ describe('the talent’s files on their private page', () => {
     const double = renderSection();
     const list = await screen.findByRole('list', { name: PRIVATE_MEDIA_TEXTS.heading });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    await user.click(within(list).getByRole('button', { name: 'Remove full-length.jpg' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove full-length.jpg' });
+    await user.click(
+      within(list).getByRole('button', { name: 'Remove full-length.jpg from your submission' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Remove full-length.jpg from your submission' });
     expect(dialog).toHaveTextContent(PRIVATE_MEDIA_TEXTS.removeQuestion);
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(PRIVATE_MEDIA_TEXTS.removed('full-length.jpg'))).toBeInTheDocument();
