@@ -74,7 +74,7 @@ describe('public routes without a valid secret', () => {
   const unknownId = '0190a000-0000-7000-8000-000000000000';
   const cases: [
     string,
-    () => Promise<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; payload?: object }>,
+    () => Promise<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object }>,
   ][] = [
     ['resolve', async () => ({ method: 'GET', url: `/api/v2/share-links/resolve?token=${guessed}` })],
     [
