@@ -190,8 +190,9 @@ test.describe('media on a phone', () => {
     ]);
     const queue = mobile.getByRole('list', { name: 'Uploads' });
     const videoRow = queue.getByRole('listitem').filter({ hasText: 'selftape.mp4' });
-    // Progress shows while the video goes up, then both files are done.
-    await expect(videoRow.getByRole('progressbar')).toBeVisible();
+    // Progress shows while the video goes up, then both files are done. The queue sends files one after another, so
+    // the video starts once the photos before it are up: on a busy machine that takes longer than the default wait.
+    await expect(videoRow.getByRole('progressbar')).toBeVisible({ timeout: 30_000 });
     releaseLastPart();
     await expect(videoRow.getByText('Uploaded')).toBeVisible({ timeout: 60_000 });
     for (const name of ['headshot.jpg', 'IMG_0042.HEIC', 'resume.pdf']) {
