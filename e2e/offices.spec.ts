@@ -279,9 +279,13 @@ test.describe('offices', () => {
     const harborEntry = page.getByRole('menuitemradio', { name: new RegExp(harbor) });
     await expect(page.getByRole('menuitemradio')).toHaveCount(2);
     await expectAccessible(page, 'office menu with two offices');
-    while (!(await harborEntry.evaluate((element) => element === document.activeElement))) {
-      await page.keyboard.press('ArrowDown');
-    }
+    // Arrows move the focus through the open menu until Harbor has it; a bounded wait, never an endless loop.
+    await expect(async () => {
+      if (!(await harborEntry.evaluate((element) => element === document.activeElement))) {
+        await page.keyboard.press('ArrowDown');
+      }
+      await expect(harborEntry).toBeFocused({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await page.keyboard.press('Enter');
 
     await expect(officeMenu(page, harbor)).toBeVisible();
