@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectAccessible } from './support/axe';
 import { expect, outbox, signInViaUi, test } from './support/fixtures';
@@ -10,9 +10,35 @@ import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 /*
  * A director shares two candidates with a producer, who has no account and reviews on a 375 px phone: she
  * identifies with the code mailed to her, watches a tape, votes and comments; the director sees the vote arrive
- * without reloading, exports the feedback (mailed), then revokes the link, and the producer's next request shows the
- * revoked page.
+ * without reloading, exports the feedback (mailed), gives the link a new address (the old one stops, her vote stays),
+ * then revokes the link, and the producer's next request shows the revoked page.
  */
+
+/** The producer identifies on a link's page with the code mailed to her (a code other than `previous`). */
+async function identifyOnPhone(
+  producer: Page,
+  request: APIRequestContext,
+  link: URL,
+  email: string,
+  previous?: string,
+) {
+  await producer.goto(link.pathname);
+  await expect(producer).toHaveURL(/\/client\/review-submission\/auth\?link=/);
+  await producer.getByRole('textbox', { name: 'Your name' }).fill('Paula Producer');
+  await producer.getByRole('textbox', { name: 'Your e-mail' }).fill(email);
+  await producer.getByRole('button', { name: 'Send me a code' }).click();
+  let code = '';
+  await expect
+    .poll(async () => {
+      code = /is (\d{6})\./.exec(await newestMail(request, email, /review code/i))?.[1] ?? '';
+      return code !== '' && code !== previous;
+    })
+    .toBe(true);
+  await producer.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await producer.getByRole('button', { name: 'Open the review' }).click();
+  await expect(producer.getByRole('heading', { name: 'Lighthouse selects' })).toBeVisible();
+  return code;
+}
 
 async function newestMail(request: APIRequestContext, email: string, subject: RegExp) {
   let text = '';
@@ -82,16 +108,7 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   // The producer, on a phone, with no account.
   const producer = await phone(browser);
   const producerEmail = `paula-${randomUUID().slice(0, 8)}@studio.test`;
-  await producer.goto(link.pathname);
-  await expect(producer).toHaveURL(/\/client\/review-submission\/auth\?link=/);
-  await producer.getByRole('textbox', { name: 'Your name' }).fill('Paula Producer');
-  await producer.getByRole('textbox', { name: 'Your e-mail' }).fill(producerEmail);
-  await producer.getByRole('button', { name: 'Send me a code' }).click();
-  const mail = await newestMail(request, producerEmail, /review code/i);
-  const code = /is (\d{6})\./.exec(mail)![1]!;
-  await producer.getByRole('textbox', { name: '6-digit code' }).fill(code);
-  await producer.getByRole('button', { name: 'Open the review' }).click();
-  await expect(producer.getByRole('heading', { name: 'Lighthouse selects' })).toBeVisible();
+  const firstCode = await identifyOnPhone(producer, request, link, producerEmail);
   await expect(producer.getByRole('heading', { name: '2 candidates' })).toBeVisible();
   await expect(producer.getByText('Reviewing as Paula Producer')).toBeVisible();
   await expectAccessible(producer, 'client review list on a phone');
@@ -159,6 +176,23 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   await zipPage.goto(zipUrl.pathname + zipUrl.search);
   await expect(zipPage.getByText('Your zip is ready.')).toBeVisible({ timeout: 30_000 });
   await zipPage.close();
+
+  // A new address for the same link: the old one stops at once, and the producer finds her vote through the new one.
+  await links.getByRole('button', { name: 'New address' }).click();
+  const renew = page.getByRole('dialog', { name: /^A new address for “/ });
+  await expect(renew).toContainText('The candidates, votes and comments stay.');
+  await renew.getByRole('button', { name: 'New address' }).click();
+  const renewed = links.getByRole('region', { name: 'New address' });
+  const newField = renewed.getByRole('textbox', { name: 'Review link' });
+  await expect(newField).toHaveValue(/\/client\/review-submission\/[A-Za-z0-9_-]{24}$/);
+  const newLink = new URL(await newField.inputValue());
+  expect(newLink.pathname).not.toBe(link.pathname);
+  await renewed.getByRole('button', { name: 'Done' }).click();
+  await producer.goto(link.pathname);
+  await expect(producer.getByRole('heading', { name: 'This review link does not exist' })).toBeVisible();
+  await identifyOnPhone(producer, request, newLink, producerEmail, firstCode);
+  await producer.getByRole('button', { name: /Rae Holm/ }).click();
+  await expect(producer.getByRole('button', { name: 'Yes', exact: true, pressed: true })).toBeVisible();
 
   // Revoked: the producer's next request shows the revoked page.
   await links.getByRole('button', { name: 'Revoke link' }).click();

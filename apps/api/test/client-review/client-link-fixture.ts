@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../support/app';
 import { buildApplicant, placeInFolder } from '../support/candidates';
-import { buildIdentityApp, latestCode, uniqueEmail } from '../support/identity';
+import { buildIdentityApp, latestCode, newestOutboxId, uniqueEmail } from '../support/identity';
 import { buildCast, buildFolder, buildRole, type Cast } from '../support/projects';
 
 type Row = { id: string; applicantId: string };
@@ -50,13 +50,15 @@ export function linkCalls(fixture: () => Pick<LinkFixture, 't' | 'cast'>) {
   /** Identifies a viewer on a link with the code mailed to them; returns the viewer's session headers. */
   async function identify(secret: string, name = 'Paula Producer', email = uniqueEmail('producer')) {
     const { t } = fixture();
+    // Someone identifying again waits for the new code's mail, not the last one's.
+    const after = await newestOutboxId(t.app, email);
     const asked = await t.app.inject({
       method: 'POST',
       url: `/api/v2/client-links/${secret}/identify`,
       payload: { name, email },
     });
     expect(asked.statusCode, asked.body).toBe(202);
-    const { code } = await latestCode(t.app, email);
+    const { code } = await latestCode(t.app, email, { after });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v2/client-links/${secret}/verify`,

@@ -187,7 +187,7 @@ describe('download applicant videos from a client view', () => {
     }
   });
 
-  it('ends a zip with its link: an expiry brought forward ends it then, a revocation at once', async () => {
+  it('ends a zip with its link: an expiry brought forward ends it then, a new address or a revocation at once', async () => {
     const link = await makeLink({ allowDownload: true });
     const viewer = await identify(link.clientLink);
     const asked = await t.app.inject({
@@ -212,8 +212,30 @@ describe('download applicant videos from a client view', () => {
     expect((await edit({ expiresAt: soon.toISOString() })).statusCode).toBe(200);
     expect((await read()).json()).toMatchObject({ status: 'READY', expiresAt: soon.toISOString() });
 
+    // A new address ends what the old one gave at once.
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/projects/${cast.project.id}/client-links/${link.id}/address`,
+      headers: cast.headers('PO'),
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await read()).json()).toMatchObject({ status: 'EXPIRED', url: null });
+
+    // A zip asked through the new address ends with the revocation.
+    const again = await identify(renewed.json().clientLink);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: downloadUrl(renewed.json().clientLink),
+      headers: again.headers,
+      payload: {},
+    });
+    expect(second.statusCode, second.body).toBe(202);
+    const next = await mailedDownload(again.email);
+    const readNext = () =>
+      t.app.inject({ method: 'GET', url: `/api/downloads/${next.id}?token=${next.token}` });
+    expect((await readNext()).json()).toMatchObject({ status: 'READY' });
     expect((await edit({ revoked: true })).statusCode).toBe(200);
-    const ended = await read();
+    const ended = await readNext();
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toMatchObject({ status: 'EXPIRED', url: null });
   });

@@ -73,6 +73,15 @@ export const CLIENT_REVIEW_PROJECT_ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/v2/projects/:id/client-links/:clientLink/address',
+    rule: inPath(MANAGE_CLIENT_LINKS),
+    ok: 200,
+    request: async (f, id) => ({
+      url: `/api/v2/projects/${id}/client-links/${(await fixtureClientLink(f)).id}/address`,
+    }),
+  },
+  {
+    method: 'POST',
     route: '/api/v2/projects/:id/client-links/:clientLink/export',
     rule: inPath(MANAGE_CLIENT_LINKS),
     ok: 202,

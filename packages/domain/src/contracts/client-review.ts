@@ -44,6 +44,14 @@ export const CLIENT_REVIEW_MESSAGES = {
   revokeLinkTitle: (title: string) => `Revoke “${title}”?`,
   revokeLinkQuestion:
     'Its viewers can no longer open it, and the zips they downloaded through it stop working. This cannot be undone.',
+  newAddress: 'New address',
+  newAddressTitle: (title: string) => `A new address for “${title}”?`,
+  newAddressQuestion:
+    'The current address stops working at once, and so do the zips downloaded through it. The candidates, votes and ' +
+    'comments stay. Send the new address to everyone who should keep reviewing.',
+  newAddressDone: 'The link has a new address. Copy it now: it is shown only once.',
+  newAddressOfRevoked: 'A revoked link cannot get a new address. Make a new link instead.',
+  addressShownOnce: 'Send this address to your client. It is shown only now: copy it before closing.',
   exportQueued: 'The export is being prepared. We will e-mail you a download link.',
   exportNotFound: 'This export does not exist or has expired.',
   exportStarted: (title: string, candidates: number, email: string, until: string) =>

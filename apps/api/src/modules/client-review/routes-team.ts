@@ -18,6 +18,7 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { permissionDenied } from '../../platform/errors';
 import { exportFileUrl, requestExport } from './export';
+import { renewClientLinkAddress } from './link-address';
 import { createClientLink, linkOfProject, listClientLinks, patchClientLink } from './links';
 import { linkReport } from './report';
 import { id, TAGS, teamParams } from './route-params';
@@ -30,7 +31,7 @@ function teamOnly(request: FastifyRequest) {
   if (requireProjectActor(request) === 'CLIENT') throw permissionDenied('MANAGE_CLIENT_LINKS');
 }
 
-/** The team: make, list, read (feedback, tally, view log), edit, revoke, extend, export. */
+/** The team: make, list, read (feedback, tally, view log), edit, revoke, extend, renew the address, export. */
 export function teamLinkRoutes(app: App, context: AppContext) {
   const { db } = context.database;
   const publicUrl = context.config.publicUrl;
@@ -125,6 +126,26 @@ export function teamLinkRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => patchClientLink(db, request.params.id, request.params.clientLink, request.body),
+  );
+
+  app.post(
+    '/v2/projects/:id/client-links/:clientLink/address',
+    {
+      config: {
+        access: access.project('MANAGE_CLIENT_LINKS'),
+        audit: {
+          action: 'client-link.new-address',
+          target: { type: 'client-link', from: 'params', key: 'clientLink' },
+        },
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Give a link a new address (answered once); the old one stops working, its feedback stays',
+        params: teamParams,
+        response: { 200: createdClientLinkSchema },
+      },
+    },
+    async (request) => renewClientLinkAddress(db, publicUrl, request.params.id, request.params.clientLink),
   );
 
   app.post(

@@ -44,8 +44,9 @@ const candidate = (n: number) => ({
   feedback: [],
 });
 
-function renderDialog(exportAnswer: FetchHandler) {
+function renderDialog(exportAnswer: FetchHandler, more: Record<string, FetchHandler> = {}) {
   const api = createFetchDouble({
+    ...more,
     [`GET /api/v2/projects/${PROJECT}/client-links`]: () =>
       jsonResponse(200, { items: [summary], limit: 100, nextCursor: null, totalCapped: false }),
     [`GET /api/v2/projects/${PROJECT}/client-links/${LINK}`]: () =>
@@ -108,5 +109,50 @@ describe('exporting a client link’s feedback', () => {
     expect(alert).toHaveTextContent('The feedback could not be exported');
     expect(alert).toHaveTextContent('Too many requests. Wait a minute.');
     expect(alert).toHaveTextContent(/Nothing was sent\. Try again/);
+  });
+});
+
+describe('a new address for a client link', () => {
+  it('asks first, then shows the new address once with Copy link, and says the old one stopped', async () => {
+    const address = 'http://localhost:3000/client/review-submission/NEWSECRETNEWSECRETNEWSE';
+    const api = renderDialog(() => jsonResponse(500, {}), {
+      [`POST /api/v2/projects/${PROJECT}/client-links/${LINK}/address`]: () =>
+        jsonResponse(200, { ...summary, clientLink: 'NEWSECRETNEWSECRETNEWSE', link: address }),
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Client review links' });
+    await user.click(await within(dialog).findByRole('button', { name: /Selects for the producer/ }));
+    await user.click(await within(dialog).findByRole('button', { name: 'New address' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'A new address for “Selects for the producer”?',
+    });
+    expect(confirm).toHaveTextContent(/current address stops working at once/);
+    expect(api.callsTo(`POST /api/v2/projects/${PROJECT}/client-links/${LINK}/address`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'New address' }));
+
+    const shown = await within(dialog).findByRole('region', { name: 'New address' });
+    expect(within(shown).getByRole('textbox', { name: 'Review link' })).toHaveValue(address);
+    expect(within(shown).getByRole('button', { name: 'Copy link' })).toBeEnabled();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('The link has a new address.');
+    expect(api.callsTo(`POST /api/v2/projects/${PROJECT}/client-links/${LINK}/address`)).toHaveLength(1);
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).queryByRole('region', { name: 'New address' })).toBeNull();
+  });
+
+  it('shows a refusal in the dialog', async () => {
+    renderDialog(() => jsonResponse(500, {}), {
+      [`POST /api/v2/projects/${PROJECT}/client-links/${LINK}/address`]: () =>
+        jsonResponse(410, {
+          code: 'CLIENT_LINK_REVOKED',
+          message: 'A revoked link cannot get a new address. Make a new link instead.',
+        }),
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Client review links' });
+    await user.click(await within(dialog).findByRole('button', { name: /Selects for the producer/ }));
+    await user.click(await within(dialog).findByRole('button', { name: 'New address' }));
+    const confirm = await screen.findByRole('dialog', { name: /A new address/ });
+    await user.click(within(confirm).getByRole('button', { name: 'New address' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Make a new link instead.');
   });
 });

@@ -1,16 +1,23 @@
 import type { ClientLinkReport, ClientLinkSummary } from '@casting/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CLIENT_REVIEW_MESSAGES, extractErrorMessage, MESSAGES } from '@casting/domain';
+import { CLIENT_REVIEW_MESSAGES, extractErrorMessage } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { formatMoment } from '../../lib/format/moment';
 import { useLiveProject } from '../../lib/live/use-live-project';
-import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { StatusBadge } from '../../ui/status-badge';
-import { clientLinkKeys, clientLinkReportQuery, clientLinksQuery, exportLink, patchLink } from './team-api';
+import { LinkAddress } from './link-address';
+import {
+  clientLinkKeys,
+  clientLinkReportQuery,
+  clientLinksQuery,
+  exportLink,
+  patchLink,
+  renewLinkAddress,
+} from './team-api';
 
 const STATUS_TONE = { ACTIVE: 'success', EXPIRED: 'warning', REVOKED: 'danger' } as const;
 const STATUS_TEXT = { ACTIVE: 'Active', EXPIRED: 'Expired', REVOKED: 'Revoked' } as const;
@@ -107,16 +114,20 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
   const report = useQuery(clientLinkReportQuery(http, props.projectId, props.linkId));
   const [busy, setBusy] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const [confirmRenew, setConfirmRenew] = useState(false);
+  // The new address is answered once: it stays on screen until Done, like a new link's.
+  const [renewed, setRenewed] = useState<string | null>(null);
   // Said inside the dialog, not as a toast: a toast would sit under the modal dialog, unseen while it is open.
-  const [exported, setExported] = useState<{ ok: boolean; text: string } | null>(null);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
+    setSaid(null);
     try {
       await run();
-      toast.success(done);
+      setSaid({ ok: true, text: done });
       await queryClient.invalidateQueries({ queryKey: clientLinkKeys.all(props.projectId) });
-    } catch {
-      toast.error(MESSAGES.somethingWentWrong);
+    } catch (error) {
+      setSaid({ ok: false, text: extractErrorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -139,10 +150,10 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
   const { link } = data;
   const exportFeedback = async () => {
     setBusy(true);
-    setExported(null);
+    setSaid(null);
     try {
       const queued = await exportLink(http, props.projectId, link.id);
-      setExported({
+      setSaid({
         ok: true,
         text: CLIENT_REVIEW_MESSAGES.exportStarted(
           link.title,
@@ -152,7 +163,7 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
         ),
       });
     } catch (error) {
-      setExported({ ok: false, text: CLIENT_REVIEW_MESSAGES.exportFailed(extractErrorMessage(error)) });
+      setSaid({ ok: false, text: CLIENT_REVIEW_MESSAGES.exportFailed(extractErrorMessage(error)) });
     } finally {
       setBusy(false);
     }
@@ -189,6 +200,13 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
             Export feedback
           </Button>
           <Button
+            variant="secondary"
+            disabled={busy || link.status === 'REVOKED'}
+            onClick={() => setConfirmRenew(true)}
+          >
+            {CLIENT_REVIEW_MESSAGES.newAddress}
+          </Button>
+          <Button
             variant="danger"
             disabled={busy || link.status === 'REVOKED'}
             onClick={() => setConfirmRevoke(true)}
@@ -209,20 +227,37 @@ function LinkReport(props: { projectId: string; linkId: string; canManage: boole
               ).then(() => setConfirmRevoke(false))
             }
           />
+          <ConfirmDialog
+            open={confirmRenew}
+            onOpenChange={setConfirmRenew}
+            title={CLIENT_REVIEW_MESSAGES.newAddressTitle(link.title)}
+            message={CLIENT_REVIEW_MESSAGES.newAddressQuestion}
+            confirmLabel={CLIENT_REVIEW_MESSAGES.newAddress}
+            busy={busy}
+            onConfirm={() =>
+              void act(async () => {
+                const created = await renewLinkAddress(http, props.projectId, link.id);
+                setRenewed(created.link);
+              }, CLIENT_REVIEW_MESSAGES.newAddressDone).then(() => setConfirmRenew(false))
+            }
+          />
         </div>
+      ) : null}
+      {renewed ? (
+        <section aria-label={CLIENT_REVIEW_MESSAGES.newAddress} className="rounded-lg border border-line p-3">
+          <LinkAddress address={renewed} onDone={() => setRenewed(null)} />
+        </section>
       ) : null}
       {/* The live region is on screen before its text, so screen readers announce the text when it comes. */}
       <div role="status" className="empty:hidden">
-        {exported?.ok ? (
-          <p className="rounded-md bg-info-soft px-3 py-2 text-sm text-info">{exported.text}</p>
-        ) : null}
+        {said?.ok ? <p className="rounded-md bg-info-soft px-3 py-2 text-sm text-info">{said.text}</p> : null}
       </div>
-      {exported && !exported.ok ? (
+      {said && !said.ok ? (
         <p
           role="alert"
           className="rounded-md border border-danger/40 bg-danger/5 px-3 py-2 text-sm text-danger"
         >
-          {exported.text}
+          {said.text}
         </p>
       ) : null}
       <section aria-labelledby="client-feedback-title" className="flex flex-col gap-2">

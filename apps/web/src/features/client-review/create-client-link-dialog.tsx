@@ -2,7 +2,6 @@ import type { ClientLinkSettings, CreatedClientLink } from '@casting/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UI_TEXTS } from '@casting/domain';
-import { copyLink } from '../../lib/clipboard/copy-text';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
@@ -10,6 +9,7 @@ import { Dialog } from '../../ui/dialog';
 import { CheckboxField, FormAlert, TextArea } from '../../ui/form-controls';
 import { Input } from '../../ui/input';
 import { FolderPicker } from './folder-picker';
+import { LinkAddress } from './link-address';
 import { clientLinkKeys, createLink } from './team-api';
 
 const DEFAULT_SETTINGS: ClientLinkSettings = {
@@ -136,20 +136,8 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
       width={560}
     >
       {created ? (
-        <div className="flex flex-col gap-3 pt-4">
-          <p className="text-sm text-ink">
-            Send this address to your client. It is shown only now: copy it before closing.
-          </p>
-          <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-            Review link
-            <Input readOnly value={created.link} onFocus={(event) => event.currentTarget.select()} />
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void copyLink(created.link)}>Copy link</Button>
-            <Button variant="secondary" onClick={() => close(false)}>
-              Done
-            </Button>
-          </div>
+        <div className="pt-4">
+          <LinkAddress address={created.link} onDone={() => close(false)} />
         </div>
       ) : (
         <form

@@ -43,6 +43,14 @@ export function patchLink(http: HttpClient, projectId: string, linkId: string, b
   });
 }
 
+/** A new address for the link (answered once); the old one stops working, its feedback stays. */
+export function renewLinkAddress(http: HttpClient, projectId: string, linkId: string) {
+  return http.request(`${base(projectId)}/${encodeURIComponent(linkId)}/address`, createdClientLinkSchema, {
+    method: 'POST',
+    body: {},
+  });
+}
+
 export function exportLink(http: HttpClient, projectId: string, linkId: string) {
   return http.request(`${base(projectId)}/${encodeURIComponent(linkId)}/export`, clientExportResultSchema, {
     method: 'POST',
