@@ -150,9 +150,11 @@ test.describe('the talent-submitter (agency) flow', () => {
       .click();
     const preview = page.getByRole('region', { name: clientName });
     await preview.getByRole('textbox', { name: 'Message' }).fill('Lia is free all week.');
-    await preview.getByRole('button', { name: 'Send', exact: true }).click();
+    // Sent from the keyboard: the preview may still scroll to its top as its sections load, and a pointer click
+    // aimed at the button's old place would land elsewhere (a busy CI run lost one that way).
+    await preview.getByRole('button', { name: 'Send', exact: true }).press('Enter');
     const messages = preview.getByRole('list', { name: 'Messages' });
-    await expect(messages).toContainText('Lia is free all week.');
+    await expect(messages).toContainText('Lia is free all week.', { timeout: 15_000 });
     const threads = await asDirector<{ items: { id: string }[] }>(
       'GET',
       `/conversation-management/threads?projectId=${project.id}`,

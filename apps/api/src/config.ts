@@ -45,6 +45,32 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Casting <no-reply@casting.local>'),
   /**
+   * Production only: e-mail without SMTP_URL goes to the database outbox, which nobody reads; start-up refuses that
+   * unless this says the outbox is intended (a demonstration, a closed test installation).
+   */
+  MAIL_OUTBOX: booleanFromEnv.default(false),
+  /**
+   * Text messages (sign-in codes) go through a Twilio-compatible REST API when these three are set, else to the
+   * outbox. SMS_FROM is the sending number (E.164) or a messaging service id (MG…).
+   */
+  SMS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      'must be a phone number in E.164 form (+15551234567) or a messaging service id (MG…)',
+    )
+    .optional(),
+  /**
+   * Codes by text message as a second sign-in factor. On by default; in production it needs the text-message
+   * provider above. Off: nobody can choose text messages as a new second factor.
+   */
+  SMS_SIGN_IN: booleanFromEnv.default(true),
+  /**
    * The shared secret the mail provider sends (header `X-Webhook-Secret`) with delivery-failure reports to
    * `POST /api/email/bounces`. Unset: the webhook answers 404, so nothing is exposed.
    */
@@ -176,6 +202,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const values = parsed.data;
   if (values.NODE_ENV === 'production' && !values.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production');
+  }
+  const smsSettings = [values.SMS_ACCOUNT_SID, values.SMS_AUTH_TOKEN, values.SMS_FROM].filter(Boolean).length;
+  if (smsSettings !== 0 && smsSettings !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all three for a text-message provider, or none',
+    );
+  }
+  if (values.NODE_ENV === 'production' && !values.SMTP_URL && !values.MAIL_OUTBOX) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production, or every e-mail stays in an outbox nobody ' +
+        'reads; set MAIL_OUTBOX=true if that is intended',
+    );
+  }
+  if (values.NODE_ENV === 'production' && values.SMS_SIGN_IN && smsSettings === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: text-message sign-in (SMS_SIGN_IN, on by ' +
+        'default) needs a text-message provider when NODE_ENV=production; set them, or SMS_SIGN_IN=false',
+    );
   }
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(

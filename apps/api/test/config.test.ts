@@ -28,6 +28,20 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET: is required when NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMS_SIGN_IN: 'false' },
+      'SMTP_URL: is required when NODE_ENV=production, or every e-mail stays in an outbox nobody reads; set MAIL_OUTBOX=true if that is intended',
+    ],
+    [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), MAIL_OUTBOX: 'true' },
+      'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: text-message sign-in (SMS_SIGN_IN, on by default) needs a text-message provider when NODE_ENV=production; set them, or SMS_SIGN_IN=false',
+    ],
+    [
+      { SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token' },
+      'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all three',
+    ],
+    [{ SMS_FROM: '5551234' }, 'SMS_FROM: must be a phone number in E.164 form'],
+    [{ SMS_API_URL: 'api.twilio.com' }, 'SMS_API_URL: must be an http:// or https:// URL'],
     [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
     [{ S3_ACCESS_KEY_ID: 'key' }, 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both'],
     [{ JOBS_WORKERS: 'separate' }, 'JOBS_WORKERS'],
@@ -53,13 +67,30 @@ describe('loadConfig', () => {
   });
 });
 
+describe('production without a mail server or a text-message provider', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) };
+  it('starts when each is configured, or turned off on purpose', () => {
+    const sms = { SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token', SMS_FROM: '+15005550006' };
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail:25', ...sms }).SMS_SIGN_IN).toBe(true);
+    expect(loadConfig({ ...production, MAIL_OUTBOX: 'true', SMS_SIGN_IN: 'false' }).MAIL_OUTBOX).toBe(true);
+    const service = `MG${'a'.repeat(32)}`;
+    expect(loadConfig({ ...production, MAIL_OUTBOX: 'true', ...sms, SMS_FROM: service }).SMS_FROM).toBe(
+      service,
+    );
+  });
+});
+
 describe('DEMO_DATA', () => {
   it('is on by default outside production and off by default in production', () => {
     expect(loadConfig({}).DEMO_DATA).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).DEMO_DATA).toBe(false);
-    expect(
-      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), DEMO_DATA: 'true' }).DEMO_DATA,
-    ).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      MAIL_OUTBOX: 'true',
+      SMS_SIGN_IN: 'false',
+    };
+    expect(loadConfig(production).DEMO_DATA).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
   });
 
   it("reads the office's legal text into paragraphs, and refuses a file it cannot use, naming the variable", () => {

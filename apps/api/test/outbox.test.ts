@@ -57,7 +57,7 @@ describe('GET /api/dev/outbox', () => {
       expect(res.json()).toEqual({
         code: 'FORBIDDEN',
         message:
-          'The development outbox can only be read on the machine the server runs on. Open it there, or read the mail log.',
+          'The development outbox can only be read on the machine the server runs on. Open it there: the log names each message but never its text.',
       });
       expect(res.body).not.toContain('444444');
     }
@@ -69,7 +69,9 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await buildTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) } });
+    const prod = await buildTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), MAIL_OUTBOX: 'true', SMS_SIGN_IN: 'false' },
+    });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
       expect(res.statusCode).toBe(404);

@@ -57,6 +57,8 @@ export const MESSAGES = {
   opportunityRequiredForCopy: 'Select an opportunity', // (ours)
   folderRequiredForCopy: 'Select at least one folder', // (ours)
   invalidPhoneNumber: 'Please enter a valid phone number.',
+  textSignInOff:
+    'Codes by text message are turned off on this installation. Use an authenticator app as your second step instead.',
   zipLength: 'Zip code must be exactly 5 digits',
   postalCodeFormat: (country: string) =>
     `Check the postal code or the country: this code does not match the format of the country (${country}).`,
@@ -141,7 +143,7 @@ export const MESSAGES = {
   missingRequestedWithHeader: 'Missing X-Requested-With header.',
   newPasswordSameAsCurrent: 'Choose a new password that differs from your current one.',
   devOutboxLocalOnly:
-    'The development outbox can only be read on the machine the server runs on. Open it there, or read the mail log.',
+    'The development outbox can only be read on the machine the server runs on. Open it there: the log names each message but never its text.',
   // Sign-up, sign-in, codes and second factors
   incorrectEmailOrPassword: 'Incorrect email or password.',
   accountExists: 'An account with this email already exists.',

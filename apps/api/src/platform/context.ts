@@ -1,13 +1,15 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type Db } from './db/client';
 import { createJobs } from './jobs';
 import type { Jobs } from './jobs/ports';
 import { createEvents, type Events } from './events';
 import { createOutboxMailer, createOutboxTextMessenger } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 import type { Mailer, TextMessenger } from './mail/ports';
+import { createProviderTextMessenger, textQueueKey } from './mail/text-queue';
+import { resolveAuthSecret } from './crypto/secrets';
 import { createStorage, type Storage } from './storage';
 
 /**
@@ -58,14 +60,38 @@ export async function createContext(
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(database.db, log);
   const jobs = createJobs(config, database, log);
+  const texts = createTextMessenger(config, jobs, database.db, log);
   return {
     config,
     log,
     database,
     mailer,
-    texts: createOutboxTextMessenger(database.db, log),
+    texts,
     storage: await createStorage(config),
     jobs,
     events: await createEvents(database, log),
   };
+}
+
+/**
+ * Texts go to the configured Twilio-compatible provider through the `texts` queue (which this defines), or to the
+ * outbox when none is configured.
+ */
+export function createTextMessenger(
+  config: Config,
+  jobs: Jobs,
+  db: Db,
+  log: FastifyBaseLogger,
+): TextMessenger {
+  if (!config.SMS_ACCOUNT_SID || !config.SMS_AUTH_TOKEN || !config.SMS_FROM) {
+    return createOutboxTextMessenger(db, log);
+  }
+  const provider = {
+    apiUrl: config.SMS_API_URL,
+    accountSid: config.SMS_ACCOUNT_SID,
+    authToken: config.SMS_AUTH_TOKEN,
+    from: config.SMS_FROM,
+  };
+  const key = textQueueKey(resolveAuthSecret(config.AUTH_SECRET, config.dataDir));
+  return createProviderTextMessenger(jobs, provider, key, log);
 }

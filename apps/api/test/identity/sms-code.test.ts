@@ -76,6 +76,31 @@ describe('verifying a phone number', () => {
   );
 });
 
+describe('text-message sign-in turned off', () => {
+  it('adds no sign-in number and says what to use instead; nothing is texted', async () => {
+    const off = await buildIdentityApp({ SMS_SIGN_IN: 'false' });
+    try {
+      const session = await signIn(off.app, await createUser());
+      const phone = uniquePhone();
+      const res = await off.app.inject({
+        method: 'PATCH',
+        url: '/api/users/me/phone',
+        headers: session.auth,
+        payload: { phoneNumber: phone },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'TEXT_SIGN_IN_OFF',
+        message:
+          'Codes by text message are turned off on this installation. Use an authenticator app as your second step instead.',
+      });
+      expect(await newestOutboxId(off.app, phone)).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('signing in with a text-message code', () => {
   async function smsUser() {
     const phone = uniquePhone();

@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { firstOfficeId } from '../../src/bootstrap/first-office';
 import { buildApp, type BuildAppOptions } from '../../src/app';
-import type { AppContext } from '../../src/platform/context';
+import { createTextMessenger, type AppContext } from '../../src/platform/context';
 import { createEvents } from '../../src/platform/events';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database, Db } from '../../src/platform/db/client';
 import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
 import type { Jobs } from '../../src/platform/jobs/ports';
-import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
+import { createOutboxMailer } from '../../src/platform/mail/outbox';
 import type { Mailer } from '../../src/platform/mail/ports';
 import { authRateLimits } from '../../src/platform/db/schema';
 import { createStorage } from '../../src/platform/storage';
@@ -112,14 +112,15 @@ export async function buildTestApp(
   // injected request comes from 127.0.0.1): a file that identifies viewers or fuzzes public routes would otherwise
   // spend the next file's allowance. Each app starts with them fresh; the quota tests use addresses of their own.
   await database.db.delete(authRateLimits).where(like(authRateLimits.key, 'public:%'));
+  const jobs = testJobs(database, log, { runWorkers: options.runWorkers ?? false });
   const context: AppContext = {
     config,
     log,
     database,
     mailer: options.mailer ?? createOutboxMailer(database.db, log),
-    texts: createOutboxTextMessenger(database.db, log),
+    texts: createTextMessenger(config, jobs, database.db, log),
     storage: await createStorage(config),
-    jobs: testJobs(database, log, { runWorkers: options.runWorkers ?? false }),
+    jobs,
     events: await createEvents(database, log),
   };
   const app = await buildApp(context, options);

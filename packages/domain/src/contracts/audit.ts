@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'roster.export',
   'client-link.create',
   'client-link.update',
+  'client-link.new-address',
   'client-link.export',
   'project-share.update',
   'office.update',

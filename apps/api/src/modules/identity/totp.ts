@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { open, seal } from './crypto/secret-box';
+import { open, seal } from '../../platform/crypto/secret-box';
 
 /** The issuer authenticator apps show beside the account. */
 export const TOTP_ISSUER = 'Casting';

@@ -4,7 +4,10 @@ import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema';
 import type { Mailer, TextMessenger } from './ports';
 
-/** Records e-mail in the database and the log instead of delivering it (the embedded default). */
+/**
+ * Records e-mail in the database instead of delivering it (the embedded default). The log names the message, never
+ * its text: codes and private links are read in the outbox, on the server's own machine.
+ */
 export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'outbox',
@@ -17,7 +20,7 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         htmlBody: message.html ?? null,
         replyTo: message.replyTo ?? null,
       });
-      log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail recorded in outbox');
+      log.info({ to: message.to, subject: message.subject }, 'mail recorded in outbox');
     },
   };
 }
@@ -32,7 +35,7 @@ export function createOutboxTextMessenger(db: Db, log: FastifyBaseLogger): TextM
         subject: 'Text message',
         textBody: message.text,
       });
-      log.info({ to: message.to, text: message.text }, 'text message recorded in outbox');
+      log.info({ to: `…${message.to.slice(-4)}` }, 'text message recorded in outbox');
     },
   };
 }

@@ -20,9 +20,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends text messages. Embedded default: the outbox. */
+/** Sends text messages. Embedded default: the outbox; with a provider configured, a queue to its HTTP API. */
 export interface TextMessenger {
-  readonly kind: 'outbox';
+  readonly kind: 'outbox' | 'provider';
   send(message: TextMessage): Promise<void>;
 }
 

@@ -65,6 +65,8 @@ export async function requestPhoneChange(
   rawPhone: string,
   client: ClientInfo,
 ) {
+  // The sign-in number exists only as a second factor: with text-message sign-in off, none is added.
+  if (!deps.config.SMS_SIGN_IN) throw new AppError('TEXT_SIGN_IN_OFF', MESSAGES.textSignInOff);
   const parsed = phoneSchema.safeParse(rawPhone);
   if (!parsed.success) throw new AppError('INVALID_PHONE_NUMBER', MESSAGES.invalidPhoneNumber);
   await hitAccountLimit(deps, 'verify-phone', userId, client.ip);
