@@ -1,5 +1,6 @@
 import { enterOfficeOf } from './platform/db/office-of';
 import { randomUUID } from 'node:crypto';
+import { registerRequestMetrics } from './platform/metrics/http';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -19,6 +20,7 @@ import { invitationsModule } from './modules/invitations';
 import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
+import { metricsModule } from './modules/metrics';
 import { importModule } from './modules/import';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
@@ -65,6 +67,7 @@ const noAuthenticator: AccessControlPorts = {
 export function apiModules(context: AppContext): ApiModule[] {
   return [
     healthModule,
+    metricsModule,
     identityModule,
     usersModule,
     officesModule,
@@ -119,6 +122,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerRequestMetrics(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -137,6 +137,11 @@ const envSchema = z.object({
    */
   TERMS_FILE: z.string().min(1).optional(),
   PRIVACY_FILE: z.string().min(1).optional(),
+  /**
+   * The bearer token Prometheus sends to `GET /api/metrics` (at least 32 characters). Unset: that route answers 404,
+   * so nothing is exposed.
+   */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** An address the public pages offer for questions about a submission; unset, they offer none. */
   SUPPORT_EMAIL: z.email().optional(),
 });

@@ -5,6 +5,7 @@ import { DEV_ROUTES } from './dev/route-table';
 import { HEALTH_ROUTES } from './health/route-table';
 import { JOBS_ROUTES } from './jobs/route-table';
 import { LIVE_ROUTES } from './live/route-table';
+import { METRICS_ROUTES } from './metrics/route-table';
 import { filesRouteCases } from './storage/files-route-table';
 import {
   declaredRules,
@@ -19,7 +20,7 @@ import { WEB_ORIGIN } from './support/live-client';
 
 /*
  * The route tables of the modules whose routes name no project (the audit logs, the job queue's view, the health
- * checks, the development outbox, the live channel's upgrade, stored files), each walked with every kind of caller on
+ * checks, the metrics, the development outbox, the live channel's upgrade, stored files), each walked with every kind of caller on
  * one app: a table names every route of its module with the rule it declares, and each caller gets what that rule
  * says. Each table lives beside its module's other tests; the project-scoped tables have their own matrices.
  */
@@ -37,6 +38,7 @@ const TABLES: { module: string; routes: readonly AccountRouteCase[]; owns(url: s
   { module: 'health', routes: HEALTH_ROUTES, owns: (url) => url.startsWith('/api/health') },
   { module: 'jobs', routes: JOBS_ROUTES, owns: (url) => url.startsWith('/api/admin/jobs') },
   { module: 'live', routes: LIVE_ROUTES, owns: (url) => url.startsWith('/api/live') },
+  { module: 'metrics', routes: METRICS_ROUTES, owns: (url) => url === '/api/metrics' },
   {
     module: 'files',
     routes: filesRouteCases(() => t.context.storage as LocalStorage),

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from './support/app';
 import { AUDIT_ROUTES } from './audit/route-table';
 import { DEV_ROUTES } from './dev/route-table';
 import { HEALTH_ROUTES } from './health/route-table';
+import { METRICS_ROUTES } from './metrics/route-table';
 import { IDENTITY_ROUTES } from './identity/route-table';
 import { importRouteCases } from './import/route-table';
 import { JOBS_ROUTES } from './jobs/route-table';
@@ -84,6 +85,7 @@ const TABLES: Record<string, () => string[]> = {
   'audit/route-table.ts': () => fromRows(AUDIT_ROUTES),
   'jobs/route-table.ts': () => fromRows(JOBS_ROUTES),
   'health/route-table.ts': () => fromRows(HEALTH_ROUTES),
+  'metrics/route-table.ts': () => fromRows(METRICS_ROUTES),
   'dev/route-table.ts': () => fromRows(DEV_ROUTES),
   'live/route-table.ts': () => fromRows(LIVE_ROUTES),
   'storage/files-route-table.ts': () => fromRows(filesRouteCases(unread)),

@@ -57,6 +57,7 @@ export const MESSAGES = {
   opportunityRequiredForCopy: 'Select an opportunity', // (ours)
   folderRequiredForCopy: 'Select at least one folder', // (ours)
   invalidPhoneNumber: 'Please enter a valid phone number.',
+  metricsTokenRequired: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".',
   textSignInOff:
     'Codes by text message are turned off on this installation. Use an authenticator app as your second step instead.',
   zipLength: 'Zip code must be exactly 5 digits',

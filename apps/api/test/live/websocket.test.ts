@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { liveConnections } from '../../src/platform/metrics/registry';
 import { LIVE_CLOSE_CODES, LIVE_MESSAGES } from '@casting/domain';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -49,7 +50,11 @@ async function connectAs(auth: { authorization: string }): Promise<LiveClient> {
 
 describe('joining a project', () => {
   it("delivers the project's events to a member who joined", async () => {
+    const open = async () => (await liveConnections.get()).values[0]?.value ?? 0;
+    const before = await open();
     const client = await connectAs(cast.people.PE.auth);
+    // The operator's metrics count the open websocket.
+    expect((await open()) - before).toBe(1);
     expect(await client.join(cast.project.id)).toEqual({ action: 'joined', projectId: cast.project.id });
 
     await t.context.events.publish(cast.project.id, 'APPLICANT_MEDIA_CONVERT_STATUS_UPDATED_EVENT', {

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { mediaProcessingDuration } from '../../src/platform/metrics/registry';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,17 @@ describe('processing', () => {
   it('turns a JPEG into WebP thumbnail and display images, upright and without EXIF location', async () => {
     const original = await orientedJpeg();
     expect((await sharp(original).metadata()).exif).toBeDefined();
+    const timed = async () =>
+      (await mediaProcessingDuration.get()).values.find(
+        (value) =>
+          value.metricName === 'casting_media_processing_duration_seconds_count' &&
+          value.labels.kind === 'image' &&
+          value.labels.outcome === 'processed',
+      )?.value ?? 0;
+    const before = await timed();
     const { item } = await uploadAndProcess('portrait.jpg', original, 'image/jpeg');
+    // The operator's metrics time each conversion.
+    expect((await timed()) - before).toBe(1);
     expect(item).toMatchObject({ status: 'PROCESSED', kind: 'image', width: 40, height: 60 });
     const display = await fetchBytes(item.convertedUrl);
     const meta = await sharp(display.bytes).metadata();

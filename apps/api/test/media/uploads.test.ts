@@ -1,4 +1,5 @@
 import { forEachOffice } from '../../src/platform/db/office-of';
+import { uploadBytes } from '../../src/platform/metrics/registry';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -49,8 +50,13 @@ function suite(name: string, options: { s3: boolean }) {
     it('takes a single-PUT photo for a candidate and makes it a PENDING media item', async () => {
       const target = { projectId: t.cast.project.id, ...(await t.applicant()) };
       const bytes = await png();
+      const counted = async () =>
+        (await uploadBytes.get()).values.find((value) => value.labels.kind === 'image')?.value ?? 0;
+      const before = await counted();
       const res = await staff.single(target, 'headshot.png', bytes, 'image/png');
       expect(res.status).toBe(200);
+      // The operator's metrics count the accepted bytes.
+      expect((await counted()) - before).toBe(bytes.length);
       // s3rver cannot check a GET URL with response overrides (docs/decisions/0014); S3 and the local adapter can.
       if (!options.s3) {
         const original = await fetch(res.body.url as string);

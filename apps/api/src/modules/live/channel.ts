@@ -2,6 +2,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Events } from '../../platform/events';
 import type { AccessControlPorts, Principal } from '../../platform/http/access';
+import { liveConnections } from '../../platform/metrics/registry';
 import { LiveConnection } from './connection';
 
 export interface LiveChannelOptions {
@@ -48,9 +49,10 @@ export class LiveChannel {
       agencyOf: this.options.agencyOf,
     });
     this.connections.add(connection);
+    liveConnections.inc();
     socket.on('close', () => {
       connection.dispose();
-      this.connections.delete(connection);
+      if (this.connections.delete(connection)) liveConnections.dec();
     });
   }
 
@@ -58,6 +60,7 @@ export class LiveChannel {
     clearInterval(this.heartbeatTimer);
     clearInterval(this.accessTimer);
     for (const connection of this.connections) connection.dispose();
+    liveConnections.dec(this.connections.size);
     this.connections.clear();
   }
 

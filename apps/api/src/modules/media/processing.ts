@@ -11,6 +11,7 @@ import { VIDEO_PREVIEW_FRAME_SECONDS, type LiveEventName, type MediaStatus } fro
 import type { AppContext } from '../../platform/context';
 import { mediaItems, storagePurges } from '../../platform/db/schema';
 import { runIsolated } from './isolated';
+import { mediaProcessingDuration } from '../../platform/metrics/registry';
 import { requestStoragePurge } from '../../platform/storage/purge';
 
 type MediaRow = typeof mediaItems.$inferSelect;
@@ -318,6 +319,7 @@ export async function processMedia(context: AppContext, mediaId: string): Promis
   if (!item || item.status === 'PROCESSED') return;
   await setStatus(context, item, 'IN_PROGRESS', { failureReason: null });
   const dir = await makeWorkFolder();
+  const endTimer = mediaProcessingDuration.startTimer({ kind: item.kind });
   try {
     const original = path.join(dir, 'original');
     const stream = await context.storage.getObjectStream(item.originalKey);
@@ -341,7 +343,9 @@ export async function processMedia(context: AppContext, mediaId: string): Promis
         await requestStoragePurge(context.jobs);
       }
     }
+    endTimer({ outcome: 'processed' });
   } catch (error) {
+    endTimer({ outcome: 'failed' });
     context.log.warn({ err: error, mediaId }, 'media conversion failed');
     await setStatus(context, item, 'FAILED', { failureReason: reasonOf(error, dir) });
   } finally {

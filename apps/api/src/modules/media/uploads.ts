@@ -18,6 +18,7 @@ import { applicants, mediaItems, mediaUploads } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { AppError, fieldErrors } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/ports';
+import { uploadBytes } from '../../platform/metrics/registry';
 import { STORAGE_LIMITS } from '../../platform/storage';
 import { MEDIA_PROCESS_QUEUE, type ProcessJob } from './queues';
 import { describeContent, readHead, sniffBytes, type Sniffed } from './sniff';
@@ -220,7 +221,7 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
   // does not name, so bytes sent to it later (another file swapped in after the check) reach nothing anyone reads.
   // A multipart upload needs no move: once completed, its upload id takes no more parts.
   const sealedKey = upload.multipartId ? upload.objectKey : storage.newKey(originalPrefix(upload.projectId));
-  return context.database.db.transaction(async (tx) => {
+  const result = await context.database.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(mediaUploads)
       .set({ state: 'COMPLETED', sniffedType: found.contentType, kind: found.kind, objectKey: sealedKey })
@@ -256,6 +257,8 @@ export async function finishUpload(context: AppContext, upload: UploadRow): Prom
       convertedUrl: null,
     };
   });
+  uploadBytes.inc({ kind: found.kind }, info.size);
+  return result;
 }
 
 async function attachRows(tx: Db, jobs: Pick<Jobs, 'send'>, rows: UploadRow[], applicantId: string) {

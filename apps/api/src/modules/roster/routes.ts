@@ -52,8 +52,8 @@ const ok = z.object({ ok: z.literal(true) });
 const created = z.object({ id: z.string() });
 
 /**
- * The office roster (`/roster`): super admins and admins, the account roles the product opens /roster to
- * (decision 0039). The roster is the office's own database, so it is not scoped to a project; what a person's
+ * The office roster (`/roster`): the office's owner, casting directors and assistants (`access.office()`), and the
+ * installation's super admins through it (decision 0039). The roster is the office's own database, so it is not scoped to a project; what a person's
  * profile shows of each project is (see personProfile).
  */
 export function officeRosterRoutes(app: App, context: AppContext) {

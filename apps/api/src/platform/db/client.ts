@@ -12,7 +12,7 @@ import * as schema from './schema';
 import { runAsOwner, scopeKey, type DbScope } from './scope';
 import { ScopedEngine, fixedScopeClient, type ScopedPgliteClient } from './scoped-pglite';
 import { assertApplicationLogin } from './app-login';
-import { ScopedPool } from './scoped-pool';
+import { ScopedPool, type PoolConnections } from './scoped-pool';
 import { retryTransactions } from './transaction-retry';
 
 export type Schema = typeof schema;
@@ -40,6 +40,8 @@ export interface Database {
   /** The engine itself when it runs in this process, outside any scope: the seed maker dumps its files. */
   pgliteEngine?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL: the connections of the request pools, for the metrics. */
+  poolConnections?(): PoolConnections[];
   close(): Promise<void>;
 }
 
@@ -127,7 +129,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await Promise.all([...fixed.values()].map((entry) => entry.pool.end()));
       await pool.end();
     };
-    return { db, scopedDb, kind: 'postgres', pool, close };
+    return { db, scopedDb, kind: 'postgres', pool, poolConnections: () => pool.connectionCounts(), close };
   }
   const engineOptions: EmbeddedEngineOptions = {
     dataDir: options.pgliteDataDir,

@@ -24,6 +24,13 @@ type ConnectCallback = (
  * own `query` takes its connection through `connect` too. It stays a `pg.Pool`, which drizzle checks for to open
  * transactions on a connection of their own.
  */
+export interface PoolConnections {
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export class ScopedPool extends pg.Pool {
   readonly #scopeOf: () => DbScope;
   readonly #appPool: pg.Pool | null;
@@ -38,6 +45,17 @@ export class ScopedPool extends pg.Pool {
     super(config);
     this.#scopeOf = scopeOf;
     this.#appPool = appConfig ? new pg.Pool(appConfig) : null;
+  }
+
+  /** Connections of each pool (the owner login's, and the application login's when it has one), for the metrics. */
+  connectionCounts(): PoolConnections[] {
+    const counts = (name: string, pool: pg.Pool) => ({
+      pool: name,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return [counts('owner', this), ...(this.#appPool ? [counts('app', this.#appPool)] : [])];
   }
 
   override end(): Promise<void>;

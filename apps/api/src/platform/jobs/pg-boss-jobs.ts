@@ -3,7 +3,8 @@ import type { JobsHealth } from '@casting/domain';
 import type { Database } from '../db/client';
 import { currentOfficeId, runInOffice } from '../db/scope';
 import type { JobHandler, JobQueue, Jobs, QueueOptions, SendOptions } from './ports';
-import { readJobsHealth } from './queue-health';
+import { jobDuration, jobFailures } from '../metrics/registry';
+import { readJobsHealth, readOldestWaiting } from './queue-health';
 import { pgliteExecutor, poolExecutor, transactionExecutor, type SqlExecutor } from './sql-executors';
 
 /** The slice of pino the adapter logs through. */
@@ -138,13 +139,17 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
         timer = setInterval(() => void renew(), (leaseSeconds * 1000) / 3);
         timer.unref();
       }
+      const endTimer = jobDuration.startTimer({ queue });
       try {
         // The job runs in the office it was sent from: the database shows it that office's rows only.
         const { [OFFICE_KEY]: officeId, ...data } = job.data as Record<string, unknown>;
         await runInOffice(typeof officeId === 'string' ? officeId : null, () =>
           handler(data, { id: job.id, queue }),
         );
+        endTimer({ outcome: 'completed' });
       } catch (error) {
+        endTimer({ outcome: 'failed' });
+        jobFailures.inc({ queue });
         log.warn({ err: error, queue, jobId: job.id }, 'background job failed');
         throw error;
       } finally {
@@ -220,6 +225,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs {
     },
 
     health: (): Promise<JobsHealth> => readJobsHealth(executor, JOBS_SCHEMA),
+    oldestWaiting: () => readOldestWaiting(executor, JOBS_SCHEMA),
   };
   return jobs;
 }

@@ -89,4 +89,6 @@ export interface Jobs {
   /** Stops taking jobs; a running job gets `timeoutSeconds` to finish, then is failed back to its queue. */
   stop(options?: { timeoutSeconds?: number }): Promise<void>;
   health(): Promise<JobsHealth>;
+  /** Seconds the oldest job ready to run (created, or due for a retry) has waited, per queue with one. */
+  oldestWaiting(): Promise<Record<string, number>>;
 }

@@ -79,3 +79,19 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+/**
+ * How long each queue's oldest ready job has waited since it could run (its start time, or its retry's), for the
+ * metrics: a job scheduled for later is not waiting yet. One pass over the live job table.
+ */
+export async function readOldestWaiting(
+  executor: SqlExecutor,
+  schema: string,
+): Promise<Record<string, number>> {
+  const result = (await executor.executeSql(
+    `select name, extract(epoch from now() - min(start_after))::float8 as age
+       from ${schema}.job where state in ('created', 'retry') and start_after <= now()
+      group by name`,
+  )) as { rows: { name: string; age: number | string }[] };
+  return Object.fromEntries(result.rows.map((row) => [row.name, Math.max(0, Number(row.age))]));
+}

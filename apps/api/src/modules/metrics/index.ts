@@ -1,0 +1,4 @@
+import type { ApiModule } from '../../platform/http/module';
+import { metricsRoutes } from './routes';
+
+export const metricsModule: ApiModule = { name: 'metrics', register: metricsRoutes };
