@@ -129,7 +129,14 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [FEATURE_DEEP_IMPORT, FEATURE_IMPORTS_APP] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          // One way to raise a toast: the facade keeps sonner out of the first download (decision 0756).
+          paths: [{ name: 'sonner', message: 'Raise toasts through lib/toast/toast.' }],
+          patterns: [FEATURE_DEEP_IMPORT, FEATURE_IMPORTS_APP],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@casting/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';

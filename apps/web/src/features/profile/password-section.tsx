@@ -1,5 +1,5 @@
 import { MESSAGES } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { ChangePasswordForm } from './change-password-form';
 
 /** Changing the password while signed in; the other sessions end, this one stays. */

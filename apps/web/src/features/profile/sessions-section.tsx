@@ -1,6 +1,6 @@
 import { extractErrorMessage, MESSAGES } from '@casting/domain';
 import type { AccountSession } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { SkeletonList } from '../../ui/skeleton';
 import { useAccountSessions, useRevokeOtherSessions, useRevokeSession } from './account-api';

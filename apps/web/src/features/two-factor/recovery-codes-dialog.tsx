@@ -1,5 +1,5 @@
 import { MESSAGES } from '@casting/domain';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { dismissRecoveryCodes, useShownRecoveryCodes } from './recovery-codes-store';
