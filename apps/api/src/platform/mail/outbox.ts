@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema';
 import type { Mailer, TextMessenger } from './ports';
+import { maskedNumber } from './text-provider';
 
 /**
  * Records e-mail in the database instead of delivering it (the embedded default). The log names the message, never
@@ -35,7 +36,7 @@ export function createOutboxTextMessenger(db: Db, log: FastifyBaseLogger): TextM
         subject: 'Text message',
         textBody: message.text,
       });
-      log.info({ to: `…${message.to.slice(-4)}` }, 'text message recorded in outbox');
+      log.info({ to: maskedNumber(message.to) }, 'text message recorded in outbox');
     },
   };
 }

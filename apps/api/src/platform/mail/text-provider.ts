@@ -30,6 +30,11 @@ export class TextProviderError extends Error {
 
 const TIMEOUT_MS = 15_000;
 
+/** A destination as logs may show it: its last four characters. */
+export function maskedNumber(to: string): string {
+  return `…${to.slice(-4)}`;
+}
+
 /**
  * Sends one text through the Messages resource: `POST {api}/2010-04-01/Accounts/{sid}/Messages.json`, HTTP Basic
  * authentication with the account id and token, a form body of `To`, `From` (or `MessagingServiceSid`) and `Body`.
@@ -67,10 +72,12 @@ export async function sendThroughProvider(
     message?: unknown;
   } | null;
   if (!response.ok) {
+    // The provider's words may quote the number; logs and the job's error keep its last four digits only.
+    const words = typeof answer?.message === 'string' ? answer.message.slice(0, 300) : response.statusText;
     throw new TextProviderError(
       response.status,
       typeof answer?.code === 'number' ? answer.code : null,
-      typeof answer?.message === 'string' ? answer.message.slice(0, 300) : response.statusText,
+      words.replaceAll(message.to, maskedNumber(message.to)),
     );
   }
   if (typeof answer?.sid !== 'string') {

@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../jobs/ports';
 import { open, seal } from '../crypto/secret-box';
 import type { TextMessenger } from './ports';
-import { sendThroughProvider, TextProviderError, type TextProviderSettings } from './text-provider';
+import {
+  maskedNumber,
+  sendThroughProvider,
+  TextProviderError,
+  type TextProviderSettings,
+} from './text-provider';
 
 /** The queue texts to a provider go through: a request never waits on the provider, and a failure is retried. */
 export const TEXT_QUEUE = 'texts';
@@ -34,7 +39,7 @@ export function createProviderTextMessenger(
   jobs.define<TextJob>(
     TEXT_QUEUE,
     async (job) => {
-      const to = `…${job.to.slice(-4)}`;
+      const to = maskedNumber(job.to);
       try {
         const sid = await sendThroughProvider(settings, { to: job.to, text: open(job.sealed, key) });
         log.info({ to, sid }, 'text message sent');
