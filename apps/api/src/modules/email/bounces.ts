@@ -1,19 +1,8 @@
 import { forEachOffice } from '../../platform/db/office-of';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { EMAIL_MESSAGES, type BounceReport } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
 import { emailBounces, emailRecipients } from '../../platform/db/schema';
-
-/**
- * Whether the webhook call carries the configured secret. Both sides are hashed first so the comparison takes the
- * same time whatever the given value's length, and `timingSafeEqual` so a caller cannot learn it byte by byte.
- */
-export function webhookSecretMatches(configured: string, given: string | string[] | undefined): boolean {
-  if (typeof given !== 'string' || given.length === 0) return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(configured), digest(given));
-}
 
 /**
  * Delivery failures the mail provider reports after a message left (decision 0058). Each permanent bounce records

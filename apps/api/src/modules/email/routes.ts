@@ -23,7 +23,8 @@ import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { apiNotFound } from '../../platform/http/error-handler';
 import { allowanceLimits, readAllowance } from './allowance';
-import { recordBounces, webhookSecretMatches } from './bounces';
+import { sharedSecretMatches } from '../../platform/crypto/secrets';
+import { recordBounces } from './bounces';
 import { optOut } from './opt-out';
 import { listSends, previewMessage, sendDetail, sendToCandidates } from './sends';
 import {
@@ -266,7 +267,7 @@ export function emailRoutes(app: App, context: AppContext) {
       onRequest: async (request, reply) => {
         const secret = context.config.MAIL_BOUNCE_WEBHOOK_SECRET;
         // Unset, or a wrong secret: the same answer as a route that does not exist.
-        if (!secret || !webhookSecretMatches(secret, request.headers['x-webhook-secret'])) {
+        if (!secret || !sharedSecretMatches(secret, request.headers['x-webhook-secret'])) {
           return apiNotFound(request, reply);
         }
       },

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
+import { sharedSecretMatches } from '../../platform/crypto/secrets';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/http/access';
 import { apiNotFound } from '../../platform/http/error-handler';
@@ -13,13 +13,6 @@ import {
   jobQueueOldestWaiting,
   metricsRegistry,
 } from '../../platform/metrics/registry';
-
-function tokenMatches(configured: string, header: string | undefined): boolean {
-  const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-  if (!given) return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(configured), digest(given));
-}
 
 /** What is read from the database at scrape time: the job queues' backlog and the connection pools. */
 async function refreshSharedGauges(context: AppContext): Promise<void> {
@@ -47,7 +40,9 @@ export function metricsRoutes(app: App, context: AppContext) {
   const token = context.config.METRICS_TOKEN;
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!token) return apiNotFound(request, reply);
-    if (!tokenMatches(token, request.headers.authorization)) {
+    const header = request.headers.authorization;
+    const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+    if (!sharedSecretMatches(token, given)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('UNAUTHENTICATED', MESSAGES.metricsTokenRequired);
     }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,4 +20,15 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
 export function generatePassword(): string {
   const body = randomBytes(18).toString('base64url');
   return `${body}aZ7#`;
+}
+
+/**
+ * Whether a caller sent the operator's configured secret (a webhook's shared secret, the metrics token). Both sides
+ * are hashed first so the comparison takes the same time whatever the given value's length, and `timingSafeEqual` so
+ * a caller cannot learn it byte by byte.
+ */
+export function sharedSecretMatches(configured: string, given: string | string[] | undefined): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(configured), digest(given));
 }
