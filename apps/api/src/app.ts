@@ -20,7 +20,7 @@ import { invitationsModule } from './modules/invitations';
 import { filesModule } from './modules/files';
 import { foldersModule } from './modules/folders';
 import { healthModule } from './modules/health';
-import { metricsModule } from './modules/metrics';
+import { metricsModule, metricsRoutes } from './modules/metrics';
 import { importModule } from './modules/import';
 import { createAuthenticator, identityModule } from './modules/identity';
 import { liveModule } from './modules/live';
@@ -169,6 +169,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     { prefix: '/api' },
   );
+  // Prometheus scrapes `/metrics` by default: the metrics route answers there too, outside the /api prefix.
+  await app.register(async (root) => metricsRoutes(root.withTypeProvider<ZodTypeProvider>(), context));
 
   // Jobs start with the app (queues installed, embedded workers running) and stop gracefully before it closes.
   defineBackgroundJobs(context);

@@ -38,7 +38,7 @@ const TABLES: { module: string; routes: readonly AccountRouteCase[]; owns(url: s
   { module: 'health', routes: HEALTH_ROUTES, owns: (url) => url.startsWith('/api/health') },
   { module: 'jobs', routes: JOBS_ROUTES, owns: (url) => url.startsWith('/api/admin/jobs') },
   { module: 'live', routes: LIVE_ROUTES, owns: (url) => url.startsWith('/api/live') },
-  { module: 'metrics', routes: METRICS_ROUTES, owns: (url) => url === '/api/metrics' },
+  { module: 'metrics', routes: METRICS_ROUTES, owns: (url) => url === '/api/metrics' || url === '/metrics' },
   {
     module: 'files',
     routes: filesRouteCases(() => t.context.storage as LocalStorage),

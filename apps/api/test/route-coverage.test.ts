@@ -113,11 +113,12 @@ afterAll(() => t.close());
 
 /**
  * The routes to cover: HEAD is skipped (Fastify answers it with the GET route's handler and rule), and so is anything
- * outside /api (the web app's pages and assets, served public by platform/http/static-web.ts).
+ * outside /api (the web app's pages and assets, served public by platform/http/static-web.ts) but the metrics route,
+ * which the app also answers at the root path Prometheus scrapes.
  */
 function apiRoutes(): string[] {
   const keys = t.app.routeAccess
-    .filter((entry) => entry.method !== 'HEAD' && entry.url.startsWith('/api/'))
+    .filter((entry) => entry.method !== 'HEAD' && (entry.url.startsWith('/api/') || entry.url === '/metrics'))
     .map((entry) => routeKey(entry.method, entry.url));
   return [...new Set(keys)].sort();
 }

@@ -13,10 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const scrape = (authorization?: string) =>
+const scrape = (authorization?: string, url = '/api/metrics') =>
   t.app.inject({
     method: 'GET',
-    url: '/api/metrics',
+    url,
     headers: authorization ? { authorization } : {},
   });
 
@@ -35,7 +35,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 describe('the metrics endpoint', () => {
   it('refuses a scrape without the token, or with another one, and does not exist without the setting', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${TOKEN}`]) {
-      const res = await scrape(authorization);
+      const res = await scrape(authorization, authorization ? '/api/metrics' : '/metrics');
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(res.json().message).toBe('Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".');
@@ -71,6 +71,10 @@ describe('the metrics endpoint', () => {
 
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
+    // The same figures at the root path Prometheus scrapes by default.
+    const atRoot = await scrape(`Bearer ${TOKEN}`, '/metrics');
+    expect(atRoot.statusCode).toBe(200);
+    expect(atRoot.body).toContain('casting_job_duration_seconds_count');
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.body;
     // The pattern, never the id: a label can never hold one.

@@ -7,4 +7,5 @@ import type { AccountRouteCase } from '../support/account-rules';
  */
 export const METRICS_ROUTES: AccountRouteCase[] = [
   { route: 'GET /api/metrics', rule: 'public', ok: { status: 404, code: 'NOT_FOUND' } },
+  { route: 'GET /metrics', rule: 'public', ok: { status: 404, code: 'NOT_FOUND' } },
 ];

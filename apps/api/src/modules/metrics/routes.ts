@@ -35,6 +35,8 @@ async function refreshSharedGauges(context: AppContext): Promise<void> {
 /**
  * Prometheus metrics of this instance, behind `METRICS_TOKEN` (a bearer token): without the setting the route does
  * not exist (404); a missing or wrong token is a 401. Scrapes are logged only when they fail, like health probes.
+ * The app registers these routes twice: under `/api` like every module, and at the root, since `/metrics` is the path
+ * Prometheus scrapes by default.
  */
 export function metricsRoutes(app: App, context: AppContext) {
   const token = context.config.METRICS_TOKEN;
