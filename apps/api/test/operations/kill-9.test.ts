@@ -8,7 +8,7 @@ import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { TEST_DATABASE_PREFIX } from '../support/global-setup';
 import { PASSWORD, uniqueEmail } from '../support/identity';
 
-// Crash durability: a real API process (tsx, as `npm run dev` runs it) takes a stream of creating calls and is killed
+// Crash durability: a real API process (test/support/api-process.ts) takes a stream of creating calls and is killed
 // with SIGKILL while requests are in flight; after a restart on the same database every write the API acknowledged
 // (answered 201) must be there. Run on the embedded database (data directory, whose lock the dead process leaves
 // behind) and, when TEST_DATABASE_URL is set, on PostgreSQL. A minute or more per engine, so it is not part of the

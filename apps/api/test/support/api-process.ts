@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** A real API process (src/main.ts through tsx), as production runs it, on its own free port. */
+/** A real API process, as production runs it, on its own free port. */
 export interface ApiProcess {
   baseUrl: string;
   /** What the process wrote to stderr, for the failure message. */
@@ -50,9 +50,17 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, stderr: ()
   }
 }
 
+/**
+ * What the process runs: src/main.ts through tsx, as `npm run dev` does, or with API_PROCESS_FROM_BUILD=1 the build's
+ * dist/main.js, as `npm start` does. CI's crash tests run after the build and take the build: its first start on a
+ * new data directory copies the build's embedded seed instead of running initdb and every migration, seconds a start.
+ */
+const entry =
+  process.env.API_PROCESS_FROM_BUILD === '1' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: API_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
