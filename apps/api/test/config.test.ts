@@ -52,7 +52,10 @@ describe('loadConfig', () => {
     [{ MAPS_PROVIDER: 'google' }, 'MAPS_API_KEY: is required when MAPS_PROVIDER=google'],
     [{ MAPS_PROVIDER: 'mapbox', MAPS_API_KEY: 'k' }, 'MAPS_PROVIDER'],
     [{ MAPS_API_KEY: 'k' }, 'MAPS_PROVIDER: name the maps provider (google)'],
-    [{ MAPS_PROVIDER: 'google', MAPS_API_KEY: 'k', MAPS_API_URL: 'maps.local' }, 'MAPS_API_URL: must be an http'],
+    [
+      { MAPS_PROVIDER: 'google', MAPS_API_KEY: 'k', MAPS_API_URL: 'maps.local' },
+      'MAPS_API_URL: must be an http',
+    ],
     [{ MAPS_PROVIDER: 'google', MAPS_API_KEY: 'k', MAPS_REGION: 'usa' }, 'MAPS_REGION: must be a two-letter'],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

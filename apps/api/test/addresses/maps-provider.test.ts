@@ -33,7 +33,8 @@ const AUTOCOMPLETE = '/v1/places:autocomplete';
 async function setBudgetUsed(hits: number) {
   const { db } = await testDatabase();
   await db.delete(authRateLimits).where(eq(authRateLimits.key, MAPS_BUDGET_KEY));
-  if (hits > 0) await db.insert(authRateLimits).values({ key: MAPS_BUDGET_KEY, hits, windowStartedAt: new Date() });
+  if (hits > 0)
+    await db.insert(authRateLimits).values({ key: MAPS_BUDGET_KEY, hits, windowStartedAt: new Date() });
 }
 
 beforeAll(async () => {
@@ -98,7 +99,12 @@ describe('address look-up through the maps provider', () => {
       body: { input: 'aus', includedRegionCodes: ['us'], regionCode: 'us' },
     });
     expect(calls[0]!.headers['x-goog-api-key']).toBe(KEY);
-    expect(calls.slice(1).map((call) => call.query.get('place_id')).sort()).toEqual(['place-78701', 'place-austin']);
+    expect(
+      calls
+        .slice(1)
+        .map((call) => call.query.get('place_id'))
+        .sort(),
+    ).toEqual(['place-78701', 'place-austin']);
     // ZERO_RESULTS and an empty autocomplete are answers, not failures: nothing suggested, nothing logged.
     expect((await lookup('zip=60601')).json()).toEqual({ items: [] });
     expect((await lookup('q=zzz')).json()).toEqual({ items: [] });
@@ -110,7 +116,13 @@ describe('address look-up through the maps provider', () => {
     const zip = await lookup('zip=90210');
     expect(zip.statusCode).toBe(200);
     expect(zip.json().items).toEqual([
-      { zip: '90210', city: 'Beverly Hills', province: 'CA', country: 'US', label: 'Beverly Hills, CA 90210' },
+      {
+        zip: '90210',
+        city: 'Beverly Hills',
+        province: 'CA',
+        country: 'US',
+        label: 'Beverly Hills, CA 90210',
+      },
     ]);
     const text = await lookup('q=boston,%20ma&limit=3');
     expect(text.statusCode).toBe(200);
@@ -178,7 +190,10 @@ describe('address look-up through the maps provider', () => {
 
     const inAustin = await apply({ country: 'US', zip: '78701', city: 'Austin', province: 'TX' });
     expect(inAustin.statusCode, inAustin.body).toBe(201);
-    expect(await coordinatesOf(inAustin.json().applicantId)).toEqual({ latitude: 30.2729, longitude: -97.7444 });
+    expect(await coordinatesOf(inAustin.json().applicantId)).toEqual({
+      latitude: 30.2729,
+      longitude: -97.7444,
+    });
 
     const abroad = await apply({ country: 'CA', zip: 'K1A 0B1', city: 'Ottawa', province: 'ON' });
     expect(abroad.statusCode).toBe(201);

@@ -24,7 +24,11 @@ export interface GeocodeResult {
   types: string[];
 }
 
-const TEXAS: Component = { long_name: 'Texas', short_name: 'TX', types: ['administrative_area_level_1', 'political'] };
+const TEXAS: Component = {
+  long_name: 'Texas',
+  short_name: 'TX',
+  types: ['administrative_area_level_1', 'political'],
+};
 const US: Component = { long_name: 'United States', short_name: 'US', types: ['country', 'political'] };
 const NEW_YORK_STATE: Component = {
   long_name: 'New York',
@@ -128,13 +132,25 @@ export async function startMapsProviderServer(validKey: string) {
             ),
           ),
         );
-    json(res, 200, found.length > 0 ? { status: 'OK', results: found } : { status: 'ZERO_RESULTS', results: [] });
+    json(
+      res,
+      200,
+      found.length > 0 ? { status: 'OK', results: found } : { status: 'ZERO_RESULTS', results: [] },
+    );
   }
 
-  function autocomplete(res: http.ServerResponse, req: http.IncomingMessage, body: Record<string, unknown> | null) {
+  function autocomplete(
+    res: http.ServerResponse,
+    req: http.IncomingMessage,
+    body: Record<string, unknown> | null,
+  ) {
     if (req.headers['x-goog-api-key'] !== state.key) {
       return json(res, 403, {
-        error: { code: 403, message: 'API key not valid. Please pass a valid API key.', status: 'PERMISSION_DENIED' },
+        error: {
+          code: 403,
+          message: 'API key not valid. Please pass a valid API key.',
+          status: 'PERMISSION_DENIED',
+        },
       });
     }
     if (state.mode === 'over-limit') {
@@ -168,8 +184,10 @@ export async function startMapsProviderServer(validKey: string) {
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
       received.push({ path: url.pathname, query: url.searchParams, headers: req.headers, body });
       if (state.mode === 'hang-up') return req.socket.destroy();
-      if (req.method === 'GET' && url.pathname === '/maps/api/geocode/json') return geocode(res, url.searchParams);
-      if (req.method === 'POST' && url.pathname === '/v1/places:autocomplete') return autocomplete(res, req, body);
+      if (req.method === 'GET' && url.pathname === '/maps/api/geocode/json')
+        return geocode(res, url.searchParams);
+      if (req.method === 'POST' && url.pathname === '/v1/places:autocomplete')
+        return autocomplete(res, req, body);
       json(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
     });
   });

@@ -33,7 +33,8 @@ export const addressesModule: ApiModule = {
         config: { access: access.public() },
         schema: {
           tags: ['lookups'],
-          summary: 'US address suggestions: the place of a ZIP code, or cities (or ZIPs) starting with the text',
+          summary:
+            'US address suggestions: the place of a ZIP code, or cities (or ZIPs) starting with the text',
           querystring: addressLookupQuerySchema,
           response: { 200: addressLookupResultSchema },
         },

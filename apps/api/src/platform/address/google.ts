@@ -129,7 +129,8 @@ export function createGoogleAddressLookup(settings: GoogleMapsSettings): Address
       error?: { status?: unknown; message?: unknown };
     } | null;
     if (!response.ok) {
-      const status = typeof answer?.error?.status === 'string' ? answer.error.status : `HTTP_${response.status}`;
+      const status =
+        typeof answer?.error?.status === 'string' ? answer.error.status : `HTTP_${response.status}`;
       const words = typeof answer?.error?.message === 'string' ? answer.error.message : response.statusText;
       throw new MapsProviderError(status, scrubbed(words, settings.apiKey));
     }
@@ -141,7 +142,9 @@ export function createGoogleAddressLookup(settings: GoogleMapsSettings): Address
   return {
     kind: 'google',
     async byZip(zip) {
-      const [place] = await geocode({ components: `postal_code:${zip}|country:${settings.region.toUpperCase()}` });
+      const [place] = await geocode({
+        components: `postal_code:${zip}|country:${settings.region.toUpperCase()}`,
+      });
       return place ?? null;
     },
     async search(text, limit) {

@@ -13,7 +13,10 @@ export { createMapsAddressLookup, MAPS_BUDGET_KEY } from './maps';
 
 /** The configured look-up: the maps provider when MAPS_PROVIDER names one, else the built-in data set. */
 export function createAddressLookup(
-  config: Pick<Config, 'MAPS_PROVIDER' | 'MAPS_API_KEY' | 'MAPS_API_URL' | 'MAPS_REGION' | 'MAPS_DAILY_REQUESTS'>,
+  config: Pick<
+    Config,
+    'MAPS_PROVIDER' | 'MAPS_API_KEY' | 'MAPS_API_URL' | 'MAPS_REGION' | 'MAPS_DAILY_REQUESTS'
+  >,
   db: Db,
   log: FastifyBaseLogger,
 ): AddressLookup {

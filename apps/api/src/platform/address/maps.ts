@@ -67,7 +67,10 @@ export function createMapsAddressLookup(options: MapsLookupOptions): AddressLook
     } catch (error) {
       const status = error instanceof MapsProviderError ? error.status : 'FAILED';
       const detail = error instanceof MapsProviderError ? error.message : (error as Error).name;
-      log.warn({ provider: provider.kind, status, detail }, 'maps provider failed; built-in address data answers');
+      log.warn(
+        { provider: provider.kind, status, detail },
+        'maps provider failed; built-in address data answers',
+      );
       return ask(fallback);
     }
   }
