@@ -10,7 +10,8 @@ import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
 import { startMapsProviderServer } from '../support/maps-provider-server';
 import { buildCast, buildRole, type Cast } from '../support/projects';
-import { applyBody, createLinks, tokenOf } from '../links/helpers';
+import { applyBody, createLinks, queuedMailsTo, tokenOf } from '../links/helpers';
+import { privateTokenFrom } from '../links/links-fixture';
 
 // The address look-up with a maps provider configured (Google's Places Autocomplete and Geocoding), against a
 // loopback server speaking their contract: suggestions and geocodes through the public route, a day's cache, the
@@ -174,11 +175,12 @@ describe('address look-up through the maps provider', () => {
     const { db } = await testDatabase();
     const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, { roleIds: [role.id] });
     const token = tokenOf(link!.link);
-    const apply = (address: Record<string, string>) =>
+    const email = `maps-${Date.now()}@example.com`;
+    const apply = (address: Record<string, string>, from = email) =>
       t.app.inject({
         method: 'POST',
         url: '/api/v2/applicants/standalone',
-        payload: applyBody(token, { address }),
+        payload: applyBody(token, { address, email: from }),
       });
     const coordinatesOf = async (applicantId: string) =>
       (
@@ -194,8 +196,27 @@ describe('address look-up through the maps provider', () => {
       latitude: 30.2729,
       longitude: -97.7444,
     });
+    // Moving through the private link moves the point; clearing the address clears it.
+    const [mail] = await queuedMailsTo(email);
+    const update = (address: Record<string, string> | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v2/applicants/standalone/${inAustin.json().applicantId}`,
+        payload: { accessToken: privateTokenFrom(mail!.text), address },
+      });
+    const moved = await update({ country: 'US', zip: '10001', city: 'New York', province: 'NY' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await coordinatesOf(inAustin.json().applicantId)).toEqual({
+      latitude: 40.7506,
+      longitude: -73.9972,
+    });
+    expect((await update(null)).statusCode).toBe(200);
+    expect(await coordinatesOf(inAustin.json().applicantId)).toEqual({ latitude: null, longitude: null });
 
-    const abroad = await apply({ country: 'CA', zip: 'K1A 0B1', city: 'Ottawa', province: 'ON' });
+    const abroad = await apply(
+      { country: 'CA', zip: 'K1A 0B1', city: 'Ottawa', province: 'ON' },
+      `abroad-${email}`,
+    );
     expect(abroad.statusCode).toBe(201);
     expect(await coordinatesOf(abroad.json().applicantId)).toEqual({ latitude: null, longitude: null });
 
