@@ -144,6 +144,22 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** An address the public pages offer for questions about a submission; unset, they offer none. */
   SUPPORT_EMAIL: z.email().optional(),
+  /**
+   * The maps provider behind the address suggestions (`google`: Places Autocomplete and Geocoding), with its key.
+   * Unset: the built-in US ZIP and city data set answers, with no network.
+   */
+  MAPS_PROVIDER: z.enum(['google']).optional(),
+  MAPS_API_KEY: z.string().min(1).optional(),
+  /** One base URL for the provider's services (a proxy); unset, Google's own hosts. */
+  MAPS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The region (CLDR code) suggestions are kept to; the product's address forms suggest for the United States. */
+  MAPS_REGION: z
+    .string()
+    .regex(/^[a-zA-Z]{2}$/, 'must be a two-letter region code')
+    .transform((code) => code.toLowerCase())
+    .default('us'),
+  /** Provider requests the installation makes in a day at most; past it the built-in data answers until the day ends. */
+  MAPS_DAILY_REQUESTS: positiveInt.default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -224,6 +240,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       'Invalid configuration:\n  SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: text-message sign-in (SMS_SIGN_IN, on by ' +
         'default) needs a text-message provider when NODE_ENV=production; set them, or SMS_SIGN_IN=false',
+    );
+  }
+  if (values.MAPS_PROVIDER && !values.MAPS_API_KEY) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MAPS_API_KEY: is required when MAPS_PROVIDER=${values.MAPS_PROVIDER}`,
+    );
+  }
+  if (!values.MAPS_PROVIDER && (values.MAPS_API_KEY || values.MAPS_API_URL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAPS_PROVIDER: name the maps provider (google) that MAPS_API_KEY or MAPS_API_URL is for',
     );
   }
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {

@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     [{ JOBS_WORKERS: 'off' }, 'JOBS_WORKERS: off needs DATABASE_URL'],
     [{ DATABASE_APP_URL: 'postgres://web@db/casting' }, 'DATABASE_APP_URL: needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db/c', DATABASE_APP_URL: 'mysql://web@db/c' }, 'DATABASE_APP_URL'],
+    [{ MAPS_PROVIDER: 'google' }, 'MAPS_API_KEY: is required when MAPS_PROVIDER=google'],
+    [{ MAPS_PROVIDER: 'mapbox', MAPS_API_KEY: 'k' }, 'MAPS_PROVIDER'],
+    [{ MAPS_API_KEY: 'k' }, 'MAPS_PROVIDER: name the maps provider (google)'],
+    [
+      { MAPS_PROVIDER: 'google', MAPS_API_KEY: 'k', MAPS_API_URL: 'maps.local' },
+      'MAPS_API_URL: must be an http',
+    ],
+    [{ MAPS_PROVIDER: 'google', MAPS_API_KEY: 'k', MAPS_REGION: 'usa' }, 'MAPS_REGION: must be a two-letter'],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

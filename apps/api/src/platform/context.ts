@@ -11,6 +11,7 @@ import type { Mailer, TextMessenger } from './mail/ports';
 import { createProviderTextMessenger, textQueueKey } from './mail/text-queue';
 import { resolveAuthSecret } from './crypto/secrets';
 import { createStorage, type Storage } from './storage';
+import { createAddressLookup, type AddressLookup } from './address';
 
 /**
  * What the modules need from the outside world: one adapter per port, built once in main.ts (or per test run).
@@ -25,6 +26,8 @@ export interface AppContext {
   storage: Storage;
   jobs: Jobs;
   events: Events;
+  /** Address suggestions and geocoding: the maps provider when configured, else the built-in data set. */
+  addresses: AddressLookup;
 }
 
 export interface ContextOptions {
@@ -70,6 +73,7 @@ export async function createContext(
     storage: await createStorage(config),
     jobs,
     events: await createEvents(database, log),
+    addresses: createAddressLookup(config, database.db, log),
   };
 }
 

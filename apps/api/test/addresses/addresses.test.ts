@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedAddressLookup } from '../../src/platform/address';
+import { createEmbeddedAddressLookup, locateAddress } from '../../src/platform/address';
 import { buildTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -54,5 +54,15 @@ describe('address look-up (embedded US data set)', () => {
     const found = await lookup.search('1000', 3);
     expect(found).toHaveLength(3);
     expect(found.every((place) => place.zip.startsWith('1000'))).toBe(true);
+  });
+
+  it('locates a US address at its ZIP centre, and an address abroad or without a known ZIP nowhere', async () => {
+    const lookup = createEmbeddedAddressLookup();
+    const beverlyHills = { latitude: 34.0901, longitude: -118.4065 };
+    expect(await locateAddress(lookup, { country: 'US', zip: '90210' })).toEqual(beverlyHills);
+    expect(await locateAddress(lookup, { country: null, zip: '90210-1234' })).toEqual(beverlyHills);
+    expect(await locateAddress(lookup, { country: 'CA', zip: 'K1A 0B1' })).toBeNull();
+    expect(await locateAddress(lookup, { country: 'US', zip: '00000' })).toBeNull();
+    expect(await locateAddress(lookup, null)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { createEmbeddedAddressLookup } from '../../src/platform/address';
 import { createEvents, type Events } from '../../src/platform/events';
 import { access } from '../../src/platform/http/access';
 import { createOutboxMailer, createOutboxTextMessenger } from '../../src/platform/mail/outbox';
@@ -27,6 +28,7 @@ beforeAll(async () => {
     storage: await createStorage(config),
     jobs: testJobs(database, log),
     events,
+    addresses: createEmbeddedAddressLookup(),
   });
   app.get('/staff-probe', { config: { access: access.staff() } }, async () => ({ ok: true }));
   await app.ready();

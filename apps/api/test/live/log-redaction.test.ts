@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { createEmbeddedAddressLookup } from '../../src/platform/address';
 import type { AppContext } from '../../src/platform/context';
 import { createEvents } from '../../src/platform/events';
 import { redactUrl } from '../../src/platform/log';
@@ -29,6 +30,7 @@ beforeAll(async () => {
     events: await createEvents(database, log),
     storage: await createStorage(config),
     jobs: testJobs(database, log),
+    addresses: createEmbeddedAddressLookup(),
   };
   app = await buildApp(context);
   await app.ready();

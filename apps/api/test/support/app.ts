@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { firstOfficeId } from '../../src/bootstrap/first-office';
 import { buildApp, type BuildAppOptions } from '../../src/app';
+import { createAddressLookup } from '../../src/platform/address';
 import { createTextMessenger, type AppContext } from '../../src/platform/context';
 import { createEvents } from '../../src/platform/events';
 import { loadConfig, type Config } from '../../src/config';
@@ -122,6 +123,7 @@ export async function buildTestApp(
     storage: await createStorage(config),
     jobs,
     events: await createEvents(database, log),
+    addresses: createAddressLookup(config, database.db, log),
   };
   const app = await buildApp(context, options);
   await app.ready();

@@ -117,7 +117,14 @@ export async function confirmApplication(deps: ApplyDeps, applicantId: string, a
     const result = await submitApplicant(tx, {
       projectId: held.projectId,
       roleId: sent.roleId,
-      person: { ...held, email },
+      person: {
+        ...held,
+        email,
+        coordinates:
+          held.latitude !== null && held.longitude !== null
+            ? { latitude: held.latitude, longitude: held.longitude }
+            : null,
+      },
       createdById: null,
       source: sent.source as 'SUBMISSION_LINK',
       // Where the waiting row sits now (where it landed, or where the team put it).

@@ -10,6 +10,8 @@ export interface ApplyDeps {
   publicUrl: string;
   config: AppContext['config'];
   events?: AppContext['events'];
+  /** Geocodes an application's address before its transaction opens. */
+  addresses: AppContext['addresses'];
 }
 
 /** Queues a notice mail in the transaction that decided it, so it goes only if that commits. */

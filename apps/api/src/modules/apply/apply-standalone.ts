@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { LINK_MESSAGES, type RepresentativeForm, type StandaloneApply } from '@casting/domain';
+import { locateAddress } from '../../platform/address';
 import type { Queryable } from '../../platform/db/ids';
 import { agents, shareLinks } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
@@ -81,6 +82,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
   if (input.website && input.website.trim() !== '') {
     return { applicantId: fakeId(), submissionId: fakeId(), message: LINK_MESSAGES.submissionReceived };
   }
+  // Geocoded before the transaction opens, so a slow provider holds no locks.
+  const coordinates = await locateAddress(deps.addresses, input.address);
   return deps.db.transaction(async (tx) => {
     const { link, group, projectName } = await openLinkByToken(tx, input.token);
     const roleId = input.roleId ?? group.defaultRoleId;
@@ -131,6 +134,7 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
         languages: [],
         location: null,
         address: input.address ?? null,
+        coordinates,
         socialProfiles: input.socialProfiles,
         bio: input.bio ?? null,
         resume: null,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { LINK_MESSAGES, MESSAGES, type StandaloneUpdate, type StandaloneView } from '@casting/domain';
+import type { Coordinates } from '../../platform/address';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
 import { applicantAccessTokens, applicants, projects, roles, submissions } from '../../platform/db/schema';
@@ -92,7 +93,13 @@ export async function standaloneView(
 }
 
 /** The talent updates their own details through the private link (the e-mail, their identity here, stays). */
-export async function updateStandalone(db: Db, applicantId: string, input: StandaloneUpdate) {
+/** `coordinates` is where a changed address is (geocoded by the caller), undefined when the address is unchanged. */
+export async function updateStandalone(
+  db: Db,
+  applicantId: string,
+  input: StandaloneUpdate,
+  coordinates?: Coordinates | null,
+) {
   return db.transaction(async (tx) => {
     const applicant = await applicantByPrivateToken(tx, applicantId, input.accessToken);
     await assertLookupRefs(tx, [
@@ -120,7 +127,13 @@ export async function updateStandalone(db: Db, applicantId: string, input: Stand
         ...(input.socialProfiles !== undefined
           ? { socialProfiles: input.socialProfiles as Record<string, string> }
           : {}),
-        ...(input.address !== undefined ? { address: input.address } : {}),
+        ...(input.address !== undefined
+          ? {
+              address: input.address,
+              latitude: coordinates?.latitude ?? null,
+              longitude: coordinates?.longitude ?? null,
+            }
+          : {}),
         ...(input.bio !== undefined ? { bio: input.bio } : {}),
       })
       .where(eq(applicants.id, applicant.id));

@@ -32,6 +32,7 @@ import { currentOfficeId } from '../../platform/db/scope';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import { officeLegalParagraphs } from '../offices';
+import { locateAddress } from '../../platform/address';
 import type { ApplyDeps } from './apply-deps';
 import { confirmApplication } from './address-owner';
 import { applyStandalone } from './apply-standalone';
@@ -60,6 +61,7 @@ export function applyRoutes(app: App, context: AppContext) {
     jobs: context.jobs,
     publicUrl: context.config.publicUrl,
     config: context.config,
+    addresses: context.addresses,
   };
 
   app.get(
@@ -127,7 +129,9 @@ export function applyRoutes(app: App, context: AppContext) {
     },
     async (request) => {
       await publicQuota(db, request, 'submit');
-      return updateStandalone(db, request.params.id, request.body);
+      const { address } = request.body;
+      const coordinates = address === undefined ? undefined : await locateAddress(context.addresses, address);
+      return updateStandalone(db, request.params.id, request.body, coordinates);
     },
   );
 

@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context';
 import { requestStoragePurge } from '../../platform/storage/purge';
 import { access, assertProjectPermission } from '../../platform/http/access';
 import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
+import { locateAddress } from '../../platform/address';
 import { requireProjectPermission } from '../../platform/http/project-access';
 import type { App } from '../../platform/http/types';
 import { primaryPhotoUrls } from '../media';
@@ -44,7 +45,7 @@ const TAGS = ['candidates'];
 /** The applicants list, adding a candidate by hand, and the bulk candidate actions (each one call, one transaction). */
 export function candidateRoutes(app: App, context: AppContext) {
   const { db } = context.database;
-  const { events } = context;
+  const { events, addresses } = context;
 
   app.get(
     '/projects/:id/applicants',
@@ -129,8 +130,11 @@ export function candidateRoutes(app: App, context: AppContext) {
         response: { 201: addApplicantResultSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await addApplicant(db, requirePrincipal(request).userId, request.body, events)),
+    async (request, reply) => {
+      const coordinates = await locateAddress(addresses, request.body.address);
+      const input = { ...request.body, coordinates };
+      return reply.status(201).send(await addApplicant(db, requirePrincipal(request).userId, input, events));
+    },
   );
 
   app.post(

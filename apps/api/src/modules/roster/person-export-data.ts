@@ -71,7 +71,8 @@ export async function personExportData(
     sql`select a.id as "applicantId", pr.name as "projectName", a.first_name as "firstName",
       a.last_name as "lastName", a.email, a.phone, a.date_of_birth::text as "dateOfBirth",
       a.playing_age_min as "playingAgeMin", a.playing_age_max as "playingAgeMax", g.name as gender,
-      a.sizes, a.skills, a.languages, a.location, a.address, a.social_profiles as "socialProfiles", a.bio,
+      a.sizes, a.skills, a.languages, a.location, a.address, a.latitude, a.longitude,
+      a.social_profiles as "socialProfiles", a.bio,
       a.resume, to_jsonb(a.created_at) as "appliedAt", to_jsonb(a.updated_at) as "updatedAt"
     from applicants a join projects pr on pr.id = a.project_id left join lookup_values g on g.id = a.gender_id
     where a.person_id = ${P} order by a.created_at, a.id`,

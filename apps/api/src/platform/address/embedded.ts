@@ -3,6 +3,8 @@ import type { AddressLookup, AddressPlace } from './port';
 
 interface ZipRecord {
   zip: string;
+  latitude: number;
+  longitude: number;
   city: string;
   state: string;
   country: string;
@@ -27,7 +29,15 @@ function load(): Index {
   const data = require('zipcodes') as { codes: Record<string, ZipRecord> };
   const places = Object.values(data.codes)
     .filter((code) => code.country === 'US' && /^\d{5}$/.test(code.zip))
-    .map((code) => ({ zip: code.zip, city: code.city, province: code.state, country: 'US' }));
+    .map((code) => ({
+      zip: code.zip,
+      city: code.city,
+      province: code.state,
+      country: 'US',
+      coordinates: Number.isFinite(code.latitude + code.longitude)
+        ? { latitude: code.latitude, longitude: code.longitude }
+        : null,
+    }));
   const byCity = places
     .map((place) => ({
       key: `${place.city.toLowerCase()}|${place.province.toLowerCase()}|${place.zip}`,

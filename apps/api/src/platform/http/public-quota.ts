@@ -22,6 +22,12 @@ export const PUBLIC_QUOTAS = {
   application: { max: 60, windowSeconds: 600 },
   /** Upload failure reports: a page whose every upload fails reports each file once; far more is a script. */
   uploadFailure: { max: 60, windowSeconds: 600 },
+  /**
+   * Address suggestions, which may cost the installation a maps provider's request each (decision 0797): the form
+   * asks once per ZIP typed (after a pause), a few per application, so sixty applications of an office behind one
+   * address fit; a script asking for every ZIP is held to half a request a second, and the daily budget caps it all.
+   */
+  addressLookup: { max: 300, windowSeconds: 600 },
   /** Media a browser could not show: a page of broken thumbnails reports each once; far more is a script. */
   displayFailure: { max: 120, windowSeconds: 600 },
 } as const;

@@ -6,6 +6,7 @@ import {
   type AddApplicant,
   type AddApplicantResult,
 } from '@casting/domain';
+import type { Coordinates } from '../../../platform/address';
 import type { Db } from '../../../platform/db/client';
 import type { Queryable } from '../../../platform/db/ids';
 import { applicants, folderMemberships, folders, submissions } from '../../../platform/db/schema';
@@ -72,7 +73,7 @@ async function destinationFolders(db: Queryable, roleId: string, folderIds: read
 export async function addApplicant(
   db: Db,
   userId: string,
-  input: AddApplicant,
+  input: AddApplicant & { coordinates?: Coordinates | null },
   events?: Events,
 ): Promise<AddApplicantResult> {
   return db.transaction(async (tx) => {
@@ -106,8 +107,11 @@ export async function addApplicant(
   });
 }
 
-/** A person's details as an application or an add by hand gives them. */
-export type ApplicantDetails = Pick<
+/**
+ * A person's details as an application or an add by hand gives them, with where their address is (geocoded by the
+ * caller before its transaction, so no provider call holds one open).
+ */
+export type ApplicantDetails = { coordinates?: Coordinates | null } & Pick<
   AddApplicant,
   | 'firstName'
   | 'lastName'
@@ -169,6 +173,8 @@ function personColumns(person: SubmitApplicant['person']) {
     languages: person.languages,
     location: person.location ?? null,
     address: person.address ?? null,
+    latitude: person.coordinates?.latitude ?? null,
+    longitude: person.coordinates?.longitude ?? null,
     socialProfiles: person.socialProfiles as Record<string, string>,
     bio: person.bio ?? null,
     resume: person.resume ?? null,

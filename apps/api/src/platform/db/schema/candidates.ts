@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -80,6 +81,13 @@ export const applicants = pgTable(
       .default(sql`'{}'::text[]`),
     location: text('location'),
     address: jsonb('address').$type<ApplicantAddress>(),
+    /**
+     * Where the address is (WGS 84 degrees), geocoded from its ZIP code when it is written (decision 0798), for the
+     * distance filter. Both or neither: null when the address is outside the United States, has no ZIP, or its ZIP
+     * is unknown; such an applicant is never "within" a distance.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     /** Social platforms (SOCIAL_PLATFORMS: INSTAGRAM, TIKTOK...) to profile URLs. */
     socialProfiles: jsonb('social_profiles').$type<Record<string, string>>().notNull().default({}),
     bio: text('bio'),
@@ -112,6 +120,10 @@ export const applicants = pgTable(
     index('applicants_project_idx').on(table.projectId),
     index('applicants_person_idx').on(table.personId),
     check('applicants_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check(
+      'applicants_coordinates_check',
+      sql`(${table.latitude} is null) = (${table.longitude} is null) and (${table.latitude} is null or (${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180))`,
+    ),
     check(
       'applicants_playing_age_check',
       sql`${table.playingAgeMin} is null or ${table.playingAgeMax} is null or ${table.playingAgeMin} <= ${table.playingAgeMax}`,

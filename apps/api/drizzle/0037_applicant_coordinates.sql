@@ -1,0 +1,3 @@
+ALTER TABLE "applicants" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "applicants" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "applicants" ADD CONSTRAINT "applicants_coordinates_check" CHECK (("applicants"."latitude" is null) = ("applicants"."longitude" is null) and ("applicants"."latitude" is null or ("applicants"."latitude" between -90 and 90 and "applicants"."longitude" between -180 and 180)));
