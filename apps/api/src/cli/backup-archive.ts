@@ -65,7 +65,10 @@ export class ArchiveWriter {
   readonly entries: ManifestEntry[] = [];
 
   constructor(readonly file: string) {
-    this.written = pipeline(this.pack as unknown as Readable, fs.createWriteStream(file, { flags: 'wx' }));
+    this.written = pipeline(
+      this.pack as unknown as Readable,
+      fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }),
+    );
     // Until finish() awaits it, a failed write surfaces through the next entry.
     this.written.catch(() => {});
   }

@@ -19,7 +19,7 @@ export async function packDirectory(dir: string, file: string): Promise<void> {
   const written = pipeline(
     pack as unknown as Readable,
     createGzip({ level: 6 }),
-    fs.createWriteStream(file, { flags: 'wx' }),
+    fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }),
   );
   written.catch(() => {});
   try {
