@@ -5,9 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { grantApplicationRole } from '../platform/db/app-role';
 import { lockDataDirectory } from '../platform/db/data-dir-lock';
-
-/** Raised for a condition the operator can fix; the command prints the message alone and exits 1. */
-export class BackupError extends Error {}
+import { BackupError } from './backup-tree';
 
 const CLIENT_TOOLS_HINT =
   'The PostgreSQL client tools are needed (pg_dump, pg_restore) in a version at least that of the server: ' +
@@ -62,32 +60,31 @@ export async function restorePostgres(databaseUrl: string, file: string, replace
 }
 
 /**
- * The embedded database is a directory that only one process may open, so its backup takes the directory's lock:
- * with the server running this is refused (DataDirectoryLockedError) and the operator stops the server first. The
- * backup is PGlite's own archive of the data directory (a gzipped tar), restorable by the same PGlite version.
+ * Opens the embedded database and closes it again, so that its directory is left as a clean shut-down leaves it
+ * (checkpointed, nothing to replay) before its files are copied; the caller holds the directory's lock, so no
+ * other process writes meanwhile. Opening also proves the directory is a database this PGlite reads.
  */
-export async function backupPglite(pgDir: string, file: string): Promise<void> {
+export async function settlePglite(pgDir: string): Promise<void> {
   if (!fs.existsSync(path.join(pgDir, 'PG_VERSION')))
     throw new BackupError(`No embedded database in ${pgDir}.`);
-  const release = await lockDataDirectory(pgDir, { command: 'backup' });
+  const pglite = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm } });
   try {
-    const pglite = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm } });
-    try {
-      const archive = await pglite.dumpDataDir('gzip');
-      fs.writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
-    } finally {
-      await pglite.close();
-    }
+    await pglite.query('select 1');
   } finally {
-    await release();
+    await pglite.close();
   }
 }
 
 /**
- * Restores an archive into the data directory. An existing database is kept unless `replace`; then it is moved
- * aside to `pg.before-restore-<time>` (not deleted) so a mistaken restore can be undone by hand.
+ * Restores a backup made before the backup carried the files (PGlite's own archive, a gzipped tar read into memory)
+ * into the data directory. An existing database is kept unless `replace`; then it is moved aside to
+ * `pg.before-restore-<time>` (not deleted) so a mistaken restore can be undone by hand.
  */
-export async function restorePglite(pgDir: string, file: string, replace: boolean): Promise<string | null> {
+export async function restoreLegacyPglite(
+  pgDir: string,
+  file: string,
+  replace: boolean,
+): Promise<string | null> {
   const archive = new Blob([fs.readFileSync(file)]);
   const release = await lockDataDirectory(pgDir, { command: 'restore' });
   let movedTo: string | null = null;

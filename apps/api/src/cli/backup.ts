@@ -3,22 +3,28 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirectoryLockedError } from '../platform/db/data-dir-lock';
-import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup-engine';
+import { makeBackup } from './backup-make';
+import { restoreLegacyPglite, restorePostgres } from './backup-engine';
+import { backupFileKind, restoreBackup } from './backup-restore';
+import { BackupError, formatBytes } from './backup-tree';
 
-const USAGE = `Backs up or restores the product's database.
+const USAGE = `Backs up or restores the product's database together with its stored files.
 
 Usage: npm run backup  -- --file <path>
        npm run restore -- --file <path> [--replace]
 
-  --file     The backup file to write or read. A PostgreSQL backup is pg_dump's custom format; an embedded
-             (PGlite) backup is a gzipped tar of the data directory. The two are not interchangeable.
-  --replace  Restore over an existing database: PostgreSQL objects of the dump are dropped and recreated;
-             an embedded data directory is moved aside to DATA_DIR/pg.before-restore-<time>.
+  --file     The backup file to write or read: one tar holding the database (pg_dump's custom format, or the
+             embedded data directory), the stored files of local storage (DATA_DIR/files) and, without AUTH_SECRET,
+             the generated signing secret, with a manifest of every entry's size and SHA-256 that a restore checks
+             before it writes anything. Keep it as private as the data directory.
+  --replace  Restore over existing data: PostgreSQL objects of the dump are dropped and recreated; the embedded
+             database, DATA_DIR/files and a different signing secret are moved aside to
+             <name>.before-restore-<time>, not deleted. Without it a restore wants an empty data directory.
 
 Reads the same environment as the server: with DATABASE_URL, PostgreSQL through pg_dump and pg_restore (the
 PostgreSQL client tools must be installed); without it, the embedded database in DATA_DIR, which admits one
-process at a time: stop the server before backing up or restoring it. Files (DATA_DIR/files or the S3 bucket)
-are not part of this backup: copy them with the storage's own tools.`;
+process at a time: stop the server before backing up or restoring it. With S3_BUCKET the files stay in the bucket
+and are not copied (keep the bucket versioned). Backups made before the files were included still restore.`;
 
 function fail(message: string, code = 1): number {
   process.stderr.write(`${message}\n`);
@@ -51,25 +57,41 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const pgDir = path.join(config.dataDir, 'pg');
 
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+
   if (mode === 'backup') {
     if (fs.existsSync(file)) return fail(`${file} exists; choose a new file name.`);
-    if (config.DATABASE_URL) await backupPostgres(config.DATABASE_URL, file);
-    else await backupPglite(pgDir, file);
-    process.stdout.write(
-      `Backed up the ${config.DATABASE_URL ? 'PostgreSQL' : 'embedded'} database to ${file}\n`,
+    const summary = await makeBackup(config, file, print);
+    print(
+      `Backed up the ${config.DATABASE_URL ? 'PostgreSQL' : 'embedded'} database` +
+        (config.S3_BUCKET ? '' : ` and ${summary.files} stored files (${formatBytes(summary.bytes)})`) +
+        ` to ${file}`,
     );
     return 0;
   }
   if (!fs.existsSync(file)) return fail(`${file} does not exist.`);
-  if (config.DATABASE_URL) {
-    await restorePostgres(config.DATABASE_URL, file, values.replace);
-    process.stdout.write(`Restored ${file} into PostgreSQL\n`);
-  } else {
-    const movedTo = await restorePglite(pgDir, file, values.replace);
-    process.stdout.write(
-      `Restored ${file} into ${pgDir}${movedTo ? ` (the previous database is in ${movedTo})` : ''}\n`,
-    );
+  const kind = await backupFileKind(file);
+  if (kind === 'unknown') return fail(`${file} is not a backup made by npm run backup.`);
+  if (kind === 'legacy-postgresql' || kind === 'legacy-embedded') {
+    // A database-only backup from before the files were included.
+    if ((kind === 'legacy-postgresql') !== Boolean(config.DATABASE_URL)) {
+      return fail(`${file} holds a database of the other kind than the configured one (DATABASE_URL).`);
+    }
+    if (config.DATABASE_URL) await restorePostgres(config.DATABASE_URL, file, values.replace);
+    else {
+      const movedTo = await restoreLegacyPglite(pgDir, file, values.replace);
+      if (movedTo) print(`The previous database is in ${movedTo}`);
+    }
+    print(`Restored the database of ${file} (an older backup: it holds no files)`);
+    return 0;
   }
+  const summary = await restoreBackup(config, file, values.replace, print);
+  for (const movedTo of summary.movedAside) print(`What was there before is in ${movedTo}`);
+  print(
+    `Restored ${file}: the ${config.DATABASE_URL ? 'PostgreSQL' : 'embedded'} database` +
+      (config.S3_BUCKET ? '' : ` and ${summary.files} stored files (${formatBytes(summary.bytes)})`) +
+      ` into ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}`,
+  );
   return 0;
 }
 

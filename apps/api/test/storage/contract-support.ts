@@ -15,8 +15,8 @@ export interface StorageHarness {
    */
   partEtag(bytes: Buffer): string;
   /**
-   * What the peer does not implement (s3rver has no ListParts, no AbortMultipartUpload and no 5 MiB part minimum);
-   * those cases run only where the peer can answer them, and the report names the gap.
+   * What the peer does not implement (s3rver has no ListParts, no AbortMultipartUpload and no 5 MiB part minimum;
+   * moto checks no signature); those cases run only where the peer can answer them, and the report names the gap.
    */
   peerLacks?: {
     listParts?: boolean;
@@ -28,6 +28,10 @@ export interface StorageHarness {
     suffixRange?: boolean;
     /** Signature checks of query values with characters that RFC 3986 escapes but encodeURIComponent keeps ('*). */
     rfc3986Query?: boolean;
+    /** Refusing a part whose body is longer than the Content-Length signed into its URL (moto checks no signature). */
+    signedLength?: boolean;
+    /** NoSuchUpload when completing an aborted upload (moto 5.2 fails with an internal error instead). */
+    completeAfterAbort?: boolean;
   };
   stop(): Promise<void>;
 }

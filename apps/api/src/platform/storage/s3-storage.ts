@@ -38,6 +38,8 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Injected so tests can sign a URL that is already past its expiry. */
   now?: () => Date;
+  /** Parts asked for per ListParts page; unset, the store's own (S3: 1,000). Tests set a small one to page. */
+  listPartsPageSize?: number;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -57,10 +59,12 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly now: () => Date;
+  private readonly listPartsPageSize: number | undefined;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.now = options.now ?? (() => new Date());
+    this.listPartsPageSize = options.listPartsPageSize;
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
@@ -134,6 +138,7 @@ export class S3Storage implements Storage {
             Key: key,
             UploadId: uploadId,
             PartNumberMarker: marker,
+            MaxParts: this.listPartsPageSize,
           }),
         );
         for (const part of page.Parts ?? []) {
