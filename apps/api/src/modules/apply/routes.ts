@@ -60,6 +60,8 @@ export function applyRoutes(app: App, context: AppContext) {
     jobs: context.jobs,
     publicUrl: context.config.publicUrl,
     config: context.config,
+    // A new application tells the team's open candidates pages, on whichever instance they are connected.
+    events: context.events,
   };
 
   app.get(
