@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from './processes';
@@ -32,7 +33,25 @@ function configVariables(): Set<string> {
   return new Set([...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]!));
 }
 
+/** Compose's own `${NAME:-default}` and `${NAME:?message}`, filled as a complete .env file would fill them. */
+function interpolated(text: string): string {
+  return text.replace(/\$\{(\w+)(:[-?])([^}]*)\}/g, (_all, name: string, operator: string, rest: string) =>
+    operator === ':-' ? rest : `value-of-${name}`,
+  );
+}
+
 describe('the container recipe', () => {
+  it('is a valid compose file by the Compose Specification schema', () => {
+    // compose-spec/compose-spec's schema/compose-spec.json (commit a08f8d5), kept beside this test: `docker compose
+    // config` needs the compose plugin, which CI does not have.
+    const schema = JSON.parse(read('scripts/cluster/compose-spec.schema.json')) as Record<string, unknown>;
+    delete schema.$schema;
+    const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
+    const valid = validate(parse(interpolated(read('compose.yaml')), { merge: true }));
+    expect(validate.errors ?? [], 'schema errors').toEqual([]);
+    expect(valid).toBe(true);
+  });
+
   it('gives the API instances and the worker only settings config.ts reads, and the production ones it requires', () => {
     const known = configVariables();
     expect(known.has('DATABASE_URL')).toBe(true);
