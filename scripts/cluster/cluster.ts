@@ -32,6 +32,8 @@ export interface Cluster {
   instances: string[];
   balancer: Balancer;
   store: ObjectStore;
+  /** The two instances and the worker, in the order they started. */
+  processes: NodeProcess[];
   stop(): Promise<void>;
 }
 
@@ -119,7 +121,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     started.push(worker);
     await worker.lineContaining('background worker ready', START_TIMEOUT_MS);
     balancer.route(instances);
-    return { url: balancer.url, instances, balancer, store, stop };
+    return { url: balancer.url, instances, balancer, store, processes: started, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -20,7 +20,15 @@ function nameOf(url: string): string {
 /** Runs `sql` on the server's maintenance database (postgres), where databases are created and dropped. */
 async function onServer(url: string, sql: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    const where = new URL(url);
+    throw new Error(
+      `PostgreSQL at ${where.host} did not answer (${error instanceof Error ? error.message : String(error)}): ` +
+        'start it, or set DATABASE_URL',
+    );
+  }
   try {
     return await client.query(sql);
   } finally {

@@ -37,6 +37,16 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+  // A process that ends by itself leaves the layout incomplete: the cluster says which and stops the rest, as a
+  // supervisor would report it, rather than serve half the requests with 502.
+  const ended = await Promise.race(
+    cluster.processes.map((child) => child.exited.then((how) => ({ name: child.name, how }))),
+  );
+  if (stopping) return;
+  stopping = true;
+  process.stderr.write(`${ended.name} stopped by itself (${ended.how}); stopping the cluster.\n`);
+  await cluster.stop();
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {

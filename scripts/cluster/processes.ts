@@ -18,6 +18,8 @@ export interface NodeProcess {
   output(): string;
   /** Resolves with the first line of output that contains `text`; rejects when the process exits first. */
   lineContaining(text: string, timeoutMs: number): Promise<string>;
+  /** Resolves when the process ends, with its exit code or signal. */
+  exited: Promise<string>;
   /** Resolves once GET `url` answers 200; rejects when the process exits first or the deadline passes. */
   healthy(url: string, timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
@@ -51,7 +53,9 @@ export function spawnNode(options: SpawnOptions): NodeProcess {
   });
   let output = '';
   let waiters: { text: string; resolve: (line: string) => void }[] = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+  );
   const take = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
     const text = chunk.toString();
     output = (output + text).slice(-KEPT_OUTPUT_CHARS);
@@ -72,6 +76,7 @@ export function spawnNode(options: SpawnOptions): NodeProcess {
     name: options.name,
     pid: child.pid ?? 0,
     output: () => output,
+    exited,
     lineContaining: (text, timeoutMs) =>
       new Promise<string>((resolve, reject) => {
         const timer = setTimeout(
