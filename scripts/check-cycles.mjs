@@ -11,6 +11,7 @@ const ROOTS = [
   { dir: 'packages/domain/src', tsConfig: 'packages/domain/tsconfig.json' },
   { dir: 'e2e', tsConfig: 'e2e/tsconfig.json' },
   { dir: 'bench', tsConfig: 'bench/tsconfig.json' },
+  { dir: 'scripts/cluster', tsConfig: 'scripts/cluster/tsconfig.json' },
 ];
 
 process.chdir(new URL('..', import.meta.url).pathname);

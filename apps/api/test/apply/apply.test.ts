@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { applicants, folderMemberships, submissions } from '../../src/platform/db/schema';
 import { buildApplicant, placeInFolder, systemFolder } from '../support/candidates';
 import { testDatabase } from '../support/database';
+import { collect } from '../support/live-events';
 import { addMember, buildProject, buildRole, signedInUser, type Cast } from '../support/projects';
 import {
   applyBody,
@@ -31,12 +32,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('standalone apply', () => {
-  it('lands in the default opportunity’s NEW_SUBMISSIONS, records source and referral, counts, and mails a private link', async () => {
+  it('lands in the default opportunity’s NEW_SUBMISSIONS, records source and referral, counts, tells the team live, and mails a private link', async () => {
     const link = await newLink({ roleIds: [roleA.id, roleB.id], defaultRoleId: roleB.id });
+    const live = collect(t.context.events, cast.project.id);
     const body = applyBody(link.token);
     const res = await apply(body);
     expect(res.statusCode).toBe(201);
     const { submissionId, applicantId } = res.json();
+    // The team's open candidates pages hear of it.
+    expect(await live.count(1)).toEqual([
+      {
+        projectId: cast.project.id,
+        event: 'APPLICANTS_UPDATED',
+        payload: { kind: 'ADD', count: 1, roleId: roleB.id },
+      },
+    ]);
+    live.stop();
     expect(await foldersOf(submissionId)).toEqual(['NEW_SUBMISSIONS']);
     const row = await submissionRow(submissionId);
     expect(row).toMatchObject({

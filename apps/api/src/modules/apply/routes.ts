@@ -62,6 +62,8 @@ export function applyRoutes(app: App, context: AppContext) {
     publicUrl: context.config.publicUrl,
     config: context.config,
     addresses: context.addresses,
+    // A new application tells the team's open candidates pages, on whichever instance they are connected.
+    events: context.events,
   };
 
   app.get(
