@@ -61,7 +61,12 @@ describe("the worker's metrics listener", () => {
 
   it('refuses to start on a port that is taken, so a misconfigured worker stops instead of running unseen', async () => {
     await expect(
-      startWorkerMetricsListener({ host: '127.0.0.1', port: listener.port, token: TOKEN, log: createLogger('silent') }),
+      startWorkerMetricsListener({
+        host: '127.0.0.1',
+        port: listener.port,
+        token: TOKEN,
+        log: createLogger('silent'),
+      }),
     ).rejects.toThrow(/EADDRINUSE/);
   });
 });

@@ -11,7 +11,12 @@ export interface WorkerMetricsListener {
   close(): Promise<void>;
 }
 
-function answer(response: http.ServerResponse, status: number, body: object, headers: http.OutgoingHttpHeaders = {}) {
+function answer(
+  response: http.ServerResponse,
+  status: number,
+  body: object,
+  headers: http.OutgoingHttpHeaders = {},
+) {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 }

@@ -174,10 +174,11 @@ describe('public apply page', () => {
 
     const list = await screen.findByRole('listbox', { name: 'Address suggestions' });
     expect(city).toHaveAttribute('aria-expanded', 'true');
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Portland, OR 97201',
-      'Portland, ME 04101',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Portland, OR 97201', 'Portland, ME 04101']);
     // Asked once typing paused, for the whole word typed, not per keystroke.
     const calls = api.callsTo('GET /api/users/lookups/addresses');
     expect(calls.map((call) => new URL(call.url, 'http://x').searchParams.get('q'))).toEqual(['Portl']);
