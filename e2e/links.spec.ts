@@ -102,7 +102,7 @@ test.describe('submission links', () => {
     // US ZIP suggestions fill in the city and state.
     await mobile.locator('summary', { hasText: 'Address' }).click();
     await mobile.getByLabel('ZIP code').fill('10001');
-    await mobile.getByRole('list', { name: 'Address suggestions' }).getByRole('button').first().click();
+    await mobile.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option').first().click();
     await expect(mobile.getByLabel('City or town', { exact: true })).not.toHaveValue('');
     await expect(mobile.getByLabel('State', { exact: true })).not.toHaveValue('');
     await acceptTerms(mobile);

@@ -142,6 +142,11 @@ const envSchema = z.object({
    * so nothing is exposed.
    */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * `npm run worker` only: the port (on HOST) of a listener that serves the worker's own metrics (its job durations
+   * and failures, Node's figures) at `GET /metrics` with the same METRICS_TOKEN. Unset: the worker listens nowhere.
+   */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** An address the public pages offer for questions about a submission; unset, they offer none. */
   SUPPORT_EMAIL: z.email().optional(),
   /**
@@ -240,6 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       'Invalid configuration:\n  SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: text-message sign-in (SMS_SIGN_IN, on by ' +
         'default) needs a text-message provider when NODE_ENV=production; set them, or SMS_SIGN_IN=false',
+    );
+  }
+  if (values.WORKER_METRICS_PORT && !values.METRICS_TOKEN) {
+    // A worker's metrics are as private as the API's: the listener exists only behind the operator's token.
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_TOKEN: is required when WORKER_METRICS_PORT is set (scrapes send it as a bearer token)',
     );
   }
   if (values.MAPS_PROVIDER && !values.MAPS_API_KEY) {

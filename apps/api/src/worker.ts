@@ -2,6 +2,7 @@ import { defineBackgroundJobs } from './background-jobs';
 import { ConfigError, loadConfig } from './config';
 import { createContext } from './platform/context';
 import { createLogger } from './platform/log';
+import { startWorkerMetricsListener } from './platform/metrics/worker-listener';
 
 /**
  * `npm run worker`: takes background jobs beside API instances started with JOBS_WORKERS=off (or beside any other
@@ -32,11 +33,22 @@ async function main() {
   const context = await createContext({ ...config, JOBS_WORKERS: 'embedded' }, log);
   defineBackgroundJobs(context);
   await context.jobs.start();
+  // Its job durations and failures live in this process only, so the worker serves them itself when asked to.
+  const metrics =
+    config.WORKER_METRICS_PORT && config.METRICS_TOKEN
+      ? await startWorkerMetricsListener({
+          host: config.HOST,
+          port: config.WORKER_METRICS_PORT,
+          token: config.METRICS_TOKEN,
+          log,
+        })
+      : null;
   log.info({ database: context.database.kind }, 'background worker ready');
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'background worker stopping');
     await context.jobs.stop();
+    await metrics?.close();
     await context.database.close();
     process.exit(0);
   };

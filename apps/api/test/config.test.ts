@@ -50,6 +50,8 @@ describe('loadConfig', () => {
     [{ DATABASE_APP_URL: 'postgres://web@db/casting' }, 'DATABASE_APP_URL: needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db/c', DATABASE_APP_URL: 'mysql://web@db/c' }, 'DATABASE_APP_URL'],
     [{ MAPS_PROVIDER: 'google' }, 'MAPS_API_KEY: is required when MAPS_PROVIDER=google'],
+    [{ WORKER_METRICS_PORT: '9464' }, 'METRICS_TOKEN: is required when WORKER_METRICS_PORT is set'],
+    [{ WORKER_METRICS_PORT: '0', METRICS_TOKEN: 'm'.repeat(32) }, 'WORKER_METRICS_PORT'],
     [{ MAPS_PROVIDER: 'mapbox', MAPS_API_KEY: 'k' }, 'MAPS_PROVIDER'],
     [{ MAPS_API_KEY: 'k' }, 'MAPS_PROVIDER: name the maps provider (google)'],
     [

@@ -40,6 +40,8 @@ describe('verifying a phone number', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ codeDeliveryDetails: { destination: `+*******${phone.slice(-4)}` } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: session.auth });
+    expect(me.json().textSignIn).toBe(true);
     expect(await reloadUser(user.id)).toMatchObject({ phoneNumber: null, smsMfaEnabled: false });
 
     const { code } = await latestCode(t.app, phone);
@@ -77,10 +79,14 @@ describe('verifying a phone number', () => {
 });
 
 describe('text-message sign-in turned off', () => {
-  it('adds no sign-in number and says what to use instead; nothing is texted', async () => {
+  it('tells the signed-in user so, adds no sign-in number and says what to use instead; nothing is texted', async () => {
     const off = await buildIdentityApp({ SMS_SIGN_IN: 'false' });
     try {
       const session = await signIn(off.app, await createUser());
+      // The web app reads the setting from the user it loads, to offer no phone number on the profile.
+      const me = await off.app.inject({ method: 'GET', url: '/api/users/me', headers: session.auth });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().textSignIn).toBe(false);
       const phone = uniquePhone();
       const res = await off.app.inject({
         method: 'PATCH',

@@ -27,5 +27,11 @@ export const userSchema = z.object({
   smsMfaEnabled: z.boolean(),
   /** (ours) The password was generated (the first admin's): the person must choose one before anything else. */
   mustChangePassword: z.boolean().optional(),
+  /**
+   * (ours) Whether this installation sends sign-in codes by text message (the operator's SMS_SIGN_IN). Sent by
+   * `GET /users/me`, which the web app reads at sign-in, so the profile offers a phone number only when one can be
+   * added (otherwise `PATCH /users/me/phone` answers 409 TEXT_SIGN_IN_OFF).
+   */
+  textSignIn: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -28,7 +28,10 @@ export function usersRoutes(app: App, context: AppContext) {
       },
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: userSchema } },
     },
-    async (request) => getProfile(db, requirePrincipal(request).userId),
+    async (request) => ({
+      ...(await getProfile(db, requirePrincipal(request).userId)),
+      textSignIn: context.config.SMS_SIGN_IN,
+    }),
   );
 
   app.patch(

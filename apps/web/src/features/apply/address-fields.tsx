@@ -13,6 +13,7 @@ import { useId, useMemo } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { useDebouncedValue } from '../../lib/search/search-term';
 import { TextInput } from '../../ui/text-input';
+import { AddressCombobox } from './address-combobox';
 import { lookupAddress } from './apply-api';
 import type { AddressValue } from './apply-values';
 
@@ -25,10 +26,34 @@ function useCountryOptions() {
   }, []);
 }
 
+/** What the look-up is asked for typed text: a whole ZIP by `zip`, two characters or more by `q`, else nothing. */
+function lookupQuery(text: string) {
+  if (/^\d{5}$/.test(text)) return { zip: text };
+  return text.length >= 2 ? { q: text, limit: 5 } : null;
+}
+
+/**
+ * US place suggestions for the text typed in one field, asked once typing pauses (300 ms) and kept a day. The maps
+ * provider behind the look-up (or the built-in data) answers ZIP codes, their first digits and city names.
+ */
+function useAddressSuggestions(text: string, inUs: boolean): AddressSuggestion[] {
+  const http = useHttpClient();
+  const query = lookupQuery(useDebouncedValue(text.trim(), ADDRESS_DEBOUNCE_MS));
+  const lookup = useQuery({
+    queryKey: ['address-lookup', query],
+    queryFn: ({ signal }) => lookupAddress(http, query!, signal),
+    enabled: inUs && query !== null,
+    staleTime: CACHE_MS.addressAutocomplete,
+    gcTime: CACHE_MS.addressAutocomplete,
+    retry: false,
+  });
+  return inUs && query ? (lookup.data?.items ?? []) : [];
+}
+
 /**
  * An address in any country: the country first, then the postal code under the name the country gives it and the
- * rest. In the United States, once five ZIP digits are typed (and typing has paused 300 ms) the product's address
- * look-up offers the matching city and state; a suggestion fills them in. Answers are kept a day.
+ * rest. In the United States the ZIP code and the city are comboboxes: as the person types either, the product's
+ * address look-up suggests places, and choosing one fills in the ZIP code, city, state and country.
  */
 export function AddressFields({
   value,
@@ -39,25 +64,12 @@ export function AddressFields({
   onChange(value: AddressValue): void;
   errors: Partial<Record<keyof AddressValue, string>>;
 }) {
-  const http = useHttpClient();
   const countryField = useId();
   const countries = useCountryOptions();
   const inUs = value.country === 'US';
-  const zip = useDebouncedValue(value.zip.trim(), ADDRESS_DEBOUNCE_MS);
-  const lookup = useQuery({
-    queryKey: ['address-lookup', zip],
-    queryFn: ({ signal }) => lookupAddress(http, zip, signal),
-    enabled: inUs && /^\d{5}$/.test(zip),
-    staleTime: CACHE_MS.addressAutocomplete,
-    gcTime: CACHE_MS.addressAutocomplete,
-    retry: false,
-  });
+  const zipSuggestions = useAddressSuggestions(value.zip, inUs);
+  const citySuggestions = useAddressSuggestions(value.city, inUs);
   const set = (field: keyof AddressValue, text: string) => onChange({ ...value, [field]: text });
-  const suggestions = inUs
-    ? (lookup.data?.items ?? []).filter(
-        (item) => !(item.city === value.city && item.province === value.province),
-      )
-    : [];
   const choose = (item: AddressSuggestion) =>
     onChange({ ...value, zip: item.zip, city: item.city, province: item.province, country: item.country });
 
@@ -85,31 +97,18 @@ export function AddressFields({
         {errors.country ? <p className="text-sm text-danger">{errors.country}</p> : null}
       </div>
       <div className="sm:col-span-2">
-        <TextInput
+        <AddressCombobox
           label={postalCodeLabel(value.country)}
           value={value.zip}
           onChange={(text) => set('zip', text)}
+          suggestions={zipSuggestions}
+          onChoose={choose}
           inputMode={inUs ? 'numeric' : 'text'}
           autoComplete="postal-code"
           maxLength={inUs ? 5 : 20}
           error={errors.zip}
           hint={inUs ? ADDRESS_TEXTS.zipHint : undefined}
         />
-        {suggestions.length > 0 ? (
-          <ul aria-label={ADDRESS_TEXTS.suggestions} className="mt-2 flex flex-wrap gap-2">
-            {suggestions.slice(0, 5).map((item) => (
-              <li key={item.label}>
-                <button
-                  type="button"
-                  onClick={() => choose(item)}
-                  className="min-h-10 rounded-md border border-line bg-surface px-3 text-sm text-ink hover:bg-brand-50"
-                >
-                  {item.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
       </div>
       <TextInput
         label={ADDRESS_TEXTS.addressLineOne}
@@ -123,10 +122,12 @@ export function AddressFields({
         onChange={(text) => set('addressLineTwo', text)}
         autoComplete="address-line2"
       />
-      <TextInput
+      <AddressCombobox
         label={ADDRESS_TEXTS.city}
         value={value.city}
         onChange={(text) => set('city', text)}
+        suggestions={citySuggestions}
+        onChoose={choose}
         autoComplete="address-level2"
       />
       <TextInput

@@ -77,11 +77,16 @@ export function linkRepresentatives(http: HttpClient, token: string, signal?: Ab
   });
 }
 
-export function lookupAddress(http: HttpClient, zip: string, signal?: AbortSignal) {
+/** Places for a whole ZIP code (`zip`) or for typed text, a city's name or a ZIP's first digits (`q`). */
+export function lookupAddress(
+  http: HttpClient,
+  query: { zip: string } | { q: string; limit: number },
+  signal?: AbortSignal,
+) {
   return http.request('/users/lookups/addresses', schema('addressLookupResultSchema'), {
     ...PUBLIC,
     signal,
-    query: { zip },
+    query,
   });
 }
 

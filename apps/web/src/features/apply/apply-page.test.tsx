@@ -138,8 +138,8 @@ describe('public apply page', () => {
     await user.click(await screen.findByText('Address', { selector: 'summary' }));
     const country = await screen.findByRole('combobox', { name: 'Country' });
     expect(country).toHaveValue('US');
-    await user.type(screen.getByLabelText(/^ZIP code/), '04101');
-    await user.click(await screen.findByRole('button', { name: 'Portland, ME 04101' }));
+    await user.type(screen.getByRole('combobox', { name: 'ZIP code' }), '04101');
+    await user.click(await screen.findByRole('option', { name: 'Portland, ME 04101' }));
     expect(screen.getByLabelText('State')).toHaveValue('ME');
 
     await user.selectOptions(country, 'United Kingdom');
@@ -151,6 +151,51 @@ describe('public apply page', () => {
     // The address look-up knows US places only: it is not asked about other countries.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(api.callsTo('GET /api/users/lookups/addresses')).toHaveLength(asked);
+  });
+
+  it('suggests places as a city is typed; arrows and Enter choose one, which fills the address', async () => {
+    const user = userEvent.setup();
+    const api = createFetchDouble({
+      'POST /api/auth/refresh': notSignedIn,
+      'GET /api/v2/share-links/resolve': () => jsonResponse(200, resolved()),
+      'GET /api/users/lookups/addresses': () =>
+        jsonResponse(200, {
+          items: [
+            { zip: '97201', city: 'Portland', province: 'OR', country: 'US', label: 'Portland, OR 97201' },
+            { zip: '04101', city: 'Portland', province: 'ME', country: 'US', label: 'Portland, ME 04101' },
+          ],
+        }),
+    });
+    renderApp(`/castingcall/apply/${TOKEN}`, api.fetch);
+    await user.click(await screen.findByText('Address', { selector: 'summary' }));
+    const city = await screen.findByRole('combobox', { name: 'City or town' });
+    expect(city).toHaveAttribute('aria-expanded', 'false');
+    await user.type(city, 'Portl');
+
+    const list = await screen.findByRole('listbox', { name: 'Address suggestions' });
+    expect(city).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Portland, OR 97201', 'Portland, ME 04101']);
+    // Asked once typing paused, for the whole word typed, not per keystroke.
+    const calls = api.callsTo('GET /api/users/lookups/addresses');
+    expect(calls.map((call) => new URL(call.url, 'http://x').searchParams.get('q'))).toEqual(['Portl']);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(city).toHaveAttribute(
+      'aria-activedescendant',
+      within(list).getByRole('option', { name: 'Portland, ME 04101' }).id,
+    );
+    await user.keyboard('{Enter}');
+
+    expect(city).toHaveValue('Portland');
+    expect(city).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('combobox', { name: 'ZIP code' })).toHaveValue('04101');
+    expect(screen.getByLabelText('State')).toHaveValue('ME');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('US');
+    // Enter chose the place; it did not send the form.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says so when the link does not exist', async () => {

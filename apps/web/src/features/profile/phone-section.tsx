@@ -37,6 +37,9 @@ export function PhoneSection({ user }: { user: User }) {
   const [removing, setRemoving] = useState(false);
   const remove = useRemovePhone();
   const activeNumber = user.smsMfaEnabled ? user.phoneNumber : null;
+  // With text-message sign-in off on the installation no number can be added (the API answers TEXT_SIGN_IN_OFF), so
+  // the section says why instead of offering a form; a number kept from before can still be removed.
+  const offered = user.textSignIn !== false;
 
   const removeNumber = async (password: string) => {
     await remove.mutateAsync(password);
@@ -68,7 +71,9 @@ export function PhoneSection({ user }: { user: User }) {
           </Button>
         </div>
       ) : null}
-      {sentTo ? (
+      {!offered ? (
+        <p className="text-sm text-ink-muted">{MESSAGES.textSignInOff}</p>
+      ) : sentTo ? (
         <VerifyStep
           destination={sentTo}
           onVerified={() => setSentTo(null)}

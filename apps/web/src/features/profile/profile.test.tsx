@@ -104,6 +104,31 @@ describe('profile page', () => {
     expect(double.callsTo('PATCH /api/users/me/phone')[0]?.body).toEqual({ phoneNumber: '+15551234567' });
     expect(double.callsTo('POST /api/users/me/phone/verify')[0]?.body).toEqual({ code: '123456' });
   }, 15_000);
+
+  it('offers no phone number when the installation has text-message sign-in off, and says why', async () => {
+    renderApp(
+      '/profile',
+      api(
+        buildUser({
+          roleCode: 'CASTING_DIRECTOR',
+          phoneNumber: '+*******4567',
+          smsMfaEnabled: true,
+          textSignIn: false,
+        }),
+      ).fetch,
+    );
+
+    const section = (await screen.findByRole('heading', { name: 'Text-message codes' })).closest('section')!;
+    expect(
+      within(section).getByText(
+        'Codes by text message are turned off on this installation. Use an authenticator app as your second step instead.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('group', { name: /phone number/i })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    // A number kept from before the setting changed can still be taken away.
+    expect(within(section).getByRole('button', { name: 'Remove phone number' })).toBeInTheDocument();
+  });
 });
 
 describe('profile edit page', () => {
