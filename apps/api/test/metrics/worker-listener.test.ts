@@ -41,7 +41,7 @@ describe("the worker's metrics listener", () => {
     ]) {
       const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.status).toBe(404);
-      expect((await res.json()).code).toBe('NOT_FOUND');
+      expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
     }
   });
 
