@@ -144,6 +144,15 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** An address the public pages offer for questions about a submission; unset, they offer none. */
   SUPPORT_EMAIL: z.email().optional(),
+  /**
+   * Webhooks may reach private, loopback and link-local addresses (and plain http://): for tests and local tools
+   * only, refused when NODE_ENV=production (decision 0774).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
+  /** An endpoint is paused after this many failed attempts in a row (decision 0775)... */
+  WEBHOOKS_PAUSE_AFTER_FAILURES: positiveInt.default(20),
+  /** ...once its first failure of that streak is at least this many hours old. */
+  WEBHOOKS_PAUSE_AFTER_HOURS: z.coerce.number().min(0).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -240,6 +249,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // The embedded database admits one process, so no worker process could ever take the jobs.
     throw new ConfigError(
       'Invalid configuration:\n  JOBS_WORKERS: off needs DATABASE_URL (on the embedded database the API must run the jobs)',
+    );
+  }
+  if (values.NODE_ENV === 'production' && values.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: is for tests; webhooks may not reach private networks ' +
+        'when NODE_ENV=production',
     );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);
