@@ -12,7 +12,8 @@ import { keysetPageFields, cursorQuery } from './pagination';
  * may subscribe now, and those capabilities emit them when they land (decision 0771).
  */
 export const WEBHOOK_EVENTS = {
-  'submission.received': 'A candidate’s submission to an opportunity arrives (apply page or added by the team).',
+  'submission.received':
+    'A candidate’s submission to an opportunity arrives (apply page or added by the team).',
   'self_tape.submitted': 'A candidate sends a self-tape for an opportunity.',
   'audition.answered': 'A candidate answers an audition invitation.',
   'vote.changed': 'A team member votes on one or more candidates.',
@@ -128,7 +129,10 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookDeliveryPageSchema = z.object({ items: z.array(webhookDeliverySchema), ...keysetPageFields });
+export const webhookDeliveryPageSchema = z.object({
+  items: z.array(webhookDeliverySchema),
+  ...keysetPageFields,
+});
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
 
 export const WEBHOOK_DELIVERY_PAGE_LIMIT = 50;

@@ -224,8 +224,7 @@ export function candidateRoutes(app: App, context: AppContext) {
           response: { 200: bulkResultSchema },
         },
       },
-      async (request) =>
-        action(db, request.params.id, requireProjectActor(request), request.body, events, context.jobs),
+      async (request) => action(db, request.params.id, requireProjectActor(request), request.body, events),
     );
   }
 

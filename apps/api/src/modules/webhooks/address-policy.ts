@@ -53,6 +53,7 @@ export async function resolveAllowed(
   }
   if (addresses.length === 0) throw new WebhookRefusal(`the host ${bare} could not be resolved`);
   const refused = addresses.find((entry) => !options.isAllowed(entry.address));
-  if (refused) throw new WebhookRefusal(`the host ${bare} resolves to a non-public address (${refused.address})`);
+  if (refused)
+    throw new WebhookRefusal(`the host ${bare} resolves to a non-public address (${refused.address})`);
   return addresses[0]!;
 }

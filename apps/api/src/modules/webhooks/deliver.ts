@@ -24,7 +24,11 @@ export interface DeliveryNetwork {
 /** The network of the configuration: the system's DNS, and only public addresses unless the operator allows more. */
 export function configuredNetwork(config: AppContext['config']): DeliveryNetwork {
   const allowPrivate = config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES;
-  return { lookup: systemLookup, isAllowed: allowPrivate ? () => true : isPublicAddress, allowHttp: allowPrivate };
+  return {
+    lookup: systemLookup,
+    isAllowed: allowPrivate ? () => true : isPublicAddress,
+    allowHttp: allowPrivate,
+  };
 }
 
 export function sealingKey(config: AppContext['config']): Buffer {
@@ -72,7 +76,12 @@ export async function runDeliveryAttempt(
     const timestamp = Math.floor(Date.now() / 1000);
     const secret = open(row.secret_sealed, sealingKey(context.config));
     const started = performance.now();
-    const outcome = await sendWebhook(row.url, body, signedHeaders(secret, row.message_id, timestamp, body), network);
+    const outcome = await sendWebhook(
+      row.url,
+      body,
+      signedHeaders(secret, row.message_id, timestamp, body),
+      network,
+    );
     const durationMs = Math.round(performance.now() - started);
     await db.transaction(async (tx) => recordAttempt(context, tx, job, row, outcome, durationMs));
   });
@@ -135,7 +144,11 @@ async function countFailure(context: AppContext, tx: Queryable, officeId: string
       where m.office_id = ${officeId}::uuid and m.role = 'OWNER' and u.deactivated_at is null order by u.email`),
   );
   for (const owner of owners) {
-    const message = pausedNoticeMessage({ to: owner.email, url: paused.url, publicUrl: context.config.publicUrl });
+    const message = pausedNoticeMessage({
+      to: owner.email,
+      url: paused.url,
+      publicUrl: context.config.publicUrl,
+    });
     await enqueueMail(context.jobs, { kind: 'notice', message }, tx as unknown as Db);
   }
 }

@@ -88,7 +88,11 @@ export async function listDeliveries(
  * Sends a delivery again by hand: a new attempt, now, with the same `webhook-id` and body (a receiver that already
  * has it can drop it). Not retried if it fails. Refused while the endpoint is paused.
  */
-export async function resendDelivery(context: AppContext, endpointId: string, deliveryId: string): Promise<void> {
+export async function resendDelivery(
+  context: AppContext,
+  endpointId: string,
+  deliveryId: string,
+): Promise<void> {
   const { db } = context.database;
   const endpoint = await endpointRow(db, endpointId);
   if (endpoint.pausedAt) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.endpointPaused);
@@ -110,7 +114,10 @@ export async function resendDelivery(context: AppContext, endpointId: string, de
 }
 
 /** Sends the test event to one endpoint (whatever it subscribes to); answers the delivery's id. */
-export async function sendTestEvent(context: AppContext, endpointId: string): Promise<{ deliveryId: string }> {
+export async function sendTestEvent(
+  context: AppContext,
+  endpointId: string,
+): Promise<{ deliveryId: string }> {
   const { db } = context.database;
   const endpoint = await endpointRow(db, endpointId);
   if (endpoint.pausedAt) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.endpointPaused);

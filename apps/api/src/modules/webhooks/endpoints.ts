@@ -52,7 +52,9 @@ export async function checkEndpointUrl(text: string, network: DeliveryNetwork): 
     await resolveAllowed(url.hostname, network);
   } catch (error) {
     if (!(error instanceof WebhookRefusal)) throw error;
-    throw refuse(error.message.includes('non-public') ? WEBHOOK_MESSAGES.urlPrivate : WEBHOOK_MESSAGES.urlUnresolvable);
+    throw refuse(
+      error.message.includes('non-public') ? WEBHOOK_MESSAGES.urlPrivate : WEBHOOK_MESSAGES.urlUnresolvable,
+    );
   }
   return url.toString();
 }
@@ -92,7 +94,8 @@ export async function createEndpoint(
       .select({ n: sql<number>`count(*)::int` })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.officeId, caller.officeId));
-    if (n >= WEBHOOK_LIMITS.endpointsPerOffice) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooManyEndpoints);
+    if (n >= WEBHOOK_LIMITS.endpointsPerOffice)
+      throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooManyEndpoints);
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -121,10 +124,16 @@ export async function updateEndpoint(
   if (url !== undefined) set.url = url;
   if (input.events) set.events = [...new Set(input.events)];
   if (input.description !== undefined) set.description = input.description || null;
-  if (input.paused === true && !current.pausedAt) Object.assign(set, { pausedAt: new Date(), pausedReason: 'MANUAL' });
-  if (input.paused === false) Object.assign(set, { pausedAt: null, pausedReason: null, failureStreak: 0, failingSince: null });
+  if (input.paused === true && !current.pausedAt)
+    Object.assign(set, { pausedAt: new Date(), pausedReason: 'MANUAL' });
+  if (input.paused === false)
+    Object.assign(set, { pausedAt: null, pausedReason: null, failureStreak: 0, failingSince: null });
   if (Object.keys(set).length === 0) return endpointView(current);
-  const [row] = await db.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, current.id)).returning();
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(set)
+    .where(eq(webhookEndpoints.id, current.id))
+    .returning();
   return endpointView(row!);
 }
 

@@ -43,7 +43,11 @@ export function webhookRoutes(app: App, context: AppContext) {
     BASE,
     {
       config: { access: MANAGE_WEBHOOKS },
-      schema: { tags: TAGS, summary: 'The office’s webhook endpoints', response: { 200: webhookEndpointListSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'The office’s webhook endpoints',
+        response: { 200: webhookEndpointListSchema },
+      },
     },
     async (request) => ({ items: await listEndpoints(db, officeCaller(request).officeId) }),
   );
@@ -119,8 +123,7 @@ export function webhookRoutes(app: App, context: AppContext) {
         response: { 200: webhookDeliveryPageSchema },
       },
     },
-    async (request) =>
-      listDeliveries(db, officeCaller(request).officeId, request.params.id, request.query),
+    async (request) => listDeliveries(db, officeCaller(request).officeId, request.params.id, request.query),
   );
 
   app.post(

@@ -37,7 +37,13 @@ interface Hop {
  * One POST to one URL, connected to the address already checked: the socket's look-up answers that address and no
  * other (decision 0774). The answer is read up to a cap and dropped.
  */
-function postOnce(url: URL, pinned: { address: string; family: 4 | 6 }, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Hop> {
+function postOnce(
+  url: URL,
+  pinned: { address: string; family: 4 | 6 },
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<Hop> {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
@@ -51,7 +57,10 @@ function postOnce(url: URL, pinned: { address: string; family: 4 | 6 }, body: st
       timeout: timeoutMs,
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     request.on('error', (error) => {
       clearTimeout(timer);
@@ -97,16 +106,21 @@ export async function sendWebhook(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     for (let hop = 0; ; hop++) {
-      if (!schemeAllowed(url, options.allowHttp)) throw new WebhookRefusal(`the scheme ${url.protocol} is not allowed`);
+      if (!schemeAllowed(url, options.allowHttp))
+        throw new WebhookRefusal(`the scheme ${url.protocol} is not allowed`);
       if (url.username || url.password) throw new WebhookRefusal('the address carries credentials');
       const pinned = await resolveAllowed(url.hostname, options);
       const answer = await postOnce(url, pinned, body, headers, timeoutMs);
-      if (!REDIRECTS.has(answer.statusCode) || !answer.location) return { statusCode: answer.statusCode, error: null };
+      if (!REDIRECTS.has(answer.statusCode) || !answer.location)
+        return { statusCode: answer.statusCode, error: null };
       if (hop >= MAX_REDIRECTS) return { statusCode: answer.statusCode, error: 'too many redirects' };
       url = new URL(answer.location, url);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { statusCode: null, error: error instanceof WebhookRefusal ? `refused: ${message}` : message.slice(0, 300) };
+    return {
+      statusCode: null,
+      error: error instanceof WebhookRefusal ? `refused: ${message}` : message.slice(0, 300),
+    };
   }
 }
