@@ -8,6 +8,9 @@ export const WEBHOOK_ROUTES: Record<string, Partial<AccessRule>> = {
   'DELETE /api/offices/current/webhooks/:id': { kind: 'account', officeRoles: ['OWNER'] },
   'POST /api/offices/current/webhooks/:id/secret': { kind: 'account', officeRoles: ['OWNER'] },
   'GET /api/offices/current/webhooks/:id/deliveries': { kind: 'account', officeRoles: ['OWNER'] },
-  'POST /api/offices/current/webhooks/:id/deliveries/:deliveryId/resend': { kind: 'account', officeRoles: ['OWNER'] },
+  'POST /api/offices/current/webhooks/:id/deliveries/:deliveryId/resend': {
+    kind: 'account',
+    officeRoles: ['OWNER'],
+  },
   'POST /api/offices/current/webhooks/:id/test': { kind: 'account', officeRoles: ['OWNER'] },
 };

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_DELAYS_SECONDS, type Role } from '@casting/domain';
-import { runDeliveryAttempt, WEBHOOKS_QUEUE, type WebhookJob } from '../../src/modules/webhooks';
+import { firstOfficeId } from '../../src/bootstrap/first-office';
+import {
+  emitWebhookEvent,
+  runDeliveryAttempt,
+  WEBHOOKS_QUEUE,
+  type WebhookJob,
+} from '../../src/modules/webhooks';
+import { runInOffice } from '../../src/platform/db/scope';
 import { isPublicAddress } from '../../src/modules/webhooks/address-policy';
 import { sendWebhook } from '../../src/modules/webhooks/sender';
 import { newWebhookSecret, signedHeaders } from '../../src/modules/webhooks/signing';
@@ -47,8 +54,12 @@ afterAll(async () => {
 });
 
 const sa = () => cast.headers('SA');
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, actor: ActorName = 'SA') =>
-  t.app.inject({ method, url, headers: cast.headers(actor), ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  actor: ActorName = 'SA',
+) => t.app.inject({ method, url, headers: cast.headers(actor), ...(payload ? { payload } : {}) });
 
 /** The jobs waiting in the webhooks queue for one delivery, oldest first. */
 function jobsOf(deliveryId: string) {
@@ -67,7 +78,13 @@ async function deliveries(endpointId: string) {
     id: string;
     eventType: string;
     status: string;
-    attempts: { attempt: number; statusCode: number | null; durationMs: number; error: string | null; manual: boolean }[];
+    attempts: {
+      attempt: number;
+      statusCode: number | null;
+      durationMs: number;
+      error: string | null;
+      manual: boolean;
+    }[];
   }[];
 }
 
@@ -118,7 +135,10 @@ describe('a registered endpoint', () => {
     expect(Object.keys(body).sort()).toEqual(['data', 'timestamp', 'type']);
 
     const [logged] = await deliveries(endpoint.id);
-    expect(logged).toMatchObject({ status: 'SUCCEEDED', attempts: [{ attempt: 1, statusCode: 200, error: null }] });
+    expect(logged).toMatchObject({
+      status: 'SUCCEEDED',
+      attempts: [{ attempt: 1, statusCode: 200, error: null }],
+    });
     expect(logged!.attempts[0]!.durationMs).toBeGreaterThanOrEqual(0);
     // A job run twice (a retried worker) sends nothing more.
     await runDeliveryAttempt(t.context, job!.data);
@@ -169,7 +189,9 @@ describe('a registered endpoint', () => {
     const listed = (await call('GET', BASE)).json().items.find((e: { id: string }) => e.id === endpoint.id);
     expect(listed).toMatchObject({ state: 'PAUSED', pausedReason: 'FAILING', failureStreak: 3 });
     const mails = await queuedMailsTo(cast.people.SA.user.email);
-    expect(mails.some((mail) => mail.text.includes(WEBHOOK_MESSAGES.pausedFailingNotice(receiver.url)))).toBe(true);
+    expect(mails.some((mail) => mail.text.includes(WEBHOOK_MESSAGES.pausedFailingNotice(receiver.url)))).toBe(
+      true,
+    );
     // A paused endpoint gets no new deliveries, and its waiting attempt ends the delivery.
     await vote('MAYBE');
     expect(await deliveries(endpoint.id)).toHaveLength(1);
@@ -192,23 +214,41 @@ describe('a registered endpoint', () => {
     const ids = receiver.received.slice(-2).map((r) => r.headers['webhook-id']);
     expect(new Set(ids).size).toBe(1);
     receiver.state.status = 200;
+    await call('DELETE', `${BASE}/${endpoint.id}`);
   });
 
-  it('sends nothing for a change that is refused and rolled back', async () => {
+  it('sends nothing for a change that rolls back after its event was recorded', async () => {
     const { endpoint } = await register(['vote.changed']);
-    const res = await call(
-      'POST',
-      `/api/projects/${cast.project.id}/applicants/votes`,
-      { applicantIds: [randomUUID()], vote: 'UP_VOTE' },
-      'PO',
+    const { db } = t.context.database;
+    const officeId = await firstOfficeId(db);
+    const attempt = runInOffice(officeId, () =>
+      db.transaction(async (tx) => {
+        expect(
+          await emitWebhookEvent(t.context.jobs, tx, 'vote.changed', { projectId: cast.project.id }),
+        ).toBe(1);
+        throw new Error('the change fails after its event');
+      }),
     );
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    await expect(attempt).rejects.toThrow('the change fails after its event');
     expect(await deliveries(endpoint.id)).toEqual([]);
+    const queued = await selectRows<{ n: number }>(
+      t.ownerDb,
+      sql`select count(*)::int as n from pgboss.job where name = ${WEBHOOKS_QUEUE}
+        and data->>'deliveryId' not in (select id::text from webhook_deliveries)`,
+    );
+    expect(queued[0]!.n).toBe(0);
+    await call('DELETE', `${BASE}/${endpoint.id}`);
   });
 });
 
 describe('addresses a webhook may not reach', () => {
-  const strict = { lookup: async (host: string) => [{ address: host === 'localhost' ? '127.0.0.1' : '93.184.216.34', family: 4 as const }], isAllowed: isPublicAddress, allowHttp: false };
+  const strict = {
+    lookup: async (host: string) => [
+      { address: host === 'localhost' ? '127.0.0.1' : '93.184.216.34', family: 4 as const },
+    ],
+    isAllowed: isPublicAddress,
+    allowHttp: false,
+  };
 
   it('refuses 127.0.0.1, a name resolving there and plain http when private addresses are not allowed', async () => {
     for (const [url, message] of [
@@ -224,11 +264,24 @@ describe('addresses a webhook may not reach', () => {
       });
     }
     expect(await checkEndpointUrl('https://example.com/hook', strict)).toBe('https://example.com/hook');
-    for (const address of ['10.1.2.3', '169.254.169.254', '100.64.0.1', 'fd00::1', 'fe80::1', '::', '224.0.0.1'])
+    for (const address of [
+      '10.1.2.3',
+      '169.254.169.254',
+      '100.64.0.1',
+      'fd00::1',
+      'fe80::1',
+      '::',
+      '224.0.0.1',
+    ])
       expect(isPublicAddress(address), address).toBe(false);
     // At delivery, the same refusal and nothing reaches the receiver.
     const before = receiver.received.length;
-    const outcome = await sendWebhook(receiver.url, '{}', {}, { ...strict, allowHttp: true, lookup: async () => [] });
+    const outcome = await sendWebhook(
+      receiver.url,
+      '{}',
+      {},
+      { ...strict, allowHttp: true, lookup: async () => [] },
+    );
     expect(outcome).toMatchObject({ statusCode: null, error: expect.stringContaining('refused') });
     expect(receiver.received.length).toBe(before);
   });
@@ -238,11 +291,16 @@ describe('addresses a webhook may not reach', () => {
     try {
       // 127.0.0.1 plays a public host here; 127.0.0.2 stays private.
       receiver.state.redirectTo = inner.url;
-      const outcome = await sendWebhook(receiver.url, '{}', {}, {
-        lookup: async () => [],
-        isAllowed: (ip) => ip === '127.0.0.1' || isPublicAddress(ip),
-        allowHttp: true,
-      });
+      const outcome = await sendWebhook(
+        receiver.url,
+        '{}',
+        {},
+        {
+          lookup: async () => [],
+          isAllowed: (ip) => ip === '127.0.0.1' || isPublicAddress(ip),
+          allowHttp: true,
+        },
+      );
       expect(outcome.error).toContain('refused');
       expect(inner.received).toHaveLength(0);
     } finally {
@@ -266,14 +324,25 @@ describe('who may manage webhooks', () => {
     const { endpoint } = await register(['vote.changed']);
     const urls = Object.keys(WEBHOOK_ROUTES).map((route) => {
       const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
-      return [method, pattern.replace(':id', endpoint.id).replace(':deliveryId', randomUUID()).replace(/^\/api/, '/api')] as const;
+      return [
+        method,
+        pattern
+          .replace(':id', endpoint.id)
+          .replace(':deliveryId', randomUUID())
+          .replace(/^\/api/, '/api'),
+      ] as const;
     });
     const outcomes: Record<string, number[]> = {};
     for (const actor of ACTORS) {
       outcomes[actor] = [];
       for (const [method, url] of urls) {
         if (method === 'DELETE' && actor === 'SA') continue;
-        const payload = method === 'GET' || method === 'DELETE' ? undefined : url.endsWith('/webhooks') ? { url: 'x', events: [] } : {};
+        const payload =
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : url.endsWith('/webhooks')
+              ? { url: 'x', events: [] }
+              : {};
         const res = await call(method, url, payload, actor);
         outcomes[actor]!.push(res.statusCode);
       }
