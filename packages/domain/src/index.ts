@@ -68,3 +68,4 @@ export * from './contracts/retention';
 export * from './retention-texts';
 export * from './office-clock';
 export * from './contracts/webhooks';
+export * from './webhook-texts';
