@@ -2,9 +2,9 @@ import { WEBHOOK_EVENTS, WEBHOOK_TEXTS } from '@casting/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, type RecordedCall } from '../../../test/fetch-double';
+import { buildOffice, buildUser, sessionGrant } from '../../../test/factories';
+import { createFetchDouble, jsonResponse, type RecordedCall } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
-import { officesServer } from '../offices/offices-fixtures';
 
 const LEGAL = { termsText: null, privacyText: null, legalVersion: 1, termsVersion: 1, privacyVersion: 1 };
 const ID = '0190a0a0-0000-7000-8000-0000000000aa';
@@ -21,13 +21,17 @@ const endpoint = (overrides: object = {}) => ({
   ...overrides,
 });
 
+/** The office settings page's calls for an owner, and the webhooks calls a test gives. */
 function server(handlers: Record<string, (call: RecordedCall) => Response>) {
-  return officesServer({
-    overrides: {
-      'GET /api/offices/current/legal': () => jsonResponse(200, LEGAL),
-      'GET /api/offices/current/support-access': () => jsonResponse(200, { active: false, expiresAt: null }),
-      ...handlers,
-    },
+  return createFetchDouble({
+    'POST /api/auth/refresh': () => jsonResponse(200, sessionGrant()),
+    'GET /api/users/me': () => jsonResponse(200, buildUser({ firstName: 'Dana' })),
+    'GET /api/offices/current': () => jsonResponse(200, buildOffice({ myRole: 'OWNER' })),
+    'GET /api/offices/current/legal': () => jsonResponse(200, LEGAL),
+    'GET /api/offices/current/support-access': () => jsonResponse(200, { active: false, expiresAt: null }),
+    'GET /api/offices/current/retention': () =>
+      jsonResponse(200, { retentionDays: null, noticeDays: 7, items: [], nextCursor: null }),
+    ...handlers,
   });
 }
 
