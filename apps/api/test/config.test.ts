@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     [{ JOBS_WORKERS: 'off' }, 'JOBS_WORKERS: off needs DATABASE_URL'],
     [{ DATABASE_APP_URL: 'postgres://web@db/casting' }, 'DATABASE_APP_URL: needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db/c', DATABASE_APP_URL: 'mysql://web@db/c' }, 'DATABASE_APP_URL'],
+    [
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        MAIL_OUTBOX: 'true',
+        SMS_SIGN_IN: 'false',
+        WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      },
+      'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: is for tests',
+    ],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
