@@ -17,7 +17,7 @@ import { signedHeaders } from '../../src/modules/webhooks/signing';
 import { checkEndpointUrl } from '../../src/modules/webhooks/endpoints';
 import { buildTestApp, type TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
-import { ACTORS, buildCast, buildRole, type ActorName, type Cast } from '../support/projects';
+import { ACTORS, buildCast, buildFolder, buildRole, type ActorName, type Cast } from '../support/projects';
 import { selectRows } from '../jobs/support';
 import { queuedMailsTo } from '../links/helpers';
 import { WEBHOOK_ROUTES } from './route-table';
@@ -214,6 +214,47 @@ describe('a registered endpoint', () => {
     expect(new Set(ids).size).toBe(1);
     receiver.state.status = 200;
     await call('DELETE', `${BASE}/${endpoint.id}`);
+  });
+
+  it('tells a folder change, with the folder and the rows, and nothing to an endpoint that did not subscribe', async () => {
+    const folders = await register(['folder.changed']);
+    const votesOnly = await register(['vote.changed']);
+    const folder = await buildFolder(role);
+    const row = await buildApplicant(role, cast.people.PO.user);
+    for (const path of ['add', 'remove']) {
+      const res = await call(
+        'POST',
+        `/api/projects/${cast.project.id}/applicants/folders/${path}`,
+        { folderId: folder.id, applicantIds: [row.id] },
+        'PO',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const told = await deliveries(folders.endpoint.id);
+    expect(told.map((delivery) => delivery.eventType)).toEqual(['folder.changed', 'folder.changed']);
+    const bodies = await selectRows<{ payload: { data: object } }>(
+      t.ownerDb,
+      sql`select payload from webhook_deliveries where endpoint_id = ${folders.endpoint.id}::uuid order by created_at`,
+    );
+    expect(bodies.map((body) => body.payload.data)).toEqual([
+      {
+        projectId: cast.project.id,
+        opportunityId: role.id,
+        folderId: folder.id,
+        change: 'ADDED',
+        submissionIds: [row.id],
+      },
+      {
+        projectId: cast.project.id,
+        opportunityId: role.id,
+        folderId: folder.id,
+        change: 'REMOVED',
+        submissionIds: [row.id],
+      },
+    ]);
+    expect(await deliveries(votesOnly.endpoint.id)).toEqual([]);
+    await call('DELETE', `${BASE}/${folders.endpoint.id}`);
+    await call('DELETE', `${BASE}/${votesOnly.endpoint.id}`);
   });
 
   it('sends nothing for a change that rolls back after its event was recorded', async () => {
