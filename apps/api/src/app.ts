@@ -35,6 +35,7 @@ import { rosterModule } from './modules/roster';
 import { linksModule } from './modules/links';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
+import { webhooksModule } from './modules/webhooks';
 import type { AppContext } from './platform/context';
 import { jobsModule } from './modules/jobs';
 import { defineBackgroundJobs } from './background-jobs';
@@ -95,6 +96,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     adminScriptsModule,
     rosterModule,
     retentionModule,
+    webhooksModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

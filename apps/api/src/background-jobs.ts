@@ -8,6 +8,7 @@ import { defineImportJobs } from './modules/import';
 import { defineMediaJobs } from './modules/media';
 import { defineRetentionJobs } from './modules/retention';
 import { defineRosterJobs } from './modules/roster';
+import { defineWebhookJobs } from './modules/webhooks';
 import type { AppContext } from './platform/context';
 
 /**
@@ -25,4 +26,5 @@ export function defineBackgroundJobs(context: AppContext) {
   defineRosterJobs(context);
   defineClientReviewJobs(context);
   defineRetentionJobs(context);
+  defineWebhookJobs(context);
 }

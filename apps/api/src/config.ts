@@ -165,6 +165,15 @@ const envSchema = z.object({
     .default('us'),
   /** Provider requests the installation makes in a day at most; past it the built-in data answers until the day ends. */
   MAPS_DAILY_REQUESTS: positiveInt.default(10_000),
+  /**
+   * Webhooks may reach private, loopback and link-local addresses (and plain http://): for tests and local tools
+   * only, refused when NODE_ENV=production (decision 0774).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
+  /** An endpoint is paused after this many failed attempts in a row (decision 0775)... */
+  WEBHOOKS_PAUSE_AFTER_FAILURES: positiveInt.default(20),
+  /** ...once its first failure of that streak is at least this many hours old. */
+  WEBHOOKS_PAUSE_AFTER_HOURS: z.coerce.number().min(0).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -277,6 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // The embedded database admits one process, so no worker process could ever take the jobs.
     throw new ConfigError(
       'Invalid configuration:\n  JOBS_WORKERS: off needs DATABASE_URL (on the embedded database the API must run the jobs)',
+    );
+  }
+  if (values.NODE_ENV === 'production' && values.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: is for tests; webhooks may not reach private networks ' +
+        'when NODE_ENV=production',
     );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);

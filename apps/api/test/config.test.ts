@@ -59,6 +59,16 @@ describe('loadConfig', () => {
       'MAPS_API_URL: must be an http',
     ],
     [{ MAPS_PROVIDER: 'google', MAPS_API_KEY: 'k', MAPS_REGION: 'usa' }, 'MAPS_REGION: must be a two-letter'],
+    [
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        MAIL_OUTBOX: 'true',
+        SMS_SIGN_IN: 'false',
+        WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      },
+      'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: is for tests',
+    ],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

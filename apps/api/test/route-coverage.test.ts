@@ -28,6 +28,7 @@ import { PROJECT_ROUTES } from './projects/route-table-projects';
 import { ROSTER_OFFICE_ROUTES, ROSTER_PROJECT_ROUTES } from './projects/route-table-roster';
 import { RETENTION_ROUTES } from './retention/route-table';
 import { SELFIE_ROUTES } from './projects/route-table-selfie';
+import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
 
 /**
@@ -66,6 +67,7 @@ const TABLES: Record<string, () => string[]> = {
   'identity/route-table.ts': () => fromNames(Object.keys(IDENTITY_ROUTES)),
   'offices/route-table.ts': () => fromNames(Object.keys(OFFICE_ROUTES)),
   'retention/route-table.ts': () => fromNames(Object.keys(RETENTION_ROUTES)),
+  'webhooks/route-table.ts': () => fromNames(Object.keys(WEBHOOK_ROUTES)),
   'media/route-table.ts': () => fromCases(mediaRouteCases(unread)),
   'import/route-table.ts': () => fromCases(importRouteCases(unread)),
   'projects/route-table-projects.ts': () => fromCases(PROJECT_ROUTES),

@@ -67,3 +67,5 @@ export * from './office-texts';
 export * from './contracts/retention';
 export * from './retention-texts';
 export * from './office-clock';
+export * from './contracts/webhooks';
+export * from './webhook-texts';

@@ -28,8 +28,9 @@ export const OFFICE_ROUTES: Record<string, AccountRuleName> = {
   'DELETE /api/operator/offices/:id/support-session': 'operator',
 };
 
-/** Routes under the same prefixes that other modules own (the office's audit log, its retention preview). */
+/** Routes under the same prefixes that other modules own (the office's audit log, retention preview, webhooks). */
 export const OFFICE_PREFIX_OTHER_MODULES = [
   '/api/offices/current/audit-events',
   '/api/offices/current/retention',
+  '/api/offices/current/webhooks',
 ];

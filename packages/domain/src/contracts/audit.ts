@@ -58,6 +58,12 @@ export const AUDIT_ACTIONS = [
   'office.support-session-start',
   'office.support-session-end',
   'retention.purge',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate-secret',
+  'webhook.resend',
+  'webhook.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import { agents, shareLinks } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
 import { agentsWithAgencies, findOrCreateRepresentative, openClaim } from '../agencies';
 import { publishApplicantsUpdated, submitApplicant } from '../candidates';
+import { emitWebhookEvent } from '../webhooks';
 import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
 import { openLinkByToken, type GroupRow, type LinkRow } from '../links';
@@ -198,6 +199,12 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
     if (result.createdSubmission) {
       // The team's open candidates pages refetch once this commits.
       await publishApplicantsUpdated(deps.events, tx, link.projectId, 'ADD', 1, roleId);
+      await emitWebhookEvent(deps.jobs, tx, 'submission.received', {
+        projectId: link.projectId,
+        opportunityId: roleId,
+        applicantId: result.applicantId,
+        submissionId: result.submissionId,
+      });
       await tx
         .update(shareLinks)
         .set({ submissionCount: sql`${shareLinks.submissionCount} + 1` })

@@ -156,7 +156,15 @@ export function candidateRoutes(app: App, context: AppContext) {
       if (request.body.vote === 'HIDE' || request.body.vote === 'UNHIDE') {
         assertProjectPermission(actor, 'CANDIDATE_HIDE');
       }
-      return vote(db, request.params.id, requirePrincipal(request).userId, actor, request.body, events);
+      return vote(
+        db,
+        request.params.id,
+        requirePrincipal(request).userId,
+        actor,
+        request.body,
+        events,
+        context.jobs,
+      );
     },
   );
 
@@ -176,7 +184,8 @@ export function candidateRoutes(app: App, context: AppContext) {
           response: { 200: bulkResultSchema },
         },
       },
-      async (request) => action(db, request.params.id, requireProjectActor(request), request.body, events),
+      async (request) =>
+        action(db, request.params.id, requireProjectActor(request), request.body, events, context.jobs),
     );
   }
 

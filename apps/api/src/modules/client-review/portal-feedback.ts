@@ -5,6 +5,7 @@ import { isUuid } from '../../platform/db/ids';
 import { clientFeedback, clientLinkItems, clientLinkVisits } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { ClientLinkScope } from '../../platform/http/access';
+import { emitWebhookEvent } from '../webhooks';
 
 /**
  * A named viewer's vote and/or comment on a candidate of the link; the team's pages hear of it on the live channel
@@ -44,6 +45,14 @@ export async function saveFeedback(
       })
       .onConflictDoUpdate({ target: [clientFeedback.viewerId, clientFeedback.submissionId], set })
       .returning();
+    await emitWebhookEvent(context.jobs, tx, 'client_feedback.received', {
+      projectId: scope.projectId,
+      clientLinkId: scope.linkId,
+      viewerId,
+      submissionId,
+      vote: row!.vote ?? null,
+      hasComment: Boolean(row!.comment),
+    });
     await context.events.publish(
       scope.projectId,
       'CLIENT_FEEDBACK_UPDATED',

@@ -11,6 +11,7 @@ import type { Tx } from '../../platform/db/ids';
 import { fieldErrors } from '../../platform/errors';
 import { requestStoragePurge } from '../../platform/storage/purge';
 import { publishApplicantsUpdated } from '../candidates';
+import { emitWebhookEvent } from '../webhooks';
 import { personRow } from './people-rows';
 import { rowsOf } from '../../platform/db/rows';
 
@@ -217,6 +218,10 @@ export async function erasePerson(
     }
     const applicantsGone = await count(tx, sql`delete from applicants where person_id = ${P} returning 1`);
     await tx.execute(sql`delete from people where id = ${P}`);
+    await emitWebhookEvent(context.jobs, tx, 'candidate.erased', {
+      personId: person.id,
+      projectIds: [...new Set(applied.map((a) => a.project_id))],
+    });
     await requestStoragePurge(context.jobs, { tx: tx as unknown as Db });
 
     const c = cascaded!;

@@ -110,6 +110,7 @@ export function officesServer(
     },
     'GET /api/offices/current/retention': () =>
       jsonResponse(200, { retentionDays: null, noticeDays: 7, items: [], nextCursor: null }),
+    'GET /api/offices/current/webhooks': () => jsonResponse(200, { items: [] }),
     'GET /api/projects': () =>
       jsonResponse(200, {
         items: world().projects,

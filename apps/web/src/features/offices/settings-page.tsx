@@ -15,6 +15,7 @@ import { SettingsForm } from './settings-form';
 import { settingsFormValues } from './settings-form-values';
 import { RetentionSection } from './retention-section';
 import { SupportAccessSection } from './support-access-section';
+import { WebhooksSection } from '../webhooks';
 
 /**
  * /office/settings: the current office's settings, for its owners. Other members read why they cannot change them;
@@ -65,6 +66,7 @@ export function OfficeSettingsPage() {
           />
           <MemberSignUpSection />
           <RetentionSection />
+          <WebhooksSection />
           <SupportAccessSection />
         </>
       )}

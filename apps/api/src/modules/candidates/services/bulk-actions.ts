@@ -36,6 +36,8 @@ import {
 import { assertSubmitterMay } from './submitter-actions';
 import { publishApplicantsUpdated } from './live';
 import type { Events } from '../../../platform/events';
+import type { Jobs } from '../../../platform/jobs/ports';
+import { emitWebhookEvent } from '../../webhooks';
 
 /** The opportunity of the rows when they share one (the live event names it), else undefined. */
 function oneRole(rows: readonly RowInfo[]): string | undefined {
@@ -104,6 +106,7 @@ export async function vote(
   actor: ProjectActor,
   request: VoteRequest,
   events?: Events,
+  jobs?: Jobs,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const rows = await rowsInProject(tx, projectId, request.applicantIds, actor);
@@ -137,6 +140,12 @@ export async function vote(
         target: [votes.submissionId, votes.userId],
         set: { vote: request.vote, updatedAt: new Date() },
       });
+    await emitWebhookEvent(jobs, tx, 'vote.changed', {
+      projectId,
+      userId,
+      vote: request.vote,
+      submissionIds: ids,
+    });
     const mapping = submitter ? SUBMITTER_FEEDBACK_FOLDERS : FEEDBACK_FOLDERS;
     const target = mapping[feedback];
     const settings = await projectSettings(tx, projectId);
@@ -178,6 +187,7 @@ export async function addToFolder(
   actor: ProjectActor,
   request: FolderMembershipRequest,
   events?: Events,
+  jobs?: Jobs,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const { folder, rows } = await folderRequest(tx, projectId, actor, request);
@@ -189,6 +199,13 @@ export async function addToFolder(
       await removeFromFolders(tx, ids, sql`${folderSetFilter(actor)} and f.id <> ${folder.id}`);
     }
     await addToFolders(tx, projectId, [folder.id], ids);
+    await emitWebhookEvent(jobs, tx, 'folder.changed', {
+      projectId,
+      opportunityId: folder.roleId,
+      folderId: folder.id,
+      change: 'ADDED',
+      submissionIds: ids,
+    });
     return { count: rows.length };
   });
 }
@@ -199,11 +216,19 @@ export async function removeFromFolder(
   actor: ProjectActor,
   request: FolderMembershipRequest,
   events?: Events,
+  jobs?: Jobs,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const { folder, rows } = await folderRequest(tx, projectId, actor, request);
     assertSubmitterMay(actor, rows, 'MOVE');
     await publishApplicantsUpdated(events, tx, projectId, 'FOLDER_REMOVE', rows.length, folder.roleId);
+    await emitWebhookEvent(jobs, tx, 'folder.changed', {
+      projectId,
+      opportunityId: folder.roleId,
+      folderId: folder.id,
+      change: 'REMOVED',
+      submissionIds: rows.map((row) => row.id),
+    });
     await tx.delete(folderMemberships).where(
       and(
         eq(folderMemberships.folderId, folder.id),

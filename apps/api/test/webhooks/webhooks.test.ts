@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_DELAYS_SECONDS, type Role } from '@casting/domain';
+import { firstOfficeId } from '../../src/bootstrap/first-office';
+import {
+  emitWebhookEvent,
+  runDeliveryAttempt,
+  WEBHOOKS_QUEUE,
+  type WebhookJob,
+} from '../../src/modules/webhooks';
+import { runInOffice } from '../../src/platform/db/scope';
+import { signedHeaders } from '../../src/modules/webhooks/signing';
+import { buildTestApp, type TestApp } from '../support/app';
+import { buildApplicant } from '../support/candidates';
+import { ACTORS, buildCast, buildFolder, buildRole, type ActorName, type Cast } from '../support/projects';
+import { selectRows } from '../jobs/support';
+import { queuedMailsTo } from '../links/helpers';
+import { WEBHOOK_ROUTES } from './route-table';
+import { startReceiver } from './receiver';
+
+// Webhooks end to end on the worker's database: an owner registers a receiver on loopback (allowed for this app
+// only), a vote through the API becomes a signed delivery the receiver verifies with the official library, failures
+// are retried by the schedule and logged, an endpoint that keeps failing is paused with a notice, and is resumed and
+// sent again by hand. The refusals of private addresses are in refusals.test.ts.
+let t: TestApp;
+let cast: Cast;
+let role: Role;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const BASE = '/api/offices/current/webhooks';
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: {
+      AUTH_RATE_LIMIT_MAX: '1000',
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOKS_PAUSE_AFTER_FAILURES: '3',
+      WEBHOOKS_PAUSE_AFTER_HOURS: '0',
+    },
+  });
+  cast = await buildCast(t.app);
+  role = await buildRole(cast.project);
+  receiver = await startReceiver();
+}, 60_000);
+afterAll(async () => {
+  // The first office is shared with the suite's other files: none of them should find an endpoint of ours.
+  await t.ownerDb.execute(sql`delete from webhook_endpoints`);
+  await receiver.close();
+  await t.close();
+});
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  actor: ActorName = 'SA',
+) => t.app.inject({ method, url, headers: cast.headers(actor), ...(payload ? { payload } : {}) });
+
+/** The jobs waiting in the webhooks queue for one delivery, oldest first. */
+function jobsOf(deliveryId: string) {
+  return selectRows<{ data: WebhookJob; start_after: Date }>(
+    t.ownerDb,
+    sql`select data, start_after from pgboss.job where name = ${WEBHOOKS_QUEUE}
+      and data->>'deliveryId' = ${deliveryId} order by created_on`,
+  );
+}
+
+/** The endpoint's deliveries as the API lists them. */
+async function deliveries(endpointId: string) {
+  const res = await call('GET', `${BASE}/${endpointId}/deliveries`);
+  expect(res.statusCode).toBe(200);
+  return res.json().items as {
+    id: string;
+    eventType: string;
+    status: string;
+    attempts: {
+      attempt: number;
+      statusCode: number | null;
+      durationMs: number;
+      error: string | null;
+      manual: boolean;
+    }[];
+  }[];
+}
+
+async function register(events: string[]) {
+  const res = await call('POST', BASE, { url: receiver.url, events, description: 'Test receiver' });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json() as { endpoint: { id: string; state: string }; secret: string };
+  expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+  return body;
+}
+
+async function vote(value = 'UP_VOTE') {
+  const row = await buildApplicant(role, cast.people.PO.user);
+  const res = await call(
+    'POST',
+    `/api/projects/${cast.project.id}/applicants/votes`,
+    { applicantIds: [row.id], vote: value },
+    'PO',
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return row.id;
+}
+
+describe('a registered endpoint', () => {
+  it('receives a vote as a signed delivery the receiver verifies, logged with status and duration', async () => {
+    const { endpoint, secret } = await register(['vote.changed']);
+    receiver.state.secret = secret;
+    expect(endpoint.state).toBe('ACTIVE');
+    // The secret is shown once: the list never carries it.
+    expect((await call('GET', BASE)).body).not.toContain(secret);
+
+    const rowId = await vote();
+    const [delivery] = await deliveries(endpoint.id);
+    expect(delivery).toMatchObject({ eventType: 'vote.changed', status: 'PENDING', attempts: [] });
+    const [job] = await jobsOf(delivery!.id);
+    expect(job!.data).toMatchObject({ deliveryId: delivery!.id, attempt: 1 });
+
+    const before = receiver.received.length;
+    await runDeliveryAttempt(t.context, job!.data);
+    const got = receiver.received.slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.verified).toBe(true);
+    const body = JSON.parse(got[0]!.body);
+    expect(body).toMatchObject({
+      type: 'vote.changed',
+      data: { projectId: cast.project.id, vote: 'UP_VOTE', submissionIds: [rowId] },
+    });
+    expect(Object.keys(body).sort()).toEqual(['data', 'timestamp', 'type']);
+
+    const [logged] = await deliveries(endpoint.id);
+    expect(logged).toMatchObject({
+      status: 'SUCCEEDED',
+      attempts: [{ attempt: 1, statusCode: 200, error: null }],
+    });
+    expect(logged!.attempts[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    // A job run twice (a retried worker) sends nothing more.
+    await runDeliveryAttempt(t.context, job!.data);
+    expect(receiver.received.length).toBe(before + 1);
+
+    // A tampered body, or the old secret after a rotation, fails on the receiver's side.
+    const headers = signedHeaders(secret, 'msg_tampered', Math.floor(Date.now() / 1000), got[0]!.body);
+    expect(() => new Webhook(secret).verify(got[0]!.body.replace('UP_VOTE', 'DOWN_VOTE'), headers)).toThrow();
+    const rotated = await call('POST', `${BASE}/${endpoint.id}/secret`);
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().secret).not.toBe(secret);
+    await call('POST', `${BASE}/${endpoint.id}/test`);
+    const [test] = await deliveries(endpoint.id);
+    expect(test!.eventType).toBe('webhook.test');
+    await runDeliveryAttempt(t.context, (await jobsOf(test!.id))[0]!.data);
+    expect(receiver.received.at(-1)!.verified).toBe(false);
+    receiver.state.secret = rotated.json().secret;
+    await call('DELETE', `${BASE}/${endpoint.id}`);
+  });
+
+  it('retries a failing receiver by the schedule, pauses the endpoint with a notice, and sends again once resumed', async () => {
+    const { endpoint, secret } = await register(['vote.changed', 'folder.changed']);
+    receiver.state.secret = secret;
+    receiver.state.status = 500;
+    await vote('MAYBE');
+    const [delivery] = await deliveries(endpoint.id);
+    for (const attempt of [1, 2, 3]) {
+      const jobs = await jobsOf(delivery!.id);
+      expect(jobs).toHaveLength(attempt);
+      const job = jobs.at(-1)!;
+      expect(job.data.attempt).toBe(attempt);
+      await runDeliveryAttempt(t.context, job.data);
+    }
+    const jobs = await jobsOf(delivery!.id);
+    // The fourth attempt waits its turn in the schedule (30 minutes after the third).
+    expect(jobs).toHaveLength(4);
+    const wait = new Date(jobs[3]!.start_after).getTime() - Date.now();
+    expect(wait).toBeGreaterThan((WEBHOOK_RETRY_DELAYS_SECONDS[2] - 60) * 1000);
+    const [failing] = await deliveries(endpoint.id);
+    expect(failing!.status).toBe('PENDING');
+    expect(failing!.attempts.map((a) => [a.attempt, a.statusCode, a.error])).toEqual([
+      [1, 500, 'HTTP 500'],
+      [2, 500, 'HTTP 500'],
+      [3, 500, 'HTTP 500'],
+    ]);
+
+    // Three failures in a row: paused, the owner told by mail and in the list.
+    const listed = (await call('GET', BASE)).json().items.find((e: { id: string }) => e.id === endpoint.id);
+    expect(listed).toMatchObject({ state: 'PAUSED', pausedReason: 'FAILING', failureStreak: 3 });
+    const mails = await queuedMailsTo(cast.people.SA.user.email);
+    expect(mails.some((mail) => mail.text.includes(WEBHOOK_MESSAGES.pausedFailingNotice(receiver.url)))).toBe(
+      true,
+    );
+    // A paused endpoint gets no new deliveries, and its waiting attempt ends the delivery.
+    await vote('MAYBE');
+    expect(await deliveries(endpoint.id)).toHaveLength(1);
+    await runDeliveryAttempt(t.context, jobs[3]!.data);
+    expect((await deliveries(endpoint.id))[0]!.status).toBe('FAILED');
+    const resend = `${BASE}/${endpoint.id}/deliveries/${delivery!.id}/resend`;
+    expect((await call('POST', resend)).json().message).toBe(WEBHOOK_MESSAGES.endpointPaused);
+
+    // Resumed and sent again by hand: one attempt, same webhook-id, and it succeeds.
+    receiver.state.status = 204;
+    const resumed = await call('PATCH', `${BASE}/${endpoint.id}`, { paused: false });
+    expect(resumed.json()).toMatchObject({ state: 'ACTIVE', failureStreak: 0 });
+    expect((await call('POST', resend)).statusCode).toBe(202);
+    const manual = (await jobsOf(delivery!.id)).at(-1)!;
+    expect(manual.data).toMatchObject({ attempt: 4, manual: true });
+    await runDeliveryAttempt(t.context, manual.data);
+    const [done] = await deliveries(endpoint.id);
+    expect(done!.status).toBe('SUCCEEDED');
+    expect(done!.attempts.at(-1)).toMatchObject({ attempt: 4, statusCode: 204, manual: true });
+    const ids = receiver.received.slice(-2).map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(1);
+    receiver.state.status = 200;
+    await call('DELETE', `${BASE}/${endpoint.id}`);
+  });
+
+  it('tells a folder change, with the folder and the rows, and nothing to an endpoint that did not subscribe', async () => {
+    const folders = await register(['folder.changed']);
+    const votesOnly = await register(['vote.changed']);
+    const folder = await buildFolder(role);
+    const row = await buildApplicant(role, cast.people.PO.user);
+    for (const path of ['add', 'remove']) {
+      const res = await call(
+        'POST',
+        `/api/projects/${cast.project.id}/applicants/folders/${path}`,
+        { folderId: folder.id, applicantIds: [row.id] },
+        'PO',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const told = await deliveries(folders.endpoint.id);
+    expect(told.map((delivery) => delivery.eventType)).toEqual(['folder.changed', 'folder.changed']);
+    const bodies = await selectRows<{ payload: { data: object } }>(
+      t.ownerDb,
+      sql`select payload from webhook_deliveries where endpoint_id = ${folders.endpoint.id}::uuid order by created_at`,
+    );
+    expect(bodies.map((body) => body.payload.data)).toEqual([
+      {
+        projectId: cast.project.id,
+        opportunityId: role.id,
+        folderId: folder.id,
+        change: 'ADDED',
+        submissionIds: [row.id],
+      },
+      {
+        projectId: cast.project.id,
+        opportunityId: role.id,
+        folderId: folder.id,
+        change: 'REMOVED',
+        submissionIds: [row.id],
+      },
+    ]);
+    expect(await deliveries(votesOnly.endpoint.id)).toEqual([]);
+    await call('DELETE', `${BASE}/${folders.endpoint.id}`);
+    await call('DELETE', `${BASE}/${votesOnly.endpoint.id}`);
+  });
+
+  it('sends nothing for a change that rolls back after its event was recorded', async () => {
+    const { endpoint } = await register(['vote.changed']);
+    const { db } = t.context.database;
+    const officeId = await firstOfficeId(db);
+    const queuedJobs = async () =>
+      (
+        await selectRows<{ n: number }>(
+          t.ownerDb,
+          sql`select count(*)::int as n from pgboss.job where name = ${WEBHOOKS_QUEUE}`,
+        )
+      )[0]!.n;
+    const jobsBefore = await queuedJobs();
+    const attempt = runInOffice(officeId, () =>
+      db.transaction(async (tx) => {
+        expect(
+          await emitWebhookEvent(t.context.jobs, tx, 'vote.changed', { projectId: cast.project.id }),
+        ).toBe(1);
+        throw new Error('the change fails after its event');
+      }),
+    );
+    await expect(attempt).rejects.toThrow('the change fails after its event');
+    expect(await deliveries(endpoint.id)).toEqual([]);
+    expect(await queuedJobs()).toBe(jobsBefore);
+    await call('DELETE', `${BASE}/${endpoint.id}`);
+  });
+});
+
+describe('who may manage webhooks', () => {
+  it('declares the office owner’s rule on every route', () => {
+    const declared = t.app.routeAccess
+      .filter((route) => route.method !== 'HEAD' && route.url.startsWith(BASE))
+      .map((route) => [`${route.method} ${route.url}`, route.access]);
+    expect(declared).toEqual(
+      Object.entries(WEBHOOK_ROUTES).map(([route, rule]) => [route, expect.objectContaining(rule)]),
+    );
+  });
+
+  it('answers each actor as the rule says; another office’s owner reaches nothing of this office', async () => {
+    const { endpoint } = await register(['vote.changed']);
+    const urls = Object.keys(WEBHOOK_ROUTES).map((route) => {
+      const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      return [
+        method,
+        pattern
+          .replace(':id', endpoint.id)
+          .replace(':deliveryId', randomUUID())
+          .replace(/^\/api/, '/api'),
+      ] as const;
+    });
+    const outcomes: Record<string, number[]> = {};
+    for (const actor of ACTORS) {
+      outcomes[actor] = [];
+      for (const [method, url] of urls) {
+        if (method === 'DELETE' && actor === 'SA') continue;
+        const payload =
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : url.endsWith('/webhooks')
+              ? { url: 'x', events: [] }
+              : {};
+        const res = await call(method, url, payload, actor);
+        outcomes[actor]!.push(res.statusCode);
+      }
+    }
+    const refused = (status: number) => urls.map(() => status);
+    expect(outcomes.anonymous).toEqual(refused(401));
+    for (const actor of ['talent', 'nonMember', 'TS', 'TE', 'PE', 'PO'] as const)
+      expect(outcomes[actor], actor).toEqual(refused(403));
+    // Another office's owner is answered from their own office: our endpoint is not found there.
+    expect(outcomes.otherOffice).toEqual([200, 400, 404, 404, 404, 404, 404, 404]);
+    expect(outcomes.SA).toEqual([200, 400, 200, 200, 200, 404, 202]);
+    await call('DELETE', `${BASE}/${endpoint.id}`);
+  });
+});
