@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'office.support-session-start',
   'office.support-session-end',
   'retention.purge',
+  'api-token.create',
+  'api-token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

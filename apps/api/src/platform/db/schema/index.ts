@@ -24,3 +24,4 @@ export * from './admin-scripts';
 export * from './offices';
 export * from './retention';
 export * from './selfie';
+export * from './api-tokens';
