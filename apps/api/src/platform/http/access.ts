@@ -11,6 +11,9 @@ import {
   OFFICE_STAFF_ROLES,
   CLIENT_LINK_HEADER,
   PERSON_DATA_ROLES,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PREFIX,
+  type ApiTokenScope,
 } from '@casting/domain';
 import type { OfficeKeyKind } from '../db/office-of';
 import { enterOffice, openScope } from '../db/scope';
@@ -39,6 +42,11 @@ export interface Principal {
   officeRole: OfficeRole | null;
   /** Why the session's office serves nobody although the person belongs to it; absent otherwise. */
   officeUnavailable?: 'PENDING_APPROVAL' | 'SUSPENDED';
+  /**
+   * Set when the caller is a program holding one of the office's API tokens rather than a person's session: it acts
+   * as the office's owner (userId is the token's maker), and only on routes whose `config.tokenScope` it holds.
+   */
+  apiToken?: { id: string; scopes: readonly ApiTokenScope[] };
 }
 
 type ProjectIdSource = { from: 'params' | 'body' | 'query'; key: string };
@@ -158,6 +166,11 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /**
+     * The scope an API token needs to call the route. A route without one refuses every API token (sessions are
+     * unaffected); the OpenAPI document lists it as the operation's `apiToken` security requirement.
+     */
+    tokenScope?: ApiTokenScope;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -176,6 +189,7 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: AccessRule | undefined;
+  tokenScope: ApiTokenScope | undefined;
 }
 
 /** Verifies a bearer token; supplied by the identity module. */
@@ -285,7 +299,15 @@ export function assertAccountAllowed(rule: AccessRule, principal: Principal | nu
 export function registerAccessControl(app: FastifyInstance, ports: AccessControlPorts): void {
   const entries: RouteAccessEntry[] = [];
   app.decorate('routeAccess', entries);
-  app.decorate('accessControl', ports);
+  // A route that reads its credentials elsewhere (the live websocket) takes sessions only: an API token states its
+  // scope per route, and such a route has none.
+  app.decorate('accessControl', {
+    ...ports,
+    authenticate: async (token, request) => {
+      const principal = await ports.authenticate(token, request);
+      return principal?.apiToken ? null : principal;
+    },
+  } satisfies AccessControlPorts);
   app.decorateRequest('principal', null);
   app.decorateRequest('projectActor', null);
   app.decorateRequest('clientLink', null);
@@ -299,6 +321,9 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
         url: route.url,
         get access() {
           return route.config?.access;
+        },
+        get tokenScope() {
+          return route.config?.tokenScope;
         },
       });
     }
@@ -331,7 +356,14 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     ports.authenticate(token, request).then((principal) => {
       request.principal = principal;
       if (!principal && rule.kind !== 'public') {
-        return done(new AppError('UNAUTHENTICATED', MESSAGES.sessionEndedSignInAgain));
+        const message = token.startsWith(API_TOKEN_PREFIX)
+          ? API_TOKEN_MESSAGES.invalidToken
+          : MESSAGES.sessionEndedSignInAgain;
+        return done(new AppError('UNAUTHENTICATED', message));
+      }
+      if (principal?.apiToken) {
+        const refusal = tokenRefusal(principal.apiToken.scopes, request.routeOptions.config.tokenScope);
+        if (refusal) return done(refusal);
       }
       const installation = rule.kind === 'account' && rule.installation === true;
       enterOffice(installation ? null : (principal?.officeId ?? null));
@@ -376,6 +408,23 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     assertProjectPermission(actor, rule.permission);
     request.projectActor = actor;
   }
+}
+
+/**
+ * Why an API token may not call a route: the route takes no token, or needs a scope the token lacks (403, the message
+ * naming the scope). Undefined when the token holds the route's scope.
+ */
+export function tokenRefusal(
+  scopes: readonly ApiTokenScope[],
+  needed: ApiTokenScope | undefined,
+): AppError | undefined {
+  if (!needed) return new AppError('API_TOKEN_SCOPE_MISSING', API_TOKEN_MESSAGES.tokensNotAccepted);
+  if (!scopes.includes(needed)) {
+    return new AppError('API_TOKEN_SCOPE_MISSING', API_TOKEN_MESSAGES.scopeMissing(needed), {
+      requiredScope: needed,
+    });
+  }
+  return undefined;
 }
 
 /** The account-level check as a hook's error: undefined when the principal may call the route. */
