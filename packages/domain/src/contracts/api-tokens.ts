@@ -89,3 +89,33 @@ export const apiTokenListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
+
+/** The "API tokens" section of the office settings (ours). */
+export const API_TOKEN_TEXTS = {
+  section: 'API tokens',
+  intro:
+    'Programs call the API with a token: it acts for this office, within the scopes you give it. Send it as “Authorization: Bearer <token>”.',
+  none: 'No API tokens yet.',
+  create: 'Create token',
+  createTitle: 'Create an API token',
+  name: 'Name',
+  nameHint: 'Say which program uses it, e.g. “Website sync”.',
+  scopes: 'Scopes',
+  created: 'Created',
+  lastUsed: 'Last used',
+  neverUsed: 'Never',
+  revokedOn: (when: string) => `Revoked ${when}`,
+  secretTitle: 'Copy your new token',
+  secretWarning: 'This is the only time the token is shown. Copy it now and keep it somewhere safe.',
+  secretLabel: 'Token',
+  copy: 'Copy token',
+  copied: 'Token copied to clipboard.',
+  copyFailed: 'The token could not be copied. Select it and copy it by hand.',
+  done: 'Done',
+  revoke: 'Revoke',
+  revokeNamed: (name: string) => `Revoke ${name}`,
+  revokeTitle: 'Revoke this token?',
+  revokeMessage: (name: string) =>
+    `Programs using “${name}” are refused from their next request. This cannot be undone.`,
+  revoked: 'Token revoked.',
+} as const;
