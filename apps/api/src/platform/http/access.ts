@@ -11,12 +11,14 @@ import {
   OFFICE_STAFF_ROLES,
   CLIENT_LINK_HEADER,
   PERSON_DATA_ROLES,
-  API_TOKEN_MESSAGES,
-  API_TOKEN_PREFIX,
   type ApiTokenScope,
 } from '@casting/domain';
 import type { OfficeKeyKind } from '../db/office-of';
 import { enterOffice, openScope } from '../db/scope';
+import { sessionsOnly, tokenRefusal, unknownCredential } from './api-token-access';
+import type { ClientLinkResolver, ClientLinkScope } from './client-link-scope';
+
+export type { ClientLinkResolver, ClientLinkScope } from './client-link-scope';
 import {
   AppError,
   notFound,
@@ -42,10 +44,7 @@ export interface Principal {
   officeRole: OfficeRole | null;
   /** Why the session's office serves nobody although the person belongs to it; absent otherwise. */
   officeUnavailable?: 'PENDING_APPROVAL' | 'SUSPENDED';
-  /**
-   * Set when the caller is a program holding one of the office's API tokens rather than a person's session: it acts
-   * as the office's owner (userId is the token's maker), and only on routes whose `config.tokenScope` it holds.
-   */
+  /** An office's API token, not a session: the office's owner (its maker) on routes with its `tokenScope`. */
   apiToken?: { id: string; scopes: readonly ApiTokenScope[] };
 }
 
@@ -166,10 +165,7 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
-    /**
-     * The scope an API token needs to call the route. A route without one refuses every API token (sessions are
-     * unaffected); the OpenAPI document lists it as the operation's `apiToken` security requirement.
-     */
+    /** The scope an API token needs here; without one the route refuses tokens (decision 0767). */
     tokenScope?: ApiTokenScope;
   }
   interface FastifyRequest {
@@ -197,26 +193,6 @@ export type Authenticator = (token: string, request: FastifyRequest) => Promise<
 
 /** Answers the caller's actor in a project, or null for a non-member; throws NOT_FOUND for an unknown project. */
 export type ProjectActorResolver = (principal: Principal, projectId: string) => Promise<ProjectActor | null>;
-
-/** What one client review link shares, as its resolver found it (the link is live: neither revoked nor expired). */
-export interface ClientLinkScope {
-  linkId: string;
-  projectId: string;
-  /** The folders the link was made from (empty for a selection of candidates). */
-  folderIds: readonly string[];
-  /** The identified viewer of this request (portal header), or null. */
-  viewerId: string | null;
-}
-
-/**
- * Resolves a client link's secret within a project: throws NOT_FOUND for an unknown secret or another project's,
- * and the link's own 410 once it is revoked or expired. Supplied by the client-review module.
- */
-export type ClientLinkResolver = (
-  secret: string,
-  projectId: string,
-  request: FastifyRequest,
-) => Promise<ClientLinkScope>;
 
 export interface AccessControlPorts {
   authenticate: Authenticator;
@@ -299,15 +275,7 @@ export function assertAccountAllowed(rule: AccessRule, principal: Principal | nu
 export function registerAccessControl(app: FastifyInstance, ports: AccessControlPorts): void {
   const entries: RouteAccessEntry[] = [];
   app.decorate('routeAccess', entries);
-  // A route that reads its credentials elsewhere (the live websocket) takes sessions only: an API token states its
-  // scope per route, and such a route has none.
-  app.decorate('accessControl', {
-    ...ports,
-    authenticate: async (token, request) => {
-      const principal = await ports.authenticate(token, request);
-      return principal?.apiToken ? null : principal;
-    },
-  } satisfies AccessControlPorts);
+  app.decorate('accessControl', { ...ports, authenticate: sessionsOnly(ports.authenticate) });
   app.decorateRequest('principal', null);
   app.decorateRequest('projectActor', null);
   app.decorateRequest('clientLink', null);
@@ -356,10 +324,7 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     ports.authenticate(token, request).then((principal) => {
       request.principal = principal;
       if (!principal && rule.kind !== 'public') {
-        const message = token.startsWith(API_TOKEN_PREFIX)
-          ? API_TOKEN_MESSAGES.invalidToken
-          : MESSAGES.sessionEndedSignInAgain;
-        return done(new AppError('UNAUTHENTICATED', message));
+        return done(unknownCredential(token));
       }
       if (principal?.apiToken) {
         const refusal = tokenRefusal(principal.apiToken.scopes, request.routeOptions.config.tokenScope);
@@ -408,23 +373,6 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     assertProjectPermission(actor, rule.permission);
     request.projectActor = actor;
   }
-}
-
-/**
- * Why an API token may not call a route: the route takes no token, or needs a scope the token lacks (403, the message
- * naming the scope). Undefined when the token holds the route's scope.
- */
-export function tokenRefusal(
-  scopes: readonly ApiTokenScope[],
-  needed: ApiTokenScope | undefined,
-): AppError | undefined {
-  if (!needed) return new AppError('API_TOKEN_SCOPE_MISSING', API_TOKEN_MESSAGES.tokensNotAccepted);
-  if (!scopes.includes(needed)) {
-    return new AppError('API_TOKEN_SCOPE_MISSING', API_TOKEN_MESSAGES.scopeMissing(needed), {
-      requiredScope: needed,
-    });
-  }
-  return undefined;
 }
 
 /** The account-level check as a hook's error: undefined when the principal may call the route. */

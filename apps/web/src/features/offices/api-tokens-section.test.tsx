@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-double';
 import { renderApp } from '../../../test/render-app';
-import { officesServer } from '../offices/offices-fixtures';
+import { officesServer } from './offices-fixtures';
 
 const SECRET = `cst_${'S'.repeat(43)}`;
 const TOKEN = {
