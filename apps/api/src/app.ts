@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addressesModule } from './modules/addresses';
 import { adminScriptsModule } from './modules/admin-scripts';
+import { apiTokensModule, createApiTokenAuthenticator, isApiTokenSecret } from './modules/api-tokens';
 import { agenciesModule } from './modules/agencies';
 import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
@@ -97,8 +98,19 @@ export function apiModules(context: AppContext): ApiModule[] {
     rosterModule,
     retentionModule,
     webhooksModule,
+    apiTokensModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
+}
+
+/**
+ * A bearer credential is an office's API token (its secret starts `cst_`) or a session's access token (a JWT); each
+ * has its own authenticator, and neither is tried with the other's credential.
+ */
+function bearerAuthenticator(context: AppContext): AccessControlPorts['authenticate'] {
+  const sessions = createAuthenticator(context);
+  const apiTokens = createApiTokenAuthenticator(context);
+  return (token, request) => (isApiTokenSecret(token) ? apiTokens(token) : sessions(token, request));
 }
 
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -154,7 +166,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerOpenApi(app, packageJson.version);
   registerAccessControl(app, {
     ...noAuthenticator,
-    authenticate: createAuthenticator(context),
+    authenticate: bearerAuthenticator(context),
     resolveProjectActor: createProjectActorResolver(context.database.db),
     resolveClientLink: createClientLinkResolver(context.database.db),
     enterOfficeOf: (kind, key) => enterOfficeOf(context.database.db, kind, key),

@@ -83,6 +83,8 @@ const envSchema = z.object({
   CODE_MAX_ATTEMPTS: positiveInt.default(5),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /** Requests per minute one API token may make (decision 0768); a refused request counts too. */
+  API_TOKEN_RATE_LIMIT_MAX: positiveInt.default(600),
   /**
    * Attempts per window on one account from all addresses together. Above AUTH_RATE_LIMIT_MAX (which counts one
    * account from one address), so a stranger's guesses from elsewhere do not lock the owner out.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../src/platform/storage';
+import { API_TOKEN_ROUTES } from './api-tokens/route-table';
 import { AUDIT_ROUTES } from './audit/route-table';
 import { DEV_ROUTES } from './dev/route-table';
 import { HEALTH_ROUTES } from './health/route-table';
@@ -33,6 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TABLES: { module: string; routes: readonly AccountRouteCase[]; owns(url: string): boolean }[] = [
+  { module: 'api-tokens', routes: API_TOKEN_ROUTES, owns: (url) => url.startsWith('/api/api-tokens') },
   { module: 'audit', routes: AUDIT_ROUTES, owns: (url) => url.endsWith('/audit-events') },
   { module: 'dev', routes: DEV_ROUTES, owns: (url) => url.startsWith('/api/dev') },
   { module: 'health', routes: HEALTH_ROUTES, owns: (url) => url.startsWith('/api/health') },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/app';
+import { API_TOKEN_ROUTES } from './api-tokens/route-table';
 import { AUDIT_ROUTES } from './audit/route-table';
 import { DEV_ROUTES } from './dev/route-table';
 import { HEALTH_ROUTES } from './health/route-table';
@@ -84,6 +85,7 @@ const TABLES: Record<string, () => string[]> = {
     fromCases([...CLIENT_REVIEW_PROJECT_ROUTES, ...CLIENT_REVIEW_OTHER_ROUTES]),
   'projects/route-table-admin-scripts.ts': () => fromCases(ADMIN_SCRIPT_ROUTES),
   'projects/route-table-selfie.ts': () => fromCases(SELFIE_ROUTES),
+  'api-tokens/route-table.ts': () => fromRows(API_TOKEN_ROUTES),
   'audit/route-table.ts': () => fromRows(AUDIT_ROUTES),
   'jobs/route-table.ts': () => fromRows(JOBS_ROUTES),
   'health/route-table.ts': () => fromRows(HEALTH_ROUTES),

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'VIEWER_IDENTIFICATION_REQUIRED',
   'OFFICE_REQUIRED',
   'INVITATION_EXPIRED',
+  'API_TOKEN_SCOPE_MISSING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

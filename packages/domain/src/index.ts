@@ -65,6 +65,7 @@ export * from './contracts/admin-scripts';
 export * from './contracts/offices';
 export * from './office-texts';
 export * from './contracts/retention';
+export * from './contracts/api-tokens';
 export * from './retention-texts';
 export * from './office-clock';
 export * from './contracts/webhooks';

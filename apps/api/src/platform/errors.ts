@@ -37,6 +37,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   OFFICE_REQUIRED: 403,
   INVITATION_EXPIRED: 410,
+  API_TOKEN_SCOPE_MISSING: 403,
 };
 
 /** A failure the caller can act on; services throw it, the error handler renders it. */

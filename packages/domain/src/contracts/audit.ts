@@ -64,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'webhook.rotate-secret',
   'webhook.resend',
   'webhook.test',
+  'api-token.create',
+  'api-token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -50,7 +50,7 @@ export function candidateRoutes(app: App, context: AppContext) {
   app.get(
     '/projects/:id/applicants',
     {
-      config: { access: access.project('VIEW_PROJECT') },
+      config: { access: access.project('VIEW_PROJECT'), tokenScope: 'candidates:read' },
       schema: {
         tags: TAGS,
         summary: 'A page of the project’s candidates with the filters of the candidates page (keyset paging)',
@@ -76,7 +76,7 @@ export function candidateRoutes(app: App, context: AppContext) {
   app.get(
     '/projects/:id/applicants/folder-counts',
     {
-      config: { access: access.project('VIEW_PROJECT') },
+      config: { access: access.project('VIEW_PROJECT'), tokenScope: 'candidates:read' },
       schema: {
         tags: TAGS,
         summary:
@@ -94,7 +94,7 @@ export function candidateRoutes(app: App, context: AppContext) {
   app.get(
     '/projects/:id/candidates/:applicantId',
     {
-      config: { access: access.project('VIEW_PROJECT') },
+      config: { access: access.project('VIEW_PROJECT'), tokenScope: 'candidates:read' },
       schema: {
         tags: TAGS,
         summary:
@@ -140,7 +140,7 @@ export function candidateRoutes(app: App, context: AppContext) {
   app.post(
     '/projects/:id/applicants/votes',
     {
-      config: { access: access.project('CANDIDATE_VOTE') },
+      config: { access: access.project('CANDIDATE_VOTE'), tokenScope: 'candidates:write' },
       schema: {
         tags: TAGS,
         summary:
@@ -175,7 +175,7 @@ export function candidateRoutes(app: App, context: AppContext) {
     app.post(
       `/projects/:id/applicants/folders/${path}`,
       {
-        config: { access: access.project('CANDIDATE_FOLDER_ADD_REMOVE') },
+        config: { access: access.project('CANDIDATE_FOLDER_ADD_REMOVE'), tokenScope: 'candidates:write' },
         schema: {
           tags: TAGS,
           summary: `${path === 'add' ? 'Add' : 'Remove'} one or many candidates ${path === 'add' ? 'to' : 'from'} a folder`,

@@ -20,7 +20,7 @@ export function roleRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/projects/:id/roles',
     {
-      config: { access: access.project('VIEW_PROJECT') },
+      config: { access: access.project('VIEW_PROJECT'), tokenScope: 'projects:read' },
       schema: {
         tags: ['opportunities'],
         summary: 'Opportunities of a project (section/detail shape plus breakdown fields)',

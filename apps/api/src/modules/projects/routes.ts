@@ -44,7 +44,7 @@ export function projectRoutes(app: App, context: AppContext) {
   app.get(
     '/v2/projects/:id',
     {
-      config: { access: access.project('VIEW_PROJECT') },
+      config: { access: access.project('VIEW_PROJECT'), tokenScope: 'projects:read' },
       schema: {
         tags: ['projects'],
         summary: "A project with the caller's projectAccessScope",
@@ -73,7 +73,7 @@ export function projectRoutes(app: App, context: AppContext) {
   app.get(
     '/projects',
     {
-      config: { access: access.staff() },
+      config: { access: access.staff(), tokenScope: 'projects:read' },
       schema: {
         tags: ['projects'],
         summary: 'Projects the caller can access: name search (3+ characters), archived filter, paging',

@@ -11,9 +11,14 @@ import {
   OFFICE_STAFF_ROLES,
   CLIENT_LINK_HEADER,
   PERSON_DATA_ROLES,
+  type ApiTokenScope,
 } from '@casting/domain';
 import type { OfficeKeyKind } from '../db/office-of';
 import { enterOffice, openScope } from '../db/scope';
+import { sessionsOnly, tokenRefusal, unknownCredential } from './api-token-access';
+import type { ClientLinkResolver, ClientLinkScope } from './client-link-scope';
+
+export type { ClientLinkResolver, ClientLinkScope } from './client-link-scope';
 import {
   AppError,
   notFound,
@@ -39,6 +44,8 @@ export interface Principal {
   officeRole: OfficeRole | null;
   /** Why the session's office serves nobody although the person belongs to it; absent otherwise. */
   officeUnavailable?: 'PENDING_APPROVAL' | 'SUSPENDED';
+  /** An office's API token, not a session: the office's owner (its maker) on routes with its `tokenScope`. */
+  apiToken?: { id: string; scopes: readonly ApiTokenScope[] };
 }
 
 type ProjectIdSource = { from: 'params' | 'body' | 'query'; key: string };
@@ -158,6 +165,8 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The scope an API token needs here; without one the route refuses tokens (decision 0767). */
+    tokenScope?: ApiTokenScope;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -176,6 +185,7 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: AccessRule | undefined;
+  tokenScope: ApiTokenScope | undefined;
 }
 
 /** Verifies a bearer token; supplied by the identity module. */
@@ -183,26 +193,6 @@ export type Authenticator = (token: string, request: FastifyRequest) => Promise<
 
 /** Answers the caller's actor in a project, or null for a non-member; throws NOT_FOUND for an unknown project. */
 export type ProjectActorResolver = (principal: Principal, projectId: string) => Promise<ProjectActor | null>;
-
-/** What one client review link shares, as its resolver found it (the link is live: neither revoked nor expired). */
-export interface ClientLinkScope {
-  linkId: string;
-  projectId: string;
-  /** The folders the link was made from (empty for a selection of candidates). */
-  folderIds: readonly string[];
-  /** The identified viewer of this request (portal header), or null. */
-  viewerId: string | null;
-}
-
-/**
- * Resolves a client link's secret within a project: throws NOT_FOUND for an unknown secret or another project's,
- * and the link's own 410 once it is revoked or expired. Supplied by the client-review module.
- */
-export type ClientLinkResolver = (
-  secret: string,
-  projectId: string,
-  request: FastifyRequest,
-) => Promise<ClientLinkScope>;
 
 export interface AccessControlPorts {
   authenticate: Authenticator;
@@ -285,7 +275,7 @@ export function assertAccountAllowed(rule: AccessRule, principal: Principal | nu
 export function registerAccessControl(app: FastifyInstance, ports: AccessControlPorts): void {
   const entries: RouteAccessEntry[] = [];
   app.decorate('routeAccess', entries);
-  app.decorate('accessControl', ports);
+  app.decorate('accessControl', { ...ports, authenticate: sessionsOnly(ports.authenticate) });
   app.decorateRequest('principal', null);
   app.decorateRequest('projectActor', null);
   app.decorateRequest('clientLink', null);
@@ -299,6 +289,9 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
         url: route.url,
         get access() {
           return route.config?.access;
+        },
+        get tokenScope() {
+          return route.config?.tokenScope;
         },
       });
     }
@@ -331,7 +324,11 @@ export function registerAccessControl(app: FastifyInstance, ports: AccessControl
     ports.authenticate(token, request).then((principal) => {
       request.principal = principal;
       if (!principal && rule.kind !== 'public') {
-        return done(new AppError('UNAUTHENTICATED', MESSAGES.sessionEndedSignInAgain));
+        return done(unknownCredential(token));
+      }
+      if (principal?.apiToken) {
+        const refusal = tokenRefusal(principal.apiToken.scopes, request.routeOptions.config.tokenScope);
+        if (refusal) return done(refusal);
       }
       const installation = rule.kind === 'account' && rule.installation === true;
       enterOffice(installation ? null : (principal?.officeId ?? null));

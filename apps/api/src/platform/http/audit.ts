@@ -101,6 +101,8 @@ async function writeEvent(db: Db, request: FastifyRequest, reply: FastifyReply, 
   const attempted = rule.attemptedEmail ? clip(body.email)?.trim().toLowerCase() || null : null;
   const actorId = request.principal?.userId ?? null;
   const details: Record<string, unknown> = { status, requestId: request.id };
+  // A program's call names the API token it used (its id, never its secret); the actor is the token's maker.
+  if (request.principal?.apiToken) details.apiTokenId = request.principal.apiToken.id;
   if (status >= 400 && typeof answer?.code === 'string') details.code = answer.code;
   for (const field of rule.fields ?? []) if (field in body) details[field] = body[field];
   if (status < 300 && answer) {

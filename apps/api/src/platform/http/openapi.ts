@@ -2,7 +2,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_TOKEN_PREFIX, API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES } from '@casting/domain';
 import { type AccessRule, stampAccess } from './access';
+
+/** The security scheme of the office's API tokens; an operation that takes one lists the scope it needs there. */
+export const API_TOKEN_SCHEME = 'apiToken';
+
+const API_TOKEN_SCHEME_DESCRIPTION = [
+  `An office's API token (\`Authorization: Bearer ${API_TOKEN_PREFIX}...\`), made by the office's owner. An operation`,
+  'that accepts tokens lists the one scope it needs under this scheme; any other operation refuses tokens (403',
+  'API_TOKEN_SCOPE_MISSING). Scopes:',
+  ...API_TOKEN_SCOPES.map((scope) => `- \`${scope}\`: ${API_TOKEN_SCOPE_DESCRIPTIONS[scope]}`),
+].join('\n');
 
 function describeAccess(rule: AccessRule | undefined): string {
   if (!rule || rule.kind === 'public') return 'Access: public.';
@@ -22,7 +33,15 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           'Every error answers {code, message, details?}. Validation failures are 400 VALIDATION_FAILED.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [API_TOKEN_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_TOKEN_PREFIX}...`,
+            description: API_TOKEN_SCHEME_DESCRIPTION,
+          },
+        },
       },
     },
     transform: (input) => {
@@ -31,7 +50,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const schema = { ...transformed.schema } as Record<string, unknown>;
       const summary = typeof schema.description === 'string' ? `${schema.description}\n\n` : '';
       schema.description = `${summary}${describeAccess(rule)}`;
-      if (rule && rule.kind !== 'public') schema.security = [{ bearerAuth: [] }];
+      // OpenAPI 3.1 lets a non-OAuth scheme list the roles it needs: a token operation names its one scope there.
+      const tokenScope = input.route.config?.tokenScope;
+      if (rule && rule.kind !== 'public') {
+        schema.security = [{ bearerAuth: [] }, ...(tokenScope ? [{ [API_TOKEN_SCHEME]: [tokenScope] }] : [])];
+      }
       return { ...transformed, schema };
     },
     transformObject: jsonSchemaTransformObject,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LINK_MESSAGES } from '@casting/domain';
+import { API_TOKEN_MESSAGES, LINK_MESSAGES } from '@casting/domain';
 import type { Db } from '../db/client';
 import { consumeQuota } from '../db/quota';
 import { AppError } from '../errors';
@@ -38,4 +38,14 @@ export async function publicQuota(db: Db, request: FastifyRequest, name: PublicQ
   const quota = PUBLIC_QUOTAS[name];
   const allowed = await consumeQuota(db, { key: `public:${name}:${request.ip}`, ...quota });
   if (!allowed) throw new AppError('RATE_LIMITED', LINK_MESSAGES.tooManyRequests);
+}
+
+/** The window of the per-token quota on the public API; its size is `API_TOKEN_RATE_LIMIT_MAX` (decision 0768). */
+export const API_TOKEN_QUOTA_WINDOW_SECONDS = 60;
+
+/** Counts one request of an API token against its quota; over it, 429 RATE_LIMITED. */
+export async function apiTokenQuota(db: Db, tokenId: string, max: number): Promise<void> {
+  const quota = { key: `api-token:${tokenId}`, max, windowSeconds: API_TOKEN_QUOTA_WINDOW_SECONDS };
+  if (!(await consumeQuota(db, quota)))
+    throw new AppError('RATE_LIMITED', API_TOKEN_MESSAGES.tokenQuotaExceeded);
 }

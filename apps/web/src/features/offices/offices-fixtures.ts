@@ -108,6 +108,7 @@ export function officesServer(
         current: true,
       });
     },
+    'GET /api/api-tokens': () => jsonResponse(200, { items: [], nextCursor: null }),
     'GET /api/offices/current/retention': () =>
       jsonResponse(200, { retentionDays: null, noticeDays: 7, items: [], nextCursor: null }),
     'GET /api/offices/current/webhooks': () => jsonResponse(200, { items: [] }),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
 import { PageHeader } from '../../ui/page-header';
+import { ApiTokensSection } from '../api-tokens';
 import { SkeletonList } from '../../ui/skeleton';
 import { LogoSection } from './logo-section';
 import { MemberSignUpSection } from './member-sign-up-section';
@@ -68,6 +69,7 @@ export function OfficeSettingsPage() {
           <RetentionSection />
           <WebhooksSection />
           <SupportAccessSection />
+          <ApiTokensSection />
         </>
       )}
     </section>

@@ -25,3 +25,4 @@ export * from './offices';
 export * from './retention';
 export * from './selfie';
 export * from './webhooks';
+export * from './api-tokens';
