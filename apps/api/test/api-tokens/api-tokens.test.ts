@@ -108,6 +108,17 @@ describe('an office API token', () => {
     expect((await vote(writer.secret)).statusCode).toBe(200);
     expect((await candidate(writer.secret)).statusCode).toBe(403);
 
+    // The office's webhooks answer a token with their own scope, and only that.
+    const webhooks = (secret: string) =>
+      t.app.inject({ method: 'GET', url: '/api/offices/current/webhooks', headers: bearer(secret) });
+    const hooks = await makeToken(owner.auth, ['webhooks:manage']);
+    const allowed = await webhooks(hooks.secret);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect((await webhooks(writer.secret)).json()).toMatchObject({
+      code: 'API_TOKEN_SCOPE_MISSING',
+      message: API_TOKEN_MESSAGES.scopeMissing('webhooks:manage'),
+    });
+
     // Last use is recorded; the list shows the tokens, never a secret.
     const listed = await t.app.inject({ method: 'GET', url: '/api/api-tokens', headers: owner.auth });
     expect(listed.statusCode).toBe(200);
@@ -116,7 +127,7 @@ describe('an office API token', () => {
     const shown = listed.json().items.find((item: { id: string }) => item.id === reader.id);
     expect(shown).toMatchObject({ name: 'Reader', createdBy: owner.user.email, revokedAt: null });
     expect(shown.lastUsedAt).not.toBeNull();
-    expect(listed.json().items[0].id).toBe(writer.id);
+    expect(listed.json().items[0].id).toBe(hooks.id);
 
     const revoked = await t.app.inject({
       method: 'DELETE',

@@ -20,10 +20,10 @@ import { createEndpoint, deleteEndpoint, listEndpoints, rotateSecret, updateEndp
 const TAGS = ['webhooks'];
 const BASE = '/offices/current/webhooks';
 /**
- * Who manages the office's webhooks: its owner. One rule for every route of the module, so that an access token's
- * `webhooks:manage` scope is added in this one place.
+ * Who manages the office's webhooks: its owner, or a program holding one of the office's API tokens with the
+ * `webhooks:manage` scope. One rule for every route of the module.
  */
-const MANAGE_WEBHOOKS = access.officeOwner();
+const MANAGE_WEBHOOKS = { access: access.officeOwner(), tokenScope: 'webhooks:manage' } as const;
 const endpointParams = z.object({ id: z.string().max(64) });
 const deliveryParams = z.object({ id: z.string().max(64), deliveryId: z.string().max(64) });
 /** The caller and the session's office, which the access rule has already found usable. */
@@ -42,7 +42,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.get(
     BASE,
     {
-      config: { access: MANAGE_WEBHOOKS },
+      config: { ...MANAGE_WEBHOOKS },
       schema: {
         tags: TAGS,
         summary: 'The office’s webhook endpoints',
@@ -55,7 +55,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.post(
     BASE,
     {
-      config: { access: MANAGE_WEBHOOKS, audit: { action: 'webhook.create', fields: ['url', 'events'] } },
+      config: { ...MANAGE_WEBHOOKS, audit: { action: 'webhook.create', fields: ['url', 'events'] } },
       schema: {
         tags: TAGS,
         summary: 'Register an endpoint; the answer carries its signing secret, shown this once',
@@ -71,7 +71,7 @@ export function webhookRoutes(app: App, context: AppContext) {
     `${BASE}/:id`,
     {
       config: {
-        access: MANAGE_WEBHOOKS,
+        ...MANAGE_WEBHOOKS,
         audit: { action: 'webhook.update', target: ENDPOINT, fields: ['url', 'events', 'paused'] },
       },
       schema: {
@@ -88,7 +88,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.delete(
     `${BASE}/:id`,
     {
-      config: { access: MANAGE_WEBHOOKS, audit: { action: 'webhook.delete', target: ENDPOINT } },
+      config: { ...MANAGE_WEBHOOKS, audit: { action: 'webhook.delete', target: ENDPOINT } },
       schema: { tags: TAGS, summary: 'Delete an endpoint and its delivery log', params: endpointParams },
     },
     async (request, reply) => {
@@ -100,7 +100,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.post(
     `${BASE}/:id/secret`,
     {
-      config: { access: MANAGE_WEBHOOKS, audit: { action: 'webhook.rotate-secret', target: ENDPOINT } },
+      config: { ...MANAGE_WEBHOOKS, audit: { action: 'webhook.rotate-secret', target: ENDPOINT } },
       schema: {
         tags: TAGS,
         summary: 'Replace the endpoint’s signing secret; the new one is shown this once',
@@ -114,7 +114,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.get(
     `${BASE}/:id/deliveries`,
     {
-      config: { access: MANAGE_WEBHOOKS },
+      config: { ...MANAGE_WEBHOOKS },
       schema: {
         tags: TAGS,
         summary: 'The endpoint’s deliveries, newest first, with every attempt (keyset paging)',
@@ -129,7 +129,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.post(
     `${BASE}/:id/deliveries/:deliveryId/resend`,
     {
-      config: { access: MANAGE_WEBHOOKS, audit: { action: 'webhook.resend', target: ENDPOINT } },
+      config: { ...MANAGE_WEBHOOKS, audit: { action: 'webhook.resend', target: ENDPOINT } },
       schema: {
         tags: TAGS,
         summary: 'Send a delivery again now (one attempt, same webhook-id and body)',
@@ -145,7 +145,7 @@ export function webhookRoutes(app: App, context: AppContext) {
   app.post(
     `${BASE}/:id/test`,
     {
-      config: { access: MANAGE_WEBHOOKS, audit: { action: 'webhook.test', target: ENDPOINT } },
+      config: { ...MANAGE_WEBHOOKS, audit: { action: 'webhook.test', target: ENDPOINT } },
       schema: {
         tags: TAGS,
         summary: 'Send the test event to the endpoint',
