@@ -47,7 +47,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { ApiModule } from './platform/http/module';
 import { registerAuditLog } from './platform/http/audit';
 import { registerIdempotency } from './platform/http/idempotency';
-import { logSerializers } from './platform/log';
+import { logSerializers, requestLogContext } from './platform/log';
 import { registerOpenApi, registerOpenApiUi } from './platform/http/openapi';
 import { createProjectActorResolver } from './platform/http/project-access';
 import { CompactRequestLog } from './platform/http/request-log';
@@ -125,6 +125,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     logController: new CompactRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every line logged while a request is served carries its id (platform/log.ts), not only Fastify's own.
+  app.addHook('onRequest', (request, _reply, done) => requestLogContext.run({ reqId: request.id }, done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/platform/log';
 import { buildTestApp, type TestApp } from './support/app';
 
 const lines: Record<string, unknown>[] = [];
@@ -14,7 +14,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const log = pino({ level: 'info' }, sink);
+  const log = createLogger('info', sink);
   testApp = await buildTestApp({ log });
   app = testApp.app;
 });

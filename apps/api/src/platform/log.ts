@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { DrizzleQueryError } from 'drizzle-orm';
@@ -84,12 +85,27 @@ export const logSerializers = {
   },
 };
 
+/**
+ * The request being served, for the log lines written while serving it: the app enters it when a request arrives
+ * (app.ts), and every line logged inside, through whichever logger, carries the request's id as `reqId`, the value
+ * the answer's `x-request-id` header holds.
+ */
+export const requestLogContext = new AsyncLocalStorage<{ reqId: string }>();
+
+/** `reqId` for a line written while a request is served, unless the logger already binds it (Fastify's own). */
+function requestIdMixin(_line: object, _level: number, logger: Logger): object {
+  const request = requestLogContext.getStore();
+  if (!request || 'reqId' in logger.bindings()) return {};
+  return { reqId: request.reqId };
+}
+
 /** Builds the logger every process entry (server, worker, commands) uses. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError, error: serializeError, ...logSerializers },
+    mixin: requestIdMixin,
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { eq, like } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_MESSAGES } from '@casting/domain';
 import { MAPS_BUDGET_KEY } from '../../src/platform/address';
 import { applicants, authRateLimits } from '../../src/platform/db/schema';
+import { createLogger } from '../../src/platform/log';
 import { PUBLIC_QUOTAS } from '../../src/platform/http/public-quota';
 import { buildTestApp, type TestApp } from '../support/app';
 import { testDatabase } from '../support/database';
@@ -54,7 +54,7 @@ beforeAll(async () => {
       MAPS_API_URL: maps.url,
       MAPS_DAILY_REQUESTS: String(DAILY),
     },
-    log: pino({ level: 'warn' }, sink),
+    log: createLogger('warn', sink),
   });
   cast = await buildCast(t.app);
   role = await buildRole(cast.project, { name: 'Lead' });
@@ -140,6 +140,12 @@ describe('address look-up through the maps provider', () => {
       expect(logged).toContain(status);
     }
     expect(logged).not.toContain(KEY);
+    // A line written while a request is served carries that request's id, as its answer's header names it.
+    const warnings = logged
+      .split('\n')
+      .filter((line) => line.includes('OVER_QUERY_LIMIT'))
+      .map((line) => JSON.parse(line) as { reqId?: string });
+    expect(warnings.map((line) => line.reqId)).toContain(zip.headers['x-request-id']);
 
     // Failures are not kept: once the provider answers again, so does the look-up.
     maps.state.mode = 'ok';

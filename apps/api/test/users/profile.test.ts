@@ -29,6 +29,8 @@ describe('GET /api/users/me', () => {
       phoneNumber: null,
       smsMfaEnabled: false,
       mustChangePassword: false,
+      // Whether the installation offers sign-in codes by text message (SMS_SIGN_IN), for the profile's phone form.
+      textSignIn: true,
     });
   });
 

@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { ACTORS, buildCast, buildFolder, buildRole, type ActorName, type Cast } from '../support/projects';
 import { selectRows } from '../jobs/support';
-import { queuedMailsTo } from '../links/helpers';
+import { applyBody, createLinks, queuedMailsTo, tokenOf } from '../links/helpers';
 import { WEBHOOK_ROUTES } from './route-table';
 import { startReceiver } from './receiver';
 
@@ -289,6 +289,28 @@ describe('who may manage webhooks', () => {
     expect(declared).toEqual(
       Object.entries(WEBHOOK_ROUTES).map(([route, rule]) => [route, expect.objectContaining(rule)]),
     );
+  });
+
+  it('sends an application through a submission link as submission.received, with the ids to read it by', async () => {
+    const { endpoint, secret } = await register(['submission.received']);
+    receiver.state.secret = secret;
+    const [link] = await createLinks(t.app, cast.headers('PO'), cast.project.id, { roleIds: [role.id] });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/applicants/standalone',
+      payload: applyBody(tokenOf(link!.link)),
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const [delivery] = await deliveries(endpoint.id);
+    expect(delivery).toMatchObject({ eventType: 'submission.received', status: 'PENDING' });
+    const before = receiver.received.length;
+    await runDeliveryAttempt(t.context, (await jobsOf(delivery!.id))[0]!.data);
+    const [got] = receiver.received.slice(before);
+    expect(got!.verified).toBe(true);
+    const { data } = JSON.parse(got!.body) as { data: Record<string, string> };
+    expect(data).toMatchObject({ projectId: cast.project.id, opportunityId: role.id });
+    expect(Object.keys(data).sort()).toEqual(['applicantId', 'opportunityId', 'projectId', 'submissionId']);
+    await call('DELETE', `${BASE}/${endpoint.id}`);
   });
 
   it('answers each actor as the rule says; another office’s owner reaches nothing of this office', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keysetPageFields, cursorQuery } from './pagination';
 
 /**
- * Webhooks for other tools (decisions 0770 to 0779): an office registers HTTPS endpoints for events; each event is a
+ * Webhooks for other tools (decisions 0770 to 0777): an office registers HTTPS endpoints for events; each event is a
  * signed delivery (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) sent by a job with
  * retries, logged per attempt, sent again by hand, and an endpoint that keeps failing is paused with a notice.
  */
@@ -12,8 +12,7 @@ import { keysetPageFields, cursorQuery } from './pagination';
  * may subscribe now, and those capabilities emit them when they land (decision 0771).
  */
 export const WEBHOOK_EVENTS = {
-  'submission.received':
-    'A candidate’s submission to an opportunity arrives (apply page or added by the team).',
+  'submission.received': 'A talent or an agent applies to an opportunity through a submission link.',
   'self_tape.submitted': 'A candidate sends a self-tape for an opportunity.',
   'audition.answered': 'A candidate answers an audition invitation.',
   'vote.changed': 'A team member votes on one or more candidates.',
