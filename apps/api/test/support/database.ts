@@ -47,6 +47,11 @@ export async function testDatabase(): Promise<Database> {
   return (await openShared()).tests;
 }
 
+/** The worker's database when a file has opened it already; undefined otherwise (nothing is opened for asking). */
+export async function openedTestDatabase(): Promise<Database | undefined> {
+  return shared ? (await shared).tests : undefined;
+}
+
 /** The same database as the apps under test use it: each query in the scope of its request or job. */
 export async function appDatabase(): Promise<Database> {
   return (await openShared()).app;
