@@ -11,8 +11,14 @@ import { openedTestDatabase } from './database';
  */
 async function dropWaitingJobs(): Promise<void> {
   const database = await openedTestDatabase();
+  // The job tables exist once an app has started the jobs on this database; a file may end before any did.
+  const table = `${JOBS_SCHEMA}.job`;
   await database?.db.execute(
-    sql`delete from ${sql.identifier(JOBS_SCHEMA)}.job where state in ('created', 'retry')`,
+    sql`do $$ begin
+      if to_regclass(${sql.raw(`'${table}'`)}) is not null then
+        delete from ${sql.raw(table)} where state in ('created', 'retry');
+      end if;
+    end $$`,
   );
 }
 
