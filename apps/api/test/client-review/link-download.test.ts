@@ -56,7 +56,7 @@ async function stored(
 beforeAll(async () => {
   t = await buildIdentityApp();
   cast = await buildCast(t.app);
-  const role = await buildRole(cast.project);
+  const role = await buildRole(cast.project, { name: 'Lead' });
   const owner = cast.people.PO.user;
   shared = [
     await buildApplicant(role, owner, { firstName: 'Ana', lastName: 'Silva' }),
@@ -66,6 +66,7 @@ beforeAll(async () => {
   await stored(shared[0]!.applicantId, 'tape.mov', 'video');
   await stored(shared[0]!.applicantId, 'headshot.heic', 'image');
   await stored(shared[0]!.applicantId, 'resume.pdf', 'document');
+  await stored(shared[0]!.applicantId, 'IMG_0042.MOV', 'video');
   await stored(shared[0]!.applicantId, 'team-notes.jpg', 'image', 'TEAM');
   await stored(shared[1]!.applicantId, 'ben-tape.mov', 'video');
   await stored(outside.applicantId, 'secret-tape.mp4', 'video');
@@ -159,7 +160,7 @@ describe('download applicant videos from a client view', () => {
     // The recipient's token alone opens the downloads page's answer; a tampered one does not.
     const read = await t.app.inject({ method: 'GET', url: `/api/downloads/${id}?token=${token}` });
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ status: 'READY', fileCount: 3 });
+    expect(read.json()).toMatchObject({ status: 'READY', fileCount: 4 });
     const tampered = await t.app.inject({ method: 'GET', url: `/api/downloads/${id}?token=${token}x` });
     expect(tampered.statusCode).toBe(404);
 
@@ -175,12 +176,18 @@ describe('download applicant videos from a client view', () => {
         .sort();
       // Photos and videos shown by default; no documents (off), no TEAM-only item, no candidate outside the link;
       // each as the converted version every device opens, never the phone's HEVC or HEIC original.
+      // Each named by candidate, opportunity, kind and number within the kind, the same for every client download.
       expect(names).toEqual([
-        'Moss_Ben/01_ben-tape.mp4',
-        'Silva_Ana/01_tape.mp4',
-        'Silva_Ana/02_headshot.webp',
+        'Moss_Ben/Ben Moss - Lead - Video 1.mp4',
+        'Silva_Ana/Ana Silva - Lead - Photo 1.webp',
+        'Silva_Ana/Ana Silva - Lead - Video 1.mp4',
+        'Silva_Ana/Ana Silva - Lead - Video 2.mp4',
       ]);
-      const tape = execFileSync('unzip', ['-p', path.join(dir, 'b.zip'), 'Silva_Ana/01_tape.mp4']).toString();
+      const tape = execFileSync('unzip', [
+        '-p',
+        path.join(dir, 'b.zip'),
+        'Silva_Ana/Ana Silva - Lead - Video 1.mp4',
+      ]).toString();
       expect(tape).toBe('tape.mov converted');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

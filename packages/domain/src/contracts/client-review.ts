@@ -38,6 +38,14 @@ export const CLIENT_REVIEW_MESSAGES = {
   downloadNeedsIdentity: 'Tell us who you are first: the download link is e-mailed to you.',
   downloadFailed: 'The download could not be requested. Check your connection and try again.',
   feedbackEmpty: 'Vote or write a comment.',
+  /**
+   * Written over every video a review link plays, so that a recording of the screen names who made it: the viewer's
+   * e-mail (or name) once identified, else the link's own title marked confidential.
+   */
+  videoWatermark: (
+    viewer: { email?: string | null; name?: string | null } | null,
+    linkTitle: string | null,
+  ) => viewer?.email || viewer?.name || `Confidential: ${linkTitle ?? 'casting review'}`,
   feedbackSaved: 'Feedback saved',
   linkRevokedDone: 'Review link revoked',
   revokeLink: 'Revoke link',

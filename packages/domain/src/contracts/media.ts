@@ -36,6 +36,16 @@ export const VIEW_URL_TTL_SECONDS = 900;
 /** Download links (zip) expire after this many days. */
 export const DOWNLOAD_EXPIRY_DAYS = 7;
 
+/**
+ * A file's kind as the names of files handed to clients say it, so that a producer's downloads folder sorts and reads
+ * the same for every candidate: "Ana Silva - Lead - Video 1.mp4".
+ */
+export const MEDIA_KIND_FILE_LABELS: Record<MediaKind, string> = {
+  image: 'Photo',
+  video: 'Video',
+  document: 'Document',
+};
+
 export const MEDIA_MESSAGES = {
   singleTooLarge: `Files of ${UPLOAD_SMALL_FILE_THRESHOLD_BYTES} bytes or more use a multipart upload.`,
   tooLarge: 'The file is larger than uploads allow.',

@@ -21,9 +21,11 @@ import type { Db } from '../../platform/db/client';
 import { isUuid } from '../../platform/db/ids';
 import {
   applicants,
+  clientLinkItems,
   downloadBundles,
   folderMemberships,
   mediaItems,
+  roles,
   storagePurges,
   submissions,
   users,
@@ -36,6 +38,7 @@ import { getsOriginals, visibleTo } from './items';
 import { queueDownload } from './download-queue';
 import { assertSubmitterReaches } from './submitter';
 import { writeZip, type ZipEntry } from './zip-writer';
+import { clientFileName, safeName } from './zip-names';
 import { officeClock } from '../../platform/mail/office-clock';
 
 type BundleRow = typeof downloadBundles.$inferSelect;
@@ -138,16 +141,19 @@ export async function requestDownload(
   });
 }
 
-/** A name safe in a zip on every system: no separators, controls or reserved characters, at most 100 characters. */
-export function safeName(value: string): string {
-  const cleaned = value
-    .normalize('NFC')
-    // Control characters (below U+0020, and U+007F) and the characters Windows and zip tools reserve.
-    .replace(/[/\\:*?"<>|]+/g, '_')
-    .replace(/\p{Cc}+/gu, '_')
-    .replace(/^\.+/, '_')
-    .trim();
-  return (cleaned || 'file').slice(0, 100);
+/** The opportunities a client link shares each of its candidates for, by name. */
+async function linkOpportunities(db: Db, linkId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectDistinct({ applicantId: submissions.applicantId, name: roles.name })
+    .from(clientLinkItems)
+    .innerJoin(submissions, eq(submissions.id, clientLinkItems.submissionId))
+    .innerJoin(roles, eq(roles.id, submissions.roleId))
+    .where(eq(clientLinkItems.linkId, linkId))
+    .orderBy(asc(roles.name));
+  const byApplicant = new Map<string, string[]>();
+  for (const row of rows)
+    byApplicant.set(row.applicantId, [...(byApplicant.get(row.applicantId) ?? []), row.name]);
+  return byApplicant;
 }
 
 /** A photo's or video's converted copy (named after the original), a document as it is; null when not converted. */
@@ -170,7 +176,8 @@ function convertedCopy(row: {
 /**
  * The job: the chosen candidates' media streamed one file at a time from storage into a zip written to a temporary
  * file, which is then stored and mailed as a link. Memory stays flat whatever the sizes; the disk holds one zip.
- * Entries are `{Last}_{First}/{nn}_{original name}`, numbered in upload order per candidate.
+ * Entries are `{Last}_{First}/{nn}_{original name}`, numbered in upload order per candidate; a client link's zip
+ * names each file by candidate, opportunity, kind and number instead (`clientFileName`).
  */
 export async function buildZip(
   context: AppContext,
@@ -213,6 +220,8 @@ export async function buildZip(
       asc(mediaItems.id),
     );
 
+  const opportunities = bundle.clientLinkId ? await linkOpportunities(db, bundle.clientLinkId) : null;
+
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'casting-zip-'));
   const file = path.join(dir, 'bundle.zip');
   try {
@@ -231,11 +240,21 @@ export async function buildZip(
         used.add(folder);
         folders.set(row.applicantId, folder);
       }
-      const index = (counters.get(row.applicantId) ?? 0) + 1;
-      counters.set(row.applicantId, index);
+      // A client's files are numbered within their kind, the team's within the candidate.
+      const counter = opportunities ? `${row.applicantId}:${row.kind}` : row.applicantId;
+      const index = (counters.get(counter) ?? 0) + 1;
+      counters.set(counter, index);
+      const name = opportunities
+        ? clientFileName({
+            ...row,
+            name: file.name,
+            number: index,
+            opportunities: opportunities.get(row.applicantId) ?? [],
+          })
+        : `${String(index).padStart(2, '0')}_${safeName(file.name)}`;
       return [
         {
-          name: `${folder}/${String(index).padStart(2, '0')}_${safeName(file.name)}`,
+          name: `${folder}/${name}`,
           contentType: file.contentType,
           open: () => context.storage.getObjectStream(file.key),
         },

@@ -45,7 +45,7 @@ export { defineMediaJobs } from './jobs';
 export { attachUploads, type AttachUploadsInput } from './uploads';
 export { attachSelfie, findSelfie, removeSelfie, type SelfieUploadInput } from './selfie-item';
 export { presentItem, primaryPhotoUrls } from './items';
-export { safeName } from './downloads';
+export { safeName } from './zip-names';
 export { endClientLinkDownloads, queueDownload, type QueueDownloadInput } from './download-queue';
 export { writeZip, type ZipEntry } from './zip-writer';
 export { adoptOriginals, newOriginalKey, reprocessFailedMedia, type AdoptedOriginal } from './maintenance';

@@ -1,6 +1,7 @@
 import { SELFIE_TEXTS, type ClientCandidateDetail } from '@casting/domain';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
+import { Watermarked } from '../../ui/watermark';
 
 /**
  * What the link shares of a candidate's media: the self-tape first (one at a time when there are several), then the
@@ -8,9 +9,12 @@ import { Button } from '../../ui/button';
  */
 export function CandidateMedia({
   candidate,
+  watermark,
   onView,
 }: {
   candidate: ClientCandidateDetail;
+  /** Who is watching, written over the tape (see `Watermarked`). */
+  watermark: string;
   onView(index: number): void;
 }) {
   const videos = candidate.media.filter((item) => item.kind === 'video');
@@ -23,16 +27,21 @@ export function CandidateMedia({
     <>
       {video ? (
         <section aria-label="Self-tape" className="flex flex-col gap-2">
-          <video
-            key={video.id}
-            className="aspect-video w-full rounded-lg bg-black"
-            controls
-            playsInline
-            preload="metadata"
-            poster={video.posterUrl ?? undefined}
-            src={video.convertedUrl ?? video.url}
-            aria-label={`Self-tape: ${video.name}`}
-          />
+          <Watermarked text={watermark}>
+            <video
+              key={video.id}
+              className="aspect-video w-full rounded-lg bg-black"
+              controls
+              // The browser's own full screen would leave the watermark behind: "Full screen" below keeps it.
+              controlsList="nofullscreen noremoteplayback"
+              disablePictureInPicture
+              playsInline
+              preload="metadata"
+              poster={video.posterUrl ?? undefined}
+              src={video.convertedUrl ?? video.url}
+              aria-label={`Self-tape: ${video.name}`}
+            />
+          </Watermarked>
           {videos.length > 1 ? (
             <div className="flex flex-wrap gap-2">
               {videos.map((item, index) => (

@@ -52,6 +52,8 @@ interface CandidateReviewProps {
   canVote: boolean;
   allowDownload: boolean;
   viewerEmail: string | null;
+  /** Written over every video this page plays (`CLIENT_REVIEW_MESSAGES.videoWatermark`). */
+  watermark: string;
   position: number;
   total: number;
   onNavigate(submissionId: string | null): void;
@@ -141,7 +143,7 @@ function CandidateView(props: CandidateReviewProps & { candidate: ClientCandidat
         </div>
       </header>
 
-      <CandidateMedia candidate={candidate} onView={setViewerIndex} />
+      <CandidateMedia candidate={candidate} watermark={props.watermark} onView={setViewerIndex} />
       {candidate.bio ? <p className="text-base whitespace-pre-line text-ink">{candidate.bio}</p> : null}
       {candidate.contact ? (
         <p className="text-sm text-ink">
@@ -185,6 +187,7 @@ function CandidateView(props: CandidateReviewProps & { candidate: ClientCandidat
             onClose={() => setViewerIndex(null)}
             candidateName={name}
             allowDownload={props.allowDownload}
+            watermark={props.watermark}
           />
         </Suspense>
       ) : null}

@@ -184,6 +184,10 @@ describe('client review pages', () => {
     renderApp(`/client/review-submission/${SECRET}`, api.fetch);
     expect(await screen.findByRole('button', { name: 'Download all videos' })).toBeVisible();
     await user.click(await screen.findByRole('button', { name: /Rae Holm/ }));
+    // The tape carries the viewer's e-mail across it, and no way to a full screen that would leave it behind.
+    const video = await screen.findByLabelText('Self-tape: rae-selftape.mp4');
+    expect(within(video.parentElement!).getAllByText('p@studio.test')).toHaveLength(3);
+    expect(video).toHaveAttribute('controlslist', expect.stringContaining('nofullscreen'));
     await user.click(await screen.findByRole('button', { name: 'Download videos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Download applicant videos' });
     const address = within(dialog).getByRole('textbox', { name: 'Sent to' });

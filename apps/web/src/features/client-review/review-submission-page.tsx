@@ -1,4 +1,4 @@
-import { UI_TEXTS } from '@casting/domain';
+import { CLIENT_REVIEW_MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { ClientLinkPortal } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -125,6 +125,7 @@ export function ClientReviewSubmissionPage() {
           canVote={Boolean(link.viewer)}
           allowDownload={Boolean(link.settings?.allowDownload)}
           viewerEmail={link.viewer?.email ?? null}
+          watermark={CLIENT_REVIEW_MESSAGES.videoWatermark(link.viewer, link.title)}
           position={items.findIndex((item) => item.submissionId === open)}
           total={items.length}
           onNavigate={openCandidate}

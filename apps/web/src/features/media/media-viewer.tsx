@@ -4,6 +4,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import type { MediaDisplayProblem } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Spinner } from '../../ui/spinner';
+import { Watermarked } from '../../ui/watermark';
 import { reportDisplayFailure } from './display-failures';
 import { FileIcon } from './file-icon';
 import type { MediaItem } from './media-contract';
@@ -29,6 +30,8 @@ export interface MediaViewerProps {
   loading?: boolean;
   /** False hides the download link (a client review link that does not allow downloads). Default true. */
   allowDownload?: boolean;
+  /** Written over videos (a client review link names its viewer on them); none for the team. */
+  watermark?: string;
 }
 
 /**
@@ -65,6 +68,7 @@ function ViewerContent({
   actions,
   loading = false,
   allowDownload = true,
+  watermark,
 }: MediaViewerProps & { item: MediaItem | undefined; index: number }) {
   const hasPrevious = index > 0;
   const hasNext = index < items.length - 1;
@@ -153,7 +157,7 @@ function ViewerContent({
       </header>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
         {item ? (
-          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} />
+          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} watermark={watermark} />
         ) : loading ? (
           <Spinner label={MEDIA_TEXTS.loadingMedia} className="text-white" />
         ) : (
@@ -234,10 +238,12 @@ function Stage({
   item,
   refresh,
   onClose,
+  watermark,
 }: {
   item: MediaItem;
   refresh?: MediaViewerProps['refresh'];
   onClose(): void;
+  watermark?: string;
 }) {
   const http = useHttpClient();
   const report = (shown: MediaItem, problem: MediaDisplayProblem) =>
@@ -280,19 +286,24 @@ function Stage({
   if (item.kind === 'video') {
     return (
       <>
-        <video
-          // A new attempt (3 s after a failed load) mounts a new element, so the browser asks again.
-          key={`${state.src}#${state.attempt}`}
-          src={state.src}
-          poster={item.posterUrl ?? undefined}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={item.name}
-          onError={onLoadError}
-          className="max-h-full max-w-full"
-          data-testid="viewer-video"
-        />
+        <Watermarked text={watermark} className="flex max-h-full max-w-full">
+          <video
+            // A new attempt (3 s after a failed load) mounts a new element, so the browser asks again.
+            key={`${state.src}#${state.attempt}`}
+            src={state.src}
+            poster={item.posterUrl ?? undefined}
+            controls
+            // A watermarked video stays in this viewer: the browser's own full screen would leave the mark behind.
+            controlsList={watermark ? 'nofullscreen noremoteplayback' : undefined}
+            disablePictureInPicture={Boolean(watermark)}
+            playsInline
+            preload="metadata"
+            aria-label={item.name}
+            onError={onLoadError}
+            className="max-h-full max-w-full"
+            data-testid="viewer-video"
+          />
+        </Watermarked>
         {note}
       </>
     );
