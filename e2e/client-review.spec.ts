@@ -126,10 +126,14 @@ test('a director shares two candidates; a producer on a phone reviews them; the 
   await expect
     .poll(() => tape.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0);
-  // The full-screen media viewer.
+  // Her e-mail is written across the tape, here and in the full-screen viewer.
+  await expect(producer.locator(`[data-watermark="${producerEmail}"]`).getByText(producerEmail)).toHaveCount(
+    3,
+  );
   await producer.getByRole('button', { name: 'Full screen' }).click();
   const viewer = producer.getByRole('dialog', { name: /rae-selftape\.mp4/ });
   await expect(viewer).toBeVisible();
+  await expect(viewer.getByText(producerEmail)).toHaveCount(3);
   await viewer.getByRole('button', { name: 'Close viewer' }).click();
   await expect(viewer).toBeHidden();
   await producer.getByRole('button', { name: 'Yes', exact: true }).click();
