@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { docFromText, OFFICE_TEXTS, RETENTION_TEXTS } from '@casting/domain';
+import { Webhook } from 'standardwebhooks';
+import { API_TOKEN_TEXTS, docFromText, OFFICE_TEXTS, RETENTION_TEXTS, WEBHOOK_TEXTS } from '@casting/domain';
 import { expectAccessible } from './support/axe';
 import { expect, signInViaUi, test } from './support/fixtures';
 import { mailedInvitationPath, officeMenu, signUpViaUi, signUpWithOffice } from './support/offices';
+import { startReceiver } from './support/webhooks';
 import { accessTokenOf, seedCandidate } from './support/media';
 import { apiAs, PASSWORD, person } from './support/projects';
 
@@ -315,6 +317,66 @@ test.describe('offices', () => {
     // With a retention set, the coming purges are previewed: none while no project of the office is archived.
     await expect(purges.getByText(RETENTION_TEXTS.intro(30))).toBeVisible();
     await expect(purges.getByText(RETENTION_TEXTS.none)).toBeVisible();
+  });
+
+  test('an owner connects other tools: an API token shown once and revoked, a webhook endpoint and its delivery log', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = person('Tova', 'Tooling');
+    await signUpWithOffice(request, owner, `Tooling Casting ${suffix()}`);
+    await signInViaUi(page, owner.email, PASSWORD);
+    await page.goto('/office/settings');
+
+    // A token with one scope: its secret is shown once, works for that scope, and is gone from the page after.
+    const tokens = page.getByRole('group', { name: API_TOKEN_TEXTS.section });
+    await tokens.getByRole('button', { name: API_TOKEN_TEXTS.create }).click();
+    const creating = page.getByRole('dialog', { name: API_TOKEN_TEXTS.createTitle });
+    await creating.getByLabel(API_TOKEN_TEXTS.name).fill('Website sync');
+    await creating.getByRole('checkbox', { name: 'projects:read' }).check();
+    await creating.getByRole('button', { name: API_TOKEN_TEXTS.create }).click();
+    const shown = page.getByRole('dialog', { name: API_TOKEN_TEXTS.secretTitle });
+    await expect(shown.getByText(API_TOKEN_TEXTS.secretWarning)).toBeVisible();
+    const secret = await shown.getByLabel(API_TOKEN_TEXTS.secretLabel).inputValue();
+    await expectAccessible(page, { label: 'new API token', include: '[role="dialog"]' });
+    const bearer = { Authorization: `Bearer ${secret}` };
+    expect((await request.get('/api/projects', { headers: bearer })).status()).toBe(200);
+    await shown.getByRole('button', { name: API_TOKEN_TEXTS.done }).click();
+    expect(await page.content()).not.toContain(secret);
+    await tokens.getByRole('button', { name: API_TOKEN_TEXTS.revokeNamed('Website sync') }).click();
+    const revoking = page.getByRole('dialog', { name: API_TOKEN_TEXTS.revokeTitle });
+    await revoking.getByRole('button', { name: API_TOKEN_TEXTS.revoke }).click();
+    await expect(tokens.getByText(/^Revoked /)).toBeVisible();
+    expect((await request.get('/api/projects', { headers: bearer })).status()).toBe(401);
+
+    // An endpoint on the journey's own receiver (test servers allow loopback): a test event arrives signed, and is logged.
+    const receiver = await startReceiver();
+    try {
+      const hooks = page.getByRole('group', { name: WEBHOOK_TEXTS.section });
+      await hooks.getByRole('button', { name: WEBHOOK_TEXTS.add }).click();
+      const adding = page.getByRole('dialog', { name: WEBHOOK_TEXTS.createTitle });
+      await adding.getByLabel(WEBHOOK_TEXTS.url).fill(receiver.url);
+      await adding.getByRole('checkbox', { name: 'vote.changed' }).check();
+      await adding.getByRole('button', { name: WEBHOOK_TEXTS.create }).click();
+      const signing = await hooks.getByLabel(WEBHOOK_TEXTS.secretTitle).inputValue();
+      await hooks.getByRole('button', { name: WEBHOOK_TEXTS.done }).click();
+      await expect(hooks.getByText(receiver.url)).toBeVisible();
+      await hooks.getByRole('button', { name: WEBHOOK_TEXTS.sendTest }).click();
+      await expect(page.getByText(WEBHOOK_TEXTS.testSent)).toBeVisible();
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+      const { body, headers } = receiver.received[0]!;
+      expect(() => new Webhook(signing).verify(body, headers)).not.toThrow();
+      await page.reload();
+      await hooks.getByRole('button', { name: WEBHOOK_TEXTS.showDeliveries }).click();
+      const log = hooks.getByRole('list', { name: WEBHOOK_TEXTS.showDeliveries });
+      await expect(log.getByText('webhook.test')).toBeVisible();
+      await expect(log.getByText(WEBHOOK_TEXTS.status.SUCCEEDED)).toBeVisible();
+      await expect(log.getByText(/^HTTP 200 in \d+ ms$/)).toBeVisible();
+      await expectAccessible(page, 'office settings with a webhook delivery log');
+    } finally {
+      await receiver.close();
+    }
   });
 
   test('the operator sees the installation’s offices', async ({ page, request, admin }) => {

@@ -98,6 +98,8 @@ export async function startWorkerServer(label: string): Promise<WorkerServer> {
       LOG_LEVEL: 'warn',
       // Every journey signs in from 127.0.0.1; the limits themselves are covered by the API tests.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // The webhooks journey registers a receiver of its own on loopback (refused in production).
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   });
   let output = '';

@@ -172,6 +172,11 @@ const envSchema = z.object({
    * only, refused when NODE_ENV=production (decision 0774).
    */
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
+  /**
+   * A PEM file of certificate authorities webhook deliveries trust besides Node's own, so a test's receiver with a
+   * certificate of its own is reached over verified HTTPS; refused when NODE_ENV=production.
+   */
+  WEBHOOKS_TEST_CA_FILE: z.string().min(1).optional(),
   /** An endpoint is paused after this many failed attempts in a row (decision 0775)... */
   WEBHOOKS_PAUSE_AFTER_FAILURES: positiveInt.default(20),
   /** ...once its first failure of that streak is at least this many hours old. */
@@ -294,6 +299,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       'Invalid configuration:\n  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: is for tests; webhooks may not reach private networks ' +
         'when NODE_ENV=production',
+    );
+  }
+  if (values.NODE_ENV === 'production' && values.WEBHOOKS_TEST_CA_FILE) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEBHOOKS_TEST_CA_FILE: is for tests; production deliveries trust only the system's " +
+        'certificate authorities',
     );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);

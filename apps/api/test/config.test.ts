@@ -69,6 +69,16 @@ describe('loadConfig', () => {
       },
       'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: is for tests',
     ],
+    [
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        MAIL_OUTBOX: 'true',
+        SMS_SIGN_IN: 'false',
+        WEBHOOKS_TEST_CA_FILE: '/etc/ssl/test-ca.pem',
+      },
+      'WEBHOOKS_TEST_CA_FILE: is for tests',
+    ],
   ])('names the variable of a bad value %j', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

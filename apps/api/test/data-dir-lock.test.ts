@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/client';
 import { DataDirectoryLockedError } from '../src/platform/db/data-dir-lock';
+import { programArgs } from './support/command-entry';
 import { eventually } from './support/eventually';
 
 // The embedded database allows one process per data directory: a second one (server, worker or command) is refused
@@ -13,7 +14,6 @@ import { eventually } from './support/eventually';
 
 const run = promisify(execFile);
 const apiRoot = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-lock-'));
 const children: ChildProcess[] = [];
 
@@ -79,9 +79,9 @@ describe('the embedded data directory lock', { timeout: 120_000 }, () => {
 
     // The operators' command is refused the same way and says why, instead of writing behind the holder's back.
     const command = await run(
-      tsx,
+      process.execPath,
       [
-        'src/cli/create-user.ts',
+        ...programArgs('create-user'),
         '--email',
         'late.operator@example.com',
         '--first-name',

@@ -8,15 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/platform/crypto/password';
 import { openDatabase } from '../../src/platform/db/client';
 import { users } from '../../src/platform/db/schema';
+import { programArgs } from '../support/command-entry';
 
 const run = promisify(execFile);
 const apiRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-cli-'));
 
 async function createUser(args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli/create-user.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...programArgs('create-user'), ...args], {
       cwd: apiRoot,
       // The command must reach the embedded database in DATA_DIR, whatever the test run itself uses.
       env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_MEMORY_MB: '128' },

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../../src/platform/db/client';
 import { authRateLimits } from '../../src/platform/db/schema';
 import { createPgBossJobs } from '../../src/platform/jobs/pg-boss-jobs';
 import { buildTestApp } from '../support/app';
+import { programArgs } from '../support/command-entry';
 import { testDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { jobRows, uniqueQueue } from './support';
@@ -17,10 +18,10 @@ const apiRoot = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const log = pino({ level: 'silent' });
 
-/** Starts `src/worker.ts` as its own process, as `npm run worker` does with the built file. */
+/** Starts the worker as its own process (`src/worker.ts`, or the build's file as `npm run worker` runs it). */
 function startWorker(env: Record<string, string>) {
   // Node itself with tsx's loader, not the tsx launcher: a signal then reaches the worker, not a wrapper process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+  const child = spawn(process.execPath, programArgs('worker'), {
     cwd: apiRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', JOBS_POLL_INTERVAL_SECONDS: '0.5', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

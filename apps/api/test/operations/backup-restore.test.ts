@@ -10,12 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/platform/db/client';
 import { resolveAuthSecret } from '../../src/platform/crypto/secrets';
 import { auditEvents, users } from '../../src/platform/db/schema';
+import { programArgs } from '../support/command-entry';
 import { TEST_DATABASE_PREFIX } from '../support/global-setup';
 import { readCandidateFiles, seedCandidates } from './backup-fixture';
 
 const run = promisify(execFile);
 const apiRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-backup-'));
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -24,7 +24,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 /** Runs the real command (`npm run backup|restore` runs the same file, bundled) with the given environment. */
 async function cli(mode: 'backup' | 'restore', env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli/backup.ts', mode, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...programArgs('backup'), mode, ...args], {
       cwd: apiRoot,
       env: { ...process.env, NODE_ENV: 'test', PGLITE_MEMORY_MB: '128', DATABASE_URL: '', ...env },
     });

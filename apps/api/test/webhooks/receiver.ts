@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
@@ -12,12 +13,13 @@ export interface Received {
 
 /**
  * A webhook receiver on loopback that checks every request with the `standardwebhooks` package (the specification's
- * own library) against the secret it is given, and answers the status the test sets.
+ * own library) against the secret it is given, and answers the status the test sets; over HTTPS when given a
+ * certificate and its key.
  */
-export async function startReceiver(host = '127.0.0.1') {
+export async function startReceiver(host = '127.0.0.1', tls?: { cert: string; key: string }) {
   const received: Received[] = [];
   const state = { secret: '', status: 200, redirectTo: null as string | null };
-  const server = http.createServer((request, response) => {
+  const handle: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -36,11 +38,12 @@ export async function startReceiver(host = '127.0.0.1') {
       }
       response.writeHead(state.status, { 'content-type': 'text/plain' }).end('ok');
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host}:${port}/hook`,
+    url: `${tls ? 'https' : 'http'}://${host}:${port}/hook`,
     port,
     received,
     state,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import tls from 'node:tls';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
@@ -19,15 +21,23 @@ export interface DeliveryNetwork {
   lookup: HostLookup;
   isAllowed: AddressPolicy;
   allowHttp: boolean;
+  /** Certificate authorities https:// endpoints are checked against; Node's own roots when not given. */
+  ca?: string[];
 }
 
-/** The network of the configuration: the system's DNS, and only public addresses unless the operator allows more. */
+/**
+ * The network of the configuration: the system's DNS, and only public addresses unless the operator allows more.
+ * Certificates are always verified; outside production a test or local receiver's own authority can be trusted
+ * beside Node's roots (WEBHOOKS_TEST_CA_FILE, read at each attempt: a few kilobytes).
+ */
 export function configuredNetwork(config: AppContext['config']): DeliveryNetwork {
   const allowPrivate = config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES;
+  const testCa = config.WEBHOOKS_TEST_CA_FILE;
   return {
     lookup: systemLookup,
     isAllowed: allowPrivate ? () => true : isPublicAddress,
     allowHttp: allowPrivate,
+    ...(testCa ? { ca: [...tls.rootCertificates, fs.readFileSync(testCa, 'utf8')] } : {}),
   };
 }
 

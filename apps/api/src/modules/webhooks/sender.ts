@@ -9,6 +9,8 @@ export interface SenderOptions {
   isAllowed: AddressPolicy;
   /** http:// is accepted only where private addresses are (tests and local tools). */
   allowHttp: boolean;
+  /** The certificate authorities an https:// endpoint is checked against; Node's own roots when not given. */
+  ca?: string[];
   timeoutMs?: number;
 }
 
@@ -43,6 +45,7 @@ function postOnce(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  ca: string[] | undefined,
 ): Promise<Hop> {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [pinned]);
@@ -54,6 +57,7 @@ function postOnce(
       method: 'POST',
       agent: false,
       lookup,
+      ...(ca ? { ca } : {}),
       timeout: timeoutMs,
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
@@ -110,7 +114,7 @@ export async function sendWebhook(
         throw new WebhookRefusal(`the scheme ${url.protocol} is not allowed`);
       if (url.username || url.password) throw new WebhookRefusal('the address carries credentials');
       const pinned = await resolveAllowed(url.hostname, options);
-      const answer = await postOnce(url, pinned, body, headers, timeoutMs);
+      const answer = await postOnce(url, pinned, body, headers, timeoutMs, options.ca);
       if (!REDIRECTS.has(answer.statusCode) || !answer.location)
         return { statusCode: answer.statusCode, error: null };
       if (hop >= MAX_REDIRECTS) return { statusCode: answer.statusCode, error: 'too many redirects' };
