@@ -14,7 +14,11 @@ export interface OfficeDeadlineRule {
 }
 
 /** The rule an office starts with before it sets its own: two days, nothing per page, three days for minors. */
-export const DEFAULT_OFFICE_DEADLINE_RULE: OfficeDeadlineRule = { minHours: 48, perPageHours: 0, minorMinHours: 72 };
+export const DEFAULT_OFFICE_DEADLINE_RULE: OfficeDeadlineRule = {
+  minHours: 48,
+  perPageHours: 0,
+  minorMinHours: 72,
+};
 
 /** UK Equity asks for at least four days for up to six pages of sides. */
 export const UK_EQUITY_BASE_HOURS = 96;

@@ -44,9 +44,9 @@ describe('deadlineWarnings', () => {
   });
 
   it('reports the hours required and given', () => {
-    expect(deadlineWarnings({ preset: 'SAG_AFTRA', pages: 1, minors: 0, sentAt, deadline: after(10) })).toEqual([
-      { kind: 'TOO_FEW_HOURS', requiredHours: 48, givenHours: 10 },
-    ]);
+    expect(
+      deadlineWarnings({ preset: 'SAG_AFTRA', pages: 1, minors: 0, sentAt, deadline: after(10) }),
+    ).toEqual([{ kind: 'TOO_FEW_HOURS', requiredHours: 48, givenHours: 10 }]);
   });
 });
 

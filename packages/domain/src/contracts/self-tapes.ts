@@ -50,7 +50,16 @@ export const selfTapeRequestCreateSchema = z
     timeZone: timeZoneSchema,
     preset: z.enum(SELF_TAPE_PRESETS),
     latePolicy: z.enum(SELF_TAPE_LATE_POLICIES).default('ACCEPT_LATE'),
-    reminderHours: z.array(z.number().int().min(1).max(24 * 14)).max(5).default([24, 2]),
+    reminderHours: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 14),
+      )
+      .max(5)
+      .default([24, 2]),
     sendToTalent: z.boolean().default(false),
     /** The director saw the preset's warnings and sends anyway. */
     confirmWarnings: z.boolean().default(false),
