@@ -1,0 +1,3 @@
+export { SelfTapePage } from './self-tape-page';
+export { SelfTapeTrackingPage } from './tracking-page';
+export { SelfTapeRequestDialog } from './request-dialog';
