@@ -40,20 +40,41 @@ type PageAction =
   | { kind: 'decline'; reason: string }
   | { kind: 'extension'; note: string };
 
+function pageCall(http: HttpClient, token: string, action: PageAction) {
+  switch (action.kind) {
+    case 'takes':
+      return http.request('/self-tape-page/takes', selfTapePrivatePageSchema, {
+        ...PUBLIC,
+        method: 'PUT',
+        body: { token, keys: action.keys },
+      });
+    case 'submit':
+      return http.request('/self-tape-page/submit', selfTapePrivatePageSchema, {
+        ...PUBLIC,
+        method: 'POST',
+        body: { token },
+      });
+    case 'decline':
+      return http.request('/self-tape-page/decline', selfTapePrivatePageSchema, {
+        ...PUBLIC,
+        method: 'POST',
+        body: { token, reason: action.reason },
+      });
+    case 'extension':
+      return http.request('/self-tape-page/extension', selfTapePrivatePageSchema, {
+        ...PUBLIC,
+        method: 'POST',
+        body: { token, note: action.note },
+      });
+  }
+}
+
 /** One of the page's answers (takes, submit, decline, more time); the page then shows the state it answers. */
 export function useSelfTapePageAction(token: string) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: PageAction) => {
-      const { kind, ...rest } = action;
-      const path = kind === 'takes' ? '/self-tape-page/takes' : `/self-tape-page/${kind}`;
-      return http.request(path, selfTapePrivatePageSchema, {
-        ...PUBLIC,
-        method: kind === 'takes' ? 'PUT' : 'POST',
-        body: { token, ...rest },
-      });
-    },
+    mutationFn: (action: PageAction) => pageCall(http, token, action),
     onSuccess: (answer: SelfTapePrivatePage) => queryClient.setQueryData(selfTapeKeys.page(token), answer),
   });
 }
