@@ -70,3 +70,6 @@ export * from './retention-texts';
 export * from './office-clock';
 export * from './contracts/webhooks';
 export * from './webhook-texts';
+export * from './self-tape-rules';
+export * from './contracts/self-tapes';
+export * from './self-tape-texts';

@@ -32,6 +32,11 @@ export const LIVE_EVENTS = [
    * `{linkId}`; only actors who may see feedback receive it.
    */
   'CLIENT_FEEDBACK_UPDATED',
+  /**
+   * Refresh a self-tape request's tracking: a recipient opened, submitted, declined or asked for more time, or the
+   * sending job progressed. Payload `{requestId, status}`; published inside the change's transaction.
+   */
+  'SELF_TAPES_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -48,6 +53,7 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   // Rates and other people's holds are for those who may read the project roster.
   PROJECT_ROSTER_UPDATED: 'VIEW_PROJECT_ROSTER',
   CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
+  SELF_TAPES_UPDATED: 'VIEW_SELF_TAPES',
 };
 
 /**

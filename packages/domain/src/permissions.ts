@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'VIEW_PROJECT_ROSTER',
   'MANAGE_PROJECT_ROSTER',
   'MANAGE_EMAIL_TEMPLATES',
+  'REQUEST_SELF_TAPES',
+  'VIEW_SELF_TAPES',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +88,10 @@ export const PERMISSION_MATRIX: Record<Permission, readonly ProjectActor[]> = {
   // Ours: a project's e-mail templates are the casting staff's to write; everyone who may e-mail candidates uses them
   // (docs/decisions/0032-email-templates.md).
   MANAGE_EMAIL_TEMPLATES: STAFF,
+  // Ours: a self-tape request sets a deadline and mails candidates and their agents on the office's behalf, so the
+  // project's staff send it and answer extensions; the reviewers (talent editors too) follow its tracking.
+  REQUEST_SELF_TAPES: STAFF,
+  VIEW_SELF_TAPES: REVIEWERS,
 };
 
 /** A non-member (null) may do nothing. */

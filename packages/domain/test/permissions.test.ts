@@ -50,6 +50,9 @@ const SPEC_ROWS: Record<Permission, string> = {
   // Ours (decision 0399): the team's reviewers read the project roster, the project's staff change it.
   VIEW_PROJECT_ROSTER: 'SA PO PE TE',
   MANAGE_PROJECT_ROSTER: 'SA PO PE',
+  // Ours (decision 0821): the staff request self-tapes and answer extensions, the reviewers follow them.
+  REQUEST_SELF_TAPES: 'SA PO PE',
+  VIEW_SELF_TAPES: 'SA PO PE TE',
 };
 
 const cases = Object.entries(SPEC_ROWS).flatMap(([permission, allowed]) =>

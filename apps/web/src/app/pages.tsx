@@ -262,6 +262,14 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/lookups'),
     (m) => m.EnumsPage,
   ),
+  SelfTapePage: lazyPage(
+    () => import('../features/self-tapes'),
+    (m) => m.SelfTapePage,
+  ),
+  SelfTapeTrackingPage: lazyPage(
+    () => import('../features/self-tapes'),
+    (m) => m.SelfTapeTrackingPage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

@@ -40,5 +40,7 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   notFound: PAGE_TITLES.pageNotFound,
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
+  selfTapePage: 'Self-tape request',
+  projectSelfTapes: 'Self-tape tracking',
   ...PUBLIC_ROUTE_TITLES,
 };

@@ -66,7 +66,9 @@ export type PageName =
   | 'EmailOptOutPage'
   | 'ChatReplyPage'
   | 'TermsPage'
-  | 'PrivacyPage';
+  | 'PrivacyPage'
+  | 'SelfTapePage'
+  | 'SelfTapeTrackingPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -150,6 +152,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('privacy', 'public', 'PrivacyPage'),
   // Opened from an e-mail by someone who may have no account yet, or be signed in with any account.
   route('officeInvitation', 'public', 'OfficeInvitationPage'),
+  route('selfTapePage', 'public', 'SelfTapePage'),
+  route('projectSelfTapes', 'staff', 'SelfTapeTrackingPage'),
 ];
 
 export interface RouteMatch {

@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'api-token.create',
   'api-token.revoke',
+  'self-tape.request',
+  'self-tape.extension',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,6 +32,7 @@ import { useCandidatesView, useSearchBox } from './use-candidates-view';
 import { useFilterChips, useFilterOptions } from './use-filter-options';
 import { useLiveCandidates } from './use-live-candidates';
 import { useOpenCandidate } from './use-open-candidate';
+import { RequestSelfTapesButton } from '../self-tapes';
 
 /** /projects/candidate/:id: the review workspace of a project's candidates. */
 export function ProjectCandidatesPage() {
@@ -213,6 +214,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
             <AgencyReviewNotice projectId={project.id} roleId={view.roleId} actor={actor} />
           )}
 
+          {selectedIds.length > 0 && view.roleId && !submitterSet && can(actor, 'REQUEST_SELF_TAPES') ? (
+            <RequestSelfTapesButton projectId={project.id} roleId={view.roleId} submissionIds={selectedIds} />
+          ) : null}
           {selectedIds.length > 0 ? (
             <BulkActions
               projectId={project.id}

@@ -75,6 +75,10 @@ export const PATTERNS = {
   chatReply: '/chat/reply/:threadId',
   /** (ours) The link of an office invitation e-mail: who invites whom, accepted signed in or through sign-up. */
   officeInvitation: '/invitations/office/:token',
+  /** (ours) A self-tape recipient's private page: the secret of the request e-mail is the key. */
+  selfTapePage: '/self-tapes/:token',
+  /** (ours) A self-tape request's tracking page. */
+  projectSelfTapes: '/projects/:id/self-tapes/:requestId',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;
