@@ -71,3 +71,5 @@ export * from './office-clock';
 export * from './contracts/webhooks';
 export * from './webhook-texts';
 export * from './audition-slots';
+export * from './contracts/auditions';
+export * from './audition-texts';

@@ -32,6 +32,11 @@ export const LIVE_EVENTS = [
    * `{linkId}`; only actors who may see feedback receive it.
    */
   'CLIENT_FEEDBACK_UPDATED',
+  /**
+   * Refresh an audition session's schedule: a recipient confirmed, declined, picked a slot or asked for another, or
+   * the team moved someone. Payload `{sessionId}`; for those who may read the project roster, as sessions are.
+   */
+  'AUDITION_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -48,6 +53,7 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   // Rates and other people's holds are for those who may read the project roster.
   PROJECT_ROSTER_UPDATED: 'VIEW_PROJECT_ROSTER',
   CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
+  AUDITION_UPDATED: 'VIEW_PROJECT_ROSTER',
 };
 
 /**

@@ -66,6 +66,15 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'api-token.create',
   'api-token.revoke',
+  'audition.session.create',
+  'audition.session.update',
+  'audition.session.delete',
+  'audition.schedule',
+  'audition.invite',
+  'audition.invitation.cancel',
+  'audition.change.accept',
+  'audition.callback',
+  'audition.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
