@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { addressesModule } from './modules/addresses';
 import { adminScriptsModule } from './modules/admin-scripts';
 import { apiTokensModule, createApiTokenAuthenticator, isApiTokenSecret } from './modules/api-tokens';
+import { auditionsModule } from './modules/auditions';
 import { agenciesModule } from './modules/agencies';
 import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
@@ -99,6 +100,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     retentionModule,
     webhooksModule,
     apiTokensModule,
+    auditionsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }
