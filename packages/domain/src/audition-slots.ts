@@ -192,19 +192,17 @@ export function overlappingSessions<T extends TimeRange & { id: string }>(
  * recipient's page and the schedule show, so nobody guesses which zone a time is in.
  */
 export function formatZonedMoment(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+  // Names of our own: the runtime's locale data differs between Node versions ("Sep" or "Sept").
+  const wall = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * MINUTE_MS);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return (
+    `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}, ` +
+    `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())} (${timeZone})`
+  );
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The wall-clock time only, `HH:MM`, as `timeZone` reads `instant`. */
 export function formatZonedTime(instant: Date, timeZone: string): string {

@@ -43,6 +43,46 @@ function timeZoneBlock(timeZone: string, at: Date): string {
 }
 
 /**
+ * An instant as a zoned date-time in the shape of the Temporal API that ical-generator reads: it writes a zoned
+ * DTSTART from the value's own wall-clock fields, where a plain Date would give the server's zone's.
+ */
+function zoned(instant: Date, timeZone: string) {
+  const wall = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  const fields = {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+  const text = () => wall.toISOString().slice(0, 19);
+  const date = { year: fields.year, month: fields.month, day: fields.day, toJSON: text, toString: text };
+  const plain = {
+    ...fields,
+    toJSON: text,
+    toString: text,
+    toPlainDate: () => date,
+    toZonedDateTime: () => value,
+  };
+  const value = {
+    ...fields,
+    timeZoneId: timeZone,
+    toJSON: text,
+    toString: text,
+    toPlainDateTime: () => plain,
+    withTimeZone: () => value,
+    toInstant: () => ({
+      epochMilliseconds: instant.getTime(),
+      toJSON: () => instant.toISOString(),
+      toString: () => instant.toISOString(),
+      toZonedDateTimeISO: () => value,
+    }),
+  };
+  return value;
+}
+
+/**
  * The invitation's iCalendar file (RFC 5545): one event whose UID is the invitation's, so every later file (a moved
  * slot, a cancellation) updates the same event; SEQUENCE is the invitation's calendar sequence, which rises on each
  * change; a cancelled invitation is sent as METHOD:CANCEL with STATUS:CANCELLED. Times carry the session's zone.
@@ -60,8 +100,8 @@ export function invitationCalendar(event: CalendarEvent): string {
   calendar.createEvent({
     id: `audition-${event.invitationId}@${event.host}`,
     sequence: event.sequence,
-    start: event.startsAt,
-    end: event.endsAt,
+    start: zoned(event.startsAt, event.timeZone),
+    end: zoned(event.endsAt, event.timeZone),
     timezone: event.timeZone,
     summary: title,
     description,
