@@ -29,6 +29,7 @@ import { PROJECT_ROUTES } from './projects/route-table-projects';
 import { ROSTER_OFFICE_ROUTES, ROSTER_PROJECT_ROUTES } from './projects/route-table-roster';
 import { RETENTION_ROUTES } from './retention/route-table';
 import { SELFIE_ROUTES } from './projects/route-table-selfie';
+import { AUDITION_PUBLIC_ROUTES, AUDITION_ROUTES } from './projects/route-table-auditions';
 import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
 
@@ -93,6 +94,10 @@ const TABLES: Record<string, () => string[]> = {
   'dev/route-table.ts': () => fromRows(DEV_ROUTES),
   'live/route-table.ts': () => fromRows(LIVE_ROUTES),
   'storage/files-route-table.ts': () => fromRows(filesRouteCases(unread)),
+  'projects/route-table-auditions.ts': () => [
+    ...fromCases(AUDITION_ROUTES),
+    ...fromNames(AUDITION_PUBLIC_ROUTES),
+  ],
 };
 
 /**

@@ -266,8 +266,17 @@ export function auditionRoutes(app: App, context: AppContext) {
         const source = await sessionOf(tx, id, sessionId);
         const rated = body.minRating ? await ratedAtLeast(tx, source.id, body.minRating) : [];
         const created = await createSession(tx, id, caller(request).userId, body.session, source.id);
+        const applicantIds = [...new Set([...rated, ...body.applicantIds])];
+        if (applicantIds.length === 0) {
+          return {
+            invited: 0,
+            alreadyInvited: 0,
+            mailed: 0,
+            schedule: await scheduleOf(tx, id, created.session.id),
+          };
+        }
         return inviteToSession(context, tx, caller(request), id, created.session.id, {
-          applicantIds: [...new Set([...rated, ...body.applicantIds])],
+          applicantIds,
           folderId: null,
           mode: body.mode,
           recipients: body.recipients,
