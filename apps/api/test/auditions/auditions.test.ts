@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITION_MESSAGES, type AuditionSessionInput, type Role } from '@casting/domain';
+import { AUDITION_MESSAGES, type Role } from '@casting/domain';
 import { sendDueReminders } from '../../src/modules/auditions';
 import {
   agencies,
@@ -16,11 +15,11 @@ import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { buildIdentityApp } from '../support/identity';
 import { queuedMailsTo } from '../links/helpers';
+import { auditionCalls } from './support';
 import { buildCast, buildProject, buildRole, type ActorName, type Cast } from '../support/projects';
 
-// Auditions end to end through the API: a session on the day the clocks change, invitations to talent and agents,
-// the recipient's page and its refusals, the calendar file, the schedule's conflicts, reminders on a controlled
-// clock, the session day, a callback and the CSV.
+// Auditions through the API: a session across a change of the clocks, invitations, the recipient's page, calendar
+// files, conflicts, reminders on a controlled clock, the session day, a callback and the CSV.
 let t: TestApp;
 let cast: Cast;
 let role: Role;
@@ -32,89 +31,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  actor: ActorName = 'PO',
-) =>
-  t.app.inject({ method, url: `/api${url}`, headers: cast.headers(actor), ...(payload ? { payload } : {}) });
-const base = () => `/projects/${cast.project.id}/auditions/sessions`;
-const page = (token: string, projectId = cast.project.id) =>
-  t.app.inject({ method: 'GET', url: `/api/auditions/invitations/${projectId}?token=${token}` });
-const answer = (payload: object, projectId = cast.project.id) =>
-  t.app.inject({ method: 'POST', url: `/api/auditions/invitations/${projectId}/answer`, payload });
-const calendar = async (token: string) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/auditions/invitations/${cast.project.id}/calendar.ics?token=${token}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toContain('text/calendar');
-  const component = new ICAL.Component(ICAL.parse(res.body));
-  const zone = component.getFirstSubcomponent('vtimezone');
-  if (zone) ICAL.TimezoneService.register(zone);
-  const event = new ICAL.Event(component.getFirstSubcomponent('vevent')!);
-  return {
-    method: component.getFirstPropertyValue('method'),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: event.component.getFirstPropertyValue('status'),
-    start: event.startDate.toJSDate().toISOString(),
-    zone: event.startDate.zone?.tzid,
-  };
-};
-
-const session = (overrides: Partial<AuditionSessionInput> = {}): AuditionSessionInput => ({
-  kind: 'AUDITION',
-  name: `Session ${randomUUID().slice(0, 6)}`,
-  roleIds: [role.id],
-  day: '2031-06-10',
-  start: '10:00',
-  end: '11:00',
-  timeZone: 'Europe/London',
-  place: '1 Studio Lane, London',
-  slotMinutes: 10,
-  perSlot: 1,
-  notes: 'Bring sides.',
-  ...overrides,
-});
-
-async function createSession(overrides: Partial<AuditionSessionInput> = {}) {
-  const res = await api('POST', base(), session(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as {
-    session: { id: string; startsAt: string; endsAt: string; openSlots: number };
-    overlapping: { id: string }[];
-  };
-}
-
-async function candidate(label: string) {
-  return buildApplicant(role, cast.people.PO.user, {
-    firstName: label,
-    lastName: `Cand-${randomUUID().slice(0, 6)}`,
-    email: `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
-  });
-}
-const emailOf = async (applicantId: string) =>
-  (await t.ownerDb.select().from(applicants).where(eq(applicants.id, applicantId)))[0]!.email!;
-async function tokenIn(to: string) {
-  const [mail] = await queuedMailsTo(to);
-  const token = new RegExp(`/auditions/${cast.project.id}\\?token=([A-Za-z0-9_-]+)`).exec(
-    mail?.text ?? '',
-  )?.[1];
-  expect(token, mail?.text).toBeDefined();
-  return token!;
-}
-async function invite(sessionId: string, applicantIds: string[], extra: object = {}) {
-  const res = await api('POST', `${base()}/${sessionId}/invitations`, {
-    applicantIds,
-    mode: 'OFFICE_ASSIGNS',
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const { api, base, page, answer, calendar, session, createSession, candidate, emailOf, tokenIn, invite } =
+  auditionCalls(() => ({ t, cast, role }));
 
 describe('sessions', () => {
   it('lays out the slots of a session across a change of the clocks in UTC, and shows overlapping sessions', async () => {
@@ -397,12 +315,8 @@ describe('the schedule’s conflicts', () => {
     const after = (await api('GET', `${base()}/${morning}`)).json().invitations;
     expect(after.find((item: { id: string }) => item.id === eliHere.id).slotId).toBe(danaHere.slotId);
     // Sessions of another project are not reachable through this one.
-    const otherSession = await t.app.inject({
-      method: 'GET',
-      url: `/api/projects/${otherProject.id}/auditions/sessions/${morning}`,
-      headers: cast.headers('PO'),
-    });
-    expect(otherSession.statusCode).toBe(404);
+    const elsewhere = await api('GET', `/projects/${otherProject.id}/auditions/sessions/${morning}`);
+    expect(elsewhere.statusCode).toBe(404);
   });
 });
 

@@ -262,6 +262,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/lookups'),
     (m) => m.EnumsPage,
   ),
+  AuditionInvitationPage: lazyPage(
+    () => import('../features/auditions'),
+    (m) => m.PrivateInvitationRoute,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

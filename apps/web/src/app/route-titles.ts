@@ -40,5 +40,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   notFound: PAGE_TITLES.pageNotFound,
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
+  auditionInvitation: PAGE_TITLES.auditionInvitation,
   ...PUBLIC_ROUTE_TITLES,
 };

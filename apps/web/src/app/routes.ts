@@ -66,7 +66,8 @@ export type PageName =
   | 'EmailOptOutPage'
   | 'ChatReplyPage'
   | 'TermsPage'
-  | 'PrivacyPage';
+  | 'PrivacyPage'
+  | 'AuditionInvitationPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -150,6 +151,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('privacy', 'public', 'PrivacyPage'),
   // Opened from an e-mail by someone who may have no account yet, or be signed in with any account.
   route('officeInvitation', 'public', 'OfficeInvitationPage'),
+  // Opened from an invitation e-mail by a talent or an agent, who need no account.
+  route('auditionInvitation', 'public', 'AuditionInvitationPage'),
 ];
 
 export interface RouteMatch {

@@ -75,6 +75,8 @@ export const PATTERNS = {
   chatReply: '/chat/reply/:threadId',
   /** (ours) The link of an office invitation e-mail: who invites whom, accepted signed in or through sign-up. */
   officeInvitation: '/invitations/office/:token',
+  /** (ours) An audition invitation's private page: the project in the path, the invitation's secret in the query. */
+  auditionInvitation: '/auditions/:projectId',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;
