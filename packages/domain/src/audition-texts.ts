@@ -70,6 +70,7 @@ export const AUDITION_TEXTS = {
   declined: 'You declined this invitation.',
   changeAsked: 'Your request is with the casting team.',
   cancelled: 'This session was cancelled.',
+  incompleteLink: 'This invitation link is incomplete. Open it exactly as your e-mail gives it.',
 } as const;
 
 /** What the audition calls answer when they refuse. */

@@ -50,7 +50,7 @@ function renderPage(view: PrivateAudition) {
     baseUrl: '/api',
     fetch: double.fetch,
     getAccessToken: () => null,
-    refreshAccessToken: async () => null,
+    refreshAccessToken: async () => 'none',
     onRefreshFailed: () => undefined,
   });
   render(

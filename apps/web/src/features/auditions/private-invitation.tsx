@@ -25,7 +25,7 @@ export function PrivateInvitationRoute() {
   if (!projectId || !token) {
     return (
       <main className="mx-auto max-w-xl p-4">
-        <p role="alert">{AUDITION_TEXTS.closed}</p>
+        <p role="alert">{AUDITION_TEXTS.incompleteLink}</p>
       </main>
     );
   }
