@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { addressesModule } from './modules/addresses';
 import { adminScriptsModule } from './modules/admin-scripts';
 import { apiTokensModule, createApiTokenAuthenticator, isApiTokenSecret } from './modules/api-tokens';
+import { auditionsModule } from './modules/auditions';
 import { agenciesModule } from './modules/agencies';
 import { applyModule } from './modules/apply';
 import { auditModule } from './modules/audit';
@@ -101,6 +102,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     webhooksModule,
     apiTokensModule,
     selfTapesModule,
+    auditionsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

@@ -10,6 +10,7 @@ import { defineRetentionJobs } from './modules/retention';
 import { defineRosterJobs } from './modules/roster';
 import { defineWebhookJobs } from './modules/webhooks';
 import { defineSelfTapeJobs } from './modules/self-tapes';
+import { defineAuditionJobs } from './modules/auditions';
 import type { AppContext } from './platform/context';
 
 /**
@@ -29,4 +30,5 @@ export function defineBackgroundJobs(context: AppContext) {
   defineRetentionJobs(context);
   defineWebhookJobs(context);
   defineSelfTapeJobs(context);
+  defineAuditionJobs(context);
 }

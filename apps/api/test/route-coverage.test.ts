@@ -30,6 +30,7 @@ import { ROSTER_OFFICE_ROUTES, ROSTER_PROJECT_ROUTES } from './projects/route-ta
 import { RETENTION_ROUTES } from './retention/route-table';
 import { SELFIE_ROUTES } from './projects/route-table-selfie';
 import { SELF_TAPE_PRIVATE_ROUTES, SELF_TAPE_ROUTES } from './projects/route-table-self-tapes';
+import { AUDITION_PUBLIC_ROUTES, AUDITION_ROUTES } from './projects/route-table-auditions';
 import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
 
@@ -97,6 +98,10 @@ const TABLES: Record<string, () => string[]> = {
   'projects/route-table-self-tapes.ts': () => [
     ...fromCases(SELF_TAPE_ROUTES),
     ...fromNames(SELF_TAPE_PRIVATE_ROUTES),
+  ],
+  'projects/route-table-auditions.ts': () => [
+    ...fromCases(AUDITION_ROUTES),
+    ...fromNames(AUDITION_PUBLIC_ROUTES),
   ],
 };
 

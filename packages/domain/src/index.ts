@@ -73,3 +73,6 @@ export * from './webhook-texts';
 export * from './self-tape-rules';
 export * from './contracts/self-tapes';
 export * from './self-tape-texts';
+export * from './audition-slots';
+export * from './contracts/auditions';
+export * from './audition-texts';

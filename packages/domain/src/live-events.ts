@@ -37,6 +37,11 @@ export const LIVE_EVENTS = [
    * sending job progressed. Payload `{requestId, status}`; published inside the change's transaction.
    */
   'SELF_TAPES_UPDATED',
+  /**
+   * Refresh an audition session's schedule: a recipient confirmed, declined, picked a slot or asked for another, or
+   * the team moved someone. Payload `{sessionId}`; for those who may read the project roster, as sessions are.
+   */
+  'AUDITION_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -54,6 +59,7 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   PROJECT_ROSTER_UPDATED: 'VIEW_PROJECT_ROSTER',
   CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
   SELF_TAPES_UPDATED: 'VIEW_SELF_TAPES',
+  AUDITION_UPDATED: 'VIEW_PROJECT_ROSTER',
 };
 
 /**

@@ -23,4 +23,5 @@ export const PAGE_TITLES = {
   signIn: 'Sign in',
   yourProjects: 'Your projects',
   yourSubmission: 'Your submission',
+  auditionInvitation: 'Your invitation',
 };

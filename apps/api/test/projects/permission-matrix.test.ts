@@ -15,6 +15,7 @@ import { PROJECT_ROUTES } from './route-table-projects';
 import { ROSTER_PROJECT_ROUTES } from './route-table-roster';
 import { SELFIE_ROUTES } from './route-table-selfie';
 import { SELF_TAPE_ROUTES } from './route-table-self-tapes';
+import { AUDITION_ROUTES } from './route-table-auditions';
 
 const ROUTES = [
   ...PROJECT_ROUTES,
@@ -28,6 +29,7 @@ const ROUTES = [
   ...ADMIN_SCRIPT_ROUTES,
   ...SELFIE_ROUTES,
   ...SELF_TAPE_ROUTES,
+  ...AUDITION_ROUTES,
 ];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 

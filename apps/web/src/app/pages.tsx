@@ -269,6 +269,9 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   SelfTapeTrackingPage: lazyPage(
     () => import('../features/self-tapes'),
     (m) => m.SelfTapeTrackingPage,
+  AuditionInvitationPage: lazyPage(
+    () => import('../features/auditions'),
+    (m) => m.PrivateInvitationRoute,
   ),
 };
 

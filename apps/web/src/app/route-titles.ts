@@ -42,5 +42,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   chatReply: 'Conversation with the casting team',
   selfTapePage: 'Self-tape request',
   projectSelfTapes: 'Self-tape tracking',
+  auditionInvitation: PAGE_TITLES.auditionInvitation,
   ...PUBLIC_ROUTE_TITLES,
 };

@@ -68,7 +68,8 @@ export type PageName =
   | 'TermsPage'
   | 'PrivacyPage'
   | 'SelfTapePage'
-  | 'SelfTapeTrackingPage';
+  | 'SelfTapeTrackingPage'
+  | 'AuditionInvitationPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -154,6 +155,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('officeInvitation', 'public', 'OfficeInvitationPage'),
   route('selfTapePage', 'public', 'SelfTapePage'),
   route('projectSelfTapes', 'staff', 'SelfTapeTrackingPage'),
+  // Opened from an invitation e-mail by a talent or an agent, who need no account.
+  route('auditionInvitation', 'public', 'AuditionInvitationPage'),
 ];
 
 export interface RouteMatch {

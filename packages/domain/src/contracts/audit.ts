@@ -68,6 +68,15 @@ export const AUDIT_ACTIONS = [
   'api-token.revoke',
   'self-tape.request',
   'self-tape.extension',
+  'audition.session.create',
+  'audition.session.update',
+  'audition.session.delete',
+  'audition.schedule',
+  'audition.invite',
+  'audition.invitation.cancel',
+  'audition.change.accept',
+  'audition.callback',
+  'audition.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

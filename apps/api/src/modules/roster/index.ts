@@ -21,3 +21,4 @@ export { defineRosterJobs } from './jobs';
 export { noticeTemplate, ROSTER_NOTICE_QUEUE } from './notices';
 export { matchPerson } from './people-match';
 export { mergePeople } from './people-merge';
+export { conflictsFor } from './project-roster';

@@ -79,6 +79,8 @@ export const PATTERNS = {
   selfTapePage: '/self-tapes/:token',
   /** (ours) A self-tape request's tracking page. */
   projectSelfTapes: '/projects/:id/self-tapes/:requestId',
+  /** (ours) An audition invitation's private page: the project in the path, the invitation's secret in the query. */
+  auditionInvitation: '/auditions/:projectId',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;

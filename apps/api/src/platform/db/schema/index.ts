@@ -27,3 +27,4 @@ export * from './selfie';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './self-tapes';
+export * from './auditions';

@@ -1,0 +1,194 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  AUDITION_ATTENDANCE_LABELS,
+  AUDITION_MESSAGES,
+  AUDITION_STATUS_LABELS,
+  formatZonedTime,
+  type AuditionAttendance,
+  type AuditionStatus,
+} from '@casting/domain';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { isUuid, type Queryable } from '../../platform/db/ids';
+import { auditionInvitations, auditionResults, auditionSlots } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import { contactsOf } from './recipients';
+import { takeSlot } from './private-page';
+import { HOLDING_STATUSES, invitationsOf, scheduleOf, sessionOf } from './sessions';
+
+const notFound = () => new AppError('NOT_FOUND', AUDITION_MESSAGES.invitationNotFound);
+
+/** The session's invitation, locked; 404 for one of another session or project. */
+export async function invitationOf(db: Queryable, sessionId: string, invitationId: string) {
+  if (!isUuid(invitationId)) throw notFound();
+  const [row] = await db
+    .select()
+    .from(auditionInvitations)
+    .where(and(eq(auditionInvitations.id, invitationId), eq(auditionInvitations.sessionId, sessionId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The session day's record for one candidate: attendance (the first arrival is timed), notes, rating. */
+export async function recordResult(
+  context: AppContext,
+  tx: Db,
+  userId: string,
+  projectId: string,
+  sessionId: string,
+  invitationId: string,
+  input: { attendance?: AuditionAttendance | null; notes?: string | null; rating?: number | null },
+) {
+  const session = await sessionOf(tx, projectId, sessionId);
+  const invitation = await invitationOf(tx, session.id, invitationId);
+  const arrived = input.attendance && input.attendance !== 'NO_SHOW' ? new Date() : null;
+  const values = {
+    ...(input.attendance !== undefined ? { attendance: input.attendance } : {}),
+    ...(input.notes !== undefined ? { notes: input.notes } : {}),
+    ...(input.rating !== undefined ? { rating: input.rating } : {}),
+    updatedById: userId,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(auditionResults)
+    .values({
+      invitationId: invitation.id,
+      sessionId: session.id,
+      applicantId: invitation.applicantId,
+      checkedInAt: arrived,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: auditionResults.invitationId,
+      set: {
+        ...values,
+        checkedInAt: sql`coalesce(${auditionResults.checkedInAt}, ${arrived?.toISOString() ?? null}::timestamptz)`,
+      },
+    });
+  await context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId: session.id }, { tx });
+  return scheduleOf(tx, projectId, session.id);
+}
+
+/** The office cancels an invitation: the slot frees and the calendar file becomes a cancellation. */
+export async function cancelInvitation(tx: Db, projectId: string, sessionId: string, invitationId: string) {
+  const session = await sessionOf(tx, projectId, sessionId);
+  const invitation = await invitationOf(tx, session.id, invitationId);
+  if (invitation.status !== 'CANCELLED') {
+    await tx
+      .update(auditionInvitations)
+      .set({
+        status: 'CANCELLED',
+        slotId: null,
+        requestedSlotId: null,
+        calendarSequence: sql`${auditionInvitations.calendarSequence} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(auditionInvitations.id, invitation.id));
+  }
+  return scheduleOf(tx, projectId, session.id);
+}
+
+/** The office accepts a requested change: the asked-for slot (when one was named, and it has room) is confirmed. */
+export async function acceptChange(
+  context: AppContext,
+  tx: Db,
+  projectId: string,
+  sessionId: string,
+  invitationId: string,
+) {
+  const session = await sessionOf(tx, projectId, sessionId);
+  const invitation = await invitationOf(tx, session.id, invitationId);
+  if (invitation.status !== 'CHANGE_REQUESTED')
+    throw new AppError('CONFLICT', AUDITION_MESSAGES.noChangeRequested);
+  const slotId = invitation.requestedSlotId ?? invitation.slotId;
+  if (invitation.requestedSlotId && invitation.requestedSlotId !== invitation.slotId) {
+    await takeSlot(tx, session.id, invitation.requestedSlotId);
+  }
+  await tx
+    .update(auditionInvitations)
+    .set({
+      status: 'CONFIRMED',
+      slotId,
+      waitlisted: false,
+      requestedSlotId: null,
+      changeMessage: null,
+      calendarSequence: sql`${auditionInvitations.calendarSequence} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(auditionInvitations.id, invitation.id));
+  await context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId: session.id }, { tx });
+  return scheduleOf(tx, projectId, session.id);
+}
+
+/** A cell as spreadsheets read it: quoted, and a leading formula character neutralised. */
+function cell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The session as CSV, in running order (placed first, then waiting): time in the session's zone, candidate, status,
+ * attendance, rating and notes; e-mail, phone and agents only for those who may manage the roster (`contacts`).
+ */
+export async function sessionCsv(db: Queryable, projectId: string, sessionId: string, contacts: boolean) {
+  const session = await sessionOf(db, projectId, sessionId);
+  const invitations = await invitationsOf(db, session.id);
+  const slots = await db
+    .select()
+    .from(auditionSlots)
+    .where(eq(auditionSlots.sessionId, session.id))
+    .orderBy(asc(auditionSlots.position));
+  const slotById = new Map(slots.map((slot) => [slot.id, slot]));
+  const people = contacts
+    ? await contactsOf(
+        db,
+        projectId,
+        invitations.map((item) => item.applicantId),
+      )
+    : new Map();
+  const ordered = [...invitations].sort(
+    (a, b) =>
+      (a.slotId ? slotById.get(a.slotId)!.position : 1e9) -
+      (b.slotId ? slotById.get(b.slotId)!.position : 1e9),
+  );
+  const header = [
+    `Time (${session.timeZone})`,
+    'First name',
+    'Last name',
+    'Status',
+    'Attendance',
+    'Rating',
+    'Notes',
+  ];
+  if (contacts) header.push('E-mail', 'Phone', 'Agents');
+  const lines = [header.map(cell).join(',')];
+  for (const item of ordered) {
+    const slot = item.slotId ? slotById.get(item.slotId) : null;
+    const row: (string | number | null)[] = [
+      slot ? formatZonedTime(slot.startsAt, session.timeZone) : '',
+      item.firstName,
+      item.lastName,
+      AUDITION_STATUS_LABELS[item.status as AuditionStatus],
+      item.result.attendance ? AUDITION_ATTENDANCE_LABELS[item.result.attendance] : '',
+      item.result.rating,
+      item.result.notes,
+    ];
+    if (contacts) {
+      const person = people.get(item.applicantId);
+      row.push(
+        person?.email ?? '',
+        person?.phone ?? '',
+        (person?.agents ?? [])
+          .map((agent: { name: string; email: string }) => `${agent.name} <${agent.email}>`)
+          .join('; '),
+      );
+    }
+    lines.push(row.map(cell).join(','));
+  }
+  return { name: session.name, csv: `${lines.join('\r\n')}\r\n` };
+}
+
+export { HOLDING_STATUSES };

@@ -1,0 +1,1 @@
+export { PrivateInvitationPage, PrivateInvitationRoute } from './private-invitation';
