@@ -32,6 +32,11 @@ export const LIVE_EVENTS = [
    * `{linkId}`; only actors who may see feedback receive it.
    */
   'CLIENT_FEEDBACK_UPDATED',
+  /**
+   * Refresh a candidate's notes and a tape's time-coded notes: someone wrote, changed or deleted a note. Payload
+   * `{applicantId, mediaId}` (mediaId null for a note without a tape); the page refetches, which applies visibility.
+   */
+  'NOTES_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -48,6 +53,8 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   // Rates and other people's holds are for those who may read the project roster.
   PROJECT_ROSTER_UPDATED: 'VIEW_PROJECT_ROSTER',
   CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
+  // Notes are read by the project's reviewers (the candidate preview's permission).
+  NOTES_UPDATED: 'PROJECT_PREVIEW',
 };
 
 /**
