@@ -8,6 +8,7 @@ import { reportDisplayFailure } from './display-failures';
 import { FileIcon } from './file-icon';
 import type { MediaItem } from './media-contract';
 import { MEDIA_TEXTS } from './media-texts';
+import { PlayerControls } from './player-controls';
 import { useMediaSource } from './use-media-source';
 
 export interface MediaViewerProps {
@@ -29,6 +30,8 @@ export interface MediaViewerProps {
   loading?: boolean;
   /** False hides the download link (a client review link that does not allow downloads). Default true. */
   allowDownload?: boolean;
+  /** Under a tape, beside its speed and frame controls: the tape's time-coded notes, given its player. */
+  tapePanel?(item: MediaItem, video: HTMLVideoElement | null): ReactNode;
 }
 
 /**
@@ -65,7 +68,9 @@ function ViewerContent({
   actions,
   loading = false,
   allowDownload = true,
+  tapePanel,
 }: MediaViewerProps & { item: MediaItem | undefined; index: number }) {
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const hasPrevious = index > 0;
   const hasNext = index < items.length - 1;
   const go = (next: number) => {
@@ -153,7 +158,7 @@ function ViewerContent({
       </header>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
         {item ? (
-          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} />
+          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} onVideo={setVideo} />
         ) : loading ? (
           <Spinner label={MEDIA_TEXTS.loadingMedia} className="text-white" />
         ) : (
@@ -167,6 +172,12 @@ function ViewerContent({
         />
         <NavButton side="right" label={MEDIA_TEXTS.next} disabled={!hasNext} onClick={() => go(index + 1)} />
       </div>
+      {item?.kind === 'video' ? (
+        <div className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto px-3 pb-3 sm:px-16">
+          <PlayerControls video={video} />
+          {tapePanel?.(item, video)}
+        </div>
+      ) : null}
       {onPreviousCandidate || onNextCandidate ? (
         <footer className="flex justify-center gap-2 px-3 pb-3">
           {onPreviousCandidate ? (
@@ -234,10 +245,12 @@ function Stage({
   item,
   refresh,
   onClose,
+  onVideo,
 }: {
   item: MediaItem;
   refresh?: MediaViewerProps['refresh'];
   onClose(): void;
+  onVideo?(video: HTMLVideoElement | null): void;
 }) {
   const http = useHttpClient();
   const report = (shown: MediaItem, problem: MediaDisplayProblem) =>
@@ -283,6 +296,7 @@ function Stage({
         <video
           // A new attempt (3 s after a failed load) mounts a new element, so the browser asks again.
           key={`${state.src}#${state.attempt}`}
+          ref={onVideo}
           src={state.src}
           poster={item.posterUrl ?? undefined}
           controls
