@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note, NotePage } from '@casting/domain';
 import { buildLinkFixture, linkCalls, type LinkFixture } from '../client-review/client-link-fixture';
+import { reportCsv } from '../../src/modules/client-review/export';
+import { linkReport } from '../../src/modules/client-review/report';
+import { linkNotesForExport } from '../../src/modules/notes';
+import { testDatabase } from '../support/database';
 import { buildTape } from './media';
 
 // The CLIENT actor (a client review link's viewer) and notes: it reads the team's shared notes and its own link's,
@@ -92,6 +96,17 @@ describe('notes through a client link', () => {
       url: `${linkNotesUrl(link.clientLink)}?mediaId=${tape}`,
     });
     expect(bodies(onTape.json() as NotePage)).toEqual(['Love the pause at 0:07']);
+
+    // The link's export carries what its viewers read, never the team's own or private notes.
+    const { db } = await testDatabase();
+    const csv = reportCsv(
+      await linkReport(db, f.cast.project.id, link.id),
+      await linkNotesForExport(db, link.id),
+    );
+    expect(csv).toContain('Shared: our first choice');
+    expect(csv).toContain('[0:07] Love the pause at 0:07');
+    expect(csv).not.toContain('Team only');
+    expect(csv).not.toContain('Private');
 
     // The team reads the client's note beside its own.
     const team = await f.t.app.inject({ method: 'GET', url: teamNotesUrl(), headers: f.cast.headers('TE') });
