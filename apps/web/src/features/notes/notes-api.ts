@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notePageSchema, noteSchema } from '@casting/domain';
 import type { NoteVisibility } from '@casting/domain';
-import type { HttpClient } from '../../lib/http/http-client';
 import { useHttpClient } from '../../lib/http/http-client-context';
 
 const enc = encodeURIComponent;
@@ -13,8 +12,9 @@ const enc = encodeURIComponent;
 export interface NotesTarget {
   projectId: string;
   applicantId: string;
-  /** The list and create path. */
-  path: string;
+  /** A client link's secret and its candidate (the submission), in portal mode. */
+  secret?: string;
+  submissionId?: string;
   /** The team's note is about this opportunity (the create call's roleId). */
   roleId?: string;
   /** Portal mode: no sign-in, the link's headers instead. */
@@ -28,7 +28,6 @@ export function teamNotesTarget(projectId: string, applicantId: string, roleId: 
     projectId,
     applicantId,
     roleId,
-    path: `/projects/${enc(projectId)}/candidates/${enc(applicantId)}/notes`,
     team: true,
   };
 }
@@ -43,16 +42,22 @@ export function clientNotesTarget(
   return {
     projectId,
     applicantId,
-    path: `/projects/${enc(projectId)}/applicants/${enc(secret)}/${enc(submissionId)}/notes`,
+    secret,
+    submissionId,
     options,
     team: false,
   };
 }
 
+const teamPath = (projectId: string, applicantId: string) =>
+  `/projects/${enc(projectId)}/candidates/${enc(applicantId)}/notes`;
+const clientPath = (projectId: string, secret: string, submissionId: string) =>
+  `/projects/${enc(projectId)}/applicants/${enc(secret)}/${enc(submissionId)}/notes`;
+
 export const noteKeys = {
   all: (applicantId: string) => ['notes', applicantId] as const,
   list: (target: NotesTarget, filter: { q?: string; mediaId?: string }) =>
-    ['notes', target.applicantId, target.path, filter.q ?? '', filter.mediaId ?? ''] as const,
+    ['notes', target.applicantId, target.secret ?? '', filter.q ?? '', filter.mediaId ?? ''] as const,
 };
 
 /** The candidate's notes newest first, page by page; `q` searches (the caller sends 3 characters or none). */
@@ -61,18 +66,27 @@ export function useNotes(target: NotesTarget, filter: { q?: string; mediaId?: st
   return useInfiniteQuery({
     queryKey: noteKeys.list(target, filter),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      http.request(target.path, notePageSchema, {
-        ...target.options,
-        signal,
-        query: {
-          ...(target.roleId ? { roleId: target.roleId } : {}),
-          ...(filter.q ? { q: filter.q } : {}),
-          ...(filter.mediaId ? { mediaId: filter.mediaId } : {}),
-          ...(filter.limit ? { limit: String(filter.limit) } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-      }),
+    queryFn: ({ pageParam, signal }) => {
+      const query = {
+        ...(target.roleId ? { roleId: target.roleId } : {}),
+        ...(filter.q ? { q: filter.q } : {}),
+        ...(filter.mediaId ? { mediaId: filter.mediaId } : {}),
+        ...(filter.limit ? { limit: String(filter.limit) } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      };
+      return target.team
+        ? http.request(teamPath(target.projectId, target.applicantId), notePageSchema, { signal, query })
+        : http.request(
+            clientPath(target.projectId, target.secret ?? '', target.submissionId ?? ''),
+            notePageSchema,
+            {
+              noAuth: true,
+              headers: target.options?.headers,
+              signal,
+              query,
+            },
+          );
+    },
     getNextPageParam: (page) => page.nextCursor,
   });
 }
@@ -93,11 +107,20 @@ export function useCreateNote(target: NotesTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (note: NewNote) =>
-      http.request(target.path, noteSchema, {
-        ...target.options,
-        method: 'POST',
-        body: target.team ? { roleId: target.roleId, ...note } : { ...note, visibility: undefined },
-      }),
+      target.team
+        ? http.request(teamPath(target.projectId, target.applicantId), noteSchema, {
+            method: 'POST',
+            body: { roleId: target.roleId, ...note },
+          })
+        : http.request(
+            clientPath(target.projectId, target.secret ?? '', target.submissionId ?? ''),
+            noteSchema,
+            {
+              ...target.options,
+              method: 'POST',
+              body: { ...note, visibility: undefined },
+            },
+          ),
     onSuccess: () => refetchNotes(queryClient, target.applicantId),
   });
 }
@@ -128,5 +151,3 @@ export function useChangeNote(target: NotesTarget) {
 export function refreshNotes(queryClient: ReturnType<typeof useQueryClient>, applicantId: string) {
   return refetchNotes(queryClient, applicantId);
 }
-
-export type { HttpClient };
