@@ -39,6 +39,7 @@ import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
 import { webhooksModule } from './modules/webhooks';
 import { selfTapesModule } from './modules/self-tapes';
+import { notesModule } from './modules/notes';
 import type { AppContext } from './platform/context';
 import { jobsModule } from './modules/jobs';
 import { defineBackgroundJobs } from './background-jobs';
@@ -103,6 +104,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     apiTokensModule,
     selfTapesModule,
     auditionsModule,
+    notesModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

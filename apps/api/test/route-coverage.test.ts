@@ -33,6 +33,7 @@ import { SELF_TAPE_PRIVATE_ROUTES, SELF_TAPE_ROUTES } from './projects/route-tab
 import { AUDITION_PUBLIC_ROUTES, AUDITION_ROUTES } from './projects/route-table-auditions';
 import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
+import { NOTE_ROUTES } from './projects/route-table-notes';
 
 /**
  * Every route the API registers must be in at least one authorization table: a table states who may call the route,
@@ -103,6 +104,7 @@ const TABLES: Record<string, () => string[]> = {
     ...fromCases(AUDITION_ROUTES),
     ...fromNames(AUDITION_PUBLIC_ROUTES),
   ],
+  'projects/route-table-notes.ts': () => fromCases(NOTE_ROUTES),
 };
 
 /**

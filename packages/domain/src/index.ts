@@ -76,3 +76,5 @@ export * from './self-tape-texts';
 export * from './audition-slots';
 export * from './contracts/auditions';
 export * from './audition-texts';
+export * from './contracts/notes';
+export * from './note-texts';

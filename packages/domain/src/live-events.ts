@@ -42,6 +42,11 @@ export const LIVE_EVENTS = [
    * the team moved someone. Payload `{sessionId}`; for those who may read the project roster, as sessions are.
    */
   'AUDITION_UPDATED',
+  /**
+   * Refresh a candidate's notes and a tape's time-coded notes: someone wrote, changed or deleted a note. Payload
+   * `{applicantId, mediaId}` (mediaId null for a note without a tape); the page refetches, which applies visibility.
+   */
+  'NOTES_UPDATED',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 export const liveEventNameSchema = z.enum(LIVE_EVENTS);
@@ -60,6 +65,8 @@ export const LIVE_EVENT_PERMISSION: Record<LiveEventName, Permission> = {
   CLIENT_FEEDBACK_UPDATED: 'VIEW_FEEDBACK',
   SELF_TAPES_UPDATED: 'VIEW_SELF_TAPES',
   AUDITION_UPDATED: 'VIEW_PROJECT_ROSTER',
+  // Notes are read by the project's reviewers (the candidate preview's permission).
+  NOTES_UPDATED: 'PROJECT_PREVIEW',
 };
 
 /**

@@ -16,6 +16,7 @@ import { ROSTER_PROJECT_ROUTES } from './route-table-roster';
 import { SELFIE_ROUTES } from './route-table-selfie';
 import { SELF_TAPE_ROUTES } from './route-table-self-tapes';
 import { AUDITION_ROUTES } from './route-table-auditions';
+import { NOTE_ROUTES } from './route-table-notes';
 
 const ROUTES = [
   ...PROJECT_ROUTES,
@@ -30,6 +31,7 @@ const ROUTES = [
   ...SELFIE_ROUTES,
   ...SELF_TAPE_ROUTES,
   ...AUDITION_ROUTES,
+  ...NOTE_ROUTES,
 ];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 

@@ -162,6 +162,33 @@ export const CLIENT_REVIEW_PROJECT_ROUTES: RouteCase[] = [
       payload: {},
     }),
   },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/applicants/:clientLink/:submissionId/notes',
+    rule: publicRoute,
+    ok: 200,
+    request: async (f) => {
+      const link = await fixtureClientLink(f);
+      return {
+        url: `/api/projects/${f.cast.project.id}/applicants/${link.clientLink}/${link.submissionId}/notes`,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/applicants/:clientLink/:submissionId/notes',
+    rule: publicRoute,
+    ok: 201,
+    // A note belongs to a named viewer, as a vote does: without the viewer header nobody writes one.
+    outcomeFor: everyone({ status: 401, code: 'VIEWER_IDENTIFICATION_REQUIRED' }),
+    request: async (f) => {
+      const link = await fixtureClientLink(f);
+      return {
+        url: `/api/projects/${f.cast.project.id}/applicants/${link.clientLink}/${link.submissionId}/notes`,
+        payload: { body: 'Love this one' },
+      };
+    },
+  },
 ];
 
 /** The portal's routes outside the projects' prefixes. */

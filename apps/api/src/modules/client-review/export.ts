@@ -16,6 +16,7 @@ import { reportPdf } from './export-pdf';
 import { linkReport } from './report';
 import type { Report } from './report';
 import { officeClock } from '../../platform/mail/office-clock';
+import { linkNotesForExport, type ExportedNote } from '../notes';
 
 export const CLIENT_EXPORT_QUEUE = 'client-link-export';
 export interface ExportJob {
@@ -81,8 +82,11 @@ export async function requestExport(
   };
 }
 
-/** One row per candidate and viewer (a candidate without feedback still gets a row), then the tally per candidate. */
-export function reportCsv(report: Report): string {
+/**
+ * One row per candidate and viewer (a candidate without feedback still gets a row), then the tally per candidate;
+ * then one row per note the link's viewers may read (its author as the viewer, the note as the comment).
+ */
+export function reportCsv(report: Report, notes: readonly ExportedNote[] = []): string {
   const columns = [
     'Candidate',
     'Opportunity',
@@ -109,6 +113,17 @@ export function reportCsv(report: Report): string {
         entry.comment ?? '',
         ...tally,
         entry.updatedAt,
+      ]);
+    }
+    for (const note of notes.filter((entry) => entry.submissionId === candidate.submissionId)) {
+      lines.push([
+        candidate.name,
+        candidate.roleName,
+        note.authorName,
+        '',
+        note.text,
+        ...tally,
+        note.createdAt,
       ]);
     }
   }
@@ -167,7 +182,7 @@ export async function buildExport(context: AppContext, exportId: string) {
         if (jpeg) photos.set(candidate.applicantId, jpeg);
       }
     }
-    const csv = Buffer.from(reportCsv(report), 'utf8');
+    const csv = Buffer.from(reportCsv(report, await linkNotesForExport(db, row.linkId)), 'utf8');
     const pdf = Buffer.from(await reportPdf(report, { projectName: project?.name ?? '', photos, facts }));
     const base = `client-exports/${row.projectId}/${row.id}`;
     await context.storage.putObject(`${base}.csv`, csv, 'text/csv; charset=utf-8', csv.length);

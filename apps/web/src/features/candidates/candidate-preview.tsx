@@ -13,6 +13,7 @@ import { Kbd } from '../../ui/kbd';
 import { Skeleton } from '../../ui/skeleton';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
+import { PreviewNotes, teamTapePanel } from '../notes';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
 import { CandidateSelfie } from '../selfie';
 import { ApplicationRecord, MinorBadge, UnconfirmedBadge } from './candidate-consent';
@@ -224,6 +225,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
           userEmail={media.userEmail}
           onPreviousCandidate={onPrevious}
           onNextCandidate={onNext}
+          tapePanel={teamTapePanel(projectId, row, actor)}
         />
 
         <Section title="Team votes">
@@ -241,6 +243,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
           </div>
         </Section>
         <ClientFeedbackSection feedback={submission?.clientFeedback} />
+        <PreviewNotes projectId={projectId} row={row} actor={actor} />
 
         <CandidateRosterStatus projectId={projectId} applicantId={row.applicantId} actor={actor ?? null} />
 

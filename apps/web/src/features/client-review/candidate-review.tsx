@@ -10,6 +10,8 @@ import { ClientFeedback } from './client-feedback';
 import { DownloadDialog } from './download-dialog';
 import { LinkUnavailable } from './review-frame';
 import { deadReason, ToIdentification } from './review-states';
+import { clientTapePanel } from '../notes';
+import { viewerHeaders } from './viewer-session';
 
 /** The full-screen media viewer, fetched only when someone opens it (it brings the dialog library). */
 const { Component: MediaViewer } = lazyComponent(
@@ -188,6 +190,15 @@ function CandidateView(props: CandidateReviewProps & { candidate: ClientCandidat
             candidateName={name}
             allowDownload={props.allowDownload}
             watermark={props.watermark}
+            // The tape's time-coded notes: a named viewer (who may vote) adds their own.
+            tapePanel={clientTapePanel({
+              projectId,
+              applicantId: candidate.applicantId,
+              secret,
+              submissionId: candidate.submissionId,
+              options: { noAuth: true, headers: viewerHeaders(secret) },
+              canWrite: props.canVote,
+            })}
           />
         </Suspense>
       ) : null}

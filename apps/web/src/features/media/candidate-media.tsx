@@ -30,7 +30,7 @@ import {
 import type { MediaItem } from './media-contract';
 import { DownloadZipDialog, ReportIssueDialog } from './media-dialogs';
 import { MEDIA_TEXTS } from './media-texts';
-import { MediaViewer } from './media-viewer';
+import { MediaViewer, type MediaViewerProps } from './media-viewer';
 import { UploadQueue } from './upload-queue';
 
 /** The live events that say a media item's processing status changed (payload `{applicantId, mediaId, status}`). */
@@ -62,6 +62,8 @@ export interface CandidateMediaProps {
   onPreviousCandidate?(): void;
   onNextCandidate?(): void;
   className?: string;
+  /** Under a tape in the viewer: its time-coded notes (given by the notes feature). */
+  tapePanel?: MediaViewerProps['tapePanel'];
 }
 
 /**
@@ -82,6 +84,7 @@ export function CandidateMedia({
   onPreviousCandidate,
   onNextCandidate,
   className,
+  tapePanel,
 }: CandidateMediaProps) {
   const http = useHttpClient();
   const refreshList = useRefreshCandidateMedia(applicantId);
@@ -234,6 +237,7 @@ export function CandidateMedia({
         onPreviousCandidate={onPreviousCandidate}
         onNextCandidate={onNextCandidate}
         loading={query.isPending}
+        tapePanel={tapePanel}
         refresh={(item, signal) => fetchMediaItem(http, projectId, applicantId, item.id, signal)}
         actions={(item) => (
           <>

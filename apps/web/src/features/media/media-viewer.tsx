@@ -9,6 +9,7 @@ import { reportDisplayFailure } from './display-failures';
 import { FileIcon } from './file-icon';
 import type { MediaItem } from './media-contract';
 import { MEDIA_TEXTS } from './media-texts';
+import { PlayerControls } from './player-controls';
 import { useMediaSource } from './use-media-source';
 
 export interface MediaViewerProps {
@@ -32,6 +33,8 @@ export interface MediaViewerProps {
   allowDownload?: boolean;
   /** Written over videos (a client review link names its viewer on them); none for the team. */
   watermark?: string;
+  /** Under a tape, beside its speed and frame controls: the tape's time-coded notes, given its player. */
+  tapePanel?(item: MediaItem, video: HTMLVideoElement | null): ReactNode;
 }
 
 /**
@@ -69,7 +72,9 @@ function ViewerContent({
   loading = false,
   allowDownload = true,
   watermark,
+  tapePanel,
 }: MediaViewerProps & { item: MediaItem | undefined; index: number }) {
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const hasPrevious = index > 0;
   const hasNext = index < items.length - 1;
   const go = (next: number) => {
@@ -157,7 +162,14 @@ function ViewerContent({
       </header>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
         {item ? (
-          <Stage key={item.id} item={item} refresh={refresh} onClose={onClose} watermark={watermark} />
+          <Stage
+            key={item.id}
+            item={item}
+            refresh={refresh}
+            onClose={onClose}
+            onVideo={setVideo}
+            watermark={watermark}
+          />
         ) : loading ? (
           <Spinner label={MEDIA_TEXTS.loadingMedia} className="text-white" />
         ) : (
@@ -171,6 +183,12 @@ function ViewerContent({
         />
         <NavButton side="right" label={MEDIA_TEXTS.next} disabled={!hasNext} onClick={() => go(index + 1)} />
       </div>
+      {item?.kind === 'video' ? (
+        <div className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto px-3 pb-3 sm:px-16">
+          <PlayerControls video={video} />
+          {tapePanel?.(item, video)}
+        </div>
+      ) : null}
       {onPreviousCandidate || onNextCandidate ? (
         <footer className="flex justify-center gap-2 px-3 pb-3">
           {onPreviousCandidate ? (
@@ -239,11 +257,13 @@ function Stage({
   refresh,
   onClose,
   watermark,
+  onVideo,
 }: {
   item: MediaItem;
   refresh?: MediaViewerProps['refresh'];
   onClose(): void;
   watermark?: string;
+  onVideo?(video: HTMLVideoElement | null): void;
 }) {
   const http = useHttpClient();
   const report = (shown: MediaItem, problem: MediaDisplayProblem) =>
@@ -290,6 +310,7 @@ function Stage({
           <video
             // A new attempt (3 s after a failed load) mounts a new element, so the browser asks again.
             key={`${state.src}#${state.attempt}`}
+            ref={onVideo}
             src={state.src}
             poster={item.posterUrl ?? undefined}
             controls

@@ -24,6 +24,7 @@ import { projectSettings, rowsInProject, uuidArray } from './project-rows';
 import { assertSubmitterMay } from './submitter-actions';
 import { publishApplicantsUpdated } from './live';
 import type { Events } from '../../../platform/events';
+import { copyNotes } from '../../notes';
 
 /** The project of the destination opportunity, so the route can check the caller's permission there first. */
 export async function projectOfRole(db: Queryable, roleId: string | null | undefined): Promise<string> {
@@ -80,7 +81,7 @@ async function destinationFolders(
  * Copy, move or import candidates into an opportunity of the same project, in one transaction. The person stays one
  * applicant; a new submission is made in the destination (an existing one there is reused), placed in the chosen
  * folders. copyFeedbacks carries the team's votes over; tags and media belong to the applicant and so come along within
- * a project, whatever copyMedia says; copyComments is not applied (comments stay on the source submission). A move then deletes the source submission,
+ * a project, whatever copyMedia says; copyComments carries the team's notes over (time codes included). A move then deletes the source submission,
  * unless the destination is the same opportunity, where it only changes folders.
  */
 export async function copyOrMove(
@@ -115,6 +116,10 @@ export async function copyOrMove(
       );
     const destinationOf = (applicantId: string) => landed.find((row) => row.applicantId === applicantId)!.id;
     if (request.copyFeedbacks) await copyVotes(tx, rows, destinationOf, projectId);
+    if (request.copyComments) {
+      const copies = rows.map((row) => ({ from: row.id, to: destinationOf(row.applicantId) }));
+      await copyNotes(tx, copies, true);
+    }
     if (settings.applicantOnlyInOneFolder) {
       await tx.execute(sql`
         delete from folder_memberships m using ${folders} f
@@ -169,8 +174,8 @@ async function copyVotes(
 /**
  * Copy candidates to an opportunity of another project the caller may add candidates to. The person becomes (or
  * joins, by e-mail) an applicant of the destination project; copyTags recreates their tags there by name;
- * copyFeedbacks carries the votes over. copyMedia and copyComments are not applied here: the destination applicant
- * starts without the source's media and comments.
+ * copyFeedbacks carries the votes over; copyComments the team's notes (without their time codes). copyMedia is not
+ * applied here: the destination applicant starts without the source's media.
  */
 export async function crossCopy(
   db: Db,
@@ -224,6 +229,14 @@ export async function crossCopy(
       if (request.copyFeedbacks) {
         const sourceRows = rows.filter((row) => row.applicantId === person.id);
         await copyVotes(tx, sourceRows, () => submission!.id, destinationProjectId);
+      }
+      if (request.copyComments) {
+        const copies = rows.filter((row) => row.applicantId === person.id);
+        await copyNotes(
+          tx,
+          copies.map((row) => ({ from: row.id, to: submission!.id })),
+          false,
+        );
       }
     }
     await addToFolders(tx, destinationProjectId, targets, landed);

@@ -28,3 +28,4 @@ export * from './webhooks';
 export * from './api-tokens';
 export * from './self-tapes';
 export * from './auditions';
+export * from './notes';
