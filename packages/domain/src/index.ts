@@ -70,3 +70,4 @@ export * from './retention-texts';
 export * from './office-clock';
 export * from './contracts/webhooks';
 export * from './webhook-texts';
+export * from './compare-texts';

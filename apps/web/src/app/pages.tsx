@@ -262,6 +262,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/lookups'),
     (m) => m.EnumsPage,
   ),
+  ComparePage: lazyPage(
+    () => import('../features/compare'),
+    (m) => m.ComparePage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

@@ -1,4 +1,4 @@
-import { MESSAGES, PAGE_TITLES } from '@casting/domain';
+import { COMPARE_TEXTS, MESSAGES, PAGE_TITLES } from '@casting/domain';
 import type { RouteId } from '../lib/routing/patterns';
 import { PUBLIC_ROUTE_TITLES } from './public-route-titles';
 
@@ -40,5 +40,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   notFound: PAGE_TITLES.pageNotFound,
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
+  projectCompare: COMPARE_TEXTS.title,
   ...PUBLIC_ROUTE_TITLES,
 };

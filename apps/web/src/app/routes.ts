@@ -66,7 +66,8 @@ export type PageName =
   | 'EmailOptOutPage'
   | 'ChatReplyPage'
   | 'TermsPage'
-  | 'PrivacyPage';
+  | 'PrivacyPage'
+  | 'ComparePage';
 
 export interface AppRoute {
   id: RouteId;
@@ -150,6 +151,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('privacy', 'public', 'PrivacyPage'),
   // Opened from an e-mail by someone who may have no account yet, or be signed in with any account.
   route('officeInvitation', 'public', 'OfficeInvitationPage'),
+  route('projectCompare', 'staff', 'ComparePage'),
 ];
 
 export interface RouteMatch {

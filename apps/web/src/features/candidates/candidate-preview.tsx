@@ -20,6 +20,7 @@ import { CandidateRepresentation } from './candidate-representation';
 import { ClientFeedbackSection } from './client-feedback-summary';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
+import { ownsArrows } from './grid-keys';
 
 /** The keys of the preview; listed in the '?' dialog while the page is open. */
 export const PREVIEW_SHORTCUTS: readonly Shortcut[] = [
@@ -96,6 +97,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         return;
       const current = latest.current;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (key.startsWith('Arrow') && ownsArrows(event.target)) return;
       if (key === 'j' || key === 'ArrowDown' || key === 'ArrowRight') {
         event.preventDefault();
         current.onNext();

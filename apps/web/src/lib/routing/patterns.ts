@@ -75,6 +75,8 @@ export const PATTERNS = {
   chatReply: '/chat/reply/:threadId',
   /** (ours) The link of an office invitation e-mail: who invites whom, accepted signed in or through sign-up. */
   officeInvitation: '/invitations/office/:token',
+  /** (ours) 2 to 4 of a project's candidates side by side; the list row ids in `ids`, in order. */
+  projectCompare: '/projects/compare/:id',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;
