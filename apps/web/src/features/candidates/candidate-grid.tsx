@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { initialsOf } from '../../lib/format/initials';
 import { cn } from '../../ui/cn';
+import { VIRTUALIZE_FROM } from '../../ui/virtual-rows';
 import { Votes } from './candidate-list';
 import { gridColumns, gridFocusTarget } from './grid-keys';
 
@@ -41,10 +42,12 @@ export function CandidateGrid({ items, selected, openId, onToggle, onOpen, busy 
     return () => observer.disconnect();
   }, []);
   const rowCount = Math.ceil(items.length / columns);
+  // As the list does: a short grid renders every card (find-in-page, screen readers), a long one the rows in view.
+  const windowed = items.length >= VIRTUALIZE_FROM;
   // The virtualizer keeps its state in a mutable instance; React Compiler leaves this hook alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rowCount,
+    count: windowed ? rowCount : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
     overscan: OVERSCAN_ROWS,
@@ -73,7 +76,7 @@ export function CandidateGrid({ items, selected, openId, onToggle, onOpen, busy 
   const moveTo = (index: number) => {
     wantsFocus.current = true;
     setFocusIndex(index);
-    virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' });
+    if (windowed) virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -96,9 +99,11 @@ export function CandidateGrid({ items, selected, openId, onToggle, onOpen, busy 
     moveTo(target);
   };
 
-  const rows = virtualizer.getVirtualItems();
-  const before = rows[0]?.start ?? 0;
-  const after = rows.length > 0 ? virtualizer.getTotalSize() - rows.at(-1)!.end : 0;
+  const rows = windowed
+    ? virtualizer.getVirtualItems()
+    : Array.from({ length: rowCount }, (_, index) => ({ index, key: index, start: 0, end: 0 }));
+  const before = windowed ? (rows[0]?.start ?? 0) : 0;
+  const after = windowed && rows.length > 0 ? virtualizer.getTotalSize() - rows.at(-1)!.end : 0;
   return (
     <div
       ref={scrollRef}
@@ -125,7 +130,7 @@ export function CandidateGrid({ items, selected, openId, onToggle, onOpen, busy 
             role="row"
             aria-rowindex={row.index + 1}
             data-index={row.index}
-            ref={virtualizer.measureElement}
+            ref={windowed ? virtualizer.measureElement : undefined}
             className="grid gap-3 pb-3"
             style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >

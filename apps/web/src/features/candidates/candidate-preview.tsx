@@ -1,4 +1,12 @@
-import { addressLine, can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
+import {
+  addressLine,
+  can,
+  COMPARE_TEXTS,
+  extractErrorMessage,
+  SIZE_FIELDS,
+  UI_TEXTS,
+  PUBLIC_TEXTS,
+} from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
@@ -349,7 +357,7 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
     [PUBLIC_TEXTS.dateOfBirth, detail.dateOfBirth],
     [PUBLIC_TEXTS.gender, detail.gender?.name ?? null],
     [
-      'Playing age',
+      COMPARE_TEXTS.playingAge,
       detail.playingAgeMin !== null || detail.playingAgeMax !== null
         ? `${detail.playingAgeMin ?? '?'}–${detail.playingAgeMax ?? '?'}`
         : null,
