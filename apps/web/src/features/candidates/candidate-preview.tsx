@@ -1,12 +1,5 @@
-import {
-  addressLine,
-  can,
-  COMPARE_TEXTS,
-  extractErrorMessage,
-  SIZE_FIELDS,
-  UI_TEXTS,
-  PUBLIC_TEXTS,
-} from '@casting/domain';
+import { addressLine, can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
+import { COMPARE_TEXTS } from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
