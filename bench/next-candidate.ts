@@ -163,7 +163,14 @@ async function giveMedia(url: string, headers: Headers, projectId: string, rows:
   for (const [index, row] of rows.entries()) {
     // A photo of its own each (another colour), so no press finds the previous one in the cache.
     const photo = ffmpeg(
-      ['-f', 'lavfi', '-i', `color=c=0x${(index * 9973).toString(16).padStart(6, '0').slice(-6)}:s=600x800`],
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=0x${(index * 9973).toString(16).padStart(6, '0').slice(-6)}:s=600x800`,
+        '-frames:v',
+        '1',
+      ],
       'jpg',
     ).subarray(0);
     const target = { projectId, applicantId: row.applicantId };
