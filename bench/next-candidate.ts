@@ -24,9 +24,9 @@ const PLAYS = 8;
 type Headers = Record<string, string>;
 
 /**
- * npm run bench -- next: the candidates workspace in Chromium on loopback with 10,000 candidates (one --sizes sets
- * another count). The reviewer opens the first candidate in the preview and presses J 20 times, a second apart; each
- * press is timed from the key to the frame after the next candidate's photo is in the page (Radix's avatar inserts
+ * `npx tsx bench/run.ts next` (after `npm run build`): the candidates workspace in Chromium on loopback with 10,000
+ * candidates (one --sizes sets another count). The reviewer opens the first candidate in the preview and presses J
+ * 20 times, a second apart; each press is timed from the key to the frame after the next candidate's photo is in the page (Radix's avatar inserts
  * the image only once it has loaded), with prefetching on and then off (`casting.prefetch=off`). Then two tapes at a
  * time are played in the compare view, timed from play to their first frame (requestVideoFrameCallback). p50 and
  * p95 of each. The 20 candidates get a photo and a 2 s tape through the API first (processed by the API's jobs).
