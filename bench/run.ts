@@ -9,6 +9,7 @@ import { officesFigure } from './figures/offices';
 import { projectsListFigure } from './figures/projects-list';
 import { startFigure } from './figures/start';
 import { submissionsFigure } from './figures/submissions';
+import { nextCandidateFigure } from './next-candidate';
 
 /**
  * npm run bench [-- <figure> [--short] [--db=pglite,postgres] [--sizes=100,1000] [--seconds=10] [--connections=50] [--rounds=5]]
@@ -17,7 +18,8 @@ import { submissionsFigure } from './figures/submissions';
  * submissions (200 through one link at once), offices (the candidates list of an office of 1,000 among --offices=100
  * such offices and of one office of 100,000, the projects list of a director on every project of that office, and
  * what row-level security costs the candidates page; one --sizes sets the candidates per office), scroll (the candidates page in Chromium with 10,000 rows loaded, unless
- * one --sizes is given; needs the web build), all
+ * one --sizes is given; needs the web build), next (the preview's next candidate and a tape's first frame in Chromium
+ * with 10,000 candidates, prefetching on and off; needs the web build; not part of all), all
  * (default). candidates only: --keep leaves the loaded PostgreSQL database in place (its name is printed; names
  * start with BENCH_DATABASE_PREFIX, default casting_bench_) and --reuse=<name> measures on such a database instead
  * of loading one (the API's start migrates it first). --short is the CI form: 1 s per figure, 1,000 projects or candidates, 10 connections, one start, 64 MiB
@@ -35,6 +37,7 @@ const FIGURES: Record<string, (options: BenchOptions) => Promise<Row[]>> = {
   submissions: submissionsFigure,
   scroll: candidateScrollFigure,
   offices: officesFigure,
+  next: nextCandidateFigure,
 };
 
 /**
@@ -63,11 +66,11 @@ function numbers(text: string | undefined): number[] | undefined {
 function parse(args: string[]): { figures: string[]; options: BenchOptions; oneDatabase: boolean } {
   const short = args.includes('--short');
   const figure = args.find((arg) => !arg.startsWith('--')) ?? 'all';
-  // `upload` is part of `media`, so `all` leaves it out.
+  // `upload` is part of `media`, so `all` leaves it out; `next` (minutes of media processing and Chromium) runs alone.
   const figures =
     figure === 'all'
       ? Object.keys(FIGURES).filter(
-          (name) => name !== 'upload' && !(short && LEFT_OUT_OF_SHORT_ALL.has(name)),
+          (name) => name !== 'upload' && name !== 'next' && !(short && LEFT_OUT_OF_SHORT_ALL.has(name)),
         )
       : [figure];
   for (const name of figures) if (!FIGURES[name]) throw new Error(`unknown figure: ${name}`);

@@ -78,3 +78,4 @@ export * from './contracts/auditions';
 export * from './audition-texts';
 export * from './contracts/notes';
 export * from './note-texts';
+export * from './compare-texts';

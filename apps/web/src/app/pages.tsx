@@ -269,9 +269,14 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   SelfTapeTrackingPage: lazyPage(
     () => import('../features/self-tapes'),
     (m) => m.SelfTapeTrackingPage,
+  ),
   AuditionInvitationPage: lazyPage(
     () => import('../features/auditions'),
     (m) => m.PrivateInvitationRoute,
+  ),
+  ComparePage: lazyPage(
+    () => import('../features/compare'),
+    (m) => m.ComparePage,
   ),
 };
 

@@ -1,4 +1,4 @@
-import { MESSAGES, PAGE_TITLES } from '@casting/domain';
+import { COMPARE_TEXTS, MESSAGES, PAGE_TITLES } from '@casting/domain';
 import type { RouteId } from '../lib/routing/patterns';
 import { PUBLIC_ROUTE_TITLES } from './public-route-titles';
 
@@ -43,5 +43,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   selfTapePage: 'Self-tape request',
   projectSelfTapes: 'Self-tape tracking',
   auditionInvitation: PAGE_TITLES.auditionInvitation,
+  projectCompare: COMPARE_TEXTS.title,
   ...PUBLIC_ROUTE_TITLES,
 };

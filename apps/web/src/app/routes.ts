@@ -69,7 +69,8 @@ export type PageName =
   | 'PrivacyPage'
   | 'SelfTapePage'
   | 'SelfTapeTrackingPage'
-  | 'AuditionInvitationPage';
+  | 'AuditionInvitationPage'
+  | 'ComparePage';
 
 export interface AppRoute {
   id: RouteId;
@@ -157,6 +158,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('projectSelfTapes', 'staff', 'SelfTapeTrackingPage'),
   // Opened from an invitation e-mail by a talent or an agent, who need no account.
   route('auditionInvitation', 'public', 'AuditionInvitationPage'),
+  route('projectCompare', 'staff', 'ComparePage'),
 ];
 
 export interface RouteMatch {

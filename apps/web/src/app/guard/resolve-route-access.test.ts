@@ -83,6 +83,7 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/office/settings',
   '/office/members',
   '/',
+  '/projects/compare/:id',
 ];
 
 type Actor = 'signed out' | UserRoleCode;

@@ -1,4 +1,5 @@
 import { addressLine, can, extractErrorMessage, SIZE_FIELDS, UI_TEXTS, PUBLIC_TEXTS } from '@casting/domain';
+import { COMPARE_TEXTS } from '@casting/domain';
 import type { ApplicantDetail, ApplicantListItem, ProjectActor, VoteType } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
@@ -21,6 +22,7 @@ import { CandidateRepresentation } from './candidate-representation';
 import { ClientFeedbackSection } from './client-feedback-summary';
 import { TagBadge, Votes } from './candidate-list';
 import { candidateDetailQuery } from './candidates-api';
+import { ownsArrows } from './grid-keys';
 
 /** The keys of the preview; listed in the '?' dialog while the page is open. */
 export const PREVIEW_SHORTCUTS: readonly Shortcut[] = [
@@ -97,6 +99,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         return;
       const current = latest.current;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (key.startsWith('Arrow') && ownsArrows(event.target)) return;
       if (key === 'j' || key === 'ArrowDown' || key === 'ArrowRight') {
         event.preventDefault();
         current.onNext();
@@ -350,7 +353,7 @@ function Profile({ detail }: { detail: ApplicantDetail }) {
     [PUBLIC_TEXTS.dateOfBirth, detail.dateOfBirth],
     [PUBLIC_TEXTS.gender, detail.gender?.name ?? null],
     [
-      'Playing age',
+      COMPARE_TEXTS.playingAge,
       detail.playingAgeMin !== null || detail.playingAgeMax !== null
         ? `${detail.playingAgeMin ?? '?'}–${detail.playingAgeMax ?? '?'}`
         : null,

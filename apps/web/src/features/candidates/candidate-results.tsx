@@ -9,12 +9,15 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { LinkButton } from '../../ui/link-button';
 import { SkeletonList } from '../../ui/skeleton';
+import { CandidateGrid } from './candidate-grid';
 import { CandidateList } from './candidate-list';
 import { candidateKeys, useSortFolder } from './candidates-api';
 import { sortLabel } from './candidates-url';
 import type { CandidatesView } from './candidates-url';
 import { NO_SELECTION, selectAll, selectedInOrder, selectRange, toggle } from './selection';
 import type { Selection } from './selection';
+import { CompareLink, LayoutToggle } from './layout-toggle';
+import { useLayoutChoice } from './use-layout-choice';
 
 /** The candidates list as the page holds it: pages loaded one after the other. */
 export type CandidateListQuery = UseInfiniteQueryResult<InfiniteData<ApplicantList>>;
@@ -60,10 +63,13 @@ export function CandidateResults({
   onOpen(id: string | null): void;
 }) {
   const queryClient = useQueryClient();
+  const { layout, setLayout } = useLayoutChoice();
   const sortFolder = useSortFolder(project.id);
-  const selectedCount = selectedInOrder(selection, order).length;
+  const selectedIds = selectedInOrder(selection, order);
+  const selectedCount = selectedIds.length;
   // Not while the previous list stands in for the folder's order (it would be reordered from the wrong order).
-  const reorderable = folder !== null && view.sort === 'manual' && mayReorder && !list.isPlaceholderData;
+  const reorderable =
+    folder !== null && view.sort === 'manual' && mayReorder && !list.isPlaceholderData && layout === 'list';
 
   const selectAllMatching = async () => {
     let hasMore = list.hasNextPage;
@@ -156,21 +162,38 @@ export function CandidateResults({
             ? ' · drag a row by its handle, or focus the handle and use Space and the arrow keys'
             : ''}
         </span>
+        <span className="ml-auto flex items-center gap-2">
+          <CompareLink projectId={project.id} rowIds={selectedIds} />
+          <LayoutToggle layout={layout} onChange={setLayout} />
+        </span>
       </div>
-      <CandidateList
-        items={items}
-        selected={selection.ids}
-        openId={view.candidateId}
-        roleNames={roleNames}
-        showRole={view.roleId === null}
-        genderNames={genderNames}
-        busy={list.isFetching}
-        onToggle={(id, range) =>
-          setSelection(range ? selectRange(selection, order, id) : toggle(selection, id))
-        }
-        onOpen={onOpen}
-        onReorder={reorderable ? reorder : undefined}
-      />
+      {layout === 'grid' ? (
+        <CandidateGrid
+          items={items}
+          selected={selection.ids}
+          openId={view.candidateId}
+          busy={list.isFetching}
+          onToggle={(id, range) =>
+            setSelection(range ? selectRange(selection, order, id) : toggle(selection, id))
+          }
+          onOpen={onOpen}
+        />
+      ) : (
+        <CandidateList
+          items={items}
+          selected={selection.ids}
+          openId={view.candidateId}
+          roleNames={roleNames}
+          showRole={view.roleId === null}
+          genderNames={genderNames}
+          busy={list.isFetching}
+          onToggle={(id, range) =>
+            setSelection(range ? selectRange(selection, order, id) : toggle(selection, id))
+          }
+          onOpen={onOpen}
+          onReorder={reorderable ? reorder : undefined}
+        />
+      )}
       {list.hasNextPage ? (
         <Button
           variant="secondary"

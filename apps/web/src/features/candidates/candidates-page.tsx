@@ -1,4 +1,10 @@
-import { APPLICANT_SEARCH_MIN_CHARS, can, extractErrorMessage, UI_TEXTS } from '@casting/domain';
+import {
+  APPLICANT_SEARCH_MIN_CHARS,
+  can,
+  COMPARE_TEXTS,
+  extractErrorMessage,
+  UI_TEXTS,
+} from '@casting/domain';
 import type { ApplicantListItem, Folder, ProjectDetail, VoteType } from '@casting/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -33,6 +39,7 @@ import { useFilterChips, useFilterOptions } from './use-filter-options';
 import { useLiveCandidates } from './use-live-candidates';
 import { useOpenCandidate } from './use-open-candidate';
 import { RequestSelfTapesButton } from '../self-tapes';
+import { usePrefetchNeighbours } from './use-prefetch-neighbours';
 
 /** /projects/candidate/:id: the review workspace of a project's candidates. */
 export function ProjectCandidatesPage() {
@@ -119,6 +126,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
   const vote = useVote(project.id);
 
   const { openIndex, openRow, openCandidate, step } = useOpenCandidate(view, setView, list, items, order);
+  usePrefetchNeighbours(project.id, items, openIndex);
   // "Review now" opens the folder of new submissions and, once its list is in, its first candidate, so the vote keys
   // act at once.
   const reviewing = useRef<string | null>(null);
@@ -303,7 +311,7 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                 { ids: [openRow.id], vote: choice },
                 {
                   onError: (error) =>
-                    toast.error('The vote could not be saved', { description: extractErrorMessage(error) }),
+                    toast.error(COMPARE_TEXTS.voteFailed, { description: extractErrorMessage(error) }),
                 },
               )
             }

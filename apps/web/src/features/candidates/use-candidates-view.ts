@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseView, serializeView } from './candidates-url';
 import type { CandidatesView } from './candidates-url';
+import { keepLayout } from './use-layout-choice';
 
 /**
  * The view in the URL: every change is a navigation, so Back undoes it and a link shares it. `updateView` reads the
@@ -12,9 +13,10 @@ export function useCandidatesView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => parseView(params), [params]);
   const setView = (next: CandidatesView, options: { replace?: boolean } = {}) =>
-    setParams(serializeView(next), { replace: options.replace ?? false });
+    // The grid or list choice lives beside the view in the URL (use-layout-choice) and survives its changes.
+    setParams((current) => keepLayout(serializeView(next), current), { replace: options.replace ?? false });
   const updateView = (change: (current: CandidatesView) => CandidatesView) =>
-    setParams((current) => serializeView(change(parseView(current))), { replace: true });
+    setParams((current) => keepLayout(serializeView(change(parseView(current))), current), { replace: true });
   return { view, setView, updateView };
 }
 

@@ -70,6 +70,8 @@ export const paths = {
     newEmailTemplate: (id: Id) => fillPattern(PATTERNS.projectEmailTemplateNew, { id }),
     applicantLinks: (id: Id) => fillPattern(PATTERNS.projectApplicantLinks, { id }),
     rosterManagement: (id: Id) => fillPattern(PATTERNS.projectRosterManagement, { id }),
+    compare: (id: Id, rowIds: readonly string[]) =>
+      fillPattern(PATTERNS.projectCompare, { id }, { ids: rowIds.join(',') }),
   },
   enums: PATTERNS.enums,
   import: PATTERNS.import,

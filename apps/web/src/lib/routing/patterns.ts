@@ -81,6 +81,8 @@ export const PATTERNS = {
   projectSelfTapes: '/projects/:id/self-tapes/:requestId',
   /** (ours) An audition invitation's private page: the project in the path, the invitation's secret in the query. */
   auditionInvitation: '/auditions/:projectId',
+  /** (ours) 2 to 4 of a project's candidates side by side; the list row ids in `ids`, in order. */
+  projectCompare: '/projects/compare/:id',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;
