@@ -37,6 +37,7 @@ import { linksModule } from './modules/links';
 import { teamModule } from './modules/team';
 import { usersModule } from './modules/users';
 import { webhooksModule } from './modules/webhooks';
+import { ratingsModule } from './modules/ratings';
 import type { AppContext } from './platform/context';
 import { jobsModule } from './modules/jobs';
 import { defineBackgroundJobs } from './background-jobs';
@@ -99,6 +100,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     retentionModule,
     webhooksModule,
     apiTokensModule,
+    ratingsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

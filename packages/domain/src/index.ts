@@ -70,3 +70,6 @@ export * from './retention-texts';
 export * from './office-clock';
 export * from './contracts/webhooks';
 export * from './webhook-texts';
+export * from './rating-texts';
+export * from './contracts/ratings';
+export * from './candidate-filter-texts';

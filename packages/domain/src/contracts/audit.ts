@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'api-token.create',
   'api-token.revoke',
+  'rating.blind-review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,3 +26,5 @@ export * from './retention';
 export * from './selfie';
 export * from './webhooks';
 export * from './api-tokens';
+export * from './ratings';
+export * from './candidate-traits';
