@@ -21,7 +21,14 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** One probe of the candidate_traits key (office, applicant, kind, value) for the walked row's applicant. */
+/**
+ * One probe of the candidate_traits key (office, applicant, kind, value) for the walked row's applicant. Written as a
+ * scalar subquery stopping at the first hit, as the client feedback filter is: as `exists`, the planner may turn it
+ * into a semi-join over every matching trait of the project and sort the result instead of walking the order's index.
+ */
+const hasTrait = (kind: string, condition: SQL) =>
+  sql`((select true ${traitProbe(kind, condition)} limit 1) is not null)`;
+
 const traitProbe = (kind: string, condition: SQL) =>
   sql`from ${candidateTraits} t where t.applicant_id = ${submissions.applicantId} and t.kind = ${kind} and ${condition}`;
 
@@ -29,7 +36,7 @@ const traitProbe = (kind: string, condition: SQL) =>
 function anyOf(kind: string, values: readonly string[] | undefined): SQL | undefined {
   const unique = [...new Set((values ?? []).map((value) => value.toLowerCase()))];
   if (unique.length === 0) return undefined;
-  return sql`exists (select 1 ${traitProbe(kind, sql`t.value = any(${textArray(unique)})`)})`;
+  return hasTrait(kind, sql`t.value = any(${textArray(unique)})`);
 }
 
 /** Every one of the values (skills, languages), folded as the trigger folds them. */
@@ -41,7 +48,7 @@ function allOf(kind: string, values: readonly string[] | undefined): SQL | undef
 
 function heightIn(min: number | undefined, max: number | undefined): SQL | undefined {
   if (min === undefined && max === undefined) return undefined;
-  return sql`exists (select 1 ${traitProbe('HEIGHT', sql`t.value = '' and t.amount between ${min ?? 0}::int and ${max ?? 1000}::int`)})`;
+  return hasTrait('HEIGHT', sql`t.value = '' and t.amount between ${min ?? 0}::int and ${max ?? 1000}::int`);
 }
 
 /**
@@ -82,7 +89,7 @@ export function traitConditions(query: ApplicantListQuery): (SQL | undefined)[] 
  */
 function ratedByCallerWhenBlind(projectId: string, userId: string): SQL {
   return sql`(not exists (select 1 from ${ratingSettings} rs where rs.project_id = ${projectId} and rs.blind_review)
-    or exists (select 1 from ${ratings} r where r.submission_id = ${submissions.id} and r.user_id = ${userId}))`;
+    or (select true from ${ratings} r where r.submission_id = ${submissions.id} and r.user_id = ${userId} limit 1) is not null)`;
 }
 
 /** The minimum-average filter and, for the rating sort or that filter, the blind review rule. */
