@@ -234,7 +234,7 @@ export const applicantListItemSchema = z.object({
   /** The candidate has a selfie (decision 0460): the row shows a small marker beside the photo. */
   hasSelfie: z.boolean(),
   /** The team's ratings of the row as the caller may see them (blind review hides the others' until rated). */
-  rating: ratingSummarySchema,
+  rating: ratingSummarySchema.optional(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 
