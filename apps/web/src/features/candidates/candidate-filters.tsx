@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { MoreFilterFields } from './candidate-filters-more';
 import { MultiSelect } from '../../ui/multi-select';
 import type { MultiSelectOption } from '../../ui/multi-select';
 import {
@@ -184,6 +185,7 @@ export function CandidateFilters({
           <AgentSearch view={view} onChange={onChange} />
         </>
       ) : null}
+      <MoreFilterFields view={view} onChange={onChange} seesFeedback={teamMembers !== null} />
       <Field label="Sort by" hint={view.folderId ? undefined : 'Choose a folder to sort by hand.'}>
         {(props) => (
           <NativeSelect
