@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { CANDIDATE_FILTER_TEXTS, RATING_TEXTS } from '@casting/domain';
-import { useHttpClient } from '../../lib/http/http-client-context';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { MultiSelect } from '../../ui/multi-select';
-import { lookupValuesQuery } from '../lookups';
+import { MultiSelect, type MultiSelectOption } from '../../ui/multi-select';
 import type { CandidatesView } from './candidates-url';
 import type { MoreFilters } from './candidates-url-more';
 
@@ -16,16 +13,17 @@ interface MoreFieldsProps {
   onChange(view: CandidatesView): void;
   /** The rating filter is the team's feedback (VIEW_FEEDBACK). */
   seesFeedback: boolean;
+  /** The union and ethnic appearance lookups to choose from. */
+  unions?: readonly MultiSelectOption[];
+  ethnicAppearances?: readonly MultiSelectOption[];
 }
 
 /**
  * The panel's richer filters: minimum average rating, height range, union, ethnic appearance, skills and languages,
  * each written to the page's address on change. Text fields apply when they lose focus or on Enter.
  */
-export function MoreFilterFields({ view, onChange, seesFeedback }: MoreFieldsProps) {
-  const http = useHttpClient();
-  const unions = useQuery(lookupValuesQuery(http, 'union'));
-  const looks = useQuery(lookupValuesQuery(http, 'ethnic-appearances'));
+export function MoreFilterFields(fields: MoreFieldsProps) {
+  const { view, onChange, seesFeedback } = fields;
   const set = (patch: Partial<MoreFilters>) => onChange({ ...view, more: { ...view.more, ...patch } });
   const more = view.more;
   return (
@@ -71,8 +69,7 @@ export function MoreFilterFields({ view, onChange, seesFeedback }: MoreFieldsPro
           <MultiSelect
             {...props}
             label={CANDIDATE_FILTER_TEXTS.unions}
-            options={unions.data ?? []}
-            loading={unions.isPending}
+            options={fields.unions ?? []}
             value={more.union}
             onChange={(union) => set({ union })}
           />
@@ -83,8 +80,7 @@ export function MoreFilterFields({ view, onChange, seesFeedback }: MoreFieldsPro
           <MultiSelect
             {...props}
             label={CANDIDATE_FILTER_TEXTS.ethnicAppearance}
-            options={looks.data ?? []}
-            loading={looks.isPending}
+            options={fields.ethnicAppearances ?? []}
             value={more.ethnicAppearance}
             onChange={(ethnicAppearance) => set({ ethnicAppearance })}
           />
