@@ -40,6 +40,7 @@ import { usersModule } from './modules/users';
 import { webhooksModule } from './modules/webhooks';
 import { selfTapesModule } from './modules/self-tapes';
 import { notesModule } from './modules/notes';
+import { ratingsModule } from './modules/ratings';
 import type { AppContext } from './platform/context';
 import { jobsModule } from './modules/jobs';
 import { defineBackgroundJobs } from './background-jobs';
@@ -105,6 +106,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     selfTapesModule,
     auditionsModule,
     notesModule,
+    ratingsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

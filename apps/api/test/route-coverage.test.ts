@@ -34,6 +34,7 @@ import { AUDITION_PUBLIC_ROUTES, AUDITION_ROUTES } from './projects/route-table-
 import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
 import { NOTE_ROUTES } from './projects/route-table-notes';
+import { RATING_ROUTES } from './projects/route-table-ratings';
 
 /**
  * Every route the API registers must be in at least one authorization table: a table states who may call the route,
@@ -105,6 +106,7 @@ const TABLES: Record<string, () => string[]> = {
     ...fromNames(AUDITION_PUBLIC_ROUTES),
   ],
   'projects/route-table-notes.ts': () => fromCases(NOTE_ROUTES),
+  'projects/route-table-ratings.ts': () => fromCases(RATING_ROUTES),
 };
 
 /**

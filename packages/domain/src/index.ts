@@ -79,3 +79,6 @@ export * from './audition-texts';
 export * from './contracts/notes';
 export * from './note-texts';
 export * from './compare-texts';
+export * from './rating-texts';
+export * from './contracts/ratings';
+export * from './candidate-filter-texts';

@@ -17,6 +17,7 @@ import { SELFIE_ROUTES } from './route-table-selfie';
 import { SELF_TAPE_ROUTES } from './route-table-self-tapes';
 import { AUDITION_ROUTES } from './route-table-auditions';
 import { NOTE_ROUTES } from './route-table-notes';
+import { RATING_ROUTES } from './route-table-ratings';
 
 const ROUTES = [
   ...PROJECT_ROUTES,
@@ -32,6 +33,7 @@ const ROUTES = [
   ...SELF_TAPE_ROUTES,
   ...AUDITION_ROUTES,
   ...NOTE_ROUTES,
+  ...RATING_ROUTES,
 ];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 

@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'audition.change.accept',
   'audition.callback',
   'audition.export',
+  'rating.blind-review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

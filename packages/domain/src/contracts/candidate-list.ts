@@ -11,11 +11,15 @@ import {
 import { ALWAYS_CHECK } from '../validation/fields';
 import { APPLICANT_SEARCH_MIN_CHARS, CANDIDATE_MESSAGES, tagRefSchema } from './candidates';
 import { cursorQuery, keysetPageFields } from './pagination';
+import { RATING_MAX, RATING_MIN, ratingSummarySchema } from './ratings';
+import { CANDIDATE_FILTER_MESSAGES } from '../candidate-filter-texts';
 
 /** The candidates list of a project: its filters and orders, its rows, and how many candidates each folder holds. */
 
 const id = z.uuid({ error: CANDIDATE_MESSAGES.invalidId });
 const age = z.coerce.number().int().min(0).max(120);
+const height = z.coerce.number().int().min(30).max(275);
+const trait = z.string().trim().min(1).max(100);
 
 /** The product sends INCLUDE/EXCLUDE/ONLY and also INCLUDE_MISSING/...; both read as the short form. */
 const missingFilter = z
@@ -42,10 +46,11 @@ export type AgentSearchType = (typeof AGENT_SEARCH_TYPES)[number];
  * - `name`: last name, first name, then id, ascending, case- and accent-insensitive;
  * - `votes`: most up votes first, then newest; a vote changes a row's place, so paging on may skip or repeat a row
  *   whose votes change meanwhile (decision 0124);
- * - `manual`: the folder's manual order (applicant-sort); needs `folderId`, else 400 `sortNeedsFolder`.
- * Sorting by votes needs VIEW_FEEDBACK (a talent submitter may not see the team's feedback).
+ * - `manual`: the folder's manual order (applicant-sort); needs `folderId`, else 400 `sortNeedsFolder`;
+ * - `rating`: best average rating first, then newest; unrated candidates last. Like votes, a rating moves a row.
+ * Sorting by votes or rating needs VIEW_FEEDBACK (a talent submitter may not see the team's feedback).
  */
-export const APPLICANT_SORTS = ['newest', 'name', 'votes', 'manual'] as const;
+export const APPLICANT_SORTS = ['newest', 'name', 'votes', 'manual', 'rating'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
 
 /**
@@ -107,6 +112,23 @@ export const applicantListQuerySchema = z
       )
       .optional(),
     submitterFolders: booleanText.default(false),
+    /** Candidates whose average rating is at least this (1 to 5, halves allowed); needs VIEW_FEEDBACK. */
+    'rating[min]': z.coerce.number().min(RATING_MIN).max(RATING_MAX).multipleOf(0.5).optional(),
+    /** Height range in whole centimetres, read from the size the talent wrote (decision 0864). */
+    'height[min]': height.optional(),
+    'height[max]': height.optional(),
+    /** Members of any of these unions (lookup ids). */
+    union: many(id).optional(),
+    /** Of any of these ethnic appearances (lookup ids). */
+    ethnicAppearance: many(id).optional(),
+    /** Having every one of these skills (case-insensitive). */
+    skills: many(trait).optional(),
+    /** Speaking every one of these languages (case-insensitive). */
+    languages: many(trait).optional(),
+    /** Living within `near[miles]` of the point (`near[lat]`, `near[lng]`), all three or none (decision 0865). */
+    'near[lat]': z.coerce.number().min(-90).max(90).optional(),
+    'near[lng]': z.coerce.number().min(-180).max(180).optional(),
+    'near[miles]': z.coerce.number().positive().max(500).optional(),
     sort: z.enum(APPLICANT_SORTS).default('newest'),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     ...cursorQuery,
@@ -122,6 +144,21 @@ export const applicantListQuerySchema = z
       typeof value['age[max]'] !== 'number' ||
       value['age[min]'] <= value['age[max]'],
     { message: CANDIDATE_MESSAGES.ageMinAboveMax, path: ['age[max]'], ...ALWAYS_CHECK },
+  )
+  .refine(
+    (value) =>
+      typeof value['height[min]'] !== 'number' ||
+      typeof value['height[max]'] !== 'number' ||
+      value['height[min]'] <= value['height[max]'],
+    { message: CANDIDATE_FILTER_MESSAGES.heightMinAboveMax, path: ['height[max]'], ...ALWAYS_CHECK },
+  )
+  .refine(
+    (value) =>
+      [value['near[lat]'], value['near[lng]'], value['near[miles]']].every((part) => part === undefined) ||
+      [value['near[lat]'], value['near[lng]'], value['near[miles]']].every(
+        (part) => typeof part === 'number',
+      ),
+    { message: CANDIDATE_FILTER_MESSAGES.nearIncomplete, path: ['near[miles]'], ...ALWAYS_CHECK },
   );
 export type ApplicantListQuery = z.infer<typeof applicantListQuerySchema>;
 
@@ -196,6 +233,8 @@ export const applicantListItemSchema = z.object({
   emailUnconfirmed: z.boolean(),
   /** The candidate has a selfie (decision 0460): the row shows a small marker beside the photo. */
   hasSelfie: z.boolean(),
+  /** The team's ratings of the row as the caller may see them (blind review hides the others' until rated). */
+  rating: ratingSummarySchema.optional(),
 });
 export type ApplicantListItem = z.infer<typeof applicantListItemSchema>;
 

@@ -5,6 +5,7 @@ import { ALWAYS_CHECK, emailSchema, nameSchema, phoneSchema } from '../validatio
 import { countryCodeOf } from '../countries';
 import { MESSAGES } from '../messages';
 import { normalisePostalCode, postalCodeIssue } from '../validation/postal-codes';
+import { ratingSummarySchema } from './ratings';
 
 /**
  * Candidates: adding a candidate by hand and the candidate's detail. The list with its filters is in
@@ -184,6 +185,8 @@ export const applicantSubmissionSchema = z.object({
       }),
     )
     .optional(),
+  /** The team's ratings of the submission as the caller may see them (blind review hides others' until rated). */
+  rating: ratingSummarySchema.optional(),
 });
 export type ApplicantSubmission = z.infer<typeof applicantSubmissionSchema>;
 

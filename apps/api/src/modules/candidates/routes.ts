@@ -38,6 +38,7 @@ import {
   sortFolder,
   vote,
 } from './services/bulk-actions';
+import { ratingSummaries } from '../ratings';
 
 const projectParams = z.object({ id: z.string().max(64) });
 const TAGS = ['candidates'];
@@ -114,8 +115,21 @@ export function candidateRoutes(app: App, context: AppContext) {
         requireProjectActor(request),
         request.params.applicantId,
       );
-      const photos = await primaryPhotoUrls(context, [detail.id], requireProjectActor(request));
-      return { ...detail, photoUrl: photos.get(detail.id) ?? null };
+      const [photos, rated] = await Promise.all([
+        primaryPhotoUrls(context, [detail.id], requireProjectActor(request)),
+        ratingSummaries(
+          db,
+          request.params.id,
+          requirePrincipal(request).userId,
+          requireProjectActor(request),
+          detail.submissions.map((submission) => submission.id),
+        ),
+      ]);
+      const submissions = detail.submissions.map((submission) => ({
+        ...submission,
+        rating: rated.get(submission.id),
+      }));
+      return { ...detail, submissions, photoUrl: photos.get(detail.id) ?? null };
     },
   );
 

@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { MoreFilterFields } from './candidate-filters-more';
 import { MultiSelect } from '../../ui/multi-select';
 import type { MultiSelectOption } from '../../ui/multi-select';
 import {
@@ -62,6 +63,8 @@ export interface CandidateFiltersProps {
   referralLinks?: readonly MultiSelectOption[] | null;
   /** Agents to filter by, and the agent search; null when the person may not choose agents (see the page). */
   agents?: readonly MultiSelectOption[] | null;
+  unions?: readonly MultiSelectOption[];
+  ethnicAppearances?: readonly MultiSelectOption[];
 }
 
 /** Parses an age box: empty is no limit; anything else must be a whole number of years up to 120. */
@@ -85,6 +88,7 @@ export function CandidateFilters({
   feedbackEnabled,
   referralLinks = null,
   agents = null,
+  ...lookups
 }: CandidateFiltersProps) {
   const set = (patch: Partial<CandidatesView>) => onChange({ ...view, ...patch });
   return (
@@ -184,6 +188,7 @@ export function CandidateFilters({
           <AgentSearch view={view} onChange={onChange} />
         </>
       ) : null}
+      <MoreFilterFields {...lookups} view={view} onChange={onChange} seesFeedback={teamMembers !== null} />
       <Field label="Sort by" hint={view.folderId ? undefined : 'Choose a folder to sort by hand.'}>
         {(props) => (
           <NativeSelect

@@ -23,6 +23,7 @@ import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
 import { VirtualList } from '../../ui/virtual-rows';
 import { RosterStatusBadge } from '../roster';
+import { RatingBadge } from '../ratings';
 import type { VirtualRowProps } from '../../ui/virtual-rows';
 import { MinorBadge, UnconfirmedBadge } from './candidate-consent';
 import { ClientTally } from './client-feedback-summary';
@@ -222,6 +223,7 @@ function RowBody({
       </button>
       <span className="flex flex-col items-end gap-1">
         <Votes votes={item.votes} myVote={item.myVote} />
+        <RatingBadge rating={item.rating} />
         <ClientTally tally={item.clientFeedback} />
       </span>
     </>

@@ -17,6 +17,7 @@ import { CandidateMedia } from '../media';
 import { PreviewNotes, teamTapePanel } from '../notes';
 import { CandidateRosterStatus, RosterStatusBadge } from '../roster';
 import { CandidateSelfie } from '../selfie';
+import { CandidateRating } from '../ratings';
 import { ApplicationRecord, MinorBadge, UnconfirmedBadge } from './candidate-consent';
 import { CandidateRepresentation } from './candidate-representation';
 import { ClientFeedbackSection } from './client-feedback-summary';
@@ -215,6 +216,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
           </div>
         ) : null}
         {props.actions ? <div className="flex flex-wrap gap-2">{props.actions}</div> : null}
+        {can(actor, 'VIEW_FEEDBACK') ? <CandidateRating projectId={projectId} submissionId={row.id} /> : null}
 
         <CandidateMedia
           projectId={projectId}

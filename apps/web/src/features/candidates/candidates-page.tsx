@@ -195,6 +195,8 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
                 view={view}
                 onChange={(next) => setView({ ...next, candidateId: null })}
                 genders={options.genders}
+                unions={options.unions}
+                ethnicAppearances={options.ethnicAppearances}
                 tags={options.tags}
                 teamMembers={options.teamMembers}
                 feedbackEnabled={folders.data?.folderFeedbackEnabled ?? true}

@@ -9,6 +9,7 @@ import {
   TAG_CONDITION_TYPES,
   UI_TEXTS,
   PUBLIC_TEXTS,
+  RATING_TEXTS,
 } from '@casting/domain';
 import type {
   AgentSearchType,
@@ -18,6 +19,13 @@ import type {
   TagConditionType,
 } from '@casting/domain';
 import type { QueryParams } from '../../lib/http/http-client';
+import {
+  DEFAULT_MORE,
+  moreListQuery,
+  parseMore,
+  serializeMore,
+  type MoreFilters,
+} from './candidates-url-more';
 
 /**
  * The candidates page keeps every choice in its URL, so a reload or a shared link shows the same view.
@@ -54,6 +62,8 @@ export interface CandidatesView {
   sort: ApplicantSort;
   /** The talent submitter's review folders (SA may switch to them to look). */
   submitterFolders: boolean;
+  /** Rating, height, union, ethnic appearance, skills, languages, distance (candidates-url-more.ts). */
+  more: MoreFilters;
 }
 
 export const DEFAULT_VIEW: CandidatesView = {
@@ -79,6 +89,7 @@ export const DEFAULT_VIEW: CandidatesView = {
   agentSearchTerm: '',
   sort: 'newest',
   submitterFolders: false,
+  more: DEFAULT_MORE,
 };
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -141,6 +152,7 @@ export function parseView(params: URLSearchParams): CandidatesView {
     // Manual order is the order of one folder: without a folder it falls back to the default.
     sort: sortNeedsFolder(sort) && !folderId ? DEFAULT_VIEW.sort : sort,
     submitterFolders: params.get('submitterFolders') === 'true',
+    more: parseMore(params),
   };
 }
 
@@ -176,6 +188,7 @@ export function serializeView(view: CandidatesView): URLSearchParams {
   set('agentSearchTerm', view.agentSearchTerm);
   set('sort', view.sort, DEFAULT_VIEW.sort);
   set('submitterFolders', view.submitterFolders, false);
+  serializeMore(view.more, params);
   set('candidateId', view.candidateId);
   return params;
 }
@@ -208,6 +221,7 @@ export function listQuery(view: CandidatesView, search: string): QueryParams {
     ...agentSearch(view),
     sort: view.sort === DEFAULT_VIEW.sort ? undefined : view.sort,
     submitterFolders: view.submitterFolders ? true : undefined,
+    ...moreListQuery(view.more),
   };
 }
 
@@ -349,6 +363,7 @@ const KNOWN_SORT_LABELS: Record<string, string> = {
   name: 'Name',
   votes: 'Most votes',
   manual: 'Manual order',
+  rating: RATING_TEXTS.sortRating,
 };
 
 export const AGENT_SEARCH_LABELS: Record<AgentSearchType, string> = {

@@ -40,6 +40,8 @@ export function useFilterOptions(
 ) {
   const http = useHttpClient();
   const genders = useQuery(lookupValuesQuery(http, 'role-genders'));
+  const unions = useQuery(lookupValuesQuery(http, 'union'));
+  const looks = useQuery(lookupValuesQuery(http, 'ethnic-appearances'));
   const genderNames = useMemo(() => namesOf(genders.data), [genders.data]);
   const tags = useQuery(projectTagsQuery(http, projectId));
   // Feedback is filtered by team member only by those who may see feedback (VIEW_FEEDBACK); the team is loaded
@@ -80,6 +82,8 @@ export function useFilterOptions(
 
   return {
     genders: genders.data ?? [],
+    unions: unions.data ?? [],
+    ethnicAppearances: looks.data ?? [],
     genderNames,
     tags: tagOptions,
     seesFeedback,

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { can } from '@casting/domain';
 import { PublicPageSection } from '../project-share';
+import { BlindReviewSection } from '../ratings';
 import { EmptyState } from '../../ui/empty-state';
 import { LinkButton } from '../../ui/link-button';
 import { PermissionGate } from '../../ui/permission-gate';
@@ -48,6 +49,7 @@ function Overview({ project }: { project: ProjectDetail }) {
       <Opportunities projectId={project.id} opportunities={data.opportunities} />
       <Team team={data.team} />
       <PublicPageSection projectId={project.id} canManage={can(project.projectActor, 'MANAGE_PROJECT')} />
+      <BlindReviewSection projectId={project.id} canManage={can(project.projectActor, 'MANAGE_PROJECT')} />
       <section aria-labelledby="details-heading" className="flex flex-col gap-3">
         <h2 id="details-heading" className="text-lg font-semibold text-ink">
           Details

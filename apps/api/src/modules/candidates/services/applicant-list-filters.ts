@@ -26,6 +26,7 @@ import {
 } from '../../../platform/db/schema';
 import { fieldErrors, permissionDenied } from '../../../platform/errors';
 import { seesContactDetails } from './applicant-detail';
+import { ratingConditions, traitConditions } from './applicant-list-traits';
 import { uuidArray } from './project-rows';
 
 // The applicants list's filters and who may see which rows, as one condition for the page query.
@@ -131,7 +132,11 @@ export function listWhere(
   // The team's votes are feedback: without VIEW_FEEDBACK no filter or order may reveal them.
   if (
     !seesFeedback &&
-    (query.sort === 'votes' || (query.feedbackProviderNames ?? []).length > 0 || query.feedbackFromClients)
+    (query.sort === 'votes' ||
+      query.sort === 'rating' ||
+      query['rating[min]'] !== undefined ||
+      (query.feedbackProviderNames ?? []).length > 0 ||
+      query.feedbackFromClients)
   ) {
     throw permissionDenied('VIEW_FEEDBACK');
   }
@@ -210,6 +215,7 @@ export function listWhere(
   if (tagsNotIn.length > 0)
     conditions.push(sql`not ${tagCondition(tagsNotIn, query.excludeTagConditionType)}`);
   conditions.push(...referralConditions(query));
+  conditions.push(...traitConditions(query), ...ratingConditions(query, projectId, userId));
   const checks = Promise.all([
     assertProjectTags(db, projectId, query),
     feedbackProviders(db, projectId, providers),

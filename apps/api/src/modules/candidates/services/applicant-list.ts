@@ -5,6 +5,7 @@ import type { Queryable } from '../../../platform/db/ids';
 import { minorSql } from '../../../platform/db/minors';
 import { applicants, folderMemberships, mediaItems, submissions } from '../../../platform/db/schema';
 import { roleInProject } from '../../opportunities';
+import { NO_RATINGS, ratingSummaries } from '../../ratings';
 import { initialsOf, seesContactDetails, shownLocation } from './applicant-detail';
 import { detailsOf, type Details } from './applicant-list-details';
 import { listWhere } from './applicant-list-filters';
@@ -111,13 +112,14 @@ export async function listApplicants(
   const ids = page.items.map((row) => row.id);
   const contact = seesContactDetails(actor);
   const applicantIds = [...new Set(page.items.map((row) => row.applicantId))];
-  const [details, photos, selfies] =
+  const [details, photos, selfies, rated] =
     ids.length === 0
-      ? [new Map<string, Details>(), new Map<string, string>(), new Set<string>()]
+      ? [new Map<string, Details>(), new Map<string, string>(), new Set<string>(), new Map()]
       : await Promise.all([
           detailsOf(db, ids, userId, can(actor, 'VIEW_FEEDBACK'), can(actor, 'VIEW_PROJECT_ROSTER')),
           photosOf?.(applicantIds) ?? new Map<string, string>(),
           withSelfie(db, applicantIds),
+          ratingSummaries(db, projectId, userId, actor, ids),
         ]);
   return {
     items: page.items.map((row) => {
@@ -151,6 +153,7 @@ export async function listApplicants(
         minor: Boolean(row.minor),
         emailUnconfirmed: Boolean(row.emailUnconfirmed),
         hasSelfie: selfies.has(row.applicantId),
+        rating: rated.get(row.id) ?? NO_RATINGS,
       };
     }),
     limit: query.limit,

@@ -12,7 +12,8 @@ import { AppError } from '../../../platform/errors';
  * - newest: `(created_at desc, id desc)` on submissions_{project,role}_newest_idx; the cursor of decision 0016;
  * - name: `(sort_last_name, sort_first_name, id)` ascending on submissions_{project,role}_name_idx;
  * - votes: `(up_votes desc, created_at desc, id desc)` on submissions_{project,role}_votes_idx;
- * - manual: the folder's `(position, submission_id)` ascending on folder_memberships_folder_position_idx.
+ * - manual: the folder's `(position, submission_id)` ascending on folder_memberships_folder_position_idx;
+ * - rating: `(rating_average desc, created_at desc, id desc)` on submissions_{project,role}_rating_idx (decision 0861).
  * Cursors of the other orders are base64url JSON `[sort, ...key, id]`: a cursor of one order given with another is
  * refused like a tampered one (400 on query.cursor), never read as something else.
  */
@@ -26,6 +27,12 @@ const cursorSchemas = {
   votes: z.tuple([
     z.literal('votes'),
     z.number().int().min(0).max(1_000_000),
+    z.string().regex(TIMESTAMP_TEXT),
+    uuid,
+  ]),
+  rating: z.tuple([
+    z.literal('rating'),
+    z.number().int().min(0).max(5000),
     z.string().regex(TIMESTAMP_TEXT),
     uuid,
   ]),
@@ -56,7 +63,10 @@ function decodeTuple<S extends keyof typeof cursorSchemas>(sort: S, cursor: stri
   const result = cursorSchemas[sort].safeParse(parsed);
   if (!result.success) throw invalidCursor();
   // A timestamp the regex lets through but that is no real instant (30 February) would be a database error.
-  if (sort === 'votes' && Number.isNaN(Date.parse(String((result.data as unknown[])[2])))) {
+  if (
+    (sort === 'votes' || sort === 'rating') &&
+    Number.isNaN(Date.parse(String((result.data as unknown[])[2])))
+  ) {
     throw invalidCursor();
   }
   return result.data as z.infer<(typeof cursorSchemas)[S]>;
@@ -71,6 +81,7 @@ export function sortKeyColumns(sort: ApplicantSort) {
     sortLast: submissions.sortLastName,
     sortFirst: submissions.sortFirstName,
     upVotes: submissions.upVotes,
+    ratingAverage: submissions.ratingAverage,
     position:
       sort === 'manual'
         ? sql<number>`${folderMemberships.position}`.mapWith(Number)
@@ -84,6 +95,7 @@ export interface SortKeyRow {
   sortLast: string;
   sortFirst: string;
   upVotes: number;
+  ratingAverage: number;
   position: number;
 }
 
@@ -98,6 +110,8 @@ export function cursorAfter(sort: ApplicantSort, row: SortKeyRow): string {
       return encode(['votes', row.upVotes, row.sortKey, row.id]);
     case 'manual':
       return encode(['manual', row.position, row.id]);
+    case 'rating':
+      return encode(['rating', row.ratingAverage, row.sortKey, row.id]);
   }
 }
 
@@ -119,6 +133,10 @@ export function afterCursor(sort: ApplicantSort, cursor: string | undefined): SQ
       const [, position, id] = decodeTuple('manual', cursor);
       return sql`(${folderMemberships.position}, ${folderMemberships.submissionId}) > (${position}::bigint, ${id}::uuid)`;
     }
+    case 'rating': {
+      const [, average, at, id] = decodeTuple('rating', cursor);
+      return sql`(${submissions.ratingAverage}, ${submissions.createdAt}, ${submissions.id}) < (${average}::int, ${at}::timestamptz, ${id}::uuid)`;
+    }
   }
 }
 
@@ -133,5 +151,7 @@ export function orderOf(sort: ApplicantSort): SQL[] {
       return [desc(submissions.upVotes), desc(submissions.createdAt), desc(submissions.id)];
     case 'manual':
       return [asc(folderMemberships.position), asc(folderMemberships.submissionId)];
+    case 'rating':
+      return [desc(submissions.ratingAverage), desc(submissions.createdAt), desc(submissions.id)];
   }
 }

@@ -119,6 +119,10 @@ export const applicants = pgTable(
     index('applicants_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('applicants_project_idx').on(table.projectId),
     index('applicants_person_idx').on(table.personId),
+    // The distance filter's bounding box (decision 0865).
+    index('applicants_project_coordinates_idx')
+      .on(table.officeId, table.projectId, table.latitude, table.longitude)
+      .where(sql`${table.latitude} is not null`),
     check('applicants_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check(
       'applicants_coordinates_check',
@@ -186,6 +190,13 @@ export const submissions = pgTable(
      * walks (decision 0240).
      */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * The team's ratings of the candidate (decision 0861), kept by the triggers on `ratings` in the writer's
+     * transaction: how many, their sum, and the average in thousandths (0 when unrated), the key of the "rating" sort.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingAverage: integer('rating_average').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -227,6 +238,21 @@ export const submissions = pgTable(
     index('submissions_role_votes_idx').on(
       table.roleId,
       table.upVotes.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Sort "rating" (best average first, then newest) and the minimum-average filter, per project and opportunity.
+    index('submissions_project_rating_idx').on(
+      table.officeId,
+      table.projectId,
+      table.ratingAverage.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('submissions_role_rating_idx').on(
+      table.officeId,
+      table.roleId,
+      table.ratingAverage.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),

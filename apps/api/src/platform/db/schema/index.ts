@@ -29,3 +29,5 @@ export * from './api-tokens';
 export * from './self-tapes';
 export * from './auditions';
 export * from './notes';
+export * from './ratings';
+export * from './candidate-traits';
