@@ -26,3 +26,4 @@ export * from './retention';
 export * from './selfie';
 export * from './webhooks';
 export * from './api-tokens';
+export * from './presentations';
