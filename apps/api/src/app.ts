@@ -39,6 +39,7 @@ import { usersModule } from './modules/users';
 import { webhooksModule } from './modules/webhooks';
 import type { AppContext } from './platform/context';
 import { jobsModule } from './modules/jobs';
+import { presentationsModule } from './modules/presentations';
 import { defineBackgroundJobs } from './background-jobs';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
@@ -99,6 +100,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     retentionModule,
     webhooksModule,
     apiTokensModule,
+    presentationsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

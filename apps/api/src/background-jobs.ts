@@ -9,6 +9,7 @@ import { defineMediaJobs } from './modules/media';
 import { defineRetentionJobs } from './modules/retention';
 import { defineRosterJobs } from './modules/roster';
 import { defineWebhookJobs } from './modules/webhooks';
+import { definePresentationJobs } from './modules/presentations';
 import type { AppContext } from './platform/context';
 
 /**
@@ -27,4 +28,5 @@ export function defineBackgroundJobs(context: AppContext) {
   defineClientReviewJobs(context);
   defineRetentionJobs(context);
   defineWebhookJobs(context);
+  definePresentationJobs(context);
 }

@@ -31,6 +31,7 @@ import { RETENTION_ROUTES } from './retention/route-table';
 import { SELFIE_ROUTES } from './projects/route-table-selfie';
 import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
+import { PRESENTATION_ROUTES } from './projects/route-table-presentations';
 
 /**
  * Every route the API registers must be in at least one authorization table: a table states who may call the route,
@@ -93,6 +94,7 @@ const TABLES: Record<string, () => string[]> = {
   'dev/route-table.ts': () => fromRows(DEV_ROUTES),
   'live/route-table.ts': () => fromRows(LIVE_ROUTES),
   'storage/files-route-table.ts': () => fromRows(filesRouteCases(unread)),
+  'projects/route-table-presentations.ts': () => fromCases(PRESENTATION_ROUTES),
 };
 
 /**

@@ -70,3 +70,5 @@ export * from './retention-texts';
 export * from './office-clock';
 export * from './contracts/webhooks';
 export * from './webhook-texts';
+export * from './contracts/presentations';
+export * from './presentation-texts';

@@ -14,6 +14,7 @@ import { LOOKUP_ROUTES } from './route-table-lookups';
 import { PROJECT_ROUTES } from './route-table-projects';
 import { ROSTER_PROJECT_ROUTES } from './route-table-roster';
 import { SELFIE_ROUTES } from './route-table-selfie';
+import { PRESENTATION_ROUTES } from './route-table-presentations';
 
 const ROUTES = [
   ...PROJECT_ROUTES,
@@ -26,6 +27,7 @@ const ROUTES = [
   ...CLIENT_REVIEW_PROJECT_ROUTES,
   ...ADMIN_SCRIPT_ROUTES,
   ...SELFIE_ROUTES,
+  ...PRESENTATION_ROUTES,
 ];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 

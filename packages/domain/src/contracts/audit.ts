@@ -66,6 +66,11 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'api-token.create',
   'api-token.revoke',
+  'presentation.create',
+  'presentation.update',
+  'presentation.delete',
+  'presentation.share',
+  'presentation.pdf',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
