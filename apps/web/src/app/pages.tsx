@@ -262,6 +262,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/lookups'),
     (m) => m.EnumsPage,
   ),
+  PresentationsPage: lazyPage(
+    () => import('../features/presentations'),
+    (m) => m.PresentationsPage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

@@ -66,7 +66,8 @@ export type PageName =
   | 'EmailOptOutPage'
   | 'ChatReplyPage'
   | 'TermsPage'
-  | 'PrivacyPage';
+  | 'PrivacyPage'
+  | 'PresentationsPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -136,6 +137,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('officeMembers', 'office', 'OfficeMembersPage'),
   route('operatorOffices', 'superAdmin', 'OperatorOfficesPage'),
   route('home', 'staff', 'HomeRedirect'),
+  route('projectPresentations', 'staff', 'PresentationsPage'),
 
   route('submit', 'public', 'SubmitPage'),
   route('castingCallApply', 'public', 'ApplyPage'),

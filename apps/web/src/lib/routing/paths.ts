@@ -70,6 +70,7 @@ export const paths = {
     newEmailTemplate: (id: Id) => fillPattern(PATTERNS.projectEmailTemplateNew, { id }),
     applicantLinks: (id: Id) => fillPattern(PATTERNS.projectApplicantLinks, { id }),
     rosterManagement: (id: Id) => fillPattern(PATTERNS.projectRosterManagement, { id }),
+    presentations: (id: Id) => fillPattern(PATTERNS.projectPresentations, { id }),
   },
   enums: PATTERNS.enums,
   import: PATTERNS.import,
