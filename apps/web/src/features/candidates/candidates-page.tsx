@@ -32,6 +32,7 @@ import { useCandidatesView, useSearchBox } from './use-candidates-view';
 import { useFilterChips, useFilterOptions } from './use-filter-options';
 import { useLiveCandidates } from './use-live-candidates';
 import { useOpenCandidate } from './use-open-candidate';
+import { CreatePresentationButton } from '../presentations';
 
 /** /projects/candidate/:id: the review workspace of a project's candidates. */
 export function ProjectCandidatesPage() {
@@ -231,6 +232,13 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               )}
               onDone={() => setSelection(NO_SELECTION)}
               onClear={() => setSelection(NO_SELECTION)}
+            />
+          ) : null}
+          {selectedIds.length > 0 && view.roleId && can(actor, 'MANAGE_CLIENT_LINKS') ? (
+            <CreatePresentationButton
+              projectId={project.id}
+              roleId={view.roleId}
+              submissionIds={selectedIds}
             />
           ) : null}
 
