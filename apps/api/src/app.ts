@@ -43,6 +43,7 @@ import { notesModule } from './modules/notes';
 import { ratingsModule } from './modules/ratings';
 import type { AppContext } from './platform/context';
 import { jobsModule } from './modules/jobs';
+import { presentationsModule } from './modules/presentations';
 import { defineBackgroundJobs } from './background-jobs';
 import { type AccessControlPorts, registerAccessControl } from './platform/http/access';
 import { frameworkErrors, registerErrorHandling } from './platform/http/error-handler';
@@ -107,6 +108,7 @@ export function apiModules(context: AppContext): ApiModule[] {
     auditionsModule,
     notesModule,
     ratingsModule,
+    presentationsModule,
     ...(context.config.isProduction ? [] : [devModule]),
   ];
 }

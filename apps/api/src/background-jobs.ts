@@ -11,6 +11,7 @@ import { defineRosterJobs } from './modules/roster';
 import { defineWebhookJobs } from './modules/webhooks';
 import { defineSelfTapeJobs } from './modules/self-tapes';
 import { defineAuditionJobs } from './modules/auditions';
+import { definePresentationJobs } from './modules/presentations';
 import type { AppContext } from './platform/context';
 
 /**
@@ -31,4 +32,5 @@ export function defineBackgroundJobs(context: AppContext) {
   defineWebhookJobs(context);
   defineSelfTapeJobs(context);
   defineAuditionJobs(context);
+  definePresentationJobs(context);
 }

@@ -35,6 +35,7 @@ import { WEBHOOK_ROUTES } from './webhooks/route-table';
 import { filesRouteCases } from './storage/files-route-table';
 import { NOTE_ROUTES } from './projects/route-table-notes';
 import { RATING_ROUTES } from './projects/route-table-ratings';
+import { PRESENTATION_ROUTES } from './projects/route-table-presentations';
 
 /**
  * Every route the API registers must be in at least one authorization table: a table states who may call the route,
@@ -107,6 +108,7 @@ const TABLES: Record<string, () => string[]> = {
   ],
   'projects/route-table-notes.ts': () => fromCases(NOTE_ROUTES),
   'projects/route-table-ratings.ts': () => fromCases(RATING_ROUTES),
+  'projects/route-table-presentations.ts': () => fromCases(PRESENTATION_ROUTES),
 };
 
 /**

@@ -82,3 +82,5 @@ export * from './compare-texts';
 export * from './rating-texts';
 export * from './contracts/ratings';
 export * from './candidate-filter-texts';
+export * from './contracts/presentations';
+export * from './presentation-texts';

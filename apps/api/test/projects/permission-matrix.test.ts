@@ -18,6 +18,7 @@ import { SELF_TAPE_ROUTES } from './route-table-self-tapes';
 import { AUDITION_ROUTES } from './route-table-auditions';
 import { NOTE_ROUTES } from './route-table-notes';
 import { RATING_ROUTES } from './route-table-ratings';
+import { PRESENTATION_ROUTES } from './route-table-presentations';
 
 const ROUTES = [
   ...PROJECT_ROUTES,
@@ -34,6 +35,7 @@ const ROUTES = [
   ...AUDITION_ROUTES,
   ...NOTE_ROUTES,
   ...RATING_ROUTES,
+  ...PRESENTATION_ROUTES,
 ];
 const ALL_ROUTES = [...ROUTES, ...COPY_MOVE_ROUTES];
 

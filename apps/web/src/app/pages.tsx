@@ -278,6 +278,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/compare'),
     (m) => m.ComparePage,
   ),
+  PresentationsPage: lazyPage(
+    () => import('../features/presentations'),
+    (m) => m.PresentationsPage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

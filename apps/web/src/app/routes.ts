@@ -70,7 +70,8 @@ export type PageName =
   | 'SelfTapePage'
   | 'SelfTapeTrackingPage'
   | 'AuditionInvitationPage'
-  | 'ComparePage';
+  | 'ComparePage'
+  | 'PresentationsPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -140,6 +141,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('officeMembers', 'office', 'OfficeMembersPage'),
   route('operatorOffices', 'superAdmin', 'OperatorOfficesPage'),
   route('home', 'staff', 'HomeRedirect'),
+  route('projectPresentations', 'staff', 'PresentationsPage'),
 
   route('submit', 'public', 'SubmitPage'),
   route('castingCallApply', 'public', 'ApplyPage'),

@@ -78,6 +78,11 @@ export const AUDIT_ACTIONS = [
   'audition.callback',
   'audition.export',
   'rating.blind-review',
+  'presentation.create',
+  'presentation.update',
+  'presentation.delete',
+  'presentation.share',
+  'presentation.pdf',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

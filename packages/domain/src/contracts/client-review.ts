@@ -288,6 +288,8 @@ export const clientApplicantsQuerySchema = z.object({
 export const clientApplicantsSchema = z.object({
   items: z.array(clientCandidateSchema),
   total: z.number(),
+  /** The layout of the presentation the link was made from (cards or one page each); absent for other links. */
+  presentationLayout: z.enum(['cards', 'pages']).nullable().optional(),
 });
 export type ClientApplicants = z.infer<typeof clientApplicantsSchema>;
 

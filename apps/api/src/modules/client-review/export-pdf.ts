@@ -26,7 +26,7 @@ function loadFontBytes() {
   return fontBytes;
 }
 
-async function embedFonts(pdf: PDFDocument) {
+export async function embedFonts(pdf: PDFDocument) {
   const [{ default: fontkit }, bytes] = await Promise.all([import('@pdf-lib/fontkit'), loadFontBytes()]);
   pdf.registerFontkit(fontkit);
   return {
@@ -36,9 +36,9 @@ async function embedFonts(pdf: PDFDocument) {
 }
 
 /** Line breaks and tabs become spaces: a drawn line is one line, and a control character has no glyph. */
-const oneLine = (text: string) => text.replace(/[\t\r\n\v\f]+/g, ' ');
+export const oneLine = (text: string) => text.replace(/[\t\r\n\v\f]+/g, ' ');
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';

@@ -41,6 +41,9 @@ export function defineClientReviewJobs(context: AppContext) {
 }
 
 export { createClientLinkResolver } from './links';
+/** For presentations: a link made from a chosen, ordered selection, and the PDF's embedded fonts and text helpers. */
+export { createClientLink } from './links';
+export { embedFonts, oneLine, wrap } from './export-pdf';
 
 /** The server-side <head> of pages that need link previews (the project share page). */
 export function createPageHead(context: AppContext) {

@@ -28,6 +28,7 @@ import { AppError } from '../../platform/errors';
 import type { ClientLinkScope } from '../../platform/http/access';
 import { presentItem } from '../media';
 import type { ClientLinkRow } from './links';
+import { chosenMediaFilter, presentationSnapshot } from './presentation-snapshot';
 
 // What a client review link shows of its candidates: only the columns and media its settings share.
 
@@ -203,7 +204,12 @@ export async function listLinkCandidates(
   if (query.folderId) filters.push(eq(clientLinkItems.folderId, query.folderId));
   if (query.roleId) filters.push(eq(submissions.roleId, query.roleId));
   const rows = await candidateRows(db, scope, filters);
-  return { items: await present(context, link, rows, scope.viewerId), total: rows.length };
+  const snapshot = await presentationSnapshot(db, link.id);
+  return {
+    items: await present(context, link, rows, scope.viewerId),
+    total: rows.length,
+    presentationLayout: snapshot?.layout ?? null,
+  };
 }
 
 /** One candidate of the link with the media its settings share, and its neighbours for next and previous. */
@@ -239,7 +245,9 @@ export async function linkCandidate(
           )
           .orderBy(asc(mediaItems.createdAt), asc(mediaItems.id));
   const media: ClientMedia[] = [];
-  for (const item of items) {
+  // A link made from a presentation shows only the media chosen for this candidate there.
+  const chosen = chosenMediaFilter(await presentationSnapshot(db, link.id), row.submissionId);
+  for (const item of items.filter(chosen)) {
     const shown = await presentItem(context.storage, item);
     // A photo's or video's original keeps the camera's metadata (GPS location, device, time). Unless the link allows
     // downloads, viewers get only the converted rendition, which processing writes without metadata; an item not

@@ -40,6 +40,7 @@ import { useLiveCandidates } from './use-live-candidates';
 import { useOpenCandidate } from './use-open-candidate';
 import { RequestSelfTapesButton } from '../self-tapes';
 import { usePrefetchNeighbours } from './use-prefetch-neighbours';
+import { CreatePresentationButton } from '../presentations';
 
 /** /projects/candidate/:id: the review workspace of a project's candidates. */
 export function ProjectCandidatesPage() {
@@ -245,6 +246,13 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               )}
               onDone={() => setSelection(NO_SELECTION)}
               onClear={() => setSelection(NO_SELECTION)}
+            />
+          ) : null}
+          {selectedIds.length > 0 && view.roleId && can(actor, 'MANAGE_CLIENT_LINKS') ? (
+            <CreatePresentationButton
+              projectId={project.id}
+              roleId={view.roleId}
+              submissionIds={selectedIds}
             />
           ) : null}
 

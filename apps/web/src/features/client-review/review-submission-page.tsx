@@ -15,6 +15,7 @@ import { deadReason, ToIdentification } from './review-states';
 import type { Dead } from './review-states';
 import { storedViewer } from './viewer-session';
 import { ERROR_SHOWN_INLINE } from '../../lib/query/query-client';
+import { candidateGridClass } from './presentation-layout';
 
 /**
  * /client/review-submission/{secret}: the review page in portal mode (no staff sign-in, the CLIENT actor). Phone
@@ -156,7 +157,7 @@ export function ClientReviewSubmissionPage() {
               </Button>
             ) : null}
           </div>
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <ul className={candidateGridClass(candidates.data?.presentationLayout)}>
             {items.map((item) => (
               <li key={item.submissionId}>
                 <CandidateCard item={item} onOpen={() => openCandidate(item.submissionId)} />

@@ -72,6 +72,7 @@ export const paths = {
     rosterManagement: (id: Id) => fillPattern(PATTERNS.projectRosterManagement, { id }),
     compare: (id: Id, rowIds: readonly string[]) =>
       fillPattern(PATTERNS.projectCompare, { id }, { ids: rowIds.join(',') }),
+    presentations: (id: Id) => fillPattern(PATTERNS.projectPresentations, { id }),
   },
   enums: PATTERNS.enums,
   import: PATTERNS.import,

@@ -57,6 +57,8 @@ export const PATTERNS = {
   /** (ours) The operator's list of the installation's offices (super admins). */
   operatorOffices: '/operator/offices',
   home: '/',
+  /** (ours) A project's presentations for clients. */
+  projectPresentations: '/projects/:id/presentations',
   // Public apply pages
   submit: '/submit/:projectId',
   castingCallApply: '/castingcall/apply',

@@ -31,3 +31,4 @@ export * from './auditions';
 export * from './notes';
 export * from './ratings';
 export * from './candidate-traits';
+export * from './presentations';
