@@ -24,4 +24,5 @@ export const PAGE_TITLES = {
   yourProjects: 'Your projects',
   yourSubmission: 'Your submission',
   auditionInvitation: 'Your invitation',
+  selfTapeRequest: 'Self-tape request',
 };

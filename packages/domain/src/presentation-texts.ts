@@ -1,3 +1,4 @@
+import { CLIENT_REVIEW_MESSAGES } from './contracts/client-review';
 /**
  * The presentations' texts: the project's presentations page, the editor, the create and share actions, the PDF's
  * progress, and the API's refusals. A curated, ordered package of candidates for a client.
@@ -37,7 +38,7 @@ export const PRESENTATION_TEXTS = {
   deletePresentation: 'Delete presentation',
   deleteConfirm: 'Delete this presentation? Client links already made from it keep working.',
   // Sharing and the PDF.
-  share: 'Share with a client',
+  share: CLIENT_REVIEW_MESSAGES.shareTitle,
   sharing: 'Sharing…',
   shared: 'Client link made. Copy its address now: it is shown once.',
   linkAddress: 'Client link address',

@@ -1,4 +1,4 @@
-import { COMPARE_TEXTS, MESSAGES, PAGE_TITLES } from '@casting/domain';
+import { COMPARE_TEXTS, MESSAGES, PAGE_TITLES, SELF_TAPE_TEXTS } from '@casting/domain';
 import type { RouteId } from '../lib/routing/patterns';
 import { PUBLIC_ROUTE_TITLES } from './public-route-titles';
 
@@ -40,8 +40,8 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   notFound: PAGE_TITLES.pageNotFound,
   emailOptOut: 'Unsubscribe',
   chatReply: 'Conversation with the casting team',
-  selfTapePage: 'Self-tape request',
-  projectSelfTapes: 'Self-tape tracking',
+  selfTapePage: PAGE_TITLES.selfTapeRequest,
+  projectSelfTapes: SELF_TAPE_TEXTS.tracking,
   auditionInvitation: PAGE_TITLES.auditionInvitation,
   projectCompare: COMPARE_TEXTS.title,
   ...PUBLIC_ROUTE_TITLES,

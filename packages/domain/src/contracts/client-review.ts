@@ -37,6 +37,7 @@ export const CLIENT_REVIEW_MESSAGES = {
   downloadRecipientHint: 'The link goes to the address you identified with.',
   downloadNeedsIdentity: 'Tell us who you are first: the download link is e-mailed to you.',
   downloadFailed: 'The download could not be requested. Check your connection and try again.',
+  shareTitle: 'Share with a client',
   feedbackEmpty: 'Vote or write a comment.',
   /**
    * Written over every video a review link plays, so that a recording of the screen names who made it: the viewer's

@@ -45,6 +45,10 @@ const GUEST_ADMIN_SUPER_ADMIN = [
   '/404',
   // (ours) An office invitation's link: read signed out, accepted signed in.
   '/invitations/office/:token',
+  // (ours) A self-tape request's and an audition invitation's private pages, opened from the e-mail without an
+  // account.
+  '/self-tapes/:token',
+  '/auditions/:projectId',
 ];
 // '/audit' (the audit log) and '/agencies' (agency verification) are ours; they follow the rule of /users: super
 // admins only.
@@ -84,6 +88,8 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/office/members',
   '/',
   '/projects/compare/:id',
+  '/projects/:id/presentations',
+  '/projects/:id/self-tapes/:requestId',
 ];
 
 type Actor = 'signed out' | UserRoleCode;

@@ -1,7 +1,7 @@
 import type { ClientLinkSettings, CreatedClientLink } from '@casting/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { UI_TEXTS } from '@casting/domain';
+import { CLIENT_REVIEW_MESSAGES, UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { HttpError } from '../../lib/http/http-error';
 import { Button } from '../../ui/button';
@@ -131,7 +131,7 @@ export function CreateClientLinkDialog(props: CreateClientLinkDialogProps) {
     <Dialog
       open={props.open}
       onOpenChange={close}
-      title="Share with a client"
+      title={CLIENT_REVIEW_MESSAGES.shareTitle}
       description={shareSubject(props.submissionIds.length, folderIds.length, roleIds.length)}
       width={560}
     >

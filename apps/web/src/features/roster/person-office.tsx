@@ -1,4 +1,4 @@
-import { ROSTER_MESSAGES, UI_TEXTS } from '@casting/domain';
+import { NOTE_TEXTS, ROSTER_MESSAGES, UI_TEXTS } from '@casting/domain';
 import type { RosterPerson } from '@casting/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -107,7 +107,7 @@ export function Notes({ person }: { person: RosterPerson }) {
           className="self-start"
           disabled={add.isPending || !body.trim()}
         >
-          Add note
+          {NOTE_TEXTS.add}
         </Button>
       </form>
       <ul className="flex flex-col gap-2">
