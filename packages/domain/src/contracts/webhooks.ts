@@ -8,8 +8,9 @@ import { keysetPageFields, cursorQuery } from './pagination';
  */
 
 /**
- * The event catalogue. `self_tape.submitted` and `audition.answered` belong to capabilities not built yet: endpoints
- * may subscribe now, and those capabilities emit them when they land (decision 0771).
+ * The event catalogue: each event is emitted inside the transaction of the change it tells (decision 0771), the
+ * self-tape one when a recipient submits their takes, the audition one when a recipient confirms, declines, picks or
+ * asks for another slot.
  */
 export const WEBHOOK_EVENTS = {
   'submission.received': 'A talent or an agent applies to an opportunity through a submission link.',
