@@ -167,8 +167,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     strictTransportSecurity: config.isProduction,
   });
-  // Routes opt in through `config.rateLimit`; auth endpoints set their own limits.
-  await app.register(rateLimit, { global: false });
+  // Routes opt in through `config.rateLimit`; auth endpoints set their own limits. The key is the client's address;
+  // a request whose connection closed before the limit was checked has none left to read, and counts under one
+  // shared key instead of failing (its answer reaches nobody).
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip ?? 'closed-connection',
+  });
   // Unsigned: the only cookie is the opaque refresh token, which the database checks by its digest.
   await app.register(cookie);
   // The live channel's frames are small JSON messages; a larger one closes the socket (1009).
