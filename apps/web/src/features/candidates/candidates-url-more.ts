@@ -97,13 +97,7 @@ export const hasMoreFilters = (more: MoreFilters) => JSON.stringify(more) !== JS
 
 /** The richer filters' chips: one for the rating, the height range and the distance, one per listed value. */
 export type MoreFilterKey =
-  | 'ratingMin'
-  | 'height'
-  | 'union'
-  | 'ethnicAppearance'
-  | 'skills'
-  | 'languages'
-  | 'near';
+  'ratingMin' | 'height' | 'union' | 'ethnicAppearance' | 'skills' | 'languages' | 'near';
 
 export function moreActiveFilters(more: MoreFilters): { key: MoreFilterKey; value?: string }[] {
   const active: { key: MoreFilterKey; value?: string }[] = [];
@@ -118,7 +112,10 @@ export function moreActiveFilters(more: MoreFilters): { key: MoreFilterKey; valu
 }
 
 /** The richer filters without one chip's filter. */
-export function withoutMoreFilter(more: MoreFilters, filter: { key: MoreFilterKey; value?: string }): MoreFilters {
+export function withoutMoreFilter(
+  more: MoreFilters,
+  filter: { key: MoreFilterKey; value?: string },
+): MoreFilters {
   const drop = (values: string[]) => values.filter((entry) => entry !== filter.value);
   switch (filter.key) {
     case 'ratingMin':

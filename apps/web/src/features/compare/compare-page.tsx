@@ -217,7 +217,11 @@ function CompareWorkspace({ project, rowIds }: { project: ProjectDetail; rowIds:
                 }
                 extraActions={
                   canRate && submission ? (
-                    <CandidateRating projectId={project.id} submissionId={rowId} candidateName={detail.name} />
+                    <CandidateRating
+                      projectId={project.id}
+                      submissionId={rowId}
+                      candidateName={detail.name}
+                    />
                   ) : null
                 }
               />

@@ -39,7 +39,8 @@ export function CandidateRating({ projectId, submissionId, candidateName }: Cand
       <div
         role="group"
         aria-label={candidateName ? RATING_TEXTS.yourRatingOf(candidateName) : RATING_TEXTS.yourRating}
-        className="flex flex-wrap items-center gap-1">
+        className="flex flex-wrap items-center gap-1"
+      >
         <span className="mr-1 text-sm text-ink-muted">{RATING_TEXTS.yourRating}</span>
         {SCORES.map((score) => {
           const on = mine !== null && score <= mine;
