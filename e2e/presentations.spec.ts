@@ -8,7 +8,8 @@ import { apiAs, PASSWORD, person, signInElsewhere, signUpConfirmed } from './sup
 /*
  * Deciding faster: a director leaves a time-coded note on a tape that a colleague watching the same tape sees appear,
  * rates two candidates side by side, builds a presentation in her order and shares it; a producer on the client link
- * sees it in that order with her e-mail over the tape and adds a time-coded note; the presentation's PDF downloads.
+ * sees it in that order with her e-mail over the tape and adds a time-coded note, which the colleague watching that
+ * tape sees arrive; the presentation's PDF downloads.
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -98,8 +99,14 @@ test('a director notes and rates, presents in her order; a producer reviews it i
   await expect(viewer.getByRole('button', { name: marker })).toBeVisible();
   // The colleague's marker arrives without a reload.
   await expect(colleagueViewer.getByRole('button', { name: marker })).toBeVisible({ timeout: 15_000 });
-  await colleague.context().close();
   await viewer.getByRole('button', { name: 'Close viewer' }).click();
+  // The colleague moves on to Tomas's tape, where the client's note will arrive.
+  await colleague.goto(`${workspace}&candidateId=${tomas.rowId}`);
+  const tomasTape = await openTape(
+    colleague,
+    colleague.getByRole('region', { name: 'Tomas Reed' }),
+    'tomas-tape.mp4',
+  );
 
   // Both candidates, side by side: the director rates each beside her votes.
   await page.goto(workspace);
@@ -189,8 +196,12 @@ test('a director notes and rates, presents in her order; a producer reviews it i
   await clientViewer.getByRole('button', { name: 'Add a note at 0:02' }).click();
   await clientViewer.getByRole('textbox', { name: 'Add a note at 0:02' }).fill('Love this reading');
   await clientViewer.getByRole('button', { name: 'Add note' }).click();
-  await expect(clientViewer.getByRole('button', { name: 'Note by Paula Producer at 0:02' })).toBeVisible();
+  const clientMarker = 'Note by Paula Producer at 0:02';
+  await expect(clientViewer.getByRole('button', { name: clientMarker })).toBeVisible();
   await producerContext.close();
+  // The team watching that tape sees the client's note arrive.
+  await expect(tomasTape.getByRole('button', { name: clientMarker })).toBeVisible({ timeout: 15_000 });
+  await colleague.context().close();
 
   // The PDF is ready and its download link works.
   await expect(editorView.getByRole('status').filter({ hasText: 'PDF ready' })).toBeVisible({
