@@ -14,6 +14,19 @@ export const CANDIDATE_FILTER_TEXTS = {
   within: 'Within (miles)',
   clearLocation: 'Clear location',
   placeNotFound: 'No place found for this ZIP code or city.',
+  // The list's filter chips, one per active filter.
+  chipHeight: (min: number | null, max: number | null) =>
+    min !== null && max !== null
+      ? `Height ${min}–${max} cm`
+      : min !== null
+        ? `Height ${min} cm or more`
+        : `Height ${max ?? ''} cm or less`,
+  chipUnion: (name: string) => `Union: ${name}`,
+  chipEthnicAppearance: (name: string) => `Ethnic appearance: ${name}`,
+  chipSkill: (skill: string) => `Skill: ${skill}`,
+  chipLanguage: (language: string) => `Language: ${language}`,
+  chipNear: (miles: number) => `Within ${miles} miles of a place`,
+  unknownValue: 'unknown',
 } as const;
 
 export const CANDIDATE_FILTER_MESSAGES = {

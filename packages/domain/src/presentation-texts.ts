@@ -1,4 +1,5 @@
 import { CLIENT_REVIEW_MESSAGES } from './contracts/client-review';
+import { MESSAGES } from './messages';
 /**
  * The presentations' texts: the project's presentations page, the editor, the create and share actions, the PDF's
  * progress, and the API's refusals. A curated, ordered package of candidates for a client.
@@ -60,4 +61,15 @@ export const PRESENTATION_TEXTS = {
   pdfNotReady: 'The PDF is not ready yet.',
   // The client review page.
   portalCardsLabel: 'Candidates',
+  // The naming dialog (create and rename), the order by drag and drop, the shared notes in the PDF.
+  nameTitle: 'Name the presentation',
+  rename: 'Rename',
+  renameTitle: 'Rename the presentation',
+  cancel: MESSAGES.cancel,
+  saving: 'Saving…',
+  orderHint: 'Drag a candidate to a new place, or use the move buttons.',
+  dragHandle: (name: string) => `Drag ${name} to reorder`,
+  pdfNotes: 'Notes',
+  pdfNote: (time: string | null, author: string, body: string) =>
+    `${time ? `[${time}] ` : ''}${author ? `${author}: ` : ''}${body}`,
 } as const;

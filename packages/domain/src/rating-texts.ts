@@ -27,6 +27,10 @@ export const RATING_TEXTS = {
   minRating: 'Minimum average rating',
   anyRating: 'Any rating',
   atLeast: (score: number) => `${score}+`,
+  // The compare view, where several candidates' controls are on screen.
+  yourRatingOf: (name: string) => `Your rating: ${name}`,
+  // The list's filter chips.
+  chipRating: (score: number) => `Rating ${score}+`,
 } as const;
 
 /** What the rating calls answer when they refuse. */

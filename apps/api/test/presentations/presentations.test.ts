@@ -131,8 +131,25 @@ describe('presentations', () => {
     expect((again.json() as typeof body).items.map((item) => item.submissionId)).toEqual(order);
   });
 
-  it('prints the PDF by a job, names in the set order, for the team to download', async () => {
+  it('prints the PDF by a job, names in the set order and the notes shared with clients, for the team', async () => {
     expect((await call('GET', `/${made.id}/pdf`)).statusCode).toBe(409);
+    // Ana's notes: one shared with client links at a time code of her tape, one for the team only.
+    const note = async (payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${cast.project.id}/candidates/${fx.shared[0]!.applicantId}/notes`,
+        headers: cast.headers('PE'),
+        payload: { roleId: fx.role.id, ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await note({
+      body: 'Lovely pause before the line',
+      visibility: 'CLIENT_LINKS',
+      mediaId: docs['ana-sides.pdf'],
+      offsetMs: 7000,
+    });
+    await note({ body: 'Agent asks too much', visibility: 'TEAM' });
     const asked = await call('POST', `/${made.id}/pdf`);
     expect(asked.statusCode, asked.body).toBe(202);
     let detail: Detail = asked.json();
@@ -151,9 +168,9 @@ describe('presentations', () => {
     expect(bytes.statusCode).toBe(200);
     const mupdf = await import('mupdf');
     const document = mupdf.Document.openDocument(bytes.rawPayload, 'application/pdf');
-    // A cover and one page per candidate.
-    expect(document.countPages()).toBe(4);
-    const text = [0, 1, 2, 3]
+    // A cover, one page per candidate, and a page of the shared notes.
+    expect(document.countPages()).toBe(5);
+    const text = [0, 1, 2, 3, 4]
       .map((n) => document.loadPage(n).toStructuredText('preserve-whitespace').asText())
       .join('\n');
     expect(text).toContain('Selects, in order');
@@ -162,5 +179,8 @@ describe('presentations', () => {
     const at = names.map((name) => text.indexOf(name));
     expect(at.every((index) => index > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(text).toContain('[0:07]');
+    expect(text).toContain('Lovely pause before the line');
+    expect(text).not.toContain('Agent asks too much');
   });
 });

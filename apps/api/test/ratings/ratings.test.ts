@@ -6,6 +6,7 @@ import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { testDatabase } from '../support/database';
 import { buildIdentityApp } from '../support/identity';
+import { collect } from '../support/live-events';
 import { buildCast, buildRole, type ActorName, type Cast } from '../support/projects';
 
 // Ratings (1 to 5 per reviewer and candidate), what each actor sees of them with blind review off and on, the list's
@@ -83,8 +84,18 @@ const blind = (on: boolean) =>
   });
 
 describe('ratings', () => {
-  it('keeps one rating per reviewer, with the average, the spread, the count and who rated', async () => {
-    expect((await rate('Ada', 'PO', 3)).statusCode).toBe(200);
+  it('keeps one rating per reviewer, with the average, the spread, the count and who rated, told live', async () => {
+    const collector = collect(t.context.events, project());
+    try {
+      expect((await rate('Ada', 'PO', 3)).statusCode).toBe(200);
+      const [event] = await collector.count(1);
+      expect(event).toMatchObject({
+        event: 'APPLICANTS_UPDATED',
+        payload: { kind: 'RATING', count: 1, roleId: role.id },
+      });
+    } finally {
+      collector.stop();
+    }
     expect((await rate('Ada', 'PO', 5)).statusCode).toBe(200);
     expect((await rate('Ada', 'PE', 4)).statusCode).toBe(200);
     const summary = await ratingsOf('Ada', 'TE');

@@ -60,5 +60,7 @@ export const APPLICANTS_UPDATE_KINDS = [
   'MOVE',
   'IMPORT',
   'CROSS_COPY',
+  /** A reviewer rated a candidate or cleared their rating (decision 0867). */
+  'RATING',
 ] as const;
 export type ApplicantsUpdateKind = (typeof APPLICANTS_UPDATE_KINDS)[number];

@@ -2,7 +2,12 @@ import type { ApiModule } from '../../platform/http/module';
 import { noteRoutes } from './routes';
 
 export { copyNotes, type NoteCopy } from './copy';
-export { linkNotesForExport, type ExportedNote } from './export';
+export {
+  linkNotesForExport,
+  presentationNotesForPdf,
+  type ExportedNote,
+  type PresentationNote,
+} from './export';
 
 /**
  * Notes on candidates and time-coded notes on their tapes, each visible to its author, the team, or also client

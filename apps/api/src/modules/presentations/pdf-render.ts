@@ -1,12 +1,14 @@
-import type { PDFDocument, PDFImage, PDFPage } from 'pdf-lib';
-import type { PresentationLayout } from '@casting/domain';
-import { embedFonts, oneLine } from '../client-review';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
+import { PRESENTATION_TEXTS, type PresentationLayout } from '@casting/domain';
+import { embedFonts, oneLine, wrap } from '../client-review';
 
 /** One candidate as printed: the name, the opportunity, the key facts and a JPEG of their photo. */
 export interface PrintedCandidate {
   name: string;
   facts: string[];
   photo: Buffer | null;
+  /** The team's notes shared with clients, each one printable text ('[0:07] Ana: ...'), oldest first. */
+  notes: string[];
 }
 
 const [WIDTH, HEIGHT] = [595.28, 841.89];
@@ -80,6 +82,7 @@ export async function presentationPdf(
         y -= 16;
       }
     }
+    printNotes(pdf, { font, bold }, candidates);
     return pdf.save();
   }
   // Cards: two columns, three rows.
@@ -101,5 +104,40 @@ export async function presentationPdf(
       page!.drawText(oneLine(fact), { x, y, size: 9, font, maxWidth: cardWidth });
     }
   }
+  printNotes(pdf, { font, bold }, candidates);
   return pdf.save();
+}
+
+/**
+ * The shared notes, after the candidates and in the same order: each candidate who has any, by name, then their
+ * notes wrapped to the page, flowing onto new pages as needed. Nothing is added when no candidate has a note.
+ */
+function printNotes(
+  pdf: PDFDocument,
+  fonts: { font: PDFFont; bold: PDFFont },
+  candidates: PrintedCandidate[],
+) {
+  const annotated = candidates.filter((candidate) => candidate.notes.length > 0);
+  if (annotated.length === 0) return;
+  const width = WIDTH - 2 * MARGIN;
+  let page = pdf.addPage([WIDTH, HEIGHT]);
+  let y = HEIGHT - MARGIN - 20;
+  page.drawText(PRESENTATION_TEXTS.pdfNotes, { x: MARGIN, y, size: 18, font: fonts.bold });
+  y -= 30;
+  const line = (text: string, size: number, font: PDFFont, gap: number) => {
+    if (y < MARGIN + size) {
+      page = pdf.addPage([WIDTH, HEIGHT]);
+      y = HEIGHT - MARGIN - size;
+    }
+    page.drawText(text, { x: MARGIN, y, size, font });
+    y -= gap;
+  };
+  for (const candidate of annotated) {
+    line(oneLine(candidate.name), 12, fonts.bold, 18);
+    for (const note of candidate.notes) {
+      for (const text of wrap(note, fonts.font, 10, width)) line(text, 10, fonts.font, 14);
+      y -= 4;
+    }
+    y -= 10;
+  }
 }

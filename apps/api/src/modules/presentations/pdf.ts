@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { minorSql } from '../../platform/db/minors';
 import { applicants, mediaItems, presentations, projects, roles } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { presentationNotesForPdf } from '../notes';
 import { orderedCandidates, playingAge, presentationOfProject } from './queries';
 import { presentationPdf, type PrintedCandidate } from './pdf-render';
 
@@ -81,6 +82,7 @@ export async function buildPresentationPdf(context: AppContext, presentationId: 
             .from(applicants)
             .where(inArray(applicants.id, applicantIds));
     const minor = new Set(minors.filter((entry) => entry.minor).map((entry) => entry.id));
+    const notes = await presentationNotesForPdf(db, row.id);
     const printed: PrintedCandidate[] = [];
     for (const [index, candidate] of candidates.entries()) {
       const chosenImages =
@@ -116,6 +118,9 @@ export async function buildPresentationPdf(context: AppContext, presentationId: 
         name: `${candidate.firstName} ${candidate.lastName}`.trim(),
         facts,
         photo: photo ? await jpegOf(context, photo.thumb ?? photo.original) : null,
+        notes: notes
+          .filter((note) => note.submissionId === candidate.submissionId)
+          .map((note) => PRESENTATION_TEXTS.pdfNote(note.time, note.authorName, note.body)),
       });
       await progress(Math.floor(((index + 1) / Math.max(candidates.length, 1)) * 90));
     }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { RATING_MESSAGES, type ProjectActor, type RatingSummary } from '@casting/domain';
 import type { Db } from '../../platform/db/client';
+import type { Events, SqlExecutor } from '../../platform/events/ports';
 import { ratings, submissions } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { ratingSummaries } from './summaries';
@@ -30,36 +31,55 @@ export interface Rater {
   actor: ProjectActor;
 }
 
+/**
+ * Tells the project's live channel that a candidate's ratings changed, inside the change's transaction, as every
+ * candidate change does (APPLICANTS_UPDATED, kind RATING): colleagues' lists, previews and compare views refetch the
+ * summary, which applies each reader's blind review. The payload names the opportunity only.
+ */
+async function publishRated(events: Events | undefined, tx: SqlExecutor, projectId: string, roleId: string) {
+  if (!events) return;
+  await events.publish(projectId, 'APPLICANTS_UPDATED', { kind: 'RATING', count: 1, roleId }, { tx });
+}
+
 /** Sets (or changes) the caller's rating of the candidate; the submission's aggregate moves in the same transaction. */
 export async function setRating(
   db: Db,
+  events: Events | undefined,
   projectId: string,
   rater: Rater,
   submissionId: string,
   score: number,
 ): Promise<RatingSummary> {
-  const candidate = await candidateInProject(db, projectId, submissionId);
-  await db
-    .insert(ratings)
-    .values({ projectId, roleId: candidate.roleId, submissionId, userId: rater.userId, score })
-    .onConflictDoUpdate({
-      target: [ratings.officeId, ratings.submissionId, ratings.userId],
-      set: { score, updatedAt: new Date() },
-    });
+  await db.transaction(async (tx) => {
+    const candidate = await candidateInProject(tx as unknown as Db, projectId, submissionId);
+    await tx
+      .insert(ratings)
+      .values({ projectId, roleId: candidate.roleId, submissionId, userId: rater.userId, score })
+      .onConflictDoUpdate({
+        target: [ratings.officeId, ratings.submissionId, ratings.userId],
+        set: { score, updatedAt: new Date() },
+      });
+    await publishRated(events, tx, projectId, candidate.roleId);
+  });
   return summaryOf(db, projectId, rater, submissionId);
 }
 
 /** Removes the caller's rating of the candidate, if any. */
 export async function clearRating(
   db: Db,
+  events: Events | undefined,
   projectId: string,
   rater: Rater,
   submissionId: string,
 ): Promise<RatingSummary> {
-  await candidateInProject(db, projectId, submissionId);
-  await db
-    .delete(ratings)
-    .where(and(eq(ratings.submissionId, submissionId), eq(ratings.userId, rater.userId)));
+  await db.transaction(async (tx) => {
+    const candidate = await candidateInProject(tx as unknown as Db, projectId, submissionId);
+    const removed = await tx
+      .delete(ratings)
+      .where(and(eq(ratings.submissionId, submissionId), eq(ratings.userId, rater.userId)))
+      .returning({ id: ratings.submissionId });
+    if (removed.length > 0) await publishRated(events, tx, projectId, candidate.roleId);
+  });
   return summaryOf(db, projectId, rater, submissionId);
 }
 

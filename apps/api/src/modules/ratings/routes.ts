@@ -59,7 +59,14 @@ export function ratingRoutes(app: App, context: AppContext) {
       },
     },
     async (request) =>
-      setRating(db, request.params.id, rater(request), request.params.submissionId, request.body.score),
+      setRating(
+        db,
+        context.events,
+        request.params.id,
+        rater(request),
+        request.params.submissionId,
+        request.body.score,
+      ),
   );
 
   app.delete(
@@ -73,7 +80,8 @@ export function ratingRoutes(app: App, context: AppContext) {
         response: { 200: ratingSummarySchema },
       },
     },
-    async (request) => clearRating(db, request.params.id, rater(request), request.params.submissionId),
+    async (request) =>
+      clearRating(db, context.events, request.params.id, rater(request), request.params.submissionId),
   );
 
   app.get(

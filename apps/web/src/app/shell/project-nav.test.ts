@@ -56,3 +56,16 @@ describe('chat in the project navigation', () => {
     expect(projectLinks('p1', 'PE').find((link) => link.label === 'Chat')?.to).toBe('/projects/chat/p1');
   });
 });
+
+describe('presentations in the project navigation', () => {
+  it('offers Presentations to those who manage client links (SA PO PE), as the presentations API allows', () => {
+    expect(PROJECT_ACTORS.filter((actor) => labels(actor).includes('Presentations'))).toEqual([
+      'SA',
+      'PO',
+      'PE',
+    ]);
+    expect(projectLinks('p1', 'PO').find((link) => link.label === 'Presentations')?.to).toBe(
+      '/projects/p1/presentations',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { can, CHAT_MESSAGES, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
+import { can, CHAT_MESSAGES, PRESENTATION_TEXTS, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
@@ -67,6 +67,13 @@ export function projectLinks(
       to: paths.project.adminScripts(projectId),
       page: 'ProjectAdminScriptsPage',
       allowed: () => operator,
+    },
+    // Presentations are made to be sent to clients: whoever manages client links (SA PO PE), as the API allows.
+    {
+      label: PRESENTATION_TEXTS.navLabel,
+      to: paths.project.presentations(projectId),
+      page: 'PresentationsPage',
+      permission: 'MANAGE_CLIENT_LINKS',
     },
   ];
   return links

@@ -15,6 +15,7 @@ describe('isWorkspacePath', () => {
     '/projects/p1/applicant-links',
     '/roster',
     '/projects/invite-candidates/p1',
+    '/projects/p1/presentations',
   ])('recognises %s', (pathname) => {
     expect(isWorkspacePath(pathname)).toBe(true);
   });

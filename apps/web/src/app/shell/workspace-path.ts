@@ -13,6 +13,7 @@ export const WORKSPACE_SEGMENTS: ReadonlySet<string> = new Set([
   'applicant-links',
   'roster',
   'invite-candidates',
+  'presentations',
 ]);
 
 function segmentsOf(pathname: string): string[] {

@@ -94,3 +94,43 @@ export function moreListQuery(more: MoreFilters): QueryParams {
 }
 
 export const hasMoreFilters = (more: MoreFilters) => JSON.stringify(more) !== JSON.stringify(DEFAULT_MORE);
+
+/** The richer filters' chips: one for the rating, the height range and the distance, one per listed value. */
+export type MoreFilterKey =
+  'ratingMin' | 'height' | 'union' | 'ethnicAppearance' | 'skills' | 'languages' | 'near';
+
+export function moreActiveFilters(more: MoreFilters): { key: MoreFilterKey; value?: string }[] {
+  const active: { key: MoreFilterKey; value?: string }[] = [];
+  if (more.ratingMin !== null) active.push({ key: 'ratingMin' });
+  if (more.heightMin !== null || more.heightMax !== null) active.push({ key: 'height' });
+  more.union.forEach((value) => active.push({ key: 'union', value }));
+  more.ethnicAppearance.forEach((value) => active.push({ key: 'ethnicAppearance', value }));
+  more.skills.forEach((value) => active.push({ key: 'skills', value }));
+  more.languages.forEach((value) => active.push({ key: 'languages', value }));
+  if (more.near) active.push({ key: 'near' });
+  return active;
+}
+
+/** The richer filters without one chip's filter. */
+export function withoutMoreFilter(
+  more: MoreFilters,
+  filter: { key: MoreFilterKey; value?: string },
+): MoreFilters {
+  const drop = (values: string[]) => values.filter((entry) => entry !== filter.value);
+  switch (filter.key) {
+    case 'ratingMin':
+      return { ...more, ratingMin: null };
+    case 'height':
+      return { ...more, heightMin: null, heightMax: null };
+    case 'union':
+      return { ...more, union: drop(more.union) };
+    case 'ethnicAppearance':
+      return { ...more, ethnicAppearance: drop(more.ethnicAppearance) };
+    case 'skills':
+      return { ...more, skills: drop(more.skills) };
+    case 'languages':
+      return { ...more, languages: drop(more.languages) };
+    case 'near':
+      return { ...more, near: null };
+  }
+}

@@ -161,3 +161,26 @@ describe('candidates view in the URL', () => {
     expect(listQuery(parse(''), '').feedbackFromClients).toBeUndefined();
   });
 });
+
+describe('the richer filters as chips', () => {
+  it('gives one chip per rating, height range, union, skill, language and distance, each removable on its own', () => {
+    const view = parse(
+      `ratingMin=3.5&heightMin=160&heightMax=180&union=${TAG_A}&skills=Piano&skills=Juggling&languages=French&nearLat=40.7&nearLng=-74&nearMiles=25`,
+    );
+    const chips = activeFilters(view);
+    expect(chips).toEqual([
+      { key: 'ratingMin' },
+      { key: 'height' },
+      { key: 'union', value: TAG_A },
+      { key: 'skills', value: 'Piano' },
+      { key: 'skills', value: 'Juggling' },
+      { key: 'languages', value: 'French' },
+      { key: 'near' },
+    ]);
+    const less = withoutFilter(view, { key: 'skills', value: 'Piano' });
+    expect(less.more.skills).toEqual(['Juggling']);
+    expect(withoutFilter(less, { key: 'height' }).more).toMatchObject({ heightMin: null, heightMax: null });
+    expect(withoutFilter(view, { key: 'near' }).more.near).toBeNull();
+    expect(withoutFilter(view, { key: 'ratingMin' }).more.ratingMin).toBeNull();
+  });
+});

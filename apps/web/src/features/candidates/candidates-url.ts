@@ -21,9 +21,12 @@ import type {
 import type { QueryParams } from '../../lib/http/http-client';
 import {
   DEFAULT_MORE,
+  moreActiveFilters,
   moreListQuery,
   parseMore,
   serializeMore,
+  withoutMoreFilter,
+  type MoreFilterKey,
   type MoreFilters,
 } from './candidates-url-more';
 
@@ -258,7 +261,8 @@ export type FilterKey =
   | 'referral'
   | 'agents'
   | 'agentSearch'
-  | 'sort';
+  | 'sort'
+  | MoreFilterKey;
 
 export interface ActiveFilter {
   key: FilterKey;
@@ -282,6 +286,7 @@ export function activeFilters(view: CandidatesView): ActiveFilter[] {
   view.agents.forEach((value) => active.push({ key: 'agents', value }));
   if (view.agentSearchTerm.trim().length >= APPLICANT_SEARCH_MIN_CHARS) active.push({ key: 'agentSearch' });
   if (view.sort !== DEFAULT_VIEW.sort) active.push({ key: 'sort' });
+  active.push(...moreActiveFilters(view.more));
   return active;
 }
 
@@ -314,6 +319,8 @@ export function withoutFilter(view: CandidatesView, filter: ActiveFilter): Candi
       return { ...view, agentSearchTerm: '', agentSearchType: DEFAULT_VIEW.agentSearchType };
     case 'sort':
       return { ...view, sort: DEFAULT_VIEW.sort };
+    default:
+      return { ...view, more: withoutMoreFilter(view.more, { key: filter.key, value: filter.value }) };
   }
 }
 

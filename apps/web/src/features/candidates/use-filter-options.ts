@@ -1,4 +1,4 @@
-import { can } from '@casting/domain';
+import { can, CANDIDATE_FILTER_TEXTS, RATING_TEXTS } from '@casting/domain';
 import type { ProjectDetail } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -20,7 +20,7 @@ import type { ActiveFilter, CandidatesView } from './candidates-url';
 import type { SetCandidatesView } from './use-candidates-view';
 
 type Names = Record<
-  'genderNames' | 'tagNames' | 'teamNames' | 'linkNames' | 'agentNames',
+  'genderNames' | 'tagNames' | 'teamNames' | 'linkNames' | 'agentNames' | 'unionNames' | 'lookNames',
   ReadonlyMap<string, string>
 >;
 
@@ -43,6 +43,8 @@ export function useFilterOptions(
   const unions = useQuery(lookupValuesQuery(http, 'union'));
   const looks = useQuery(lookupValuesQuery(http, 'ethnic-appearances'));
   const genderNames = useMemo(() => namesOf(genders.data), [genders.data]);
+  const unionNames = useMemo(() => namesOf(unions.data), [unions.data]);
+  const lookNames = useMemo(() => namesOf(looks.data), [looks.data]);
   const tags = useQuery(projectTagsQuery(http, projectId));
   // Feedback is filtered by team member only by those who may see feedback (VIEW_FEEDBACK); the team is loaded
   // only while the panel or such a filter needs it.
@@ -90,7 +92,15 @@ export function useFilterOptions(
     teamMembers: seesFeedback ? teamOptions : null,
     referralLinks: mayFilterReferral ? (referralLinks.data ?? []) : null,
     agents: mayFilterAgents ? (agentOptions.data ?? []) : null,
-    names: { genderNames, tagNames, teamNames, linkNames, agentNames } satisfies Names,
+    names: {
+      genderNames,
+      tagNames,
+      teamNames,
+      linkNames,
+      agentNames,
+      unionNames,
+      lookNames,
+    } satisfies Names,
   };
 }
 
@@ -140,5 +150,23 @@ function chipLabel(view: CandidatesView, filter: ActiveFilter, names: Names): st
       return `${AGENT_SEARCH_LABELS[view.agentSearchType]}: ${view.agentSearchTerm}`;
     case 'sort':
       return `Sort: ${sortLabel(view.sort)}`;
+    case 'ratingMin':
+      return RATING_TEXTS.chipRating(view.more.ratingMin ?? 0);
+    case 'height':
+      return CANDIDATE_FILTER_TEXTS.chipHeight(view.more.heightMin, view.more.heightMax);
+    case 'union':
+      return CANDIDATE_FILTER_TEXTS.chipUnion(
+        names.unionNames.get(filter.value ?? '') ?? CANDIDATE_FILTER_TEXTS.unknownValue,
+      );
+    case 'ethnicAppearance':
+      return CANDIDATE_FILTER_TEXTS.chipEthnicAppearance(
+        names.lookNames.get(filter.value ?? '') ?? CANDIDATE_FILTER_TEXTS.unknownValue,
+      );
+    case 'skills':
+      return CANDIDATE_FILTER_TEXTS.chipSkill(filter.value ?? '');
+    case 'languages':
+      return CANDIDATE_FILTER_TEXTS.chipLanguage(filter.value ?? '');
+    case 'near':
+      return CANDIDATE_FILTER_TEXTS.chipNear(view.more.near?.miles ?? 0);
   }
 }

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveProject } from '../../lib/live/use-live-project';
 import { mediaKeys } from '../media';
+import { useLiveRatings } from '../ratings';
 import { candidateKeys, refreshCandidates } from './candidates-api';
 
 /** Refetches what the project's live events say has changed, whoever made the change. */
 export function useLiveCandidates(projectId: string) {
   const queryClient = useQueryClient();
+  // A colleague's rating moves the open candidate's rating section too, not only the list's average.
+  useLiveRatings(projectId);
   useLiveProject(projectId, (update) => {
     if (update.event === 'APPLICANTS_UPDATED') void refreshCandidates(queryClient, projectId);
     // A hold, booking or release changes the roster pill of a row (sent only to those who may read the roster).

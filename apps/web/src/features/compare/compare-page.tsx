@@ -19,6 +19,7 @@ import {
   useVote,
 } from '../candidates';
 import { candidateMediaQuery } from '../media';
+import { CandidateRating, useLiveRatings } from '../ratings';
 import { ProjectWorkspace, useProjectIdParam } from '../projects';
 import { CompareCard } from './compare-card';
 import { CommonControls } from './compare-controls';
@@ -121,6 +122,9 @@ function CompareWorkspace({ project, rowIds }: { project: ProjectDetail; rowIds:
   const removeFromFolder = useFolderMembership(project.id, 'remove');
   const canVote = can(project.projectActor, 'CANDIDATE_VOTE') && project.projectActor !== 'TS';
   const canMove = can(project.projectActor, 'CANDIDATE_FOLDER_ADD_REMOVE');
+  // Ratings are the team's feedback (decision 0863); a colleague's rating shows here as it is given.
+  const canRate = can(project.projectActor, 'VIEW_FEEDBACK');
+  useLiveRatings(project.id);
 
   const castVote = (rowId: string, choice: VoteType) =>
     vote.mutate(
@@ -211,8 +215,15 @@ function CompareWorkspace({ project, rowIds }: { project: ProjectDetail; rowIds:
                     current.filter((id) => id !== folder.id),
                   )
                 }
-                // Ratings (1 to 5) are added beside the votes here.
-                extraActions={null}
+                extraActions={
+                  canRate && submission ? (
+                    <CandidateRating
+                      projectId={project.id}
+                      submissionId={rowId}
+                      candidateName={detail.name}
+                    />
+                  ) : null
+                }
               />
             </div>
           );

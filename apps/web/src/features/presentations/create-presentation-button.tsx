@@ -1,13 +1,17 @@
 import { PRESENTATION_TEXTS } from '@casting/domain';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../lib/http/toast-error';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
+import { NameDialog } from './name-dialog';
 import { useCreatePresentation } from './presentations-api';
 
+const T = PRESENTATION_TEXTS;
+
 /**
- * "Create presentation" for the candidates workspace's selection (one opportunity): makes it in the selection's order
- * and opens it in the editor, where it is named, ordered and given its media.
+ * "Create presentation" for the candidates workspace's selection (one opportunity): asks for its name, makes it in
+ * the selection's order and opens it in the editor, where it is ordered and given its media.
  */
 export function CreatePresentationButton(props: {
   projectId: string;
@@ -16,28 +20,37 @@ export function CreatePresentationButton(props: {
 }) {
   const create = useCreatePresentation(props.projectId);
   const navigate = useNavigate();
+  const [naming, setNaming] = useState(false);
   return (
-    <Button
-      variant="secondary"
-      className="min-h-9 self-start px-3"
-      disabled={create.isPending}
-      onClick={() =>
-        create.mutate(
-          {
-            title: PRESENTATION_TEXTS.createTitle,
-            roleId: props.roleId,
-            submissionIds: props.submissionIds,
-            layout: 'cards',
-          },
-          {
-            onSuccess: (made) =>
-              void navigate(`${paths.project.presentations(props.projectId)}?open=${made.id}`),
-            onError: toastError,
-          },
-        )
-      }
-    >
-      {create.isPending ? PRESENTATION_TEXTS.creating : PRESENTATION_TEXTS.create}
-    </Button>
+    <>
+      <Button
+        variant="secondary"
+        className="min-h-9 self-start px-3"
+        disabled={create.isPending}
+        onClick={() => setNaming(true)}
+      >
+        {create.isPending ? T.creating : T.create}
+      </Button>
+      <NameDialog
+        open={naming}
+        onOpenChange={setNaming}
+        title={T.nameTitle}
+        initial={T.createTitle}
+        submitLabel={T.createSubmit}
+        busy={create.isPending}
+        onSubmit={(title) =>
+          create.mutate(
+            { title, roleId: props.roleId, submissionIds: props.submissionIds, layout: 'cards' },
+            {
+              onSuccess: (made) => {
+                setNaming(false);
+                void navigate(`${paths.project.presentations(props.projectId)}?open=${made.id}`);
+              },
+              onError: toastError,
+            },
+          )
+        }
+      />
+    </>
   );
 }

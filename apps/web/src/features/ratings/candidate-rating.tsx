@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { RATING_MAX, RATING_TEXTS } from '@casting/domain';
 import type { RatingSummary } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
@@ -15,6 +16,8 @@ export interface CandidateRatingProps {
   projectId: string;
   /** The list row (submission) rated: the candidate for this opportunity. */
   submissionId: string;
+  /** Names whose rating the controls give where several candidates are on screen (the compare view). */
+  candidateName?: string;
 }
 
 /**
@@ -22,17 +25,22 @@ export interface CandidateRatingProps {
  * or Space gives that score, the current one again clears it), then the team's average, spread, count and who rated,
  * or, in blind review before I rated, only how many did.
  */
-export function CandidateRating({ projectId, submissionId }: CandidateRatingProps) {
+export function CandidateRating({ projectId, submissionId, candidateName }: CandidateRatingProps) {
   const http = useHttpClient();
+  const headingId = useId();
   const { data } = useQuery(candidateRatingsQuery(http, projectId, submissionId));
   const rate = useRate(projectId, submissionId);
   const mine = rate.isPending ? (rate.variables ?? null) : (data?.mine ?? null);
   return (
-    <section aria-labelledby="rating-heading" className="flex flex-col gap-2">
-      <h3 id="rating-heading" className="text-sm font-semibold text-ink">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-semibold text-ink">
         {RATING_TEXTS.title}
       </h3>
-      <div role="group" aria-label={RATING_TEXTS.yourRating} className="flex flex-wrap items-center gap-1">
+      <div
+        role="group"
+        aria-label={candidateName ? RATING_TEXTS.yourRatingOf(candidateName) : RATING_TEXTS.yourRating}
+        className="flex flex-wrap items-center gap-1"
+      >
         <span className="mr-1 text-sm text-ink-muted">{RATING_TEXTS.yourRating}</span>
         {SCORES.map((score) => {
           const on = mine !== null && score <= mine;

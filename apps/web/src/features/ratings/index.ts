@@ -3,3 +3,4 @@ export { CandidateRating, RatingDetails } from './candidate-rating';
 export type { CandidateRatingProps } from './candidate-rating';
 export { RatingBadge } from './rating-badge';
 export { BlindReviewSection } from './blind-review';
+export { useLiveRatings } from './live-ratings';
