@@ -1,4 +1,4 @@
-import { can, CHAT_MESSAGES, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
+import { AUDITION_TEXTS, can, CHAT_MESSAGES, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
@@ -59,6 +59,12 @@ export function projectLinks(
       label: PAGE_TITLES.rosterManagement,
       to: paths.project.rosterManagement(projectId),
       page: 'RosterManagementPage',
+      permission: 'VIEW_PROJECT_ROSTER',
+    },
+    {
+      label: AUDITION_TEXTS.sessionsTitle,
+      to: paths.project.auditions(projectId),
+      page: 'AuditionSessionsPage',
       permission: 'VIEW_PROJECT_ROSTER',
     },
     // Super admin accounts only, like the page's route and its API.
