@@ -117,7 +117,6 @@ export const AUDITION_TEXTS = {
   inRoom: 'In the room now',
   nobodyInRoom: 'Nobody is in the room.',
   saveNotes: 'Save notes',
-  callbackTitle: 'Fill a callback from ratings',
   minRating: 'Invite those rated at least',
   createCallback: 'Create callback and invite',
   callbackName: (name: string) => `Callback: ${name}`,

@@ -47,7 +47,7 @@ export function CallbackDialog(props: {
   const navigate = useNavigate();
   const input = draftInput(draft);
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={T.callbackTitle} width={640}>
+    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={T.callback} width={640}>
       <form
         className="flex flex-col gap-3 pt-3"
         onSubmit={(event) => {

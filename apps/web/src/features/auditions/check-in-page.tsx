@@ -35,21 +35,22 @@ export function AuditionCheckInPage() {
   );
 }
 
-type Recorder = ReturnType<typeof useRecordResult>;
-
-function Candidate({
-  invitation,
-  time,
-  record,
-}: {
+function Candidate(props: {
   invitation: AuditionInvitation;
   time: string;
-  record: Recorder;
+  projectId: string;
+  sessionId: string;
 }) {
+  const { invitation, time } = props;
   const name = fullName(invitation);
   const id = useId();
   const [notes, setNotes] = useState(invitation.result.notes ?? '');
-  const put = (body: Parameters<Recorder['mutate']>[0]) => record.mutate(body);
+  const record = useRecordResult(props.projectId, props.sessionId);
+  const put = (body: Parameters<typeof record.mutate>[0]) => record.mutate(body);
+  // While a mark is on its way, the control shows it (the saved schedule then says the same).
+  const sent = record.isPending ? record.variables : undefined;
+  const attendance = sent?.attendance !== undefined ? sent.attendance : invitation.result.attendance;
+  const rating = sent?.rating !== undefined ? sent.rating : invitation.result.rating;
   return (
     <li className="flex flex-col gap-2 rounded border border-line p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -58,7 +59,7 @@ function Candidate({
       </div>
       <div role="group" aria-label={T.attendance(name)} className="flex flex-wrap gap-1">
         {AUDITION_ATTENDANCE.map((value) => {
-          const on = invitation.result.attendance === value;
+          const on = attendance === value;
           return (
             <Button
               key={value}
@@ -79,7 +80,7 @@ function Candidate({
             <input
               type="radio"
               name={`${id}-rating`}
-              checked={invitation.result.rating === value}
+              checked={rating === value}
               onChange={() => put({ invitationId: invitation.id, rating: value })}
             />
             {value}
@@ -103,6 +104,11 @@ function Candidate({
       >
         {`${T.saveNotes}: ${name}`}
       </Button>
+      {record.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {extractErrorMessage(record.error)}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -111,7 +117,6 @@ function CheckIn({ project, sessionId }: { project: ProjectDetail; sessionId: st
   const http = useHttpClient();
   const query = useQuery(scheduleQuery(http, project.id, sessionId));
   useLiveSchedule(project.id, sessionId);
-  const record = useRecordResult(project.id, sessionId);
   const [callback, setCallback] = useState(false);
   const zone = viewerTimeZone();
   if (query.isError) return <p role="alert">{extractErrorMessage(query.error)}</p>;
@@ -154,12 +159,17 @@ function CheckIn({ project, sessionId }: { project: ProjectDetail; sessionId: st
           ))}
         </ul>
       </section>
-      {record.isError ? <p role="alert">{extractErrorMessage(record.error)}</p> : null}
       <section aria-label={T.runningOrder} className="flex flex-col gap-2">
         <h3 className="font-semibold">{T.runningOrder}</h3>
         <ol className="flex flex-col gap-2">
           {order.map(({ invitation, time }) => (
-            <Candidate key={invitation.id} invitation={invitation} time={time} record={record} />
+            <Candidate
+              key={invitation.id}
+              invitation={invitation}
+              time={time}
+              projectId={project.id}
+              sessionId={sessionId}
+            />
           ))}
         </ol>
       </section>
