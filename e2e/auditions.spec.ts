@@ -122,17 +122,24 @@ test('a director schedules auditions, a talent picks a slot on a phone, the fron
   expect(ics).toContain('BEGIN:VEVENT');
   await phone.close();
 
-  // The answer reaches the director's schedule live; the other candidate is placed by keyboard, conflicts first.
+  // The answer reaches the director's schedule live. On a phone-sized screen (the grid is a list) the other candidate
+  // is placed by keyboard, then the two swap places by drag and drop; each change shows its conflicts first.
   await expect(slots.getByRole('listitem', { name: 'Slot 10:20–10:30' })).toContainText('Ines Marlow');
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Move Tomas Reed to' }).click();
   await page.getByRole('button', { name: 'Move here: 10:00–10:10' }).click();
   const pending = page.getByRole('region', { name: 'Change to save' });
   await expect(pending).toContainText('No conflicts.');
   await pending.getByRole('button', { name: 'Save change' }).click();
   await expect(slots.getByRole('listitem', { name: 'Slot 10:00–10:10' })).toContainText('Tomas Reed');
+  const card = (name: string) => slots.locator('li li').filter({ hasText: name });
+  await card('Tomas Reed').dragTo(card('Ines Marlow'));
+  await expect(pending).toContainText('No conflicts.');
+  await pending.getByRole('button', { name: 'Save change' }).click();
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:00–10:10' })).toContainText('Ines Marlow');
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:20–10:30' })).toContainText('Tomas Reed');
 
-  // On the day, the front desk (a tablet) checks one in and marks the other absent; the director rates them.
-  await page.setViewportSize({ width: 768, height: 1024 });
+  // On the day, the front desk (a phone) checks one in and marks the other absent; the director rates them.
   await page.getByRole('link', { name: 'Front desk check-in' }).click();
   const ines = page.getByRole('group', { name: 'Attendance of Ines Marlow' }).getByRole('button', {
     name: 'Arrived',
@@ -153,6 +160,7 @@ test('a director schedules auditions, a talent picks a slot on a phone, the fron
     await expect(radio).toBeChecked();
   }
   await expectAccessible(page, 'check-in');
+  await page.screenshot({ path: test.info().outputPath('check-in-375.png'), fullPage: true });
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
