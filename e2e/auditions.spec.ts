@@ -175,4 +175,11 @@ test('a director schedules auditions, a talent picks a slot on a phone, the fron
   await expect(page.getByRole('heading', { name: 'Callback: Harbour readings', level: 1 })).toBeVisible();
   await expect(slots.getByRole('listitem', { name: 'Slot 10:00–10:10' })).toContainText('Ines Marlow');
   await expect(page.getByText('Tomas Reed')).toHaveCount(0);
+  // The office can still take someone off: the invitation is cancelled and the slot frees.
+  await page.getByRole('button', { name: 'Cancel invitation: Ines Marlow' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel invitation: Ines Marlow' })
+    .getByRole('button', { name: 'Cancel invitation' })
+    .click();
+  await expect(page.getByText('Ines Marlow: Cancelled')).toBeVisible();
 });

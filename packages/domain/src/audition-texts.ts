@@ -121,6 +121,11 @@ export const AUDITION_TEXTS = {
   createCallback: 'Create callback and invite',
   callbackName: (name: string) => `Callback: ${name}`,
   noOneYet: 'Nobody invited yet: invite candidates from the Candidates page.',
+  scheduleTab: 'Audition schedule',
+  cancelInvitation: 'Cancel invitation',
+  cancelInvitationOf: (name: string) => `Cancel invitation: ${name}`,
+  cancelInvitationMessage: (name: string) =>
+    `${name}'s slot frees and their calendar file becomes a cancellation. No e-mail is sent.`,
 } as const;
 
 /** What the audition calls answer when they refuse. */

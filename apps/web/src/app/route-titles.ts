@@ -45,7 +45,7 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   auditionInvitation: PAGE_TITLES.auditionInvitation,
   projectCompare: COMPARE_TEXTS.title,
   projectAuditions: AUDITION_TEXTS.sessionsTitle,
-  projectAuditionSchedule: AUDITION_TEXTS.slotsTitle,
+  projectAuditionSchedule: AUDITION_TEXTS.scheduleTab,
   projectAuditionCheckIn: AUDITION_TEXTS.checkInTitle,
   ...PUBLIC_ROUTE_TITLES,
 };

@@ -24,6 +24,7 @@ export interface GridProps {
   /** A candidate dropped or sent somewhere: the page asks for the conflicts before saving. */
   onTarget(who: AuditionInvitation, target: MoveTarget): void;
   onAccept(invitation: AuditionInvitation): void;
+  onCancel(invitation: AuditionInvitation): void;
 }
 
 function dropProps(props: GridProps, target: MoveTarget | ((who: AuditionInvitation) => MoveTarget)) {
@@ -93,6 +94,14 @@ function Person({ invitation, props }: { invitation: AuditionInvitation; props: 
               {T.swapWith(name, slotTime(here, props.zone))}
             </Button>
           ) : null}
+          <Button
+            variant="ghost"
+            className="min-h-9 px-2"
+            aria-label={T.cancelInvitationOf(name)}
+            onClick={() => props.onCancel(invitation)}
+          >
+            {T.cancelInvitation}
+          </Button>
           {invitation.status === 'CHANGE_REQUESTED' && asked ? (
             <Button variant="secondary" className="min-h-9 px-2" onClick={() => props.onAccept(invitation)}>
               {T.acceptChange(name)}

@@ -16,11 +16,18 @@ import { Link, useParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { viewerTimeZone } from './auditions-api';
 import { ScheduleGrid } from './schedule-grid';
 import { fullName, layOut, movesFor, slotTime, type MoveTarget } from './schedule-layout';
-import { scheduleQuery, useAcceptChange, useLiveSchedule, useScheduleChange } from './team-api';
+import {
+  scheduleQuery,
+  useAcceptChange,
+  useCancelInvitation,
+  useLiveSchedule,
+  useScheduleChange,
+} from './team-api';
 
 const T = AUDITION_TEXTS;
 
@@ -82,6 +89,8 @@ function Schedule({ project, sessionId }: { project: ProjectDetail; sessionId: s
   const accept = useAcceptChange(project.id, sessionId);
   const [chosen, setChosen] = useState<AuditionInvitation | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const cancel = useCancelInvitation(project.id, sessionId);
+  const [cancelling, setCancelling] = useState<AuditionInvitation | null>(null);
   const zone = viewerTimeZone();
   const manage = can(project.projectActor, 'MANAGE_PROJECT_ROSTER');
   if (query.isError) return <p role="alert">{extractErrorMessage(query.error)}</p>;
@@ -165,7 +174,20 @@ function Schedule({ project, sessionId }: { project: ProjectDetail; sessionId: s
         onChoose={setChosen}
         onTarget={propose}
         onAccept={(invitation) => accept.mutate(invitation.id)}
+        onCancel={setCancelling}
       />
+      {cancelling ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setCancelling(null))}
+          title={T.cancelInvitationOf(fullName(cancelling))}
+          message={T.cancelInvitationMessage(fullName(cancelling))}
+          confirmLabel={T.cancelInvitation}
+          busy={cancel.isPending}
+          onConfirm={() => cancel.mutate(cancelling.id, { onSuccess: () => setCancelling(null) })}
+        />
+      ) : null}
+      {cancel.isError ? <p role="alert">{extractErrorMessage(cancel.error)}</p> : null}
       {accept.isError ? <p role="alert">{extractErrorMessage(accept.error)}</p> : null}
       {layout.closed.length > 0 ? (
         <ul className="flex flex-col gap-1 text-sm">

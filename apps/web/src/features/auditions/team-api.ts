@@ -106,6 +106,21 @@ export function useAcceptChange(projectId: string, sessionId: string) {
   });
 }
 
+/** Cancels an invitation: the slot frees and the calendar file becomes a cancellation. */
+export function useCancelInvitation(projectId: string, sessionId: string) {
+  const http = useHttpClient();
+  const write = useScheduleWriter(projectId, sessionId);
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      http.request(
+        `${sessionPath(projectId, sessionId)}/invitations/${encodeURIComponent(invitationId)}`,
+        auditionScheduleSchema,
+        { method: 'DELETE' },
+      ),
+    onSuccess: write,
+  });
+}
+
 export type ResultInput = {
   attendance?: string | null;
   notes?: string | null;
