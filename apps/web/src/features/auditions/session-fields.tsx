@@ -157,8 +157,9 @@ export function SessionFields({
       </div>
       {text('name')}
       <div className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{T.opportunities}</span>
+        {label('roles', T.opportunities)}
         <MultiSelect
+          id={`${id}-roles`}
           label={T.opportunities}
           options={roles.data?.items ?? []}
           loading={roles.isPending}
