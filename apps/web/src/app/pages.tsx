@@ -270,8 +270,9 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/self-tapes'),
     (m) => m.SelfTapeTrackingPage,
   ),
+  // The private page's own file: the feature's index also carries the team's invite dialog.
   AuditionInvitationPage: lazyPage(
-    () => import('../features/auditions'),
+    () => import('../features/auditions/private-invitation'),
     (m) => m.PrivateInvitationRoute,
   ),
   ComparePage: lazyPage(
@@ -281,6 +282,18 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
   PresentationsPage: lazyPage(
     () => import('../features/presentations'),
     (m) => m.PresentationsPage,
+  ),
+  AuditionSessionsPage: lazyPage(
+    () => import('../features/auditions/sessions-page'),
+    (m) => m.AuditionSessionsPage,
+  ),
+  AuditionSchedulePage: lazyPage(
+    () => import('../features/auditions/schedule-page'),
+    (m) => m.AuditionSchedulePage,
+  ),
+  AuditionCheckInPage: lazyPage(
+    () => import('../features/auditions/check-in-page'),
+    (m) => m.AuditionCheckInPage,
   ),
 };
 

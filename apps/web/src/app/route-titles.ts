@@ -1,4 +1,4 @@
-import { COMPARE_TEXTS, MESSAGES, PAGE_TITLES, SELF_TAPE_TEXTS } from '@casting/domain';
+import { AUDITION_TEXTS, COMPARE_TEXTS, MESSAGES, PAGE_TITLES, SELF_TAPE_TEXTS } from '@casting/domain';
 import type { RouteId } from '../lib/routing/patterns';
 import { PUBLIC_ROUTE_TITLES } from './public-route-titles';
 
@@ -44,5 +44,8 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   projectSelfTapes: SELF_TAPE_TEXTS.tracking,
   auditionInvitation: PAGE_TITLES.auditionInvitation,
   projectCompare: COMPARE_TEXTS.title,
+  projectAuditions: AUDITION_TEXTS.sessionsTitle,
+  projectAuditionSchedule: AUDITION_TEXTS.scheduleTab,
+  projectAuditionCheckIn: AUDITION_TEXTS.checkInTitle,
   ...PUBLIC_ROUTE_TITLES,
 };

@@ -71,7 +71,10 @@ export type PageName =
   | 'SelfTapeTrackingPage'
   | 'AuditionInvitationPage'
   | 'ComparePage'
-  | 'PresentationsPage';
+  | 'PresentationsPage'
+  | 'AuditionSessionsPage'
+  | 'AuditionSchedulePage'
+  | 'AuditionCheckInPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -161,6 +164,9 @@ export const ROUTES: readonly AppRoute[] = [
   // Opened from an invitation e-mail by a talent or an agent, who need no account.
   route('auditionInvitation', 'public', 'AuditionInvitationPage'),
   route('projectCompare', 'staff', 'ComparePage'),
+  route('projectAuditions', 'staff', 'AuditionSessionsPage'),
+  route('projectAuditionSchedule', 'staff', 'AuditionSchedulePage'),
+  route('projectAuditionCheckIn', 'staff', 'AuditionCheckInPage'),
 ];
 
 export interface RouteMatch {

@@ -90,6 +90,9 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/projects/compare/:id',
   '/projects/:id/presentations',
   '/projects/:id/self-tapes/:requestId',
+  '/projects/:id/auditions',
+  '/projects/:id/auditions/:sessionId',
+  '/projects/:id/auditions/:sessionId/check-in',
 ];
 
 type Actor = 'signed out' | UserRoleCode;

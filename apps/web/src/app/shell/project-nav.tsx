@@ -1,4 +1,4 @@
-import { can, CHAT_MESSAGES, PRESENTATION_TEXTS, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
+import { AUDITION_TEXTS, can, CHAT_MESSAGES, PRESENTATION_TEXTS, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
 import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
@@ -61,12 +61,11 @@ export function projectLinks(
       page: 'RosterManagementPage',
       permission: 'VIEW_PROJECT_ROSTER',
     },
-    // Super admin accounts only, like the page's route and its API.
     {
-      label: UI_TEXTS.adminScripts,
-      to: paths.project.adminScripts(projectId),
-      page: 'ProjectAdminScriptsPage',
-      allowed: () => operator,
+      label: AUDITION_TEXTS.sessionsTitle,
+      to: paths.project.auditions(projectId),
+      page: 'AuditionSessionsPage',
+      permission: 'VIEW_PROJECT_ROSTER',
     },
     // Presentations are made to be sent to clients: whoever manages client links (SA PO PE), as the API allows.
     {
@@ -74,6 +73,13 @@ export function projectLinks(
       to: paths.project.presentations(projectId),
       page: 'PresentationsPage',
       permission: 'MANAGE_CLIENT_LINKS',
+    },
+    // Super admin accounts only, like the page's route and its API.
+    {
+      label: UI_TEXTS.adminScripts,
+      to: paths.project.adminScripts(projectId),
+      page: 'ProjectAdminScriptsPage',
+      allowed: () => operator,
     },
   ];
   return links

@@ -1,1 +1,2 @@
 export { PrivateInvitationPage, PrivateInvitationRoute } from './private-invitation';
+export { InviteToAuditionButton } from './invite-dialog';

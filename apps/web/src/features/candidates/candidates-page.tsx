@@ -41,6 +41,7 @@ import { useOpenCandidate } from './use-open-candidate';
 import { RequestSelfTapesButton } from '../self-tapes';
 import { usePrefetchNeighbours } from './use-prefetch-neighbours';
 import { CreatePresentationButton } from '../presentations';
+import { InviteToAuditionButton } from '../auditions';
 
 /** /projects/candidate/:id: the review workspace of a project's candidates. */
 export function ProjectCandidatesPage() {
@@ -253,6 +254,16 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               projectId={project.id}
               roleId={view.roleId}
               submissionIds={selectedIds}
+            />
+          ) : null}
+          {selectedIds.length > 0 && !submitterSet && can(actor, 'MANAGE_PROJECT_ROSTER') ? (
+            <InviteToAuditionButton
+              projectId={project.id}
+              applicantIds={[
+                ...new Set(
+                  items.filter((item) => selectedIds.includes(item.id)).map((item) => item.applicantId),
+                ),
+              ]}
             />
           ) : null}
 

@@ -73,6 +73,11 @@ export const paths = {
     compare: (id: Id, rowIds: readonly string[]) =>
       fillPattern(PATTERNS.projectCompare, { id }, { ids: rowIds.join(',') }),
     presentations: (id: Id) => fillPattern(PATTERNS.projectPresentations, { id }),
+    auditions: (id: Id) => fillPattern(PATTERNS.projectAuditions, { id }),
+    auditionSchedule: (id: Id, sessionId: Id) =>
+      fillPattern(PATTERNS.projectAuditionSchedule, { id, sessionId }),
+    auditionCheckIn: (id: Id, sessionId: Id) =>
+      fillPattern(PATTERNS.projectAuditionCheckIn, { id, sessionId }),
   },
   enums: PATTERNS.enums,
   import: PATTERNS.import,

@@ -85,6 +85,10 @@ export const PATTERNS = {
   auditionInvitation: '/auditions/:projectId',
   /** (ours) 2 to 4 of a project's candidates side by side; the list row ids in `ids`, in order. */
   projectCompare: '/projects/compare/:id',
+  /** (ours) A project's audition sessions, a session's schedule and its front-desk check-in. */
+  projectAuditions: '/projects/:id/auditions',
+  projectAuditionSchedule: '/projects/:id/auditions/:sessionId',
+  projectAuditionCheckIn: '/projects/:id/auditions/:sessionId/check-in',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;

@@ -1,0 +1,87 @@
+import {
+  AUDITION_TEXTS,
+  extractErrorMessage,
+  type AuditionMode,
+  type AuditionRecipients,
+  type AuditionSession,
+} from '@casting/domain';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/routing/paths';
+import { toast } from '../../lib/toast/toast';
+import { Button } from '../../ui/button';
+import { Dialog, DialogFooter } from '../../ui/dialog';
+import { Select } from '../../ui/select';
+import { ModeFields } from './invite-dialog';
+import { draftInput, emptyDraft, SessionFields, useSessionDraft } from './session-fields';
+import { useFillCallback } from './team-api';
+
+const T = AUDITION_TEXTS;
+const ratingOptions = [1, 2, 3, 4, 5].map((value) => ({ value: String(value), label: String(value) }));
+
+/**
+ * "Fill a callback from ratings": a new session (a callback by default, on the source's place and length) and the
+ * invitations of everyone rated at least the chosen mark, sent as one action; then its schedule opens.
+ */
+export function CallbackDialog(props: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  projectId: string;
+  source: AuditionSession;
+}) {
+  const { source } = props;
+  const id = useId();
+  const { draft, set } = useSessionDraft({
+    ...emptyDraft('CALLBACK', T.callbackName(source.name)),
+    roleIds: source.roleIds,
+    timeZone: source.timeZone,
+    place: source.place ?? '',
+    videoLink: source.videoLink ?? '',
+    slotMinutes: source.slotMinutes,
+    perSlot: source.perSlot,
+  });
+  const [minRating, setMinRating] = useState('4');
+  const [mode, setMode] = useState<AuditionMode>('OFFICE_ASSIGNS');
+  const [recipients, setRecipients] = useState<AuditionRecipients>('AGENTS');
+  const fill = useFillCallback(props.projectId, source.id);
+  const navigate = useNavigate();
+  const input = draftInput(draft);
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={T.callback} width={640}>
+      <form
+        className="flex flex-col gap-3 pt-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!input) return;
+          fill.mutate(
+            { session: input, minRating: Number(minRating), mode, recipients },
+            {
+              onSuccess: (result) => {
+                toast.success(T.invited(result.invited, result.alreadyInvited, result.mailed));
+                props.onOpenChange(false);
+                void navigate(paths.project.auditionSchedule(props.projectId, result.schedule.session.id));
+              },
+            },
+          );
+        }}
+      >
+        <label htmlFor={`${id}-min`} className="text-sm font-medium">
+          {T.minRating}
+        </label>
+        <Select id={`${id}-min`} value={minRating} onValueChange={setMinRating} options={ratingOptions} />
+        <ModeFields mode={mode} setMode={setMode} recipients={recipients} setRecipients={setRecipients} />
+        <SessionFields projectId={props.projectId} draft={draft} set={set} />
+        {fill.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {extractErrorMessage(fill.error)}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="submit" disabled={fill.isPending || !input || !draft.name.trim() || !draft.day}>
+            {T.createCallback}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { expect, outbox, signInViaUi, test } from './support/fixtures';
+import { apiAs, chooseOption, PASSWORD, person, signUpConfirmed } from './support/projects';
+
+/*
+ * Auditions: a director schedules a session of 10-minute slots and invites two candidates from the candidates list
+ * (one represented, whose invitation goes to the agent); the talent picks a slot on a phone in another time zone and
+ * downloads the calendar file; the director sees the answer arrive, places the other candidate by keyboard, the front
+ * desk checks one in and marks the other absent, the director rates them and fills a callback from the ratings.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London' });
+
+const INVITATION = /Audition for/;
+
+/** The private page's path and query from the newest audition invitation mailed to `email`. */
+async function mailedInvitation(request: APIRequestContext, email: string) {
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await outbox(request, email)).find((message) => INVITATION.test(message.subject));
+        path = mail?.text.match(/\/auditions\/[0-9a-f-]{36}\?token=[A-Za-z0-9_-]+/)?.[0];
+        return path;
+      },
+      { timeout: 30_000, message: `the invitation mailed to ${email}` },
+    )
+    .toBeTruthy();
+  return path!;
+}
+
+test('a director schedules auditions, a talent picks a slot on a phone, the front desk checks in and a callback is filled', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const director = person('Rhea', 'Lindqvist');
+  const agent = person('Ari', 'Mendes');
+  await signUpConfirmed(request, director);
+  const api = await apiAs(request, director);
+  const suffix = randomUUID().slice(0, 6);
+  const project = await api<{ id: string }>('POST', '/v2/projects', { name: `Saltmarsh ${suffix}` });
+  const role = await api<{ id: string }>('POST', `/v2/projects/${project.id}/roles`, { name: 'Ferryman' });
+  const talentEmail = `ines-${suffix}@talent.test`;
+  const otherEmail = `tomas-${suffix}@talent.test`;
+  for (const [firstName, lastName, email] of [
+    ['Ines', 'Marlow', talentEmail],
+    ['Tomas', 'Reed', otherEmail],
+  ] as const) {
+    const added = await api<{ applicantId: string }>('POST', '/projects/admin/applicants', {
+      projectId: project.id,
+      roleId: role.id,
+      firstName,
+      lastName,
+      email,
+    });
+    if (firstName === 'Tomas') {
+      await api('POST', `/v2/projects/${project.id}/applicants/${added.applicantId}/representatives`, {
+        agent: { firstName: agent.firstName, lastName: agent.lastName, email: agent.email },
+        agency: { name: `Tidewater Talent ${suffix}` },
+      });
+    }
+  }
+
+  // A session of 10-minute slots, from the project's navigation.
+  await signInViaUi(page, director.email, PASSWORD);
+  await page.goto(`/projects/overview/${project.id}`);
+  await page
+    .getByRole('navigation', { name: 'Project navigation' })
+    .getByRole('link', { name: 'Auditions' })
+    .click();
+  await page.getByRole('button', { name: 'New session' }).click();
+  const create = page.getByRole('dialog', { name: 'New session' });
+  await create.getByLabel('Name', { exact: true }).fill('Harbour readings');
+  await create.getByLabel('Day', { exact: true }).fill('2031-06-10');
+  await create.getByLabel('Ends', { exact: true }).fill('11:00');
+  await create.getByLabel('Address').fill('1 Studio Lane, London');
+  await create.getByRole('button', { name: 'Create session' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbour readings', level: 1 })).toBeVisible();
+  const slots = page.getByRole('list', { name: 'Slots' });
+  await expect(slots.getByRole('listitem', { name: /^Slot / })).toHaveCount(6);
+
+  // Both candidates invited from the list's selection; they pick their own times.
+  await page.goto(`/projects/candidate/${project.id}?roleId=${role.id}`);
+  await page.getByRole('checkbox', { name: 'Select Ines Marlow' }).check();
+  await page.getByRole('checkbox', { name: 'Select Tomas Reed' }).check();
+  await page.getByRole('button', { name: 'Invite to audition' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite to an audition session' });
+  await chooseOption(page, 'Times', 'Candidates pick a slot');
+  await invite.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbour readings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Not placed yet' })).toContainText('Tomas Reed');
+  await expectAccessible(page, 'audition schedule');
+
+  // The represented candidate's invitation went to the agent, not to the talent.
+  await mailedInvitation(request, agent.email);
+  expect((await outbox(request, otherEmail)).some((mail) => INVITATION.test(mail.subject))).toBe(false);
+
+  // The talent, on a phone in New York, picks 10:20 London time and downloads the calendar file.
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/New_York',
+  });
+  const talent = await phone.newPage();
+  await talent.goto(await mailedInvitation(request, talentEmail));
+  await expect(talent.getByRole('heading', { name: `Your invitation: Saltmarsh ${suffix}` })).toBeVisible();
+  await talent
+    .getByRole('button', { name: 'Pick this time: Tue 10 Jun 2031, 05:20 (America/New_York)' })
+    .click();
+  await expect(talent.getByText('You confirmed. See you there.')).toBeVisible();
+  const [calendar] = await Promise.all([
+    talent.waitForEvent('download'),
+    talent.getByRole('link', { name: 'Add to calendar (.ics)' }).click(),
+  ]);
+  const ics = fs.readFileSync(await calendar.path(), 'utf8');
+  expect(ics).toContain('BEGIN:VEVENT');
+  await phone.close();
+
+  // The answer reaches the director's schedule live. On a phone-sized screen (the grid is a list) the other candidate
+  // is placed by keyboard, then the two swap places by drag and drop; each change shows its conflicts first.
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:20–10:30' })).toContainText('Ines Marlow');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Move Tomas Reed to' }).click();
+  await page.getByRole('button', { name: 'Move here: 10:00–10:10' }).click();
+  const pending = page.getByRole('region', { name: 'Change to save' });
+  await expect(pending).toContainText('No conflicts.');
+  await pending.getByRole('button', { name: 'Save change' }).click();
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:00–10:10' })).toContainText('Tomas Reed');
+  const card = (name: string) => slots.locator('li li').filter({ hasText: name });
+  await card('Tomas Reed').dragTo(card('Ines Marlow'));
+  await expect(pending).toContainText('No conflicts.');
+  await pending.getByRole('button', { name: 'Save change' }).click();
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:00–10:10' })).toContainText('Ines Marlow');
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:20–10:30' })).toContainText('Tomas Reed');
+
+  // On the day, the front desk (a phone) checks one in and marks the other absent; the director rates them.
+  await page.getByRole('link', { name: 'Front desk check-in' }).click();
+  const ines = page.getByRole('group', { name: 'Attendance of Ines Marlow' }).getByRole('button', {
+    name: 'Arrived',
+  });
+  await ines.click();
+  await expect(ines).toHaveAttribute('aria-pressed', 'true');
+  const tomas = page.getByRole('group', { name: 'Attendance of Tomas Reed' }).getByRole('button', {
+    name: 'No-show',
+  });
+  await tomas.click();
+  await expect(tomas).toHaveAttribute('aria-pressed', 'true');
+  for (const [name, mark] of [
+    ['Ines Marlow', '5'],
+    ['Tomas Reed', '2'],
+  ] as const) {
+    const radio = page.getByRole('group', { name: `Rating for ${name}` }).getByLabel(mark, { exact: true });
+    await radio.click();
+    await expect(radio).toBeChecked();
+  }
+  await expectAccessible(page, 'check-in');
+  await page.screenshot({ path: test.info().outputPath('check-in-375.png'), fullPage: true });
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(fs.readFileSync(await csv.path(), 'utf8')).toContain('Marlow');
+
+  // A callback from the ratings (4 and up): only Ines is invited, and placed in its first slot.
+  await page.getByRole('button', { name: 'Fill a callback from ratings' }).click();
+  const callback = page.getByRole('dialog', { name: 'Fill a callback from ratings' });
+  await callback.getByLabel('Day', { exact: true }).fill('2031-06-12');
+  await callback.getByRole('button', { name: 'Create callback and invite' }).click();
+  await expect(page.getByRole('heading', { name: 'Callback: Harbour readings', level: 1 })).toBeVisible();
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:00–10:10' })).toContainText('Ines Marlow');
+  await expect(page.getByText('Tomas Reed')).toHaveCount(0);
+  // The office can still take someone off: the invitation is cancelled and the slot frees.
+  await page.getByRole('button', { name: 'Cancel invitation: Ines Marlow' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel invitation: Ines Marlow' })
+    .getByRole('button', { name: 'Cancel invitation' })
+    .click();
+  await expect(page.getByText('Ines Marlow: Cancelled')).toBeVisible();
+});
