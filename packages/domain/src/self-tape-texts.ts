@@ -61,6 +61,10 @@ export const SELF_TAPE_TEXTS = {
   noExtensionAsked: 'This recipient has not asked for more time.',
   laterDeadline: 'The new deadline must be later than the current one.',
   noEmail: 'Some candidates have no e-mail address.',
+  sidesArePdf: 'Sides must be PDF documents.',
+  sideNotReady: 'Your copy of this side is being prepared; try again in a minute.',
+  /** The line printed on every page of a recipient's own copy of the sides. */
+  watermark: (name: string, email: string) => `Sent to ${name} <${email}> – not for sharing`,
 } as const;
 
 /** One warning of the request dialog, in words. */

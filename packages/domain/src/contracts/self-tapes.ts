@@ -32,6 +32,9 @@ export const selfTapeSideSchema = z.object({
   pages: z.number().int().min(1).max(500),
 });
 export type SelfTapeSide = z.infer<typeof selfTapeSideSchema>;
+/** A side as the dialog sends it: a finished PDF upload; its pages are read from the file (a typed count is ignored). */
+export const selfTapeSideInputSchema = selfTapeSideSchema.extend({ pages: z.number().int().min(1).max(500).optional() });
+export type SelfTapeSideInput = z.infer<typeof selfTapeSideInputSchema>;
 
 /** What the dialog sends: the candidates (a selection of rows or a folder of one opportunity) and the request. */
 export const selfTapeRequestCreateSchema = z
@@ -41,7 +44,7 @@ export const selfTapeRequestCreateSchema = z
     folderId: id.optional(),
     title: z.string().trim().min(1).max(200),
     instructions: z.string().max(20_000).default(''),
-    sides: z.array(selfTapeSideSchema).max(SELF_TAPE_MAX_SIDES).default([]),
+    sides: z.array(selfTapeSideInputSchema).max(SELF_TAPE_MAX_SIDES).default([]),
     takes: z.number().int().min(1).max(20).default(1),
     acceptedKinds: z.array(z.enum(MEDIA_KINDS)).min(1).max(MEDIA_KINDS.length).default(['video']),
     maxLengthSeconds: z.number().int().min(1).max(3600).nullable().default(null),

@@ -14,7 +14,6 @@ import {
   applicants,
   folderMemberships,
   folders,
-  mediaUploads,
   roles,
   selfTapeRequests,
   submissions,
@@ -24,6 +23,7 @@ import { AppError, fieldErrors, notFound } from '../../platform/errors';
 import { allowanceLimits, spendAllowance } from '../email';
 import { officeDeadlineRule } from './office-rule';
 import { SELF_TAPES_SEND_QUEUE, type SelfTapeSendJob } from './send-job';
+import { readSides } from './sides';
 import { presentRequest } from './view';
 
 /**
@@ -83,18 +83,6 @@ async function minorsAmong(tx: Queryable, submissionIds: readonly string[]): Pro
   return row?.n ?? 0;
 }
 
-/** Every side must be a finished upload of this project (the dialog uploads them under the project's grant). */
-async function assertSidesStored(tx: Queryable, projectId: string, keys: readonly string[]) {
-  if (keys.length === 0) return;
-  const rows = await tx
-    .select({ key: mediaUploads.objectKey })
-    .from(mediaUploads)
-    .where(and(eq(mediaUploads.projectId, projectId), inArray(mediaUploads.objectKey, [...keys])));
-  const missing = keys.findIndex((key) => !rows.some((row) => row.key === key));
-  if (missing >= 0)
-    throw fieldErrors([{ path: `body.sides.${missing}.key`, message: 'This file is not uploaded.' }]);
-}
-
 /**
  * Creates a request and queues the one job that sends it, in one transaction. The deadline is judged against the
  * preset first: a request whose deadline breaks it is refused (409 with the warnings) until the director confirms.
@@ -120,14 +108,10 @@ export async function createSelfTapeRequest(
   try {
     return await db.transaction(async (tx) => {
       const submissionIds = await resolveSelection(tx, projectId, input);
-      await assertSidesStored(
-        tx,
-        projectId,
-        input.sides.map((side) => side.key),
-      );
+      const sides = await readSides(context, tx, projectId, input.sides);
       const warnings = deadlineWarnings({
         preset: input.preset,
-        pages: input.sides.reduce((sum, side) => sum + side.pages, 0),
+        pages: sides.reduce((sum, side) => sum + side.pages, 0),
         minors: await minorsAmong(tx, submissionIds),
         sentAt: new Date(),
         deadline: new Date(input.deadline),
@@ -153,7 +137,7 @@ export async function createSelfTapeRequest(
           roleId: input.roleId,
           title: input.title,
           instructions: input.instructions,
-          sides: input.sides,
+          sides,
           takes: input.takes,
           acceptedKinds: input.acceptedKinds,
           maxLengthSeconds: input.maxLengthSeconds,

@@ -19,6 +19,7 @@ import { AppError, fieldErrors } from '../../platform/errors';
 import { attachUploads, createUploadGrant, holderOwner } from '../media';
 import { emitWebhookEvent } from '../webhooks';
 import { secretDigest } from './secret';
+import { sideCopyKey } from './sides';
 
 /** The holder of a recipient's upload grants: every load of their page may resume the uploads of another. */
 export const selfTapeGrantHolder = (recipientId: string) => `self-tape:${recipientId}`;
@@ -68,11 +69,16 @@ function assertOpen(found: Found, now: Date) {
   }
 }
 
+/** Where the page downloads side `index`: through the API, which hands out this recipient's own copy only. */
+const sideUrl = (secret: string, index: number) =>
+  `/api/self-tape-page/sides/${index}?token=${encodeURIComponent(secret)}`;
+
 async function present(
   context: AppContext,
   db: Queryable,
   found: Found,
   now: Date,
+  secret: string,
 ): Promise<SelfTapePrivatePage> {
   const { recipient, request } = found;
   const takes = await db
@@ -83,13 +89,11 @@ async function present(
   const open =
     (recipient.status === 'SENT' || recipient.status === 'OPENED') &&
     !(pastDeadline(found, now) && request.latePolicy === 'REFUSE');
-  const sides = await Promise.all(
-    (request.sides as SelfTapeSide[]).map(async (side) => ({
-      name: side.name,
-      pages: side.pages,
-      url: await context.storage.presignGet(side.key, { expiresIn: 3600, downloadName: side.name }),
-    })),
-  );
+  const sides = (request.sides as SelfTapeSide[]).map((side, index) => ({
+    name: side.name,
+    pages: side.pages,
+    url: sideUrl(secret, index),
+  }));
   return {
     title: request.title,
     officeName: found.officeName,
@@ -144,7 +148,7 @@ export async function openPrivatePage(context: AppContext, secret: string, now =
       found.recipient = updated!;
       await publish(context, tx, found, 'OPENED');
     }
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -185,7 +189,7 @@ export async function setTakes(context: AppContext, secret: string, keys: string
         return { recipientId: found.recipient.id, uploadKey: key, name: upload.fileName, kind: upload.kind! };
       }),
     );
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -233,7 +237,7 @@ export async function submitTakes(context: AppContext, secret: string, now = new
       late,
       mediaIds,
     });
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -249,7 +253,7 @@ export async function declineRequest(context: AppContext, secret: string, reason
       .returning();
     found.recipient = updated!;
     await publish(context, tx, found, 'DECLINED');
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -267,6 +271,20 @@ export async function askForTime(context: AppContext, secret: string, note: stri
       .returning();
     found.recipient = updated!;
     await publish(context, tx, found, 'EXTENSION');
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
+}
+
+/**
+ * A signed URL of this recipient's own watermarked copy of side `index` (decision 0824): the original is never
+ * handed out on this page, and a secret reaches its own recipient's copies only. 409 while the copy is being made.
+ */
+export async function sideDownload(context: AppContext, secret: string, index: number) {
+  const { db } = context.database;
+  const found = await recipientBySecret(db, secret);
+  const side = (found.request.sides as SelfTapeSide[])[index];
+  if (!side) throw new AppError('NOT_FOUND', SELF_TAPE_TEXTS.notFound);
+  const key = await sideCopyKey(db, found.recipient.id, index);
+  if (!key) throw new AppError('CONFLICT', SELF_TAPE_TEXTS.sideNotReady);
+  return context.storage.presignGet(key, { expiresIn: 600, downloadName: side.name });
 }

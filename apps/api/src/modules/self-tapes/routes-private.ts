@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  SELF_TAPE_MAX_SIDES,
   selfTapeDeclineSchema,
   selfTapeExtensionAskSchema,
   selfTapePrivatePageSchema,
@@ -16,6 +18,7 @@ import {
   enterSelfTapeOffice,
   openPrivatePage,
   setTakes,
+  sideDownload,
   submitTakes,
 } from './private-page';
 
@@ -52,6 +55,23 @@ export function selfTapePrivateRoutes(app: App, context: AppContext) {
     async (request) => {
       await opened(request.query.token, 'read', request);
       return openPrivatePage(context, request.query.token);
+    },
+  );
+
+  app.get(
+    '/self-tape-page/sides/:index',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'Redirects to the recipient’s own copy of a side, with their name and e-mail on every page',
+        params: z.object({ index: z.coerce.number().int().min(0).max(SELF_TAPE_MAX_SIDES - 1) }),
+        querystring: selfTapeSecretQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await opened(request.query.token, 'read', request);
+      return reply.redirect(await sideDownload(context, request.query.token, request.params.index), 302);
     },
   );
 

@@ -16,6 +16,7 @@ import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { createSelfTapeRequest } from './create';
 import { officeDeadlineRule } from './office-rule';
+import { sidesUploadGrant } from './sides';
 import { answerExtension, listRequests, requestTracking } from './tracking';
 
 const TAGS = ['self-tapes'];
@@ -53,6 +54,20 @@ export function selfTapeRoutes(app: App, context: AppContext) {
         }),
       };
     },
+  );
+
+  app.post(
+    '/projects/:id/self-tapes/sides-upload',
+    {
+      config: { access: access.project('REQUEST_SELF_TAPES') },
+      schema: {
+        tags: TAGS,
+        summary: 'An upload grant for the sides (PDFs) of a request the dialog is writing',
+        params: projectParams,
+        response: { 200: z.object({ uploadGrant: z.string() }) },
+      },
+    },
+    async (request) => ({ uploadGrant: sidesUploadGrant(context, request.params.id) }),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { enqueueMail } from '../../platform/mail/queue';
 import { selfTapeRequestMail } from './mail';
 import { SELF_TAPES_REMINDER_QUEUE, type SelfTapeReminderJob } from './reminders';
 import { newRecipientSecret, recipientPageLink, secretDigest } from './secret';
+import { queueWatermark } from './sides';
 
 /** The queue of the one job that sends a request to all its candidates. */
 export const SELF_TAPES_SEND_QUEUE = 'self-tapes-send';
@@ -137,6 +138,7 @@ export async function runSelfTapeSend(
             .onConflictDoNothing()
             .returning({ id: selfTapeRecipients.id });
           if (!inserted) continue;
+          if ((request.row.sides as unknown[]).length > 0) await queueWatermark(context, tx as Db, inserted.id);
           const message = selfTapeRequestMail({
             to: person.email,
             candidateName: row.name,

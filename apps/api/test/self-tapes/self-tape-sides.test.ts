@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELF_TAPE_TEXTS, type Role } from '@casting/domain';
+import { png } from '../media/files';
+import { buildMediaApp, type MediaApp } from '../media/support';
+import { buildRole } from '../support/projects';
+import { testOfficeId } from '../support/database';
+import { hoursAhead, pdfOf, pdfText, selfTapeCalls } from './support';
+
+// The sides of a self-tape request (their pages read from the PDFs feed the deadline rule), each recipient's own
+// watermarked copy, the agency review step, the release notice and a person's erasure, through the API.
+let t: MediaApp;
+let role: Role;
+let officeId: string;
+
+beforeAll(async () => {
+  t = await buildMediaApp();
+  role = await buildRole(t.cast.project);
+  officeId = await testOfficeId();
+}, 60_000);
+afterAll(() => t.close());
+
+const calls = selfTapeCalls(() => ({ t, role, officeId }));
+async function staffUpload(name: string, bytes: Buffer, type: string) {
+  const granted = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${t.cast.project.id}/self-tapes/sides-upload`,
+    headers: t.cast.headers('PE'),
+  });
+  const grant = granted.json().uploadGrant as string;
+  return calls.upload({ uploadGrant: grant }, { 'x-upload-grant': grant }, name, bytes, type);
+}
+
+describe('sides', () => {
+  it('reads the pages from the PDFs for the deadline rule, and each recipient downloads only their own marked copy', async () => {
+    const image = await staffUpload('scene.png', await png(), 'image/png');
+    const key = await staffUpload('scene.pdf', await pdfOf(9), 'application/pdf');
+    const [ana, ben] = [await calls.candidate(), await calls.candidate()];
+    const body = {
+      submissionIds: [ana.id, ben.id],
+      preset: 'UK_EQUITY',
+      deadline: hoursAhead(100),
+      sides: [{ key, name: 'scene.pdf', pages: 1 }],
+    };
+    const notPdf = await calls.create({ ...body, sides: [{ key: image, name: 'scene.png' }] });
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.body).toContain(SELF_TAPE_TEXTS.sidesArePdf);
+    // The typed single page is replaced by the nine the file has: UK Equity asks for 120 hours then.
+    const refused = await calls.create(body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details.warnings).toEqual([
+      { kind: 'TOO_FEW_HOURS', requiredHours: 120, givenHours: 99 },
+    ]);
+    const created = await calls.create({ ...body, confirmWarnings: true });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().sides).toEqual([{ key, name: 'scene.pdf', pages: 9 }]);
+
+    const requestId = created.json().id as string;
+    await calls.send(requestId);
+    const people = await Promise.all(
+      [ana, ben].map(async (row) => {
+        const email = await calls.emailOf(row.applicantId);
+        return { email, secret: await calls.secretMailedTo(email) };
+      }),
+    );
+    const download = (secret: string, index = 0) =>
+      t.app.inject({ method: 'GET', url: `/api/self-tape-page/sides/${index}?token=${secret}` });
+    expect((await download(people[0]!.secret)).statusCode).toBe(409); // the copy is not made yet
+    for (const item of (await calls.tracking(requestId)).json().items as { id: string }[])
+      expect(await calls.watermark(item.id)).toBe(1);
+    expect(await calls.watermark((await calls.tracking(requestId)).json().items[0].id)).toBe(0);
+
+    const opened = (await calls.page(people[0]!.secret)).json();
+    expect(opened.sides).toEqual([{ name: 'scene.pdf', pages: 9, url: expect.stringContaining('/sides/0?') }]);
+    const texts: string[] = [];
+    for (const person of people) {
+      const res = await download(person.secret);
+      expect(res.statusCode).toBe(302);
+      const file = await fetch(new URL(res.headers.location as string, t.origin));
+      texts.push(await pdfText(Buffer.from(await file.arrayBuffer())));
+    }
+    expect(texts[0]).toContain(people[0]!.email);
+    expect(texts[0]).toContain('Tess');
+    expect(texts[0]).toContain('Scene page 9');
+    expect(texts[0]!.split(people[0]!.email).length - 1).toBe(9); // on every page
+    expect(texts[0]).not.toContain(people[1]!.email);
+    expect(texts[1]).toContain(people[1]!.email);
+    expect(texts[1]).not.toContain(people[0]!.email);
+    expect((await download(people[0]!.secret, 1)).statusCode).toBe(404);
+    expect((await download(`x${people[0]!.secret.slice(1)}`)).statusCode).toBe(404);
+  });
+});
