@@ -122,6 +122,13 @@ export const SELF_TAPE_ROUTES: RouteCase[] = [
       };
     },
   },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/self-tapes/sides-upload',
+    rule: inPath(STAFF),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/projects/${id}/self-tapes/sides-upload` }),
+  },
 ];
 
 /**
@@ -134,4 +141,6 @@ export const SELF_TAPE_PRIVATE_ROUTES = [
   'POST /api/self-tape-page/submit',
   'POST /api/self-tape-page/decline',
   'POST /api/self-tape-page/extension',
+  'GET /api/self-tape-page/sides/:index',
+  'POST /api/self-tape-page/review',
 ] as const;

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELF_TAPE_TEXTS, type Role } from '@casting/domain';
+import { searchFold, SELF_TAPE_TEXTS, type Role } from '@casting/domain';
+import { agencies, agents, applicantRepresentatives, mediaItems } from '../../src/platform/db/schema';
 import { png } from '../media/files';
 import { buildMediaApp, type MediaApp } from '../media/support';
 import { buildRole } from '../support/projects';
@@ -87,5 +90,95 @@ describe('sides', () => {
     expect(texts[1]).not.toContain(people[0]!.email);
     expect((await download(people[0]!.secret, 1)).statusCode).toBe(404);
     expect((await download(`x${people[0]!.secret.slice(1)}`)).statusCode).toBe(404);
+  });
+});
+
+/** A candidate represented by one agent of a new agency; answers the row and the agent's address. */
+async function representedCandidate() {
+  const stamp = randomUUID().slice(0, 8);
+  const [agency] = await t.ownerDb
+    .insert(agencies)
+    .values({ name: `Review Agency ${stamp}`, searchText: searchFold(`Review Agency ${stamp}`) })
+    .returning();
+  const [agent] = await t.ownerDb
+    .insert(agents)
+    .values({
+      agencyId: agency!.id,
+      firstName: 'Rita',
+      lastName: 'Agent',
+      email: `rita-${stamp}@example.com`,
+      searchText: `rita agent ${stamp}`,
+    })
+    .returning();
+  const row = await calls.candidate();
+  await t.ownerDb.insert(applicantRepresentatives).values({
+    projectId: t.cast.project.id,
+    applicantId: row.applicantId,
+    agentId: agent!.id,
+    agencyId: agency!.id,
+    status: 'CONFIRMED',
+    claimTokenHash: 'c'.repeat(64),
+  });
+  return { row, agentEmail: agent!.email };
+}
+
+describe('agency review', () => {
+  it('lets an agent send back or forward their talent’s takes, which the office sees only once forwarded', async () => {
+    const { row, agentEmail } = await representedCandidate();
+    const body = {
+      submissionIds: [row.id],
+      acceptedKinds: ['image'],
+      agencyReview: true,
+      deadline: hoursAhead(240),
+    };
+    const wrongOrder = await calls.create({ ...body, agencyDeadline: hoursAhead(300) });
+    expect(wrongOrder.statusCode).toBe(400);
+    const agencyDeadline = new Date(hoursAhead(100));
+    agencyDeadline.setMilliseconds(0);
+    const created = await calls.create({ ...body, agencyDeadline: agencyDeadline.toISOString() });
+    expect(created.statusCode, created.body).toBe(201);
+    const requestId = created.json().id as string;
+    await calls.send(requestId);
+    const talent = await calls.secretMailedTo(await calls.emailOf(row.applicantId));
+    const agent = await calls.secretMailedTo(agentEmail);
+
+    const opened = (await calls.page(talent)).json();
+    expect(opened).toMatchObject({ review: 'OPEN', deadline: agencyDeadline.toISOString(), toReview: null });
+    const handIn = async (name: string) => {
+      const key = await calls.upload(
+        { uploadGrant: opened.uploadGrant },
+        { 'x-upload-grant': opened.uploadGrant },
+        name,
+        await png(),
+        'image/png',
+      );
+      expect((await calls.call('PUT', 'takes', { token: talent, keys: [key] })).statusCode).toBe(200);
+      return calls.call('POST', 'submit', { token: talent });
+    };
+    expect((await handIn('first.png')).json()).toMatchObject({ review: 'PENDING', status: 'OPENED' });
+    expect((await calls.call('PUT', 'takes', { token: talent, keys: ['x'] })).json().message).toBe(
+      SELF_TAPE_TEXTS.awaitingReview,
+    );
+    const media = () => t.ownerDb.select().from(mediaItems).where(eq(mediaItems.applicantId, row.applicantId));
+    const officeSees = async () => {
+      const tracked = (await calls.tracking(requestId)).json();
+      return { submitted: tracked.totals.submitted, media: (await media()).map((item) => item.name) };
+    };
+    expect(await officeSees()).toEqual({ submitted: 0, media: [] });
+
+    const review = (await calls.page(agent)).json().toReview;
+    expect(review).toMatchObject({ state: 'PENDING', takes: [{ name: 'first.png', kind: 'image' }] });
+    const answer = (token: string, forward: boolean) =>
+      calls.call('POST', 'review', { token, forward });
+    expect((await answer(talent, true)).statusCode).toBe(409);
+    expect((await answer(agent, false)).json().toReview.state).toBe('RETURNED');
+    expect((await calls.page(talent)).json().review).toBe('RETURNED');
+    expect((await answer(agent, true)).statusCode).toBe(409); // nothing handed in now
+
+    expect((await handIn('second.png')).json().review).toBe('PENDING');
+    const forwarded = await answer(agent, true);
+    expect(forwarded.json().toReview).toMatchObject({ state: 'FORWARDED' });
+    expect(await officeSees()).toEqual({ submitted: 1, media: ['second.png'] });
+    expect((await calls.page(talent)).json()).toMatchObject({ status: 'SUBMITTED', review: 'FORWARDED' });
   });
 });

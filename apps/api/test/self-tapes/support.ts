@@ -85,7 +85,7 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   try {
     const texts: string[] = [];
     for (let n = 0; n < document.countPages(); n += 1)
-      texts.push(document.loadPage(n).toStructuredText().asText());
+      texts.push(document.loadPage(n).toStructuredText("preserve-whitespace").asText());
     return texts.join('\n');
   } finally {
     document.destroy();

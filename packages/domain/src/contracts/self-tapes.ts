@@ -18,6 +18,12 @@ export type SelfTapeExtensionState = (typeof SELF_TAPE_EXTENSION_STATES)[number]
 /** Who a recipient row is addressed to: the talent themselves or one agent of their representation. */
 export const SELF_TAPE_RECIPIENT_KINDS = ['TALENT', 'AGENT'] as const;
 export type SelfTapeRecipientKind = (typeof SELF_TAPE_RECIPIENT_KINDS)[number];
+/**
+ * The agency review of a represented talent's takes: OPEN until they hand in, PENDING while an agent looks, RETURNED
+ * when sent back to the talent, FORWARDED once the office has them.
+ */
+export const SELF_TAPE_REVIEW_STATES = ['OPEN', 'PENDING', 'RETURNED', 'FORWARDED'] as const;
+export type SelfTapeReviewState = (typeof SELF_TAPE_REVIEW_STATES)[number];
 /** The most candidates one request reaches (one action, one job). */
 export const SELF_TAPE_MAX_CANDIDATES = 500;
 export const SELF_TAPE_MAX_SIDES = 10;
@@ -64,6 +70,12 @@ export const selfTapeRequestCreateSchema = z
       .max(5)
       .default([24, 2]),
     sendToTalent: z.boolean().default(false),
+    /**
+     * Agency review: a represented talent receives the request too and hands their takes to their agents by
+     * `agencyDeadline` (before the office's deadline); the office sees them once an agent forwards them.
+     */
+    agencyReview: z.boolean().default(false),
+    agencyDeadline: isoDate.optional(),
     /** The director saw the preset's warnings and sends anyway. */
     confirmWarnings: z.boolean().default(false),
     /** The same key within the office answers the first request again and sends nothing twice. */
@@ -106,6 +118,8 @@ export const selfTapeRequestSchema = z.object({
   latePolicy: z.enum(SELF_TAPE_LATE_POLICIES),
   reminderHours: z.array(z.number()),
   sendToTalent: z.boolean(),
+  agencyReview: z.boolean(),
+  agencyDeadline: isoDate.nullable(),
   createdAt: isoDate,
   /** The sending job's progress: candidates handled of the total; `done` once every mail is queued. */
   progress: z.object({ total: z.number(), handled: z.number(), done: z.boolean() }),
@@ -183,6 +197,15 @@ export const selfTapePrivatePageSchema = z.object({
   status: z.enum(SELF_TAPE_RECIPIENT_STATUSES),
   late: z.boolean(),
   extension: z.enum(SELF_TAPE_EXTENSION_STATES).nullable(),
+  /** A represented talent's hand-in to their agents (null when the request has no agency review for them). */
+  review: z.enum(SELF_TAPE_REVIEW_STATES).nullable(),
+  /** For an agent of a request with agency review: the talent's takes, to forward or send back. */
+  toReview: z
+    .object({
+      state: z.enum(SELF_TAPE_REVIEW_STATES),
+      takes: z.array(z.object({ name: z.string(), kind: z.enum(MEDIA_KINDS), url: z.string() })),
+    })
+    .nullable(),
   uploaded: z.array(selfTapeTakeSchema),
   /** The grant the page's upload queue sends with its uploads; null once nothing more may be uploaded. */
   uploadGrant: z.string().nullable(),
@@ -198,6 +221,11 @@ export const selfTapeSecretBodySchema = z.object({ token: z.string().min(20).max
 export const selfTapeDeclineSchema = z.object({
   token: z.string().min(20).max(100),
   reason: z.string().trim().min(1).max(1000),
+});
+export const selfTapeReviewAnswerSchema = z.object({
+  token: z.string().min(20).max(100),
+  /** Forward the talent's takes to the office, or send them back to the talent. */
+  forward: z.boolean(),
 });
 export const selfTapeExtensionAskSchema = z.object({
   token: z.string().min(20).max(100),

@@ -117,6 +117,7 @@ export async function createSelfTapeRequest(
         deadline: new Date(input.deadline),
         officeRule: await officeDeadlineRule(tx),
       });
+      const agencyDeadline = input.agencyReview ? agencyDeadlineOf(input) : null;
       if (warnings.some((w) => w.kind === 'DEADLINE_PASSED')) {
         throw fieldErrors([{ path: 'body.deadline', message: 'The deadline is already past.' }]);
       }
@@ -148,6 +149,8 @@ export async function createSelfTapeRequest(
           latePolicy: input.latePolicy,
           reminderHours: [...new Set(input.reminderHours)],
           sendToTalent: input.sendToTalent,
+          agencyReview: input.agencyReview,
+          agencyDeadline,
           idempotencyKey: input.idempotencyKey,
           selection: { submissionIds },
           warnings,
@@ -168,6 +171,15 @@ export async function createSelfTapeRequest(
     if (!raced) throw error;
     return sameProject(raced, projectId);
   }
+}
+
+/** The talent's deadline of an agency review: required, ahead, and before the office's own deadline. */
+function agencyDeadlineOf(input: { agencyDeadline?: string; deadline: string }) {
+  const at = input.agencyDeadline ? new Date(input.agencyDeadline) : null;
+  if (!at || at.getTime() <= Date.now() || at.getTime() >= new Date(input.deadline).getTime()) {
+    throw fieldErrors([{ path: 'body.agencyDeadline', message: SELF_TAPE_TEXTS.agencyDeadlineOrder }]);
+  }
+  return at;
 }
 
 /** A retried request answers the first one, only within the project it was made in. */

@@ -16,13 +16,12 @@ import {
 import { enterOffice, hasScope } from '../../platform/db/scope';
 import { rowsOf } from '../../platform/db/rows';
 import { AppError, fieldErrors } from '../../platform/errors';
-import { attachUploads, createUploadGrant, holderOwner } from '../media';
-import { emitWebhookEvent } from '../webhooks';
+import { createUploadGrant, holderOwner } from '../media';
 import { secretDigest } from './secret';
+import { deliverTakes, reviewFor, selfTapeGrantHolder, takesOf, talentUnderReview } from './review';
 import { sideCopyKey } from './sides';
 
-/** The holder of a recipient's upload grants: every load of their page may resume the uploads of another. */
-export const selfTapeGrantHolder = (recipientId: string) => `self-tape:${recipientId}`;
+export { selfTapeGrantHolder } from './review';
 
 /**
  * Moves the request into the office a recipient's secret belongs to (found by its digest through
@@ -64,6 +63,7 @@ const pastDeadline = (found: Found, now: Date) => now.getTime() > found.recipien
 function assertOpen(found: Found, now: Date) {
   if (found.recipient.status === 'DECLINED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedDeclined);
   if (found.recipient.status === 'SUBMITTED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedSubmitted);
+  if (found.recipient.review === 'PENDING') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.awaitingReview);
   if (pastDeadline(found, now) && found.request.latePolicy === 'REFUSE') {
     throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.deadlinePassed);
   }
@@ -81,13 +81,10 @@ async function present(
   secret: string,
 ): Promise<SelfTapePrivatePage> {
   const { recipient, request } = found;
-  const takes = await db
-    .select()
-    .from(selfTapeTakes)
-    .where(eq(selfTapeTakes.recipientId, recipient.id))
-    .orderBy(selfTapeTakes.createdAt, selfTapeTakes.id);
+  const takes = await takesOf(db, recipient.id);
   const open =
     (recipient.status === 'SENT' || recipient.status === 'OPENED') &&
+    recipient.review !== 'PENDING' &&
     !(pastDeadline(found, now) && request.latePolicy === 'REFUSE');
   const sides = (request.sides as SelfTapeSide[]).map((side, index) => ({
     name: side.name,
@@ -112,6 +109,8 @@ async function present(
     status: recipient.status as SelfTapePrivatePage['status'],
     late: recipient.late,
     extension: recipient.extension as SelfTapePrivatePage['extension'],
+    review: recipient.review as SelfTapePrivatePage['review'],
+    toReview: await reviewFor(context, db, recipient, request),
     uploaded: takes.map((take) => ({
       id: take.id,
       name: take.name,
@@ -194,49 +193,56 @@ export async function setTakes(context: AppContext, secret: string, keys: string
 }
 
 /**
- * Submits the takes: they become the candidate's media (processed as every upload is), the recipient is marked
- * submitted (late when past their deadline and the request accepts late tapes; refused otherwise), the office's
- * tracking page is told, and the `self_tape.submitted` webhook event is recorded, all in one transaction.
+ * Submits the takes: they go to the office (`deliverTakes`), late when past the recipient's deadline and the request
+ * accepts late tapes (refused otherwise). A represented talent of a request with agency review hands them to their
+ * agents instead: nothing reaches the office until an agent forwards them (decision 0825).
  */
 export async function submitTakes(context: AppContext, secret: string, now = new Date()) {
   return context.database.db.transaction(async (tx) => {
     const found = await recipientBySecret(tx, secret, true);
     assertOpen(found, now);
-    const takes = await tx
-      .select()
-      .from(selfTapeTakes)
-      .where(eq(selfTapeTakes.recipientId, found.recipient.id));
+    const takes = await takesOf(tx, found.recipient.id);
     if (takes.length === 0) throw new AppError('BAD_REQUEST', SELF_TAPE_TEXTS.noTakes);
-    const mediaIds = await attachUploads(
-      tx as Db,
-      {
-        projectId: found.request.projectId,
-        applicantId: found.recipient.applicantId,
-        uploads: takes.map((take) => take.uploadKey),
-        grantId: holderOwner(selfTapeGrantHolder(found.recipient.id)),
-      },
-      { jobs: context.jobs },
-    );
-    for (const [index, take] of takes.entries()) {
-      await tx.update(selfTapeTakes).set({ mediaId: mediaIds[index] }).where(eq(selfTapeTakes.id, take.id));
+    if (found.recipient.review) {
+      const [updated] = await tx
+        .update(selfTapeRecipients)
+        .set({ review: 'PENDING', reviewedAt: null, openedAt: found.recipient.openedAt ?? now })
+        .where(eq(selfTapeRecipients.id, found.recipient.id))
+        .returning();
+      found.recipient = updated!;
+      return present(context, tx, found, now, secret);
     }
-    const late = pastDeadline(found, now);
-    const [updated] = await tx
-      .update(selfTapeRecipients)
-      .set({ status: 'SUBMITTED', submittedAt: now, late, openedAt: found.recipient.openedAt ?? now })
-      .where(eq(selfTapeRecipients.id, found.recipient.id))
-      .returning();
-    found.recipient = updated!;
-    await publish(context, tx, found, 'SUBMITTED');
-    await emitWebhookEvent(context.jobs, tx, 'self_tape.submitted', {
-      requestId: found.request.id,
-      projectId: found.request.projectId,
-      roleId: found.request.roleId,
-      submissionId: found.recipient.submissionId,
-      applicantId: found.recipient.applicantId,
-      late,
-      mediaIds,
+    found.recipient = await deliverTakes(context, tx as Db, found.recipient, found.request, {
+      late: pastDeadline(found, now),
+      now,
     });
+    return present(context, tx, found, now, secret);
+  });
+}
+
+/**
+ * An agent answers their talent's hand-in: forwarded, the takes go to the office as the talent's submission (late
+ * when past the office's deadline; refused then when the request refuses late tapes); sent back, the talent may
+ * replace them and hand in again.
+ */
+export async function answerReview(context: AppContext, secret: string, forward: boolean, now = new Date()) {
+  return context.database.db.transaction(async (tx) => {
+    const found = await recipientBySecret(tx, secret, true);
+    const talent = found.request.agencyReview ? await talentUnderReview(tx, found.recipient, true) : null;
+    if (found.recipient.kind !== 'AGENT' || talent?.review !== 'PENDING') {
+      throw new AppError('CONFLICT', SELF_TAPE_TEXTS.nothingToReview);
+    }
+    const late = now.getTime() > found.request.deadline.getTime();
+    if (forward) {
+      if (late && found.request.latePolicy === 'REFUSE')
+        throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.deadlinePassed);
+      await deliverTakes(context, tx as Db, talent, found.request, { late, now });
+    } else {
+      await tx
+        .update(selfTapeRecipients)
+        .set({ review: 'RETURNED', reviewedAt: now })
+        .where(eq(selfTapeRecipients.id, talent.id));
+    }
     return present(context, tx, found, now, secret);
   });
 }

@@ -4,6 +4,7 @@ import {
   selfTapeDeclineSchema,
   selfTapeExtensionAskSchema,
   selfTapePrivatePageSchema,
+  selfTapeReviewAnswerSchema,
   selfTapeSecretBodySchema,
   selfTapeSecretQuerySchema,
   selfTapeTakesSetSchema,
@@ -13,6 +14,7 @@ import { access } from '../../platform/http/access';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import {
+  answerReview,
   askForTime,
   declineRequest,
   enterSelfTapeOffice,
@@ -144,6 +146,24 @@ export function selfTapePrivateRoutes(app: App, context: AppContext) {
     async (request) => {
       await opened(request.body.token, 'submit', request);
       return askForTime(context, request.body.token, request.body.note);
+    },
+  );
+
+  app.post(
+    '/self-tape-page/review',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'An agent forwards their talent’s takes to the office, or sends them back to the talent',
+        body: selfTapeReviewAnswerSchema,
+        response: { 200: selfTapePrivatePageSchema },
+      },
+    },
+    async (request) => {
+      await opened(request.body.token, 'submit', request);
+      return answerReview(context, request.body.token, request.body.forward);
     },
   );
 }

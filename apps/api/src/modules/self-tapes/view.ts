@@ -22,6 +22,8 @@ export function presentRequest(row: RequestRow): SelfTapeRequest {
     latePolicy: row.latePolicy as SelfTapeRequest['latePolicy'],
     reminderHours: row.reminderHours,
     sendToTalent: row.sendToTalent,
+    agencyReview: row.agencyReview,
+    agencyDeadline: row.agencyDeadline?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     progress: { total: row.total, handled: row.handled, done: row.doneAt !== null },
     warnings: row.warnings as DeadlineWarning[],
