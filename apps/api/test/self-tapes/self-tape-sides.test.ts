@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFold, SELF_TAPE_TEXTS, type Role } from '@casting/domain';
-import { agencies, agents, applicantRepresentatives, mediaItems } from '../../src/platform/db/schema';
+import {
+  agencies,
+  agents,
+  applicantRepresentatives,
+  applicants,
+  mediaItems,
+  selfTapeRecipients,
+  selfTapeSideCopies,
+  storagePurges,
+} from '../../src/platform/db/schema';
 import { png } from '../media/files';
 import { buildMediaApp, type MediaApp } from '../media/support';
 import { buildRole } from '../support/projects';
@@ -90,6 +99,35 @@ describe('sides', () => {
     expect(texts[1]).not.toContain(people[0]!.email);
     expect((await download(people[0]!.secret, 1)).statusCode).toBe(404);
     expect((await download(`x${people[0]!.secret.slice(1)}`)).statusCode).toBe(404);
+
+    // Erasing a recipient leaves no row naming them, and their marked copy is queued for purging.
+    const items = (await calls.tracking(requestId)).json().items as { id: string; email: string }[];
+    const anaCopy = await t.ownerDb
+      .select({ key: selfTapeSideCopies.objectKey })
+      .from(selfTapeSideCopies)
+      .where(eq(selfTapeSideCopies.recipientId, items.find((item) => item.email === people[0]!.email)!.id));
+    const [person] = await t.ownerDb
+      .select({ id: applicants.personId })
+      .from(applicants)
+      .where(eq(applicants.id, ana.applicantId));
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/roster/people/${person!.id}/erase`,
+      headers: t.cast.headers('PO'),
+      payload: { confirm: people[0]!.email },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await t.ownerDb
+      .select({ email: selfTapeRecipients.email })
+      .from(selfTapeRecipients)
+      .where(eq(selfTapeRecipients.requestId, requestId));
+    expect(left).toEqual([{ email: people[1]!.email }]);
+    const purging = await t.ownerDb
+      .select({ key: storagePurges.objectKey })
+      .from(storagePurges)
+      .where(eq(storagePurges.objectKey, anaCopy[0]!.key));
+    expect(purging).toHaveLength(1);
+    expect((await download(people[0]!.secret)).statusCode).toBe(404);
   });
 });
 
@@ -120,6 +158,17 @@ async function representedCandidate() {
     claimTokenHash: 'c'.repeat(64),
   });
   return { row, agentEmail: agent!.email };
+}
+
+/** The ids of the workspace rows of the opportunity with a self-tape of the request in this state. */
+async function received(requestId: string, state: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/projects/${t.cast.project.id}/applicants?roleId=${role.id}&selfTapes=${state}&selfTapeRequestId=${requestId}`,
+    headers: t.cast.headers('PE'),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().items as { id: string }[]).map((item) => item.id);
 }
 
 describe('agency review', () => {
@@ -165,6 +214,8 @@ describe('agency review', () => {
       return { submitted: tracked.totals.submitted, media: (await media()).map((item) => item.name) };
     };
     expect(await officeSees()).toEqual({ submitted: 0, media: [] });
+    expect(await received(requestId, 'PENDING')).toEqual([row.id]);
+    expect(await received(requestId, 'SUBMITTED')).toEqual([]);
 
     const review = (await calls.page(agent)).json().toReview;
     expect(review).toMatchObject({ state: 'PENDING', takes: [{ name: 'first.png', kind: 'image' }] });
@@ -179,6 +230,11 @@ describe('agency review', () => {
     const forwarded = await answer(agent, true);
     expect(forwarded.json().toReview).toMatchObject({ state: 'FORWARDED' });
     expect(await officeSees()).toEqual({ submitted: 1, media: ['second.png'] });
+    // The "self-tapes received" view of the workspace: by request and state.
+    expect(await received(requestId, 'SUBMITTED')).toEqual([row.id]);
+    expect(await received(requestId, 'PENDING')).toEqual([]);
+    expect(await received(requestId, 'ANY')).toEqual([row.id]);
+    expect(await received(randomUUID(), 'ANY')).toEqual([]);
     expect((await calls.page(talent)).json()).toMatchObject({ status: 'SUBMITTED', review: 'FORWARDED' });
   });
 });
