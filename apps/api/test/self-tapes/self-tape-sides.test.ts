@@ -12,6 +12,7 @@ import {
   selfTapeSideCopies,
   storagePurges,
 } from '../../src/platform/db/schema';
+import { queuedMailsTo } from '../links/helpers';
 import { png } from '../media/files';
 import { buildMediaApp, type MediaApp } from '../media/support';
 import { buildRole } from '../support/projects';
@@ -236,5 +237,43 @@ describe('agency review', () => {
     expect(await received(requestId, 'ANY')).toEqual([row.id]);
     expect(await received(randomUUID(), 'ANY')).toEqual([]);
     expect((await calls.page(talent)).json()).toMatchObject({ status: 'SUBMITTED', review: 'FORWARDED' });
+  });
+});
+
+describe('closing and the release notice', () => {
+  it('closes the private pages, then sends the release notice once to the candidates not kept', async () => {
+    const [kept, released] = [await calls.candidate(), await calls.candidate()];
+    const created = await calls.create({ submissionIds: [kept.id, released.id] });
+    const requestId = created.json().id as string;
+    await calls.send(requestId);
+    const [keptEmail, releasedEmail] = [
+      await calls.emailOf(kept.applicantId),
+      await calls.emailOf(released.applicantId),
+    ];
+    const secret = await calls.secretMailedTo(releasedEmail);
+    const office = (action: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${t.cast.project.id}/self-tapes/${requestId}/${action}`,
+        headers: t.cast.headers('PE'),
+        ...(payload ? { payload } : {}),
+      });
+    const release = () => office('release', { keepSubmissionIds: [kept.id] });
+    expect((await release()).json().message).toBe(SELF_TAPE_TEXTS.closeFirst);
+    const closed = await office('close');
+    expect(closed.json().closedAt).not.toBeNull();
+    expect((await office('close')).json().closedAt).toBe(closed.json().closedAt);
+    expect((await calls.page(secret)).json().uploadGrant).toBeNull();
+    expect((await calls.call('POST', 'decline', { token: secret, reason: 'Away' })).json().message).toBe(
+      SELF_TAPE_TEXTS.requestClosed,
+    );
+
+    expect((await release()).json()).toEqual({ candidates: 1, mails: 1 });
+    const [notice] = await queuedMailsTo(releasedEmail);
+    expect(notice!.subject).toBe(`Update on ${t.cast.project.name}`);
+    expect(notice!.text).toContain('releasing you from consideration');
+    expect((await queuedMailsTo(keptEmail)).map((mail) => mail.subject)).not.toContain(notice!.subject);
+    expect((await release()).json().message).toBe(SELF_TAPE_TEXTS.releaseSent);
+    expect((await calls.tracking(requestId)).json().request.releaseSentAt).not.toBeNull();
   });
 });

@@ -120,6 +120,8 @@ export const selfTapeRequestSchema = z.object({
   sendToTalent: z.boolean(),
   agencyReview: z.boolean(),
   agencyDeadline: isoDate.nullable(),
+  closedAt: isoDate.nullable(),
+  releaseSentAt: isoDate.nullable(),
   createdAt: isoDate,
   /** The sending job's progress: candidates handled of the total; `done` once every mail is queued. */
   progress: z.object({ total: z.number(), handled: z.number(), done: z.boolean() }),
@@ -222,6 +224,12 @@ export const selfTapeDeclineSchema = z.object({
   token: z.string().min(20).max(100),
   reason: z.string().trim().min(1).max(1000),
 });
+/** The release notice of a closed request: every candidate of it but those kept (named by their rows) receives it. */
+export const selfTapeReleaseSchema = z.object({
+  keepSubmissionIds: z.array(id).max(SELF_TAPE_MAX_CANDIDATES).default([]),
+});
+export const selfTapeReleaseResultSchema = z.object({ candidates: z.number(), mails: z.number() });
+
 export const selfTapeReviewAnswerSchema = z.object({
   token: z.string().min(20).max(100),
   /** Forward the talent's takes to the office, or send them back to the talent. */

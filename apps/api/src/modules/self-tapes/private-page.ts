@@ -64,6 +64,7 @@ function assertOpen(found: Found, now: Date) {
   if (found.recipient.status === 'DECLINED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedDeclined);
   if (found.recipient.status === 'SUBMITTED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedSubmitted);
   if (found.recipient.review === 'PENDING') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.awaitingReview);
+  if (found.request.closedAt) throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.requestClosed);
   if (pastDeadline(found, now) && found.request.latePolicy === 'REFUSE') {
     throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.deadlinePassed);
   }
@@ -85,6 +86,7 @@ async function present(
   const open =
     (recipient.status === 'SENT' || recipient.status === 'OPENED') &&
     recipient.review !== 'PENDING' &&
+    !request.closedAt &&
     !(pastDeadline(found, now) && request.latePolicy === 'REFUSE');
   const sides = (request.sides as SelfTapeSide[]).map((side, index) => ({
     name: side.name,

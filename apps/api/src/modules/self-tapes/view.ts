@@ -24,6 +24,8 @@ export function presentRequest(row: RequestRow): SelfTapeRequest {
     sendToTalent: row.sendToTalent,
     agencyReview: row.agencyReview,
     agencyDeadline: row.agencyDeadline?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    releaseSentAt: row.releaseSentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     progress: { total: row.total, handled: row.handled, done: row.doneAt !== null },
     warnings: row.warnings as DeadlineWarning[],
