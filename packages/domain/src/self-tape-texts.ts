@@ -66,6 +66,7 @@ export const SELF_TAPE_TEXTS = {
   closed: 'Closed',
   requestClosed: 'This request is closed; nothing more can be sent.',
   sendRelease: 'Send release notice',
+  keepLegend: 'Keep for the next step (no release notice)',
   releaseDone: (candidates: number) => `Release notice sent to ${candidates} candidates.`,
   closeFirst: 'Close the request before sending its release notice.',
   releaseSent: 'The release notice of this request was already sent.',

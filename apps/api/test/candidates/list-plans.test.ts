@@ -99,9 +99,9 @@ beforeAll(async () => {
         values (${ids.selfTapes}, ${ids.project}, ${ids.role}, 'Plan tapes', '', '[]', 1, '{video}', '',
           now() + interval '5 days', 'UTC', 'NONE', 'ACCEPT_LATE', '{}', false, ${ids.selfTapes}, '{}', '[]')`);
     await tx.execute(sql`
-        insert into self_tape_recipients (request_id, submission_id, applicant_id, kind, name, email, secret_hash,
+        insert into self_tape_recipients (id, request_id, submission_id, applicant_id, kind, name, email, secret_hash,
           status, deadline)
-        select ${ids.selfTapes}, s.id, s.applicant_id, 'TALENT', 'Plan', s.id || '@example.com', md5(s.id::text),
+        select gen_random_uuid(), ${ids.selfTapes}, s.id, s.applicant_id, 'TALENT', 'Plan', s.id || '@example.com', md5(s.id::text),
           case when right(s.id::text, 1) < '8' then 'SUBMITTED' else 'OPENED' end, now() + interval '5 days'
         from submissions s where s.project_id = ${ids.project} and right(s.id::text, 1) in ('2', '9')`);
     // Statistics from every row rather than a random sample of 30,000: with a sample, a plan near a tie (the

@@ -282,6 +282,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/presentations'),
     (m) => m.PresentationsPage,
   ),
+  SelfTapeRequestsPage: lazyPage(
+    () => import('../features/self-tapes'),
+    (m) => m.SelfTapeRequestsPage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

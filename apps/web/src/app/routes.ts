@@ -71,7 +71,8 @@ export type PageName =
   | 'SelfTapeTrackingPage'
   | 'AuditionInvitationPage'
   | 'ComparePage'
-  | 'PresentationsPage';
+  | 'PresentationsPage'
+  | 'SelfTapeRequestsPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -161,6 +162,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Opened from an invitation e-mail by a talent or an agent, who need no account.
   route('auditionInvitation', 'public', 'AuditionInvitationPage'),
   route('projectCompare', 'staff', 'ComparePage'),
+  route('projectSelfTapeRequests', 'staff', 'SelfTapeRequestsPage'),
 ];
 
 export interface RouteMatch {

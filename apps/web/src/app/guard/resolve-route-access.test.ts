@@ -90,6 +90,7 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/projects/compare/:id',
   '/projects/:id/presentations',
   '/projects/:id/self-tapes/:requestId',
+  '/projects/:id/self-tapes',
 ];
 
 type Actor = 'signed out' | UserRoleCode;

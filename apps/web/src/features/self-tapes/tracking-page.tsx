@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
+import { CloseAndRelease } from './close-release';
 import { onViewerClock, viewerTimeZone } from './countdown';
 import { selfTapeTrackingQuery, useAnswerExtension, useLiveSelfTapes } from './self-tapes-api';
 
@@ -90,6 +91,7 @@ export function SelfTapeTrackingPage() {
           <p className="text-sm text-ink" aria-live="polite">
             {SELF_TAPE_TEXTS.totals(data.totals)}
           </p>
+          <CloseAndRelease projectId={projectId} data={data} />
           <ul className="flex flex-col">
             {data.items.map((recipient) => (
               <RecipientRow

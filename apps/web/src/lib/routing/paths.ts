@@ -73,6 +73,8 @@ export const paths = {
     compare: (id: Id, rowIds: readonly string[]) =>
       fillPattern(PATTERNS.projectCompare, { id }, { ids: rowIds.join(',') }),
     presentations: (id: Id) => fillPattern(PATTERNS.projectPresentations, { id }),
+    selfTapeRequests: (id: Id) => fillPattern(PATTERNS.projectSelfTapeRequests, { id }),
+    selfTapeRequest: (id: Id, requestId: Id) => fillPattern(PATTERNS.projectSelfTapes, { id, requestId }),
   },
   enums: PATTERNS.enums,
   import: PATTERNS.import,

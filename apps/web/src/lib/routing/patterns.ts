@@ -85,6 +85,8 @@ export const PATTERNS = {
   auditionInvitation: '/auditions/:projectId',
   /** (ours) 2 to 4 of a project's candidates side by side; the list row ids in `ids`, in order. */
   projectCompare: '/projects/compare/:id',
+  /** (ours) A project's self-tape requests, newest first, each linking to its tracking page. */
+  projectSelfTapeRequests: '/projects/:id/self-tapes',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;
