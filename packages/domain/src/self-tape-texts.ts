@@ -62,6 +62,7 @@ export const SELF_TAPE_TEXTS = {
   laterDeadline: 'The new deadline must be later than the current one.',
   noEmail: 'Some candidates have no e-mail address.',
   sidesArePdf: 'Sides must be PDF documents.',
+  uploadSides: 'Upload sides (PDF)',
   closeRequest: 'Close request',
   closed: 'Closed',
   requestClosed: 'This request is closed; nothing more can be sent.',
