@@ -147,8 +147,14 @@ export const SELF_TAPE_ROUTES: RouteCase[] = [
     request: async (f, id) => {
       const { request } = await storedSelfTapeRequest(f);
       const { db } = await testDatabase();
-      await db.update(selfTapeRequests).set({ closedAt: new Date() }).where(eq(selfTapeRequests.id, request.id));
-      return { url: `/api/projects/${id}/self-tapes/${request.id}/release`, payload: { keepSubmissionIds: [] } };
+      await db
+        .update(selfTapeRequests)
+        .set({ closedAt: new Date() })
+        .where(eq(selfTapeRequests.id, request.id));
+      return {
+        url: `/api/projects/${id}/self-tapes/${request.id}/release`,
+        payload: { keepSubmissionIds: [] },
+      };
     },
   },
 ];

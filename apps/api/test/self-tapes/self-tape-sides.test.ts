@@ -83,7 +83,9 @@ describe('sides', () => {
     expect(await calls.watermark((await calls.tracking(requestId)).json().items[0].id)).toBe(0);
 
     const opened = (await calls.page(people[0]!.secret)).json();
-    expect(opened.sides).toEqual([{ name: 'scene.pdf', pages: 9, url: expect.stringContaining('/sides/0?') }]);
+    expect(opened.sides).toEqual([
+      { name: 'scene.pdf', pages: 9, url: expect.stringContaining('/sides/0?') },
+    ]);
     const texts: string[] = [];
     for (const person of people) {
       const res = await download(person.secret);
@@ -209,7 +211,8 @@ describe('agency review', () => {
     expect((await calls.call('PUT', 'takes', { token: talent, keys: ['x'] })).json().message).toBe(
       SELF_TAPE_TEXTS.awaitingReview,
     );
-    const media = () => t.ownerDb.select().from(mediaItems).where(eq(mediaItems.applicantId, row.applicantId));
+    const media = () =>
+      t.ownerDb.select().from(mediaItems).where(eq(mediaItems.applicantId, row.applicantId));
     const officeSees = async () => {
       const tracked = (await calls.tracking(requestId)).json();
       return { submitted: tracked.totals.submitted, media: (await media()).map((item) => item.name) };
@@ -220,8 +223,7 @@ describe('agency review', () => {
 
     const review = (await calls.page(agent)).json().toReview;
     expect(review).toMatchObject({ state: 'PENDING', takes: [{ name: 'first.png', kind: 'image' }] });
-    const answer = (token: string, forward: boolean) =>
-      calls.call('POST', 'review', { token, forward });
+    const answer = (token: string, forward: boolean) => calls.call('POST', 'review', { token, forward });
     expect((await answer(talent, true)).statusCode).toBe(409);
     expect((await answer(agent, false)).json().toReview.state).toBe('RETURNED');
     expect((await calls.page(talent)).json().review).toBe('RETURNED');

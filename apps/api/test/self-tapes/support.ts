@@ -74,7 +74,8 @@ export async function pdfOf(pages: number): Promise<Buffer> {
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pages; n += 1) pdf.addPage([298, 420]).drawText(`Scene page ${n}`, { x: 20, y: 300, font });
+  for (let n = 1; n <= pages; n += 1)
+    pdf.addPage([298, 420]).drawText(`Scene page ${n}`, { x: 20, y: 300, font });
   return Buffer.from(await pdf.save());
 }
 
@@ -85,7 +86,7 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   try {
     const texts: string[] = [];
     for (let n = 0; n < document.countPages(); n += 1)
-      texts.push(document.loadPage(n).toStructuredText("preserve-whitespace").asText());
+      texts.push(document.loadPage(n).toStructuredText('preserve-whitespace').asText());
     return texts.join('\n');
   } finally {
     document.destroy();

@@ -39,7 +39,9 @@ export const selfTapeSideSchema = z.object({
 });
 export type SelfTapeSide = z.infer<typeof selfTapeSideSchema>;
 /** A side as the dialog sends it: a finished PDF upload; its pages are read from the file (a typed count is ignored). */
-export const selfTapeSideInputSchema = selfTapeSideSchema.extend({ pages: z.number().int().min(1).max(500).optional() });
+export const selfTapeSideInputSchema = selfTapeSideSchema.extend({
+  pages: z.number().int().min(1).max(500).optional(),
+});
 export type SelfTapeSideInput = z.infer<typeof selfTapeSideInputSchema>;
 
 /** What the dialog sends: the candidates (a selection of rows or a folder of one opportunity) and the request. */

@@ -18,7 +18,12 @@ import { requestInProject } from './tracking';
 import { presentRequest } from './view';
 
 /** Closes a request: its private pages take nothing more. Closing a closed request changes nothing. */
-export async function closeRequest(context: AppContext, projectId: string, requestId: string, now = new Date()) {
+export async function closeRequest(
+  context: AppContext,
+  projectId: string,
+  requestId: string,
+  now = new Date(),
+) {
   const { db } = context.database;
   const row = await requestInProject(db, projectId, requestId);
   if (row.closedAt) return presentRequest(row);
@@ -70,7 +75,13 @@ export async function sendReleaseNotice(
       .orderBy(selfTapeRecipients.submissionId, selfTapeRecipients.id);
     const released = rows.filter((row) => !kept.has(row.submissionId));
     const candidates = new Set(released.map((row) => row.submissionId));
-    await spendAllowance(tx as Db, allowanceLimits(context.config), caller.userId, projectId, candidates.size);
+    await spendAllowance(
+      tx as Db,
+      allowanceLimits(context.config),
+      caller.userId,
+      projectId,
+      candidates.size,
+    );
     const [names] = await tx
       .select({
         projectName: projects.name,
@@ -100,11 +111,16 @@ export async function sendReleaseNotice(
           opportunityName: names!.roleName,
           senderName: names!.senderName ?? '',
         },
-        { note: `Sent for the casting team of “${names!.projectName}”. Reply to this e-mail to answer them.` },
+        {
+          note: `Sent for the casting team of “${names!.projectName}”. Reply to this e-mail to answer them.`,
+        },
       );
       await enqueueMail(
         context.jobs,
-        { kind: 'notice', message: { to: row.email, subject: message.subject, text: message.text, html: message.html } },
+        {
+          kind: 'notice',
+          message: { to: row.email, subject: message.subject, text: message.text, html: message.html },
+        },
         tx as Db,
       );
     }

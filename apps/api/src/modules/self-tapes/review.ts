@@ -3,7 +3,8 @@ import type { SelfTapePrivatePage } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
-import { selfTapeRecipients, selfTapeRequests, selfTapeTakes } from '../../platform/db/schema';
+import type { selfTapeRequests } from '../../platform/db/schema';
+import { selfTapeRecipients, selfTapeTakes } from '../../platform/db/schema';
 import { attachUploads, holderOwner } from '../media';
 import { emitWebhookEvent } from '../webhooks';
 

@@ -67,7 +67,13 @@ export function selfTapePrivateRoutes(app: App, context: AppContext) {
       schema: {
         tags: TAGS,
         summary: 'Redirects to the recipient’s own copy of a side, with their name and e-mail on every page',
-        params: z.object({ index: z.coerce.number().int().min(0).max(SELF_TAPE_MAX_SIDES - 1) }),
+        params: z.object({
+          index: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(SELF_TAPE_MAX_SIDES - 1),
+        }),
         querystring: selfTapeSecretQuerySchema,
       },
     },

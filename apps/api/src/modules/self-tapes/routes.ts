@@ -160,7 +160,10 @@ export function selfTapeRoutes(app: App, context: AppContext) {
   app.post(
     '/projects/:id/self-tapes/:requestId/close',
     {
-      config: { access: access.project('REQUEST_SELF_TAPES'), audit: { action: 'self-tape.close', target: REQUEST } },
+      config: {
+        access: access.project('REQUEST_SELF_TAPES'),
+        audit: { action: 'self-tape.close', target: REQUEST },
+      },
       schema: {
         tags: TAGS,
         summary: 'Close a request: its private pages take nothing more',

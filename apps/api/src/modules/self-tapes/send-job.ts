@@ -145,7 +145,8 @@ export async function runSelfTapeSend(
             .onConflictDoNothing()
             .returning({ id: selfTapeRecipients.id });
           if (!inserted) continue;
-          if ((request.row.sides as unknown[]).length > 0) await queueWatermark(context, tx as Db, inserted.id);
+          if ((request.row.sides as unknown[]).length > 0)
+            await queueWatermark(context, tx as Db, inserted.id);
           const message = selfTapeRequestMail({
             to: person.email,
             candidateName: row.name,

@@ -228,7 +228,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
           {selectedIds.length > 0 && view.roleId && !submitterSet && can(actor, 'REQUEST_SELF_TAPES') ? (
             <RequestSelfTapesButton projectId={project.id} roleId={view.roleId} submissionIds={selectedIds} />
           ) : null}
-          {!submitterSet && can(actor, 'VIEW_SELF_TAPES') ? <SelfTapeRequestsLink projectId={project.id} /> : null}
+          {!submitterSet && can(actor, 'VIEW_SELF_TAPES') ? (
+            <SelfTapeRequestsLink projectId={project.id} />
+          ) : null}
           {selectedIds.length > 0 ? (
             <BulkActions
               projectId={project.id}

@@ -15,7 +15,12 @@ export function CloseAndRelease(props: { projectId: string; data: SelfTapeTracki
   const error = close.error ?? release.error;
   if (!request.closedAt) {
     return (
-      <Button variant="secondary" className="self-start" disabled={close.isPending} onClick={() => close.mutate()}>
+      <Button
+        variant="secondary"
+        className="self-start"
+        disabled={close.isPending}
+        onClick={() => close.mutate()}
+      >
         {SELF_TAPE_TEXTS.closeRequest}
       </Button>
     );

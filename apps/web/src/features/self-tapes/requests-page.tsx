@@ -30,7 +30,10 @@ function Requests({ project }: { project: ProjectDetail }) {
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
           <li key={item.id} className="flex flex-col gap-1 border-b border-line py-2">
-            <Link className="font-medium text-ink underline" to={paths.project.selfTapeRequest(project.id, item.id)}>
+            <Link
+              className="font-medium text-ink underline"
+              to={paths.project.selfTapeRequest(project.id, item.id)}
+            >
               {item.title}
             </Link>
             <p className="text-sm text-ink-muted">

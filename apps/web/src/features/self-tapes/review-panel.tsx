@@ -14,7 +14,10 @@ export function ReviewPanel({ data, token }: { data: SelfTapePrivatePage; token:
       {data.review === 'PENDING' ? <p role="status">{SELF_TAPE_TEXTS.awaitingReview}</p> : null}
       {data.review === 'RETURNED' ? <p role="status">{SELF_TAPE_TEXTS.returnedByAgent}</p> : null}
       {review ? (
-        <section aria-label={SELF_TAPE_TEXTS.reviewTakes} className="flex flex-col gap-2 border-t border-line pt-4">
+        <section
+          aria-label={SELF_TAPE_TEXTS.reviewTakes}
+          className="flex flex-col gap-2 border-t border-line pt-4"
+        >
           <h2 className="text-lg font-semibold text-ink">{SELF_TAPE_TEXTS.reviewTakes}</h2>
           <p className="text-sm text-ink">{SELF_TAPE_TEXTS.reviewStates[review.state]}</p>
           {review.takes.map((take) => (
@@ -24,7 +27,10 @@ export function ReviewPanel({ data, token }: { data: SelfTapePrivatePage; token:
           ))}
           {review.state === 'PENDING' ? (
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button disabled={action.isPending} onClick={() => action.mutate({ kind: 'review', forward: true })}>
+              <Button
+                disabled={action.isPending}
+                onClick={() => action.mutate({ kind: 'review', forward: true })}
+              >
                 {SELF_TAPE_TEXTS.forward}
               </Button>
               <Button

@@ -143,7 +143,10 @@ export function useCreateSelfTapeRequest(projectId: string) {
   });
 }
 
-const requestListSchema = z.object({ items: z.array(selfTapeRequestSchema), nextCursor: z.string().nullable() });
+const requestListSchema = z.object({
+  items: z.array(selfTapeRequestSchema),
+  nextCursor: z.string().nullable(),
+});
 
 /** The project's requests, newest first, a page at a time. */
 export function selfTapeRequestsQuery(http: HttpClient, projectId: string) {
@@ -151,7 +154,10 @@ export function selfTapeRequestsQuery(http: HttpClient, projectId: string) {
     queryKey: selfTapeKeys.project(projectId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      http.request(projectPath(projectId), requestListSchema, { query: { cursor: pageParam ?? undefined }, signal }),
+      http.request(projectPath(projectId), requestListSchema, {
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }
