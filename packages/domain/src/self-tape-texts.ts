@@ -84,7 +84,7 @@ export const SELF_TAPE_TEXTS = {
   nothingToReview: 'The talent has not handed in takes to review.',
   reviewStates: {
     OPEN: 'Not handed in',
-    PENDING: 'Waiting for your review',
+    PENDING: 'Handed in for your review',
     RETURNED: 'Sent back to talent',
     FORWARDED: 'Forwarded to the office',
   },
