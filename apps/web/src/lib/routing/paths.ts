@@ -9,6 +9,8 @@ export interface CandidatesQuery extends QueryInput {
   feedback?: string;
   folderId?: string;
   candidateId?: string;
+  selfTapes?: string;
+  selfTapeRequestId?: string;
 }
 
 /**
