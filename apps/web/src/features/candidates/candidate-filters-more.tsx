@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { CANDIDATE_FILTER_TEXTS, RATING_TEXTS, SELF_TAPE_FILTER_STATES, SELF_TAPE_TEXTS } from '@casting/domain';
+import {
+  CANDIDATE_FILTER_TEXTS,
+  RATING_TEXTS,
+  SELF_TAPE_FILTER_STATES,
+  SELF_TAPE_TEXTS,
+} from '@casting/domain';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { MultiSelect, type MultiSelectOption } from '../../ui/multi-select';

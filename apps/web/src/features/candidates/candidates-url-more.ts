@@ -62,7 +62,9 @@ export function parseMore(params: URLSearchParams): MoreFilters {
     languages: words(params, 'languages'),
     near: lat !== null && lng !== null && miles !== null ? { lat, lng, miles } : null,
     selfTapes: SELF_TAPE_FILTER_STATES.find((state) => state === params.get('selfTapes')) ?? null,
-    selfTapeRequestId: ID.test(params.get('selfTapeRequestId') ?? '') ? params.get('selfTapeRequestId') : null,
+    selfTapeRequestId: ID.test(params.get('selfTapeRequestId') ?? '')
+      ? params.get('selfTapeRequestId')
+      : null,
   };
 }
 
