@@ -21,6 +21,7 @@ const TABLES = [
   'votes',
   'applicant_tags',
   'client_feedback',
+  'self_tape_recipients',
 ];
 const ids = {
   owner: randomUUID(),
@@ -29,6 +30,7 @@ const ids = {
   role: randomUUID(),
   folder: randomUUID(),
   link: randomUUID(),
+  selfTapes: randomUUID(),
 };
 const tagId = randomUUID();
 let plans: Record<string, Plan[]> = {};
@@ -89,11 +91,24 @@ beforeAll(async () => {
           case when right(s.id::text, 1) = '0' then 'Good' end
         from submissions s cross join client_link_viewers w
         where s.project_id = ${ids.project} and w.link_id = ${ids.link} and right(s.id::text, 2) < '1a'`);
+    // A self-tape request to a tenth of the opportunity's candidates, half of them submitted.
+    await tx.execute(sql`
+        insert into self_tape_requests (id, project_id, role_id, title, instructions, sides, takes, accepted_kinds,
+          slate_instructions, deadline, time_zone, preset, late_policy, reminder_hours, send_to_talent,
+          idempotency_key, selection, warnings)
+        values (${ids.selfTapes}, ${ids.project}, ${ids.role}, 'Plan tapes', '', '[]', 1, '{video}', '',
+          now() + interval '5 days', 'UTC', 'NONE', 'ACCEPT_LATE', '{}', false, ${ids.selfTapes}, '{}', '[]')`);
+    await tx.execute(sql`
+        insert into self_tape_recipients (id, request_id, submission_id, applicant_id, kind, name, email, secret_hash,
+          status, deadline)
+        select gen_random_uuid(), ${ids.selfTapes}, s.id, s.applicant_id, 'TALENT', 'Plan', s.id || '@example.com', md5(s.id::text),
+          case when right(s.id::text, 1) < '8' then 'SUBMITTED' else 'OPENED' end, now() + interval '5 days'
+        from submissions s where s.project_id = ${ids.project} and right(s.id::text, 1) in ('2', '9')`);
     // Statistics from every row rather than a random sample of 30,000: with a sample, a plan near a tie (the
     // For Review exclusion after a cursor) flipped between runs; the plans checked here are those of exact stats.
     await tx.execute(sql`set local default_statistics_target = 1000`);
     await tx.execute(
-      sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags, client_feedback`,
+      sql`analyze applicants, submissions, folder_memberships, votes, applicant_tags, client_feedback, self_tape_recipients`,
     );
     // Rows written in this transaction wait in the trigram index's pending list, which the planner prices as a scan
     // of the list; autovacuum empties it in a live database, so the plans are read as they would be there.
@@ -137,6 +152,8 @@ beforeAll(async () => {
         feedbackProviderNames: ids.owner,
         feedbackProviderQueryType: 'AND',
       },
+      'self-tapes received': { roleId: ids.role, selfTapes: 'SUBMITTED', selfTapeRequestId: ids.selfTapes },
+      'self-tapes pending': { roleId: ids.role, selfTapes: 'PENDING' },
     };
     for (const [name, input] of Object.entries(cases))
       collected[name] = await planOf(tx, (await query(input)).page);
@@ -164,6 +181,8 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
     'feedback providers',
     'client feedback',
     'clients and a team member',
+    'self-tapes received',
+    'self-tapes pending',
   ])('%s reads the candidate tables through indexes only', (name) => {
     const scans = (plans[name] ?? []).filter((node) => TABLES.includes(node['Relation Name'] ?? ''));
     expect(scans.length, name).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { selfTapeRecipients, selfTapeRequests } from '../../src/platform/db/schema';
 import { buildApplicant } from '../support/candidates';
 import { testDatabase } from '../support/database';
@@ -122,6 +123,40 @@ export const SELF_TAPE_ROUTES: RouteCase[] = [
       };
     },
   },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/self-tapes/sides-upload',
+    rule: inPath(STAFF),
+    ok: 200,
+    request: async (_f, id) => ({ url: `/api/projects/${id}/self-tapes/sides-upload` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/self-tapes/:requestId/close',
+    rule: inPath(STAFF),
+    ok: 200,
+    request: async (f, id) => ({
+      url: `/api/projects/${id}/self-tapes/${(await storedSelfTapeRequest(f)).request.id}/close`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/self-tapes/:requestId/release',
+    rule: inPath(STAFF),
+    ok: 200,
+    request: async (f, id) => {
+      const { request } = await storedSelfTapeRequest(f);
+      const { db } = await testDatabase();
+      await db
+        .update(selfTapeRequests)
+        .set({ closedAt: new Date() })
+        .where(eq(selfTapeRequests.id, request.id));
+      return {
+        url: `/api/projects/${id}/self-tapes/${request.id}/release`,
+        payload: { keepSubmissionIds: [] },
+      };
+    },
+  },
 ];
 
 /**
@@ -134,4 +169,6 @@ export const SELF_TAPE_PRIVATE_ROUTES = [
   'POST /api/self-tape-page/submit',
   'POST /api/self-tape-page/decline',
   'POST /api/self-tape-page/extension',
+  'GET /api/self-tape-page/sides/:index',
+  'POST /api/self-tape-page/review',
 ] as const;

@@ -295,6 +295,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/auditions/check-in-page'),
     (m) => m.AuditionCheckInPage,
   ),
+  SelfTapeRequestsPage: lazyPage(
+    () => import('../features/self-tapes'),
+    (m) => m.SelfTapeRequestsPage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

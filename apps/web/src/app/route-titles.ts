@@ -42,6 +42,7 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   chatReply: 'Conversation with the casting team',
   selfTapePage: PAGE_TITLES.selfTapeRequest,
   projectSelfTapes: SELF_TAPE_TEXTS.tracking,
+  projectSelfTapeRequests: SELF_TAPE_TEXTS.requests,
   auditionInvitation: PAGE_TITLES.auditionInvitation,
   projectCompare: COMPARE_TEXTS.title,
   projectAuditions: AUDITION_TEXTS.sessionsTitle,

@@ -74,7 +74,8 @@ export type PageName =
   | 'PresentationsPage'
   | 'AuditionSessionsPage'
   | 'AuditionSchedulePage'
-  | 'AuditionCheckInPage';
+  | 'AuditionCheckInPage'
+  | 'SelfTapeRequestsPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -167,6 +168,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('projectAuditions', 'staff', 'AuditionSessionsPage'),
   route('projectAuditionSchedule', 'staff', 'AuditionSchedulePage'),
   route('projectAuditionCheckIn', 'staff', 'AuditionCheckInPage'),
+  route('projectSelfTapeRequests', 'staff', 'SelfTapeRequestsPage'),
 ];
 
 export interface RouteMatch {

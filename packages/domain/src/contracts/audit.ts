@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = [
   'presentation.delete',
   'presentation.share',
   'presentation.pdf',
+  'self-tape.close',
+  'self-tape.release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -53,12 +53,21 @@ export type AgentSearchType = (typeof AGENT_SEARCH_TYPES)[number];
 export const APPLICANT_SORTS = ['newest', 'name', 'votes', 'manual', 'rating'] as const;
 export type ApplicantSort = (typeof APPLICANT_SORTS)[number];
 
+export const SELF_TAPE_FILTER_STATES = ['ANY', 'SUBMITTED', 'LATE', 'DECLINED', 'PENDING'] as const;
+export type SelfTapeFilterState = (typeof SELF_TAPE_FILTER_STATES)[number];
+
 /**
  * GET /projects/{id}/applicants. Nested filters use bracket keys as the product's query strings write
  * them: `age[min]`, `age[max]`, `tags[in]`, `tags[notIn]`.
  */
 export const applicantListQuerySchema = z
   .object({
+    /**
+     * "Self-tapes received": candidates with a self-tape request (of `selfTapeRequestId` when given) in this state —
+     * ANY, SUBMITTED (on time), LATE, DECLINED, or PENDING (asked, nothing submitted or declined yet).
+     */
+    selfTapes: z.enum(SELF_TAPE_FILTER_STATES).optional(),
+    selfTapeRequestId: id.optional(),
     folderId: id.optional(),
     roleId: id.optional(),
     systemAlias: z.enum(FOLDER_ALIASES).optional(),

@@ -18,6 +18,12 @@ export type SelfTapeExtensionState = (typeof SELF_TAPE_EXTENSION_STATES)[number]
 /** Who a recipient row is addressed to: the talent themselves or one agent of their representation. */
 export const SELF_TAPE_RECIPIENT_KINDS = ['TALENT', 'AGENT'] as const;
 export type SelfTapeRecipientKind = (typeof SELF_TAPE_RECIPIENT_KINDS)[number];
+/**
+ * The agency review of a represented talent's takes: OPEN until they hand in, PENDING while an agent looks, RETURNED
+ * when sent back to the talent, FORWARDED once the office has them.
+ */
+export const SELF_TAPE_REVIEW_STATES = ['OPEN', 'PENDING', 'RETURNED', 'FORWARDED'] as const;
+export type SelfTapeReviewState = (typeof SELF_TAPE_REVIEW_STATES)[number];
 /** The most candidates one request reaches (one action, one job). */
 export const SELF_TAPE_MAX_CANDIDATES = 500;
 export const SELF_TAPE_MAX_SIDES = 10;
@@ -32,6 +38,11 @@ export const selfTapeSideSchema = z.object({
   pages: z.number().int().min(1).max(500),
 });
 export type SelfTapeSide = z.infer<typeof selfTapeSideSchema>;
+/** A side as the dialog sends it: a finished PDF upload; its pages are read from the file (a typed count is ignored). */
+export const selfTapeSideInputSchema = selfTapeSideSchema.extend({
+  pages: z.number().int().min(1).max(500).optional(),
+});
+export type SelfTapeSideInput = z.infer<typeof selfTapeSideInputSchema>;
 
 /** What the dialog sends: the candidates (a selection of rows or a folder of one opportunity) and the request. */
 export const selfTapeRequestCreateSchema = z
@@ -41,7 +52,7 @@ export const selfTapeRequestCreateSchema = z
     folderId: id.optional(),
     title: z.string().trim().min(1).max(200),
     instructions: z.string().max(20_000).default(''),
-    sides: z.array(selfTapeSideSchema).max(SELF_TAPE_MAX_SIDES).default([]),
+    sides: z.array(selfTapeSideInputSchema).max(SELF_TAPE_MAX_SIDES).default([]),
     takes: z.number().int().min(1).max(20).default(1),
     acceptedKinds: z.array(z.enum(MEDIA_KINDS)).min(1).max(MEDIA_KINDS.length).default(['video']),
     maxLengthSeconds: z.number().int().min(1).max(3600).nullable().default(null),
@@ -61,6 +72,12 @@ export const selfTapeRequestCreateSchema = z
       .max(5)
       .default([24, 2]),
     sendToTalent: z.boolean().default(false),
+    /**
+     * Agency review: a represented talent receives the request too and hands their takes to their agents by
+     * `agencyDeadline` (before the office's deadline); the office sees them once an agent forwards them.
+     */
+    agencyReview: z.boolean().default(false),
+    agencyDeadline: isoDate.optional(),
     /** The director saw the preset's warnings and sends anyway. */
     confirmWarnings: z.boolean().default(false),
     /** The same key within the office answers the first request again and sends nothing twice. */
@@ -103,6 +120,10 @@ export const selfTapeRequestSchema = z.object({
   latePolicy: z.enum(SELF_TAPE_LATE_POLICIES),
   reminderHours: z.array(z.number()),
   sendToTalent: z.boolean(),
+  agencyReview: z.boolean(),
+  agencyDeadline: isoDate.nullable(),
+  closedAt: isoDate.nullable(),
+  releaseSentAt: isoDate.nullable(),
   createdAt: isoDate,
   /** The sending job's progress: candidates handled of the total; `done` once every mail is queued. */
   progress: z.object({ total: z.number(), handled: z.number(), done: z.boolean() }),
@@ -180,6 +201,15 @@ export const selfTapePrivatePageSchema = z.object({
   status: z.enum(SELF_TAPE_RECIPIENT_STATUSES),
   late: z.boolean(),
   extension: z.enum(SELF_TAPE_EXTENSION_STATES).nullable(),
+  /** A represented talent's hand-in to their agents (null when the request has no agency review for them). */
+  review: z.enum(SELF_TAPE_REVIEW_STATES).nullable(),
+  /** For an agent of a request with agency review: the talent's takes, to forward or send back. */
+  toReview: z
+    .object({
+      state: z.enum(SELF_TAPE_REVIEW_STATES),
+      takes: z.array(z.object({ name: z.string(), kind: z.enum(MEDIA_KINDS), url: z.string() })),
+    })
+    .nullable(),
   uploaded: z.array(selfTapeTakeSchema),
   /** The grant the page's upload queue sends with its uploads; null once nothing more may be uploaded. */
   uploadGrant: z.string().nullable(),
@@ -195,6 +225,17 @@ export const selfTapeSecretBodySchema = z.object({ token: z.string().min(20).max
 export const selfTapeDeclineSchema = z.object({
   token: z.string().min(20).max(100),
   reason: z.string().trim().min(1).max(1000),
+});
+/** The release notice of a closed request: every candidate of it but those kept (named by their rows) receives it. */
+export const selfTapeReleaseSchema = z.object({
+  keepSubmissionIds: z.array(id).max(SELF_TAPE_MAX_CANDIDATES).default([]),
+});
+export const selfTapeReleaseResultSchema = z.object({ candidates: z.number(), mails: z.number() });
+
+export const selfTapeReviewAnswerSchema = z.object({
+  token: z.string().min(20).max(100),
+  /** Forward the talent's takes to the office, or send them back to the talent. */
+  forward: z.boolean(),
 });
 export const selfTapeExtensionAskSchema = z.object({
   token: z.string().min(20).max(100),

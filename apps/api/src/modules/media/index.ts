@@ -50,4 +50,4 @@ export { endClientLinkDownloads, queueDownload, type QueueDownloadInput } from '
 export { writeZip, type ZipEntry } from './zip-writer';
 export { adoptOriginals, newOriginalKey, reprocessFailedMedia, type AdoptedOriginal } from './maintenance';
 export { sniffBytes as sniffMedia, readHead, SNIFF_BYTES, type Sniffed } from './sniff';
-export { heicToJpegBytes } from './isolated';
+export { heicToJpegBytes, pdfPageCount } from './isolated';

@@ -27,6 +27,15 @@ const tasks = {
       document.destroy();
     }
   },
+  async pdfPageCount({ url, input }) {
+    const mupdf = await import(url);
+    const document = mupdf.Document.openDocument(bytes(input), 'application/pdf');
+    try {
+      return new TextEncoder().encode(String(document.countPages()));
+    } finally {
+      document.destroy();
+    }
+  },
   async heicToJpeg({ url, input, quality }) {
     const convert = (await import(url)).default;
     return new Uint8Array(await convert({ buffer: bytes(input), format: 'JPEG', quality }));
@@ -43,9 +52,14 @@ const moduleUrl = (name: string) => pathToFileURL(require.resolve(name)).href;
 
 type Task =
   | { task: 'pdfFirstPage'; input: Buffer; widthPx: number }
+  | { task: 'pdfPageCount'; input: Buffer }
   | { task: 'heicToJpeg'; input: Buffer; quality: number };
 
-const PACKAGE: Record<Task['task'], string> = { pdfFirstPage: 'mupdf', heicToJpeg: 'heic-convert' };
+const PACKAGE: Record<Task['task'], string> = {
+  pdfFirstPage: 'mupdf',
+  pdfPageCount: 'mupdf',
+  heicToJpeg: 'heic-convert',
+};
 
 /** Runs one conversion in a thread of its own; rejects with the conversion's own message when it fails. */
 export function runIsolated(task: Task): Promise<Buffer> {
@@ -78,4 +92,10 @@ export function runIsolated(task: Task): Promise<Buffer> {
 /** A HEIC/HEIF image (as phones take them) as JPEG bytes, converted in a thread of its own. */
 export function heicToJpegBytes(input: Buffer, quality = 0.92): Promise<Buffer> {
   return runIsolated({ task: 'heicToJpeg', input, quality });
+}
+
+/** The number of pages of a PDF, read by MuPDF in a thread of its own; rejects when the file is no PDF. */
+export async function pdfPageCount(input: Buffer): Promise<number> {
+  const output = await runIsolated({ task: 'pdfPageCount', input });
+  return Number(output.toString('ascii'));
 }

@@ -14,7 +14,6 @@ import {
   applicants,
   folderMemberships,
   folders,
-  mediaUploads,
   roles,
   selfTapeRequests,
   submissions,
@@ -24,6 +23,7 @@ import { AppError, fieldErrors, notFound } from '../../platform/errors';
 import { allowanceLimits, spendAllowance } from '../email';
 import { officeDeadlineRule } from './office-rule';
 import { SELF_TAPES_SEND_QUEUE, type SelfTapeSendJob } from './send-job';
+import { readSides } from './sides';
 import { presentRequest } from './view';
 
 /**
@@ -83,18 +83,6 @@ async function minorsAmong(tx: Queryable, submissionIds: readonly string[]): Pro
   return row?.n ?? 0;
 }
 
-/** Every side must be a finished upload of this project (the dialog uploads them under the project's grant). */
-async function assertSidesStored(tx: Queryable, projectId: string, keys: readonly string[]) {
-  if (keys.length === 0) return;
-  const rows = await tx
-    .select({ key: mediaUploads.objectKey })
-    .from(mediaUploads)
-    .where(and(eq(mediaUploads.projectId, projectId), inArray(mediaUploads.objectKey, [...keys])));
-  const missing = keys.findIndex((key) => !rows.some((row) => row.key === key));
-  if (missing >= 0)
-    throw fieldErrors([{ path: `body.sides.${missing}.key`, message: 'This file is not uploaded.' }]);
-}
-
 /**
  * Creates a request and queues the one job that sends it, in one transaction. The deadline is judged against the
  * preset first: a request whose deadline breaks it is refused (409 with the warnings) until the director confirms.
@@ -120,19 +108,16 @@ export async function createSelfTapeRequest(
   try {
     return await db.transaction(async (tx) => {
       const submissionIds = await resolveSelection(tx, projectId, input);
-      await assertSidesStored(
-        tx,
-        projectId,
-        input.sides.map((side) => side.key),
-      );
+      const sides = await readSides(context, tx, projectId, input.sides);
       const warnings = deadlineWarnings({
         preset: input.preset,
-        pages: input.sides.reduce((sum, side) => sum + side.pages, 0),
+        pages: sides.reduce((sum, side) => sum + side.pages, 0),
         minors: await minorsAmong(tx, submissionIds),
         sentAt: new Date(),
         deadline: new Date(input.deadline),
         officeRule: await officeDeadlineRule(tx),
       });
+      const agencyDeadline = input.agencyReview ? agencyDeadlineOf(input) : null;
       if (warnings.some((w) => w.kind === 'DEADLINE_PASSED')) {
         throw fieldErrors([{ path: 'body.deadline', message: 'The deadline is already past.' }]);
       }
@@ -153,7 +138,7 @@ export async function createSelfTapeRequest(
           roleId: input.roleId,
           title: input.title,
           instructions: input.instructions,
-          sides: input.sides,
+          sides,
           takes: input.takes,
           acceptedKinds: input.acceptedKinds,
           maxLengthSeconds: input.maxLengthSeconds,
@@ -164,6 +149,8 @@ export async function createSelfTapeRequest(
           latePolicy: input.latePolicy,
           reminderHours: [...new Set(input.reminderHours)],
           sendToTalent: input.sendToTalent,
+          agencyReview: input.agencyReview,
+          agencyDeadline,
           idempotencyKey: input.idempotencyKey,
           selection: { submissionIds },
           warnings,
@@ -184,6 +171,15 @@ export async function createSelfTapeRequest(
     if (!raced) throw error;
     return sameProject(raced, projectId);
   }
+}
+
+/** The talent's deadline of an agency review: required, ahead, and before the office's own deadline. */
+function agencyDeadlineOf(input: { agencyDeadline?: string; deadline: string }) {
+  const at = input.agencyDeadline ? new Date(input.agencyDeadline) : null;
+  if (!at || at.getTime() <= Date.now() || at.getTime() >= new Date(input.deadline).getTime()) {
+    throw fieldErrors([{ path: 'body.agencyDeadline', message: SELF_TAPE_TEXTS.agencyDeadlineOrder }]);
+  }
+  return at;
 }
 
 /** A retried request answers the first one, only within the project it was made in. */

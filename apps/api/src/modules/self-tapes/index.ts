@@ -4,6 +4,7 @@ import { SELF_TAPES_REMINDER_QUEUE, runSelfTapeReminders, type SelfTapeReminderJ
 import { selfTapePrivateRoutes } from './routes-private';
 import { selfTapeRoutes } from './routes';
 import { SELF_TAPES_SEND_QUEUE, runSelfTapeSend, type SelfTapeSendJob } from './send-job';
+import { runSelfTapeWatermark, SELF_TAPES_WATERMARK_QUEUE, type SelfTapeWatermarkJob } from './sides';
 
 /**
  * Self-tape requests: the office asks chosen candidates of one opportunity for recorded takes with sides and a
@@ -33,7 +34,15 @@ export function defineSelfTapeJobs(context: AppContext) {
     },
     { retryLimit: 4, retryDelaySeconds: 60, retryBackoff: true },
   );
+  context.jobs.define<SelfTapeWatermarkJob>(
+    SELF_TAPES_WATERMARK_QUEUE,
+    async (job) => {
+      await runSelfTapeWatermark(context, job.recipientId);
+    },
+    { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true },
+  );
 }
 
 export { runSelfTapeSend, SELF_TAPES_SEND_QUEUE } from './send-job';
 export { runSelfTapeReminders, SELF_TAPES_REMINDER_QUEUE } from './reminders';
+export { runSelfTapeWatermark, SELF_TAPES_WATERMARK_QUEUE } from './sides';

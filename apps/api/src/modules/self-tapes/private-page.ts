@@ -16,12 +16,12 @@ import {
 import { enterOffice, hasScope } from '../../platform/db/scope';
 import { rowsOf } from '../../platform/db/rows';
 import { AppError, fieldErrors } from '../../platform/errors';
-import { attachUploads, createUploadGrant, holderOwner } from '../media';
-import { emitWebhookEvent } from '../webhooks';
+import { createUploadGrant, holderOwner } from '../media';
 import { secretDigest } from './secret';
+import { deliverTakes, reviewFor, selfTapeGrantHolder, takesOf, talentUnderReview } from './review';
+import { sideCopyKey } from './sides';
 
-/** The holder of a recipient's upload grants: every load of their page may resume the uploads of another. */
-export const selfTapeGrantHolder = (recipientId: string) => `self-tape:${recipientId}`;
+export { selfTapeGrantHolder } from './review';
 
 /**
  * Moves the request into the office a recipient's secret belongs to (found by its digest through
@@ -63,33 +63,36 @@ const pastDeadline = (found: Found, now: Date) => now.getTime() > found.recipien
 function assertOpen(found: Found, now: Date) {
   if (found.recipient.status === 'DECLINED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedDeclined);
   if (found.recipient.status === 'SUBMITTED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedSubmitted);
+  if (found.recipient.review === 'PENDING') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.awaitingReview);
+  if (found.request.closedAt) throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.requestClosed);
   if (pastDeadline(found, now) && found.request.latePolicy === 'REFUSE') {
     throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.deadlinePassed);
   }
 }
+
+/** Where the page downloads side `index`: through the API, which hands out this recipient's own copy only. */
+const sideUrl = (secret: string, index: number) =>
+  `/api/self-tape-page/sides/${index}?token=${encodeURIComponent(secret)}`;
 
 async function present(
   context: AppContext,
   db: Queryable,
   found: Found,
   now: Date,
+  secret: string,
 ): Promise<SelfTapePrivatePage> {
   const { recipient, request } = found;
-  const takes = await db
-    .select()
-    .from(selfTapeTakes)
-    .where(eq(selfTapeTakes.recipientId, recipient.id))
-    .orderBy(selfTapeTakes.createdAt, selfTapeTakes.id);
+  const takes = await takesOf(db, recipient.id);
   const open =
     (recipient.status === 'SENT' || recipient.status === 'OPENED') &&
+    recipient.review !== 'PENDING' &&
+    !request.closedAt &&
     !(pastDeadline(found, now) && request.latePolicy === 'REFUSE');
-  const sides = await Promise.all(
-    (request.sides as SelfTapeSide[]).map(async (side) => ({
-      name: side.name,
-      pages: side.pages,
-      url: await context.storage.presignGet(side.key, { expiresIn: 3600, downloadName: side.name }),
-    })),
-  );
+  const sides = (request.sides as SelfTapeSide[]).map((side, index) => ({
+    name: side.name,
+    pages: side.pages,
+    url: sideUrl(secret, index),
+  }));
   return {
     title: request.title,
     officeName: found.officeName,
@@ -108,6 +111,8 @@ async function present(
     status: recipient.status as SelfTapePrivatePage['status'],
     late: recipient.late,
     extension: recipient.extension as SelfTapePrivatePage['extension'],
+    review: recipient.review as SelfTapePrivatePage['review'],
+    toReview: await reviewFor(context, db, recipient, request),
     uploaded: takes.map((take) => ({
       id: take.id,
       name: take.name,
@@ -144,7 +149,7 @@ export async function openPrivatePage(context: AppContext, secret: string, now =
       found.recipient = updated!;
       await publish(context, tx, found, 'OPENED');
     }
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -185,55 +190,62 @@ export async function setTakes(context: AppContext, secret: string, keys: string
         return { recipientId: found.recipient.id, uploadKey: key, name: upload.fileName, kind: upload.kind! };
       }),
     );
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
 /**
- * Submits the takes: they become the candidate's media (processed as every upload is), the recipient is marked
- * submitted (late when past their deadline and the request accepts late tapes; refused otherwise), the office's
- * tracking page is told, and the `self_tape.submitted` webhook event is recorded, all in one transaction.
+ * Submits the takes: they go to the office (`deliverTakes`), late when past the recipient's deadline and the request
+ * accepts late tapes (refused otherwise). A represented talent of a request with agency review hands them to their
+ * agents instead: nothing reaches the office until an agent forwards them (decision 0825).
  */
 export async function submitTakes(context: AppContext, secret: string, now = new Date()) {
   return context.database.db.transaction(async (tx) => {
     const found = await recipientBySecret(tx, secret, true);
     assertOpen(found, now);
-    const takes = await tx
-      .select()
-      .from(selfTapeTakes)
-      .where(eq(selfTapeTakes.recipientId, found.recipient.id));
+    const takes = await takesOf(tx, found.recipient.id);
     if (takes.length === 0) throw new AppError('BAD_REQUEST', SELF_TAPE_TEXTS.noTakes);
-    const mediaIds = await attachUploads(
-      tx as Db,
-      {
-        projectId: found.request.projectId,
-        applicantId: found.recipient.applicantId,
-        uploads: takes.map((take) => take.uploadKey),
-        grantId: holderOwner(selfTapeGrantHolder(found.recipient.id)),
-      },
-      { jobs: context.jobs },
-    );
-    for (const [index, take] of takes.entries()) {
-      await tx.update(selfTapeTakes).set({ mediaId: mediaIds[index] }).where(eq(selfTapeTakes.id, take.id));
+    if (found.recipient.review) {
+      const [updated] = await tx
+        .update(selfTapeRecipients)
+        .set({ review: 'PENDING', reviewedAt: null, openedAt: found.recipient.openedAt ?? now })
+        .where(eq(selfTapeRecipients.id, found.recipient.id))
+        .returning();
+      found.recipient = updated!;
+      return present(context, tx, found, now, secret);
     }
-    const late = pastDeadline(found, now);
-    const [updated] = await tx
-      .update(selfTapeRecipients)
-      .set({ status: 'SUBMITTED', submittedAt: now, late, openedAt: found.recipient.openedAt ?? now })
-      .where(eq(selfTapeRecipients.id, found.recipient.id))
-      .returning();
-    found.recipient = updated!;
-    await publish(context, tx, found, 'SUBMITTED');
-    await emitWebhookEvent(context.jobs, tx, 'self_tape.submitted', {
-      requestId: found.request.id,
-      projectId: found.request.projectId,
-      roleId: found.request.roleId,
-      submissionId: found.recipient.submissionId,
-      applicantId: found.recipient.applicantId,
-      late,
-      mediaIds,
+    found.recipient = await deliverTakes(context, tx as Db, found.recipient, found.request, {
+      late: pastDeadline(found, now),
+      now,
     });
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
+  });
+}
+
+/**
+ * An agent answers their talent's hand-in: forwarded, the takes go to the office as the talent's submission (late
+ * when past the office's deadline; refused then when the request refuses late tapes); sent back, the talent may
+ * replace them and hand in again.
+ */
+export async function answerReview(context: AppContext, secret: string, forward: boolean, now = new Date()) {
+  return context.database.db.transaction(async (tx) => {
+    const found = await recipientBySecret(tx, secret, true);
+    const talent = found.request.agencyReview ? await talentUnderReview(tx, found.recipient, true) : null;
+    if (found.recipient.kind !== 'AGENT' || talent?.review !== 'PENDING') {
+      throw new AppError('CONFLICT', SELF_TAPE_TEXTS.nothingToReview);
+    }
+    const late = now.getTime() > found.request.deadline.getTime();
+    if (forward) {
+      if (late && found.request.latePolicy === 'REFUSE')
+        throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.deadlinePassed);
+      await deliverTakes(context, tx as Db, talent, found.request, { late, now });
+    } else {
+      await tx
+        .update(selfTapeRecipients)
+        .set({ review: 'RETURNED', reviewedAt: now })
+        .where(eq(selfTapeRecipients.id, talent.id));
+    }
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -249,7 +261,7 @@ export async function declineRequest(context: AppContext, secret: string, reason
       .returning();
     found.recipient = updated!;
     await publish(context, tx, found, 'DECLINED');
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
 }
 
@@ -267,6 +279,20 @@ export async function askForTime(context: AppContext, secret: string, note: stri
       .returning();
     found.recipient = updated!;
     await publish(context, tx, found, 'EXTENSION');
-    return present(context, tx, found, now);
+    return present(context, tx, found, now, secret);
   });
+}
+
+/**
+ * A signed URL of this recipient's own watermarked copy of side `index` (decision 0824): the original is never
+ * handed out on this page, and a secret reaches its own recipient's copies only. 409 while the copy is being made.
+ */
+export async function sideDownload(context: AppContext, secret: string, index: number) {
+  const { db } = context.database;
+  const found = await recipientBySecret(db, secret);
+  const side = (found.request.sides as SelfTapeSide[])[index];
+  if (!side) throw new AppError('NOT_FOUND', SELF_TAPE_TEXTS.notFound);
+  const key = await sideCopyKey(db, found.recipient.id, index);
+  if (!key) throw new AppError('CONFLICT', SELF_TAPE_TEXTS.sideNotReady);
+  return context.storage.presignGet(key, { expiresIn: 600, downloadName: side.name });
 }

@@ -41,6 +41,8 @@ export async function runSelfTapeReminders(context: AppContext, requestId: strin
           eq(selfTapeRecipients.requestId, requestId),
           inArray(selfTapeRecipients.status, ['SENT', 'OPENED']),
           gt(selfTapeRecipients.deadline, now),
+          // A talent whose takes are with their agents for review has handed in: no reminder.
+          sql`${selfTapeRecipients.review} is distinct from 'PENDING'`,
           // A co-agent or the talent already sent this candidate's tape: nobody else of theirs is reminded.
           sql`not exists (select 1 from self_tape_recipients other where other.request_id = ${requestId}
             and other.submission_id = ${selfTapeRecipients.submissionId} and other.status = 'SUBMITTED')`,

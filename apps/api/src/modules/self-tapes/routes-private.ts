@@ -1,7 +1,10 @@
+import { z } from 'zod';
 import {
+  SELF_TAPE_MAX_SIDES,
   selfTapeDeclineSchema,
   selfTapeExtensionAskSchema,
   selfTapePrivatePageSchema,
+  selfTapeReviewAnswerSchema,
   selfTapeSecretBodySchema,
   selfTapeSecretQuerySchema,
   selfTapeTakesSetSchema,
@@ -11,11 +14,13 @@ import { access } from '../../platform/http/access';
 import { publicQuota } from '../../platform/http/public-quota';
 import type { App } from '../../platform/http/types';
 import {
+  answerReview,
   askForTime,
   declineRequest,
   enterSelfTapeOffice,
   openPrivatePage,
   setTakes,
+  sideDownload,
   submitTakes,
 } from './private-page';
 
@@ -52,6 +57,29 @@ export function selfTapePrivateRoutes(app: App, context: AppContext) {
     async (request) => {
       await opened(request.query.token, 'read', request);
       return openPrivatePage(context, request.query.token);
+    },
+  );
+
+  app.get(
+    '/self-tape-page/sides/:index',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'Redirects to the recipient’s own copy of a side, with their name and e-mail on every page',
+        params: z.object({
+          index: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(SELF_TAPE_MAX_SIDES - 1),
+        }),
+        querystring: selfTapeSecretQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await opened(request.query.token, 'read', request);
+      return reply.redirect(await sideDownload(context, request.query.token, request.params.index), 302);
     },
   );
 
@@ -124,6 +152,24 @@ export function selfTapePrivateRoutes(app: App, context: AppContext) {
     async (request) => {
       await opened(request.body.token, 'submit', request);
       return askForTime(context, request.body.token, request.body.note);
+    },
+  );
+
+  app.post(
+    '/self-tape-page/review',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { access: access.public() },
+      schema: {
+        tags: TAGS,
+        summary: 'An agent forwards their talent’s takes to the office, or sends them back to the talent',
+        body: selfTapeReviewAnswerSchema,
+        response: { 200: selfTapePrivatePageSchema },
+      },
+    },
+    async (request) => {
+      await opened(request.body.token, 'submit', request);
+      return answerReview(context, request.body.token, request.body.forward);
     },
   );
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   selfTapeExtensionAnswerSchema,
   selfTapeRecipientSchema,
+  selfTapeReleaseResultSchema,
+  selfTapeReleaseSchema,
   selfTapeRequestCreateSchema,
   selfTapeRequestSchema,
   selfTapeTrackingQuerySchema,
@@ -16,6 +18,8 @@ import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { createSelfTapeRequest } from './create';
 import { officeDeadlineRule } from './office-rule';
+import { closeRequest, sendReleaseNotice } from './release';
+import { sidesUploadGrant } from './sides';
 import { answerExtension, listRequests, requestTracking } from './tracking';
 
 const TAGS = ['self-tapes'];
@@ -53,6 +57,20 @@ export function selfTapeRoutes(app: App, context: AppContext) {
         }),
       };
     },
+  );
+
+  app.post(
+    '/projects/:id/self-tapes/sides-upload',
+    {
+      config: { access: access.project('REQUEST_SELF_TAPES') },
+      schema: {
+        tags: TAGS,
+        summary: 'An upload grant for the sides (PDFs) of a request the dialog is writing',
+        params: projectParams,
+        response: { 200: z.object({ uploadGrant: z.string() }) },
+      },
+    },
+    async (request) => ({ uploadGrant: sidesUploadGrant(context, request.params.id) }),
   );
 
   app.post(
@@ -137,5 +155,49 @@ export function selfTapeRoutes(app: App, context: AppContext) {
       const { id, requestId, recipientId } = request.params;
       return answerExtension(context, id, requestId, recipientId, request.body);
     },
+  );
+
+  app.post(
+    '/projects/:id/self-tapes/:requestId/close',
+    {
+      config: {
+        access: access.project('REQUEST_SELF_TAPES'),
+        audit: { action: 'self-tape.close', target: REQUEST },
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Close a request: its private pages take nothing more',
+        params: requestParams,
+        response: { 200: selfTapeRequestSchema },
+      },
+    },
+    async (request) => closeRequest(context, request.params.id, request.params.requestId),
+  );
+
+  app.post(
+    '/projects/:id/self-tapes/:requestId/release',
+    {
+      config: {
+        access: access.project('REQUEST_SELF_TAPES'),
+        audit: { action: 'self-tape.release', target: REQUEST },
+      },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Send the release notice of a closed request (once) to its candidates not kept, from the project’s ' +
+          'Release template; counted in the mail allowance',
+        params: requestParams,
+        body: selfTapeReleaseSchema,
+        response: { 200: selfTapeReleaseResultSchema },
+      },
+    },
+    async (request) =>
+      sendReleaseNotice(
+        context,
+        { userId: requirePrincipal(request).userId },
+        request.params.id,
+        request.params.requestId,
+        request.body.keepSubmissionIds,
+      ),
   );
 }

@@ -17,6 +17,7 @@ import { enqueueMail } from '../../platform/mail/queue';
 import { selfTapeRequestMail } from './mail';
 import { SELF_TAPES_REMINDER_QUEUE, type SelfTapeReminderJob } from './reminders';
 import { newRecipientSecret, recipientPageLink, secretDigest } from './secret';
+import { queueWatermark } from './sides';
 
 /** The queue of the one job that sends a request to all its candidates. */
 export const SELF_TAPES_SEND_QUEUE = 'self-tapes-send';
@@ -28,6 +29,8 @@ const BATCH = 50;
 
 interface Person {
   kind: 'TALENT' | 'AGENT';
+  /** A represented talent of a request with agency review hands in to their agents first. */
+  reviewed: boolean;
   agentId: string | null;
   name: string;
   email: string;
@@ -35,13 +38,15 @@ interface Person {
 
 /**
  * Who a candidate's request goes to: a represented candidate's every agent of every agency representing them (so
- * co-agents see it), and the talent too when the request says so; a candidate without representation directly.
+ * co-agents see it), and the talent too when the request says so or has agency review (then the talent's deadline is
+ * the agency's, earlier); a candidate without representation directly.
  * A representation the agent denied does not count. Nobody with an address: nobody.
  */
 async function peopleFor(
   tx: Queryable,
   rows: { submissionId: string; applicantId: string; name: string; email: string | null }[],
   sendToTalent: boolean,
+  agencyReview: boolean,
 ): Promise<Map<string, Person[]>> {
   const applicantIds = rows.map((row) => row.applicantId);
   const agentRows = applicantIds.length
@@ -68,13 +73,15 @@ async function peopleFor(
       .filter((agent) => agent.applicantId === row.applicantId)
       .map<Person>((agent) => ({
         kind: 'AGENT',
+        reviewed: false,
         agentId: agent.agentId,
         name: `${agent.firstName} ${agent.lastName}`.trim(),
         email: agent.email,
       }));
+    const reviewed = agencyReview && agentsOf.length > 0;
     const talent: Person[] =
-      row.email && (agentsOf.length === 0 || sendToTalent)
-        ? [{ kind: 'TALENT', agentId: null, name: row.name, email: row.email }]
+      row.email && (agentsOf.length === 0 || sendToTalent || reviewed)
+        ? [{ kind: 'TALENT', reviewed, agentId: null, name: row.name, email: row.email }]
         : [];
     result.set(row.submissionId, [...agentsOf, ...talent]);
   }
@@ -117,7 +124,7 @@ export async function runSelfTapeSend(
         .from(submissions)
         .innerJoin(applicants, eq(applicants.id, submissions.applicantId))
         .where(inArray(submissions.id, batch));
-      const people = await peopleFor(tx, rows, request.row.sendToTalent);
+      const people = await peopleFor(tx, rows, request.row.sendToTalent, request.row.agencyReview);
       for (const row of rows) {
         for (const person of people.get(row.submissionId) ?? []) {
           const secret = newRecipientSecret();
@@ -132,11 +139,14 @@ export async function runSelfTapeSend(
               name: person.name,
               email: person.email,
               secretHash: secretDigest(secret),
-              deadline: request.row.deadline,
+              deadline: person.reviewed ? request.row.agencyDeadline! : request.row.deadline,
+              review: person.reviewed ? 'OPEN' : null,
             })
             .onConflictDoNothing()
             .returning({ id: selfTapeRecipients.id });
           if (!inserted) continue;
+          if ((request.row.sides as unknown[]).length > 0)
+            await queueWatermark(context, tx as Db, inserted.id);
           const message = selfTapeRequestMail({
             to: person.email,
             candidateName: row.name,
@@ -144,7 +154,7 @@ export async function runSelfTapeSend(
             projectName: request.projectName,
             roleName: request.roleName,
             title: request.row.title,
-            deadline: request.row.deadline,
+            deadline: person.reviewed ? request.row.agencyDeadline! : request.row.deadline,
             timeZone: request.row.timeZone,
             link: recipientPageLink(context.config.publicUrl, secret),
           });

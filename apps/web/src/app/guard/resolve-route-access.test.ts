@@ -93,6 +93,7 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/projects/:id/auditions',
   '/projects/:id/auditions/:sessionId',
   '/projects/:id/auditions/:sessionId/check-in',
+  '/projects/:id/self-tapes',
 ];
 
 type Actor = 'signed out' | UserRoleCode;

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { CANDIDATE_FILTER_TEXTS, RATING_TEXTS } from '@casting/domain';
+import {
+  CANDIDATE_FILTER_TEXTS,
+  RATING_TEXTS,
+  SELF_TAPE_FILTER_STATES,
+  SELF_TAPE_TEXTS,
+} from '@casting/domain';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { MultiSelect, type MultiSelectOption } from '../../ui/multi-select';
@@ -49,6 +54,28 @@ export function MoreFilterFields(fields: MoreFieldsProps) {
           )}
         </Field>
       ) : null}
+      <Field label={SELF_TAPE_TEXTS.receivedFilter}>
+        {(props) => (
+          <select
+            {...props}
+            className="h-9 rounded-md border border-line bg-surface px-2 text-sm text-ink"
+            value={more.selfTapes ?? ''}
+            onChange={(event) =>
+              set({
+                selfTapes: SELF_TAPE_FILTER_STATES.find((state) => state === event.target.value) ?? null,
+                ...(event.target.value === '' ? { selfTapeRequestId: null } : {}),
+              })
+            }
+          >
+            <option value="">{SELF_TAPE_TEXTS.receivedAny}</option>
+            {SELF_TAPE_FILTER_STATES.map((state) => (
+              <option key={state} value={state}>
+                {SELF_TAPE_TEXTS.receivedStates[state]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium text-ink">{CANDIDATE_FILTER_TEXTS.height}</legend>
         <div className="flex gap-2">

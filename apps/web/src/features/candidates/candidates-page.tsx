@@ -38,7 +38,7 @@ import { useCandidatesView, useSearchBox } from './use-candidates-view';
 import { useFilterChips, useFilterOptions } from './use-filter-options';
 import { useLiveCandidates } from './use-live-candidates';
 import { useOpenCandidate } from './use-open-candidate';
-import { RequestSelfTapesButton } from '../self-tapes';
+import { RequestSelfTapesButton, SelfTapeRequestsLink } from '../self-tapes';
 import { usePrefetchNeighbours } from './use-prefetch-neighbours';
 import { CreatePresentationButton } from '../presentations';
 import { InviteToAuditionButton } from '../auditions';
@@ -228,6 +228,9 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
 
           {selectedIds.length > 0 && view.roleId && !submitterSet && can(actor, 'REQUEST_SELF_TAPES') ? (
             <RequestSelfTapesButton projectId={project.id} roleId={view.roleId} submissionIds={selectedIds} />
+          ) : null}
+          {!submitterSet && can(actor, 'VIEW_SELF_TAPES') ? (
+            <SelfTapeRequestsLink projectId={project.id} />
           ) : null}
           {selectedIds.length > 0 ? (
             <BulkActions

@@ -1,3 +1,4 @@
+import { SELF_TAPE_FILTER_STATES, type SelfTapeFilterState } from '@casting/domain';
 import type { QueryParams } from '../../lib/http/http-client';
 
 /**
@@ -14,6 +15,9 @@ export interface MoreFilters {
   skills: string[];
   languages: string[];
   near: { lat: number; lng: number; miles: number } | null;
+  /** "Self-tapes received": candidates with a self-tape request (of one request when named) in this state. */
+  selfTapes: SelfTapeFilterState | null;
+  selfTapeRequestId: string | null;
 }
 
 export const DEFAULT_MORE: MoreFilters = {
@@ -25,6 +29,8 @@ export const DEFAULT_MORE: MoreFilters = {
   skills: [],
   languages: [],
   near: null,
+  selfTapes: null,
+  selfTapeRequestId: null,
 };
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,6 +61,10 @@ export function parseMore(params: URLSearchParams): MoreFilters {
     skills: words(params, 'skills'),
     languages: words(params, 'languages'),
     near: lat !== null && lng !== null && miles !== null ? { lat, lng, miles } : null,
+    selfTapes: SELF_TAPE_FILTER_STATES.find((state) => state === params.get('selfTapes')) ?? null,
+    selfTapeRequestId: ID.test(params.get('selfTapeRequestId') ?? '')
+      ? params.get('selfTapeRequestId')
+      : null,
   };
 }
 
@@ -69,6 +79,8 @@ export function serializeMore(more: MoreFilters, params: URLSearchParams): void 
   more.ethnicAppearance.forEach((id) => params.append('ethnicAppearance', id));
   more.skills.forEach((word) => params.append('skills', word));
   more.languages.forEach((word) => params.append('languages', word));
+  if (more.selfTapes) params.set('selfTapes', more.selfTapes);
+  if (more.selfTapeRequestId) params.set('selfTapeRequestId', more.selfTapeRequestId);
   if (more.near) {
     set('nearLat', more.near.lat);
     set('nearLng', more.near.lng);
@@ -90,6 +102,8 @@ export function moreListQuery(more: MoreFilters): QueryParams {
     'near[lat]': more.near?.lat,
     'near[lng]': more.near?.lng,
     'near[miles]': more.near?.miles,
+    selfTapes: more.selfTapes ?? (more.selfTapeRequestId ? 'ANY' : undefined),
+    selfTapeRequestId: more.selfTapeRequestId ?? undefined,
   };
 }
 

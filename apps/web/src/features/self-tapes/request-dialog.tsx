@@ -6,6 +6,7 @@ import {
   type DeadlineWarning,
   type SelfTapeLatePolicy,
   type SelfTapePreset,
+  type SelfTapeSideInput,
 } from '@casting/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
 import { viewerTimeZone } from './countdown';
 import { useCreateSelfTapeRequest } from './self-tapes-api';
+import { SidesUpload } from './sides-upload';
 
 export interface SelfTapeRequestDialogProps {
   open: boolean;
@@ -50,7 +52,7 @@ function warningsOf(error: unknown): DeadlineWarning[] | null {
  */
 export function SelfTapeRequestDialog(props: SelfTapeRequestDialogProps) {
   const ids = { title: useId(), instructions: useId(), slate: useId(), deadline: useId(), preset: useId() };
-  const ids2 = { late: useId(), takes: useId(), talent: useId() };
+  const ids2 = { late: useId(), takes: useId(), talent: useId(), review: useId(), agencyDeadline: useId() };
   const navigate = useNavigate();
   const create = useCreateSelfTapeRequest(props.projectId);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -62,6 +64,9 @@ export function SelfTapeRequestDialog(props: SelfTapeRequestDialogProps) {
   const [latePolicy, setLatePolicy] = useState<SelfTapeLatePolicy>('ACCEPT_LATE');
   const [takes, setTakes] = useState(1);
   const [sendToTalent, setSendToTalent] = useState(false);
+  const [sides, setSides] = useState<SelfTapeSideInput[]>([]);
+  const [agencyReview, setAgencyReview] = useState(false);
+  const [agencyDeadline, setAgencyDeadline] = useState('');
   const zone = viewerTimeZone();
   const warnings = warningsOf(create.error);
 
@@ -79,6 +84,9 @@ export function SelfTapeRequestDialog(props: SelfTapeRequestDialogProps) {
         latePolicy,
         takes,
         sendToTalent,
+        sides,
+        agencyReview,
+        agencyDeadline: agencyReview && agencyDeadline ? localToIso(agencyDeadline) : undefined,
         confirmWarnings,
         idempotencyKey,
       },
@@ -171,6 +179,34 @@ export function SelfTapeRequestDialog(props: SelfTapeRequestDialogProps) {
           />
           {SELF_TAPE_TEXTS.sendToTalent}
         </label>
+        <label htmlFor={ids2.review} className="flex items-center gap-2 text-sm">
+          <input
+            id={ids2.review}
+            type="checkbox"
+            checked={agencyReview}
+            onChange={(event) => setAgencyReview(event.target.checked)}
+          />
+          {SELF_TAPE_TEXTS.agencyReview}
+        </label>
+        {agencyReview ? (
+          <>
+            <label htmlFor={ids2.agencyDeadline} className="text-sm font-medium">
+              {`${SELF_TAPE_TEXTS.agencyDeadline} (${zone})`}
+            </label>
+            <Input
+              id={ids2.agencyDeadline}
+              type="datetime-local"
+              required
+              value={agencyDeadline}
+              onChange={(event) => setAgencyDeadline(event.target.value)}
+            />
+          </>
+        ) : null}
+        <SidesUpload
+          projectId={props.projectId}
+          sides={sides}
+          onAdd={(side) => setSides((current) => [...current, side])}
+        />
         {warnings ? (
           <ul role="alert" className="flex flex-col gap-1 text-sm text-danger">
             {warnings.map((warning) => (

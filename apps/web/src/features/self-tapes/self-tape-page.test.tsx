@@ -33,6 +33,8 @@ const PAGE: SelfTapePrivatePage = {
   status: 'OPENED',
   late: false,
   extension: null,
+  review: null,
+  toReview: null,
   uploaded: [],
   uploadGrant: 'grant-1',
 };

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { TextArea } from '../../ui/form-controls';
 import { createMediaUploadTransport, UploadQueue } from '../media';
 import { onViewerClock, timeLeft, viewerTimeZone } from './countdown';
+import { ReviewPanel } from './review-panel';
 import { selfTapePageQuery, useSelfTapePageAction } from './self-tapes-api';
 
 /** The countdown to the recipient's deadline, on their own clock with its zone named; refreshed every minute. */
@@ -150,6 +151,7 @@ export function SelfTapePage() {
       {data.status === 'SUBMITTED' ? <p role="status">{SELF_TAPE_TEXTS.submitted}</p> : null}
       {data.status === 'DECLINED' ? <p role="status">{SELF_TAPE_TEXTS.declined}</p> : null}
       {data.extension === 'ASKED' ? <p role="status">{SELF_TAPE_TEXTS.asked}</p> : null}
+      <ReviewPanel data={data} token={token} />
       {open ? <Takes data={data} token={token} /> : null}
       {open ? (
         <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row">

@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   selfTapePrivatePageSchema,
   selfTapeRecipientSchema,
+  selfTapeReleaseResultSchema,
   selfTapeRequestSchema,
   selfTapeTrackingSchema,
   selfTapeWarningsSchema,
@@ -38,7 +40,8 @@ type PageAction =
   | { kind: 'takes'; keys: string[] }
   | { kind: 'submit' }
   | { kind: 'decline'; reason: string }
-  | { kind: 'extension'; note: string };
+  | { kind: 'extension'; note: string }
+  | { kind: 'review'; forward: boolean };
 
 function pageCall(http: HttpClient, token: string, action: PageAction) {
   switch (action.kind) {
@@ -65,6 +68,12 @@ function pageCall(http: HttpClient, token: string, action: PageAction) {
         ...PUBLIC,
         method: 'POST',
         body: { token, note: action.note },
+      });
+    case 'review':
+      return http.request('/self-tape-page/review', selfTapePrivatePageSchema, {
+        ...PUBLIC,
+        method: 'POST',
+        body: { token, forward: action.forward },
       });
   }
 }
@@ -131,5 +140,53 @@ export function useCreateSelfTapeRequest(projectId: string) {
   return useMutation({
     mutationFn: (body: SelfTapeRequestCreate) =>
       http.request(projectPath(projectId), selfTapeRequestSchema, { method: 'POST', body }),
+  });
+}
+
+const requestListSchema = z.object({
+  items: z.array(selfTapeRequestSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** The project's requests, newest first, a page at a time. */
+export function selfTapeRequestsQuery(http: HttpClient, projectId: string) {
+  return infiniteQueryOptions({
+    queryKey: selfTapeKeys.project(projectId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      http.request(projectPath(projectId), requestListSchema, {
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Closes a request, or sends its release notice to the candidates not kept; the tracking is read again. */
+export function useCloseAndRelease(projectId: string, requestId: string) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  const path = `${projectPath(projectId)}/${encodeURIComponent(requestId)}`;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: selfTapeKeys.tracking(requestId) });
+  return {
+    close: useMutation({
+      mutationFn: () => http.request(`${path}/close`, selfTapeRequestSchema, { method: 'POST' }),
+      onSuccess: refresh,
+    }),
+    release: useMutation({
+      mutationFn: (keepSubmissionIds: string[]) =>
+        http.request(`${path}/release`, selfTapeReleaseResultSchema, {
+          method: 'POST',
+          body: { keepSubmissionIds },
+        }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** An upload grant for the request dialog's sides. */
+export function fetchSidesGrant(http: HttpClient, projectId: string) {
+  return http.request(`${projectPath(projectId)}/sides-upload`, z.object({ uploadGrant: z.string() }), {
+    method: 'POST',
   });
 }

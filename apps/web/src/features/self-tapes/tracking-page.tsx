@@ -1,8 +1,10 @@
 import { extractErrorMessage, SELF_TAPE_TEXTS, type SelfTapeRecipient } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../lib/routing/paths';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
+import { CloseAndRelease } from './close-release';
 import { onViewerClock, viewerTimeZone } from './countdown';
 import { selfTapeTrackingQuery, useAnswerExtension, useLiveSelfTapes } from './self-tapes-api';
 
@@ -90,6 +92,17 @@ export function SelfTapeTrackingPage() {
           <p className="text-sm text-ink" aria-live="polite">
             {SELF_TAPE_TEXTS.totals(data.totals)}
           </p>
+          <Link
+            className="self-start text-sm text-ink underline"
+            to={paths.project.candidates(projectId, {
+              roleId: data.request.roleId,
+              selfTapes: 'SUBMITTED',
+              selfTapeRequestId: requestId,
+            })}
+          >
+            {SELF_TAPE_TEXTS.receivedView}
+          </Link>
+          <CloseAndRelease projectId={projectId} data={data} />
           <ul className="flex flex-col">
             {data.items.map((recipient) => (
               <RecipientRow

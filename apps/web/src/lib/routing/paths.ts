@@ -9,6 +9,8 @@ export interface CandidatesQuery extends QueryInput {
   feedback?: string;
   folderId?: string;
   candidateId?: string;
+  selfTapes?: string;
+  selfTapeRequestId?: string;
 }
 
 /**
@@ -78,6 +80,8 @@ export const paths = {
       fillPattern(PATTERNS.projectAuditionSchedule, { id, sessionId }),
     auditionCheckIn: (id: Id, sessionId: Id) =>
       fillPattern(PATTERNS.projectAuditionCheckIn, { id, sessionId }),
+    selfTapeRequests: (id: Id) => fillPattern(PATTERNS.projectSelfTapeRequests, { id }),
+    selfTapeRequest: (id: Id, requestId: Id) => fillPattern(PATTERNS.projectSelfTapes, { id, requestId }),
   },
   enums: PATTERNS.enums,
   import: PATTERNS.import,

@@ -89,6 +89,8 @@ export const PATTERNS = {
   projectAuditions: '/projects/:id/auditions',
   projectAuditionSchedule: '/projects/:id/auditions/:sessionId',
   projectAuditionCheckIn: '/projects/:id/auditions/:sessionId/check-in',
+  /** (ours) A project's self-tape requests, newest first, each linking to its tracking page. */
+  projectSelfTapeRequests: '/projects/:id/self-tapes',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;

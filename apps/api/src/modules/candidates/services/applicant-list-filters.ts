@@ -116,6 +116,32 @@ function visibility(actor: ProjectActor, submitterFolders: boolean): SQL | undef
 }
 
 /**
+ * "Self-tapes received": probes of the row's self-tape recipients by (office, submission, request, status), the
+ * index `self_tape_recipients_submission_idx`. A candidate counts as submitted, late or declined when any of their
+ * recipients (talent or an agent) did so; as pending when someone was asked and nobody submitted or declined yet.
+ */
+function selfTapeCondition(query: ApplicantListQuery): SQL {
+  const probe = (status: SQL) => sql`exists (select 1 from self_tape_recipients r
+    where r.office_id = ${submissions.officeId} and r.submission_id = ${submissions.id}${
+      query.selfTapeRequestId ? sql` and r.request_id = ${query.selfTapeRequestId}` : sql``
+    }${status})`;
+  switch (query.selfTapes ?? 'ANY') {
+    case 'ANY':
+      return probe(sql``);
+    case 'SUBMITTED':
+      return probe(sql` and r.status = 'SUBMITTED' and not r.late`);
+    case 'LATE':
+      return probe(sql` and r.status = 'SUBMITTED' and r.late`);
+    case 'DECLINED':
+      return probe(sql` and r.status = 'DECLINED'`);
+    case 'PENDING':
+      return sql`(${probe(sql` and r.status in ('SENT', 'OPENED')`)} and not ${probe(
+        sql` and r.status in ('SUBMITTED', 'DECLINED')`,
+      )})`;
+  }
+}
+
+/**
  * Every filter of the list as one condition; each is an index-served predicate on its own table. The ids that must
  * be checked (tags, feedback providers) are checked by `checks`, which runs beside the page query: a request with
  * an unknown one fails whatever the page held. Opportunity and folder ids need no query of their own: the page only
@@ -151,6 +177,7 @@ export function listWhere(
       sql`exists (select 1 from ${folderMemberships} m where m.folder_id = ${query.folderId} and m.submission_id = ${submissions.id})`,
     );
   }
+  if (query.selfTapes || query.selfTapeRequestId) conditions.push(selfTapeCondition(query));
   if (query.systemAlias && !ALL_VIEWS.has(query.systemAlias)) {
     conditions.push(inFolderWhere(sql`f.system_alias = ${query.systemAlias}`));
   }

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -71,6 +72,15 @@ export const selfTapeRequests = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * Agency review (decision 0825): a represented talent hands their takes to their agents by `agency_deadline`
+     * (earlier than the office's), and the office sees them only once an agent forwards them.
+     */
+    agencyReview: boolean('agency_review').notNull().default(false),
+    agencyDeadline: timestamp('agency_deadline', { withTimezone: true }),
+    /** Closed by the office: nothing more is taken, and a release notice may go to those not taken further. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    releaseSentAt: timestamp('release_sent_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('self_tape_requests_idempotency_key').on(table.officeId, table.idempotencyKey),
@@ -122,6 +132,12 @@ export const selfTapeRecipients = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
+    /**
+     * The agency review of a represented talent's takes: null when the request has none for this row; OPEN until the
+     * talent hands in, PENDING while an agent looks, RETURNED when sent back, FORWARDED once the office has them.
+     */
+    review: text('review'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('self_tape_recipients_secret_key').on(table.secretHash),
@@ -133,6 +149,17 @@ export const selfTapeRecipients = pgTable(
     ),
     index('self_tape_recipients_request_idx').on(table.officeId, table.requestId, table.id),
     index('self_tape_recipients_applicant_idx').on(table.officeId, table.applicantId),
+    // The candidates workspace's "self-tapes received" filter probes a row's recipients by request and status.
+    index('self_tape_recipients_submission_idx').on(
+      table.officeId,
+      table.submissionId,
+      table.requestId,
+      table.status,
+    ),
+    check(
+      'self_tape_recipients_review_check',
+      sql`${table.review} is null or ${table.review} in ('OPEN', 'PENDING', 'RETURNED', 'FORWARDED')`,
+    ),
     check(
       'self_tape_recipients_status_check',
       sql`${table.status} in ('SENT', 'OPENED', 'SUBMITTED', 'DECLINED')`,
@@ -160,4 +187,22 @@ export const selfTapeTakes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('self_tape_takes_recipient_idx').on(table.officeId, table.recipientId, table.createdAt)],
+);
+
+/**
+ * A recipient's own copy of one side, with their name and e-mail on every page (decision 0824): the private page
+ * downloads this copy only. Deleting the row (a person's erasure, a project's delete) queues its file for purging.
+ */
+export const selfTapeSideCopies = pgTable(
+  'self_tape_side_copies',
+  {
+    officeId: officeIdColumn(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => selfTapeRecipients.id, { onDelete: 'cascade' }),
+    sideIndex: integer('side_index').notNull(),
+    objectKey: text('object_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.recipientId, table.sideIndex] })],
 );
