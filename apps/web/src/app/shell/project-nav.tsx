@@ -1,4 +1,11 @@
-import { AUDITION_TEXTS, can, CHAT_MESSAGES, PRESENTATION_TEXTS, UI_TEXTS, PAGE_TITLES } from '@casting/domain';
+import {
+  AUDITION_TEXTS,
+  can,
+  CHAT_MESSAGES,
+  PRESENTATION_TEXTS,
+  UI_TEXTS,
+  PAGE_TITLES,
+} from '@casting/domain';
 import type { Permission, ProjectActor } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, NavLink, useLocation, useNavigate } from 'react-router';
