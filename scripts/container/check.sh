@@ -20,7 +20,8 @@
 #                     TLS-inspecting proxy between the build and the npm registry is trusted as it is here)
 set -euo pipefail
 
-readonly ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+readonly ROOT
 readonly DOCKER="${DOCKER:-docker}"
 readonly IMAGE="${IMAGE:-casting-platform:check}"
 readonly ADMIN_DATABASE_URL="${ADMIN_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -31,6 +32,7 @@ readonly CA_BUNDLE="${CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}"
 readonly LOCAL_BASE='casting-base:local'
 readonly CHECK_DATABASE='casting_container_check'
 readonly CONTAINER="casting-container-check-$$"
+readonly WORKER="casting-container-check-worker-$$"
 readonly STARTED=$SECONDS
 WORK_DIR=''
 STEP_STARTED=$SECONDS
@@ -55,10 +57,10 @@ fail() {
 cleanup() {
   local status=$?
   if [[ $status -ne 0 ]] && "$DOCKER" container inspect "$CONTAINER" >/dev/null 2>&1; then
-    echo '--- the container’s last log lines:' >&2
+    echo "--- the container's last log lines:" >&2
     "$DOCKER" logs --tail 40 "$CONTAINER" >&2 2>&1 || true
   fi
-  "$DOCKER" rm -f "$CONTAINER" >/dev/null 2>&1 || true
+  "$DOCKER" rm -f "$CONTAINER" "$WORKER" >/dev/null 2>&1 || true
   psql -q "$ADMIN_DATABASE_URL" -c "DROP DATABASE IF EXISTS ${CHECK_DATABASE} WITH (FORCE)" >/dev/null 2>&1 || true
   if [[ -n $WORK_DIR ]]; then rm -rf "$WORK_DIR"; fi
 }
@@ -144,11 +146,12 @@ step 'run against PostgreSQL'
 psql -q "$ADMIN_DATABASE_URL" -c "DROP DATABASE IF EXISTS ${CHECK_DATABASE} WITH (FORCE)" -c "CREATE DATABASE ${CHECK_DATABASE}"
 database_url="${ADMIN_DATABASE_URL%/*}/${CHECK_DATABASE}"
 base_url="http://127.0.0.1:${CHECK_PORT}"
+auth_secret=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
 "$DOCKER" run --detach --name "$CONTAINER" --network host \
   --env "PORT=${CHECK_PORT}" \
   --env "DATABASE_URL=${database_url}" \
   --env "PUBLIC_URL=${base_url}" \
-  --env "AUTH_SECRET=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')" \
+  --env "AUTH_SECRET=${auth_secret}" \
   --env MAIL_OUTBOX=true \
   --env SMS_SIGN_IN=false \
   "$IMAGE" >/dev/null
@@ -162,7 +165,7 @@ done
 echo "GET /api/health -> ${health}"
 
 page=$(curl -fsS --max-time 5 "${base_url}/")
-grep -qi '<!doctype html>' <<<"$page" || fail 'GET / is not the web app’s page'
+grep -qi '<!doctype html>' <<<"$page" || fail 'GET / is not the web app page'
 script=$(grep -o 'src="/[^"]*\.js"' <<<"$page" | head -1 | sed 's/^src="//; s/"$//')
 [[ -n $script ]] || fail 'the page names no script'
 script_status=$(curl -s -o /dev/null -w '%{http_code} %{size_download} bytes' --max-time 5 "${base_url}${script}")
@@ -184,6 +187,25 @@ for _ in $(seq 1 40); do
 done
 echo "HEALTHCHECK -> ${status}"
 [[ $status == healthy ]] || fail "the image's HEALTHCHECK says ${status}"
+
+step 'the worker (same image, the worker command of compose.yaml)'
+"$DOCKER" run --detach --name "$WORKER" --network host --no-healthcheck \
+  --env "DATABASE_URL=${database_url}" \
+  --env "PUBLIC_URL=${base_url}" \
+  --env "AUTH_SECRET=${auth_secret}" \
+  --env MAIL_OUTBOX=true \
+  --env SMS_SIGN_IN=false \
+  "$IMAGE" node apps/api/dist/worker.js >/dev/null
+ready=''
+for _ in $(seq 1 60); do
+  ready=$("$DOCKER" logs "$WORKER" 2>&1 | grep -m1 'background worker ready' || true)
+  [[ -z $ready ]] || break
+  [[ $("$DOCKER" container inspect --format '{{.State.Running}}' "$WORKER") == true ]] ||
+    { "$DOCKER" logs --tail 40 "$WORKER" >&2; fail 'the worker stopped'; }
+  sleep 1
+done
+[[ -n $ready ]] || { "$DOCKER" logs --tail 40 "$WORKER" >&2; fail 'the worker did not say it is ready in 60 s'; }
+echo "worker: ${ready}"
 step_done
 
 echo "=== all checks passed in $((SECONDS - STARTED)) s; ${IMAGE} is $(image_size "$IMAGE")"
