@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The production image: the API, the built web app it serves, and the background worker (same image, other command).
 # Media processing needs no system package: sharp (libvips), ffmpeg (@ffmpeg-installer), MuPDF (WebAssembly), HEIC
 # (heic-convert) and the PDF fonts (dejavu-fonts-ttf) all come from npm, built for the glibc of this Debian base.
