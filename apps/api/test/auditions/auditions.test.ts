@@ -15,6 +15,7 @@ import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { buildIdentityApp } from '../support/identity';
 import { queuedMailsTo } from '../links/helpers';
+import { collect } from '../support/live-events';
 import { auditionCalls } from './support';
 import { buildCast, buildProject, buildRole, type ActorName, type Cast } from '../support/projects';
 
@@ -389,8 +390,15 @@ describe('reminders, the session day, callbacks and the CSV', () => {
       'Time (Europe/London),First name,Last name,Status,Attendance,Rating,Notes',
     );
 
+    // Cancelling tells colleagues' screens live, as every other change does.
+    await t.context.events.caughtUp();
+    const live = collect(t.context.events, cast.project.id);
     const cancelled = await api('DELETE', `${base()}/${room}/invitations/${invited[1].id}`);
     expect(cancelled.json().invitations[1]).toMatchObject({ status: 'CANCELLED', slotId: null });
+    expect(await live.count(1)).toEqual([
+      { projectId: cast.project.id, event: 'AUDITION_UPDATED', payload: { sessionId: room } },
+    ]);
+    live.stop();
     const [row] = await t.ownerDb
       .select()
       .from(auditionInvitations)
