@@ -233,6 +233,24 @@ describe('invitations and the recipient’s page', () => {
       slots[1].id,
     ]);
   });
+
+  it('gives the last place to one of two recipients picking it at once; the other is told it is full', async () => {
+    const last = (await createSession({ start: '13:00', end: '13:10', perSlot: 1 })).session.id;
+    const [kai, lou] = [await candidate('Kai'), await candidate('Lou')];
+    await invite(last, [kai.applicantId, lou.applicantId], { mode: 'CANDIDATE_PICKS' });
+    const tokens = [
+      await tokenIn(await emailOf(kai.applicantId)),
+      await tokenIn(await emailOf(lou.applicantId)),
+    ];
+    const [slot] = (await page(tokens[0]!)).json().openSlots;
+    const picks = await Promise.all(
+      tokens.map((token) => answer({ token, action: 'PICK', slotId: slot.id })),
+    );
+    expect(picks.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(picks.find((res) => res.statusCode === 409)!.json().message).toBe(AUDITION_MESSAGES.slotFull);
+    const placed = (await api('GET', `${base()}/${last}`)).json().invitations;
+    expect(placed.filter((item: { slotId: string | null }) => item.slotId === slot.id)).toHaveLength(1);
+  });
 });
 
 describe('the schedule’s conflicts', () => {

@@ -107,7 +107,8 @@ export async function acceptChange(
   sessionId: string,
   invitationId: string,
 ) {
-  const session = await sessionOf(tx, projectId, sessionId);
+  // Locked as the recipient's pick and the office's moves lock it: the place asked for cannot be taken meanwhile.
+  const session = await sessionOf(tx, projectId, sessionId, true);
   const invitation = await invitationOf(tx, session.id, invitationId);
   if (invitation.status !== 'CHANGE_REQUESTED')
     throw new AppError('CONFLICT', AUDITION_MESSAGES.noChangeRequested);
