@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITION_MESSAGES, type Role } from '@casting/domain';
 import { sendDueReminders } from '../../src/modules/auditions';
-import {
-  agencies,
-  agents,
-  applicantRepresentatives,
-  applicants,
-  auditionInvitations,
-  rosterEntries,
-} from '../../src/platform/db/schema';
+import { applicants, auditionInvitations, rosterEntries } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { buildIdentityApp } from '../support/identity';
@@ -32,8 +25,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+const calls = auditionCalls(() => ({ t, cast, role }));
 const { api, base, page, answer, calendar, session, createSession, candidate, emailOf, tokenIn, invite } =
-  auditionCalls(() => ({ t, cast, role }));
+  calls;
 
 describe('sessions', () => {
   it('lays out the slots of a session across a change of the clocks in UTC, and shows overlapping sessions', async () => {
@@ -86,29 +80,7 @@ describe('invitations and the recipient’s page', () => {
   it('invites a selection as one action: agents of a represented candidate, the talent otherwise', async () => {
     const talent = await candidate('Tara');
     represented = await candidate('Remy');
-    const [agency] = await t.ownerDb
-      .insert(agencies)
-      .values({ name: 'Agency', searchText: 'agency' })
-      .returning();
-    const agentEmail = `agent-${randomUUID().slice(0, 8)}@example.com`;
-    const [agent] = await t.ownerDb
-      .insert(agents)
-      .values({
-        agencyId: agency!.id,
-        firstName: 'Alex',
-        lastName: 'Agent',
-        email: agentEmail,
-        searchText: 'alex agent',
-      })
-      .returning();
-    await t.ownerDb.insert(applicantRepresentatives).values({
-      projectId: cast.project.id,
-      applicantId: represented.applicantId,
-      agentId: agent!.id,
-      agencyId: agency!.id,
-      status: 'CONFIRMED',
-      claimTokenHash: randomUUID(),
-    });
+    const agentEmail = await calls.representBy(represented.applicantId);
 
     const result = await invite(sessionId, [talent.applicantId, represented.applicantId]);
     expect(result).toMatchObject({ invited: 2, alreadyInvited: 0, mailed: 2 });
