@@ -126,6 +126,20 @@ export const AUDITION_TEXTS = {
   cancelInvitationOf: (name: string) => `Cancel invitation: ${name}`,
   cancelInvitationMessage: (name: string) =>
     `${name}'s slot frees and their calendar file becomes a cancellation. No e-mail is sent.`,
+  editSession: 'Edit session',
+  editSessionOf: (name: string) => `Edit session ${name}`,
+  saveSession: 'Save session',
+  sessionSaved: (name: string) => `Session "${name}" saved.`,
+  hoursFixed: 'Day, hours, breaks and slots can change only while nobody holds a slot.',
+  deleteSession: 'Delete session',
+  deleteSessionOf: (name: string) => `Delete session ${name}`,
+  deleteSessionMessage: (name: string) =>
+    `"${name}", its slots and every invitation to it are deleted. Recipients are not told. This cannot be undone.`,
+  sessionDeleted: (name: string) => `Session "${name}" deleted.`,
+  inviteWhom: 'Invite',
+  inviteChosen: (count: number) => `The ${count} ${count === 1 ? 'candidate' : 'candidates'} chosen`,
+  inviteFolder: (name: string) => `Everyone in the folder ${name}`,
+  inviteFolderButton: 'Invite folder to audition',
 } as const;
 
 /** What the audition calls answer when they refuse. */

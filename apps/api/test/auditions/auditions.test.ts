@@ -3,18 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITION_MESSAGES, type Role } from '@casting/domain';
 import { sendDueReminders } from '../../src/modules/auditions';
-import {
-  agencies,
-  agents,
-  applicantRepresentatives,
-  applicants,
-  auditionInvitations,
-  rosterEntries,
-} from '../../src/platform/db/schema';
+import { applicants, auditionInvitations, rosterEntries } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { buildIdentityApp } from '../support/identity';
 import { queuedMailsTo } from '../links/helpers';
+import { collect } from '../support/live-events';
 import { auditionCalls } from './support';
 import { buildCast, buildProject, buildRole, type ActorName, type Cast } from '../support/projects';
 
@@ -31,8 +25,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+const calls = auditionCalls(() => ({ t, cast, role }));
 const { api, base, page, answer, calendar, session, createSession, candidate, emailOf, tokenIn, invite } =
-  auditionCalls(() => ({ t, cast, role }));
+  calls;
 
 describe('sessions', () => {
   it('lays out the slots of a session across a change of the clocks in UTC, and shows overlapping sessions', async () => {
@@ -85,29 +80,7 @@ describe('invitations and the recipient’s page', () => {
   it('invites a selection as one action: agents of a represented candidate, the talent otherwise', async () => {
     const talent = await candidate('Tara');
     represented = await candidate('Remy');
-    const [agency] = await t.ownerDb
-      .insert(agencies)
-      .values({ name: 'Agency', searchText: 'agency' })
-      .returning();
-    const agentEmail = `agent-${randomUUID().slice(0, 8)}@example.com`;
-    const [agent] = await t.ownerDb
-      .insert(agents)
-      .values({
-        agencyId: agency!.id,
-        firstName: 'Alex',
-        lastName: 'Agent',
-        email: agentEmail,
-        searchText: 'alex agent',
-      })
-      .returning();
-    await t.ownerDb.insert(applicantRepresentatives).values({
-      projectId: cast.project.id,
-      applicantId: represented.applicantId,
-      agentId: agent!.id,
-      agencyId: agency!.id,
-      status: 'CONFIRMED',
-      claimTokenHash: randomUUID(),
-    });
+    const agentEmail = await calls.representBy(represented.applicantId);
 
     const result = await invite(sessionId, [talent.applicantId, represented.applicantId]);
     expect(result).toMatchObject({ invited: 2, alreadyInvited: 0, mailed: 2 });
@@ -231,6 +204,24 @@ describe('invitations and the recipient’s page', () => {
     expect((await page(second)).json().openSlots.map((slot: { id: string }) => slot.id)).toEqual([
       slots[1].id,
     ]);
+  });
+
+  it('gives the last place to one of two recipients picking it at once; the other is told it is full', async () => {
+    const last = (await createSession({ start: '13:00', end: '13:10', perSlot: 1 })).session.id;
+    const [kai, lou] = [await candidate('Kai'), await candidate('Lou')];
+    await invite(last, [kai.applicantId, lou.applicantId], { mode: 'CANDIDATE_PICKS' });
+    const tokens = [
+      await tokenIn(await emailOf(kai.applicantId)),
+      await tokenIn(await emailOf(lou.applicantId)),
+    ];
+    const [slot] = (await page(tokens[0]!)).json().openSlots;
+    const picks = await Promise.all(
+      tokens.map((token) => answer({ token, action: 'PICK', slotId: slot.id })),
+    );
+    expect(picks.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(picks.find((res) => res.statusCode === 409)!.json().message).toBe(AUDITION_MESSAGES.slotFull);
+    const placed = (await api('GET', `${base()}/${last}`)).json().invitations;
+    expect(placed.filter((item: { slotId: string | null }) => item.slotId === slot.id)).toHaveLength(1);
   });
 });
 
@@ -389,8 +380,15 @@ describe('reminders, the session day, callbacks and the CSV', () => {
       'Time (Europe/London),First name,Last name,Status,Attendance,Rating,Notes',
     );
 
+    // Cancelling tells colleagues' screens live, as every other change does.
+    await t.context.events.caughtUp();
+    const live = collect(t.context.events, cast.project.id);
     const cancelled = await api('DELETE', `${base()}/${room}/invitations/${invited[1].id}`);
     expect(cancelled.json().invitations[1]).toMatchObject({ status: 'CANCELLED', slotId: null });
+    expect(await live.count(1)).toEqual([
+      { projectId: cast.project.id, event: 'AUDITION_UPDATED', payload: { sessionId: room } },
+    ]);
+    live.stop();
     const [row] = await t.ownerDb
       .select()
       .from(auditionInvitations)

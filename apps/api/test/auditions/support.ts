@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
 import type { AuditionSessionInput, Role } from '@casting/domain';
-import { applicants } from '../../src/platform/db/schema';
+import { agencies, agents, applicantRepresentatives, applicants } from '../../src/platform/db/schema';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { queuedMailsTo } from '../links/helpers';
@@ -100,5 +100,38 @@ export function auditionCalls(ctx: () => { t: TestApp; cast: Cast; role: Role })
     return res.json();
   }
 
-  return { api, base, page, answer, calendar, session, createSession, candidate, emailOf, tokenIn, invite };
+  /** Gives the candidate a confirmed agent (of a new agency); answers the agent's e-mail. */
+  async function representBy(applicantId: string) {
+    const db = ctx().t.ownerDb;
+    const [agency] = await db.insert(agencies).values({ name: 'Agency', searchText: 'agency' }).returning();
+    const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
+    const [agent] = await db
+      .insert(agents)
+      .values({ agencyId: agency!.id, firstName: 'Alex', lastName: 'Agent', email, searchText: 'alex agent' })
+      .returning();
+    await db.insert(applicantRepresentatives).values({
+      projectId: ctx().cast.project.id,
+      applicantId,
+      agentId: agent!.id,
+      agencyId: agency!.id,
+      status: 'CONFIRMED',
+      claimTokenHash: randomUUID(),
+    });
+    return email;
+  }
+
+  return {
+    api,
+    base,
+    page,
+    answer,
+    calendar,
+    session,
+    createSession,
+    candidate,
+    emailOf,
+    tokenIn,
+    invite,
+    representBy,
+  };
 }

@@ -70,8 +70,17 @@ export async function recordResult(
   return scheduleOf(tx, projectId, session.id);
 }
 
-/** The office cancels an invitation: the slot frees and the calendar file becomes a cancellation. */
-export async function cancelInvitation(tx: Db, projectId: string, sessionId: string, invitationId: string) {
+/**
+ * The office cancels an invitation: the slot frees and the calendar file becomes a cancellation. Colleagues' screens
+ * refresh live, as for every other change of the schedule.
+ */
+export async function cancelInvitation(
+  context: AppContext,
+  tx: Db,
+  projectId: string,
+  sessionId: string,
+  invitationId: string,
+) {
   const session = await sessionOf(tx, projectId, sessionId);
   const invitation = await invitationOf(tx, session.id, invitationId);
   if (invitation.status !== 'CANCELLED') {
@@ -85,6 +94,7 @@ export async function cancelInvitation(tx: Db, projectId: string, sessionId: str
         updatedAt: new Date(),
       })
       .where(eq(auditionInvitations.id, invitation.id));
+    await context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId: session.id }, { tx });
   }
   return scheduleOf(tx, projectId, session.id);
 }
@@ -97,7 +107,8 @@ export async function acceptChange(
   sessionId: string,
   invitationId: string,
 ) {
-  const session = await sessionOf(tx, projectId, sessionId);
+  // Locked as the recipient's pick and the office's moves lock it: the place asked for cannot be taken meanwhile.
+  const session = await sessionOf(tx, projectId, sessionId, true);
   const invitation = await invitationOf(tx, session.id, invitationId);
   if (invitation.status !== 'CHANGE_REQUESTED')
     throw new AppError('CONFLICT', AUDITION_MESSAGES.noChangeRequested);

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import { emitWebhookEvent } from '../webhooks';
 import { invitationCalendar } from './calendar';
 import { hashSecret, invitationPageUrl } from './secret';
-import { HOLDING_STATUSES, projectNameOf } from './sessions';
+import { HOLDING_STATUSES, projectNameOf, sessionOf } from './sessions';
 
 const notFound = () => new AppError('NOT_FOUND', AUDITION_MESSAGES.invitationNotFound);
 
@@ -113,6 +113,10 @@ export async function answerInvitation(
   answer: PrivateAuditionAnswer,
 ) {
   return context.database.db.transaction(async (tx) => {
+    // The session's row first, then the invitation's: the order every change that fills a slot takes (the office's
+    // invitations, moves and accepted changes too), so a pick never races them for a place nor deadlocks with them.
+    const found = await invitationBySecret(tx, projectId, answer.token);
+    await sessionOf(tx, projectId, found.invitation.sessionId, true);
     const row = await invitationBySecret(tx, projectId, answer.token, true);
     const { invitation } = row;
     if (!HOLDING_STATUSES.includes(invitation.status))
@@ -180,7 +184,10 @@ async function slotInSession(db: Queryable, sessionId: string, slotId: string) {
   return slot;
 }
 
-/** Locks the slot and checks it has room (409 when full): two recipients picking the last place, one gets it. */
+/**
+ * Locks the slot and checks it has room (409 when full), counting after the lock is held so the count sees every
+ * place taken by a transaction that held it before: two recipients picking the last place at once, one gets it.
+ */
 export async function takeSlot(db: Db | Queryable, sessionId: string, slotId: string) {
   const slot = await slotInSession(db, sessionId, slotId);
   const [{ taken } = { taken: 0 }] = await db

@@ -196,7 +196,13 @@ export function auditionRoutes(app: App, context: AppContext) {
     },
     async (request) =>
       db.transaction((tx) =>
-        cancelInvitation(tx, request.params.id, request.params.sessionId, request.params.invitationId),
+        cancelInvitation(
+          context,
+          tx,
+          request.params.id,
+          request.params.sessionId,
+          request.params.invitationId,
+        ),
       ),
   );
 

@@ -65,6 +65,8 @@ export function InviteToAuditionDialog(props: {
   projectId: string;
   /** The people (applicant ids) of the chosen rows. */
   applicantIds: readonly string[];
+  /** The folder open in the workspace, if any: the office may invite everyone in it instead. */
+  folder?: { id: string; name: string } | null;
 }) {
   const id = useId();
   const http = useHttpClient();
@@ -77,6 +79,12 @@ export function InviteToAuditionDialog(props: {
   const sessionId = picked ?? items[0]?.id ?? null;
   const [mode, setMode] = useState<AuditionMode>('OFFICE_ASSIGNS');
   const [recipients, setRecipients] = useState<AuditionRecipients>('AGENTS');
+  const folder = props.folder ?? null;
+  const [whom, setWhom] = useState<'CHOSEN' | 'FOLDER'>(props.applicantIds.length > 0 ? 'CHOSEN' : 'FOLDER');
+  const wholeFolder = whom === 'FOLDER' && folder !== null;
+  const who = wholeFolder
+    ? { applicantIds: [], folderId: folder.id }
+    : { applicantIds: [...props.applicantIds], folderId: null };
   const options = items.map((session) => ({
     value: session.id,
     label: `${session.name} · ${formatZonedMoment(new Date(session.startsAt), zone)}`,
@@ -89,7 +97,7 @@ export function InviteToAuditionDialog(props: {
           event.preventDefault();
           if (!sessionId) return;
           invite.mutate(
-            { sessionId, applicantIds: [...props.applicantIds], mode, recipients, autoAssign: true },
+            { sessionId, ...who, mode, recipients, autoAssign: true },
             {
               onSuccess: (result) => {
                 toast.success(T.invited(result.invited, result.alreadyInvited, result.mailed));
@@ -100,7 +108,33 @@ export function InviteToAuditionDialog(props: {
           );
         }}
       >
-        <p className="text-sm">{T.inviteCount(props.applicantIds.length)}</p>
+        {folder ? (
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="font-medium">{T.inviteWhom}</legend>
+            {props.applicantIds.length > 0 ? (
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-whom`}
+                  checked={whom === 'CHOSEN'}
+                  onChange={() => setWhom('CHOSEN')}
+                />
+                {T.inviteChosen(props.applicantIds.length)}
+              </label>
+            ) : null}
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-whom`}
+                checked={whom === 'FOLDER'}
+                onChange={() => setWhom('FOLDER')}
+              />
+              {T.inviteFolder(folder.name)}
+            </label>
+          </fieldset>
+        ) : (
+          <p className="text-sm">{T.inviteCount(props.applicantIds.length)}</p>
+        )}
         {sessions.isSuccess && items.length === 0 ? <p>{T.noSessionToInvite}</p> : null}
         {items.length > 0 ? (
           <>
@@ -122,7 +156,10 @@ export function InviteToAuditionDialog(props: {
           </p>
         ) : null}
         <DialogFooter>
-          <Button type="submit" disabled={invite.isPending || !sessionId}>
+          <Button
+            type="submit"
+            disabled={invite.isPending || !sessionId || (!wholeFolder && props.applicantIds.length === 0)}
+          >
             {T.sendInvitations}
           </Button>
         </DialogFooter>
@@ -131,13 +168,20 @@ export function InviteToAuditionDialog(props: {
   );
 }
 
-/** "Invite to audition" for the rows picked in the candidates list, with its dialog. */
-export function InviteToAuditionButton(props: { projectId: string; applicantIds: readonly string[] }) {
+/**
+ * "Invite to audition" for the rows picked in the candidates list (or, with none picked, the folder open there),
+ * with its dialog.
+ */
+export function InviteToAuditionButton(props: {
+  projectId: string;
+  applicantIds: readonly string[];
+  folder?: { id: string; name: string } | null;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" className="min-h-9 w-fit px-3" onClick={() => setOpen(true)}>
-        {T.inviteSelected}
+        {props.applicantIds.length > 0 ? T.inviteSelected : T.inviteFolderButton}
       </Button>
       {open ? (
         <InviteToAuditionDialog
@@ -145,6 +189,7 @@ export function InviteToAuditionButton(props: { projectId: string; applicantIds:
           onOpenChange={setOpen}
           projectId={props.projectId}
           applicantIds={props.applicantIds}
+          folder={props.folder ?? null}
         />
       ) : null}
     </>

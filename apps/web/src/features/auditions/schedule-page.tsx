@@ -12,7 +12,7 @@ import {
 } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { paths } from '../../lib/routing/paths';
 import { Button } from '../../ui/button';
@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { viewerTimeZone } from './auditions-api';
 import { ScheduleGrid } from './schedule-grid';
+import { SessionActions } from './session-actions';
 import { fullName, layOut, movesFor, slotTime, type MoveTarget } from './schedule-layout';
 import {
   scheduleQuery,
@@ -84,6 +85,7 @@ function describe(pending: Pending, schedule: AuditionSchedule, zone: string) {
 function Schedule({ project, sessionId }: { project: ProjectDetail; sessionId: string }) {
   const http = useHttpClient();
   const query = useQuery(scheduleQuery(http, project.id, sessionId));
+  const navigate = useNavigate();
   useLiveSchedule(project.id, sessionId);
   const change = useScheduleChange(project.id, sessionId);
   const accept = useAcceptChange(project.id, sessionId);
@@ -130,6 +132,13 @@ function Schedule({ project, sessionId }: { project: ProjectDetail; sessionId: s
         >
           {T.openCheckIn}
         </Link>
+        {manage ? (
+          <SessionActions
+            projectId={project.id}
+            session={schedule.session}
+            onDeleted={() => void navigate(paths.project.auditions(project.id))}
+          />
+        ) : null}
       </div>
       {pending ? (
         <section

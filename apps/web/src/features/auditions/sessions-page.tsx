@@ -16,6 +16,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { viewerTimeZone } from './auditions-api';
 import { NewSessionDialog } from './new-session-dialog';
+import { SessionActions } from './session-actions';
 import { sessionsQuery, useLiveSchedule } from './team-api';
 
 const T = AUDITION_TEXTS;
@@ -64,7 +65,10 @@ function Sessions({ project }: { project: ProjectDetail }) {
                 {AUDITION_KIND_LABELS[session.kind]} · {formatZonedMoment(new Date(session.startsAt), zone)}
               </span>
             </div>
-            <span className="text-sm">{T.openSlots(session.openSlots)}</span>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm">{T.openSlots(session.openSlots)}</span>
+              {manage ? <SessionActions projectId={project.id} session={session} /> : null}
+            </div>
           </li>
         ))}
       </ul>

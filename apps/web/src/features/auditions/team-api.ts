@@ -76,6 +76,31 @@ export function useCreateSession(projectId: string) {
   });
 }
 
+/** Saves a change of a session (only the fields changed); the lists and the session's schedule refetch. */
+export function useUpdateSession(projectId: string, sessionId: string) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<AuditionSessionInput>) =>
+      http.request(sessionPath(projectId, sessionId), auditionSessionSavedSchema, { method: 'PATCH', body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.sessions(projectId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.schedule(projectId, sessionId) }),
+      ]),
+  });
+}
+
+/** Deletes a session with its slots and invitations; the sessions refetch. */
+export function useDeleteSession(projectId: string) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => http.send(sessionPath(projectId, sessionId), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.sessions(projectId) }),
+  });
+}
+
 /** Asks what a change would break (`save: false`) or saves it; a saved change's schedule replaces the cached one. */
 export function useScheduleChange(projectId: string, sessionId: string) {
   const http = useHttpClient();

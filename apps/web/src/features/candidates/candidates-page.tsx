@@ -259,9 +259,10 @@ function CandidatesWorkspace({ project }: { project: ProjectDetail }) {
               submissionIds={selectedIds}
             />
           ) : null}
-          {selectedIds.length > 0 && !submitterSet && can(actor, 'MANAGE_PROJECT_ROSTER') ? (
+          {(selectedIds.length > 0 || folder) && !submitterSet && can(actor, 'MANAGE_PROJECT_ROSTER') ? (
             <InviteToAuditionButton
               projectId={project.id}
+              folder={folder ? { id: folder.id, name: folder.name } : null}
               applicantIds={[
                 ...new Set(
                   items.filter((item) => selectedIds.includes(item.id)).map((item) => item.applicantId),
