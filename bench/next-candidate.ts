@@ -250,8 +250,19 @@ function pressNextAndWaitForPhoto(name: string): string {
     await new Promise((resolve, reject) => {
       const limit = started + 30000;
       function frame() {
+        const heading = document.querySelector('#candidate-preview-heading');
+        const header = heading?.closest('header');
         if (shown()) requestAnimationFrame(() => resolve());
-        else if (performance.now() > limit) reject(new Error('the next photo did not show in 30 s'));
+        else if (performance.now() > limit) {
+          const image = header?.querySelector('img');
+          reject(new Error('the next photo did not show in 30 s: ' + JSON.stringify({
+            expected: ${JSON.stringify(name)},
+            heading: heading?.textContent,
+            image: image ? { src: image.src, complete: image.complete, width: image.naturalWidth } : null,
+            position: document.querySelector('[aria-live="polite"]')?.textContent,
+            url: location.href,
+          })));
+        }
         else requestAnimationFrame(frame);
       }
       frame();
