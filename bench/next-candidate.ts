@@ -28,8 +28,9 @@ type Headers = Record<string, string>;
 /**
  * `npx tsx bench/run.ts next` (after `npm run build`): the candidates workspace in Chromium on loopback with 10,000
  * candidates (one --sizes sets another count). The reviewer opens the first candidate in the preview and presses J
- * 20 times, a second apart; each press is timed from the key to the frame after the next candidate's photo is in the page (Radix's avatar inserts
- * the image only once it has loaded), with prefetching on and then off (`casting.prefetch=off`). Then two tapes at a
+ * 20 times, a second apart; each press is timed from the key to the frame after the next candidate's photo is in
+ * the page (Radix's avatar inserts the image only once it has loaded), and counted if the photo was requested again
+ * after the press (the prefetched copy unused), with prefetching on and then off (`casting.prefetch=off`). Then two tapes at a
  * time are played in the compare view, timed from play to their first frame (requestVideoFrameCallback). p50 and
  * p95 of each. The 20 candidates get a photo and a 2 s tape through the API first (processed by the API's jobs).
  * Needs the web build (`npm run build`); see withLoadedWorkspace.
@@ -40,8 +41,9 @@ export async function nextCandidateFigure(options: BenchOptions): Promise<Row[]>
     const headers = await signIn(api.url, MEMBER);
     const rows = await firstRows(api.url, headers, projectId, STEPS + 1);
     await giveMedia(api.url, headers, projectId, rows);
-    const on = await stepThrough(browser, api.url, projectId, rows, true);
-    const off = await stepThrough(browser, api.url, projectId, rows, false);
+    const walkOn = await stepThrough(browser, api.url, projectId, rows, true);
+    const walkOff = await stepThrough(browser, api.url, projectId, rows, false);
+    const [on, off] = [walkOn.times, walkOff.times];
     const plays = await firstFrames(browser, api.url, projectId, rows);
     const line = (times: number[]) => `p50 ${show(pct(times, 50))} ms, p95 ${show(pct(times, 95))} ms`;
     const met = pct(on, 95) <= NEXT_TARGET_P95_MS ? 'met' : 'not met';
@@ -53,7 +55,8 @@ export async function nextCandidateFigure(options: BenchOptions): Promise<Row[]>
         server:
           `key to next photo painted, ${on.length} presses: prefetch on ${line(on)}; ` +
           `prefetch off ${line(off)} (${off.length} presses); target p95 <= ${NEXT_TARGET_P95_MS} ms with prefetch ` +
-          `on: ${met}`,
+          `on: ${met}; photo fetched again after the press: ${walkOn.fetchedAfterPress} of ${on.length} ` +
+          `presses with prefetch on, ${walkOff.fetchedAfterPress} of ${off.length} off`,
         versus: [
           { name: 'prefetch off at p50', ratio: ratio(pct(on, 50), pct(off, 50)), time: true },
           { name: 'prefetch off at p95', ratio: ratio(pct(on, 95), pct(off, 95)), time: true },
@@ -194,25 +197,39 @@ async function signedInPage(browser: Browser, url: string, prefetch: boolean) {
   return { context, page };
 }
 
-/** Opens the first row in the preview and presses J through the others; the time of each press, in ms. */
+interface Walk {
+  /** Each press's time, in ms. */
+  times: number[];
+  /** Presses after which the page fetched the shown photo again (the prefetched copy was not used). */
+  fetchedAfterPress: number;
+}
+
+/** Opens the first row in the preview and presses J through the others. */
 async function stepThrough(
   browser: Browser,
   url: string,
   projectId: string,
   rows: readonly ListedRow[],
   prefetch: boolean,
-): Promise<number[]> {
+): Promise<Walk> {
   progress(`next candidate: ${STEPS} presses, prefetch ${prefetch ? 'on' : 'off'}`);
   const { context, page } = await signedInPage(browser, url, prefetch);
   try {
     await page.goto(`${url}/projects/candidate/${projectId}?candidateId=${rows[0]!.id}`);
     await page.locator('#candidate-preview-heading').waitFor();
-    const times: number[] = [];
+    // Room for every request of the walk, so each photo's fetches can be read back.
+    await page.evaluate('performance.setResourceTimingBufferSize(100000)');
+    const walk: Walk = { times: [], fetchedAfterPress: 0 };
     for (const row of rows.slice(1)) {
       await page.waitForTimeout(DWELL_MS);
-      times.push(Number(await page.evaluate(pressNextAndWaitForPhoto(row.name))));
+      const press = (await page.evaluate(pressNextAndWaitForPhoto(row.name))) as {
+        ms: number;
+        fetched: number;
+      };
+      walk.times.push(press.ms);
+      if (press.fetched > 0) walk.fetchedAfterPress += 1;
     }
-    return times;
+    return walk;
   } finally {
     await context.close();
   }
@@ -252,7 +269,11 @@ function pressNextAndWaitForPhoto(name: string): string {
       }
       frame();
     });
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    // Requests for the shown photo that began after the press: none when the prefetched copy was used.
+    const src = document.querySelector('#candidate-preview-heading').closest('header').querySelector('img').src;
+    const fetched = performance.getEntriesByName(src, 'resource').filter((entry) => entry.startTime >= started).length;
+    return { ms, fetched };
   })()`;
 }
 
