@@ -1,13 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { loadCandidates } from '../lib/candidates-data';
-import { freshDatabase, type Engine } from '../lib/databases';
-import { MEMBER } from '../lib/data';
 import type { BenchOptions } from '../lib/options';
-import { ROOT } from '../lib/processes';
 import { progress, type Row } from '../lib/report';
-import { startApi } from '../lib/servers';
+import { signInAsMember, withLoadedWorkspace } from '../lib/workspace';
 
 /** The target size: the candidates page stays smooth with 10,000 rows loaded. */
 export const SCROLL_DEFAULT_ROWS = 10_000;
@@ -25,38 +18,18 @@ const SCROLL_STEP_PX = 120;
  * The candidates workspace in Chromium (Debian's, as the journeys use) with thousands of rows loaded: the reviewer's
  * page is loaded page by page ("Show more candidates") until the list holds the asked number of rows, then the list
  * is scrolled down and up for six seconds while a PerformanceObserver counts long tasks (main-thread work over 50 ms,
- * which a person sees as a stutter). The goal is none. Needs the web build (`npm run build`); one database is
- * enough, since what is measured is the page, not the API (PostgreSQL when asked for, else PGlite).
+ * which a person sees as a stutter). The goal is none. Needs the web build (`npm run build`); see withLoadedWorkspace.
  */
 export async function candidateScrollFigure(options: BenchOptions): Promise<Row[]> {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the scroll figure');
-  }
-  const wanted = options.sizes.length === 1 ? options.sizes[0]! : SCROLL_DEFAULT_ROWS;
-  const engine: Engine = options.engines.includes('postgres') ? 'postgres' : options.engines[0]!;
-  progress(`candidates scroll: ${engine}: loading ${wanted} candidates`);
-  const database = await freshDatabase(engine);
-  const browser = await chromium.launch({
-    headless: true,
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  try {
-    await (await startApi(database)).stop();
-    const opened = await database.open();
-    // Every candidate in the lead opportunity, so the page the reviewer opens holds them all.
-    const data = await loadCandidates(opened, Math.ceil(wanted / 0.8));
-    await opened.close();
-    const api = await startApi(database);
-    try {
+  return withLoadedWorkspace(
+    'candidates scroll',
+    options,
+    SCROLL_DEFAULT_ROWS,
+    async ({ browser, api, engine, wanted, projectId }) => {
       // The app's content security policy forbids evaluating strings; the bench's own probes need it lifted.
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
-      await page.goto(`${api.url}/auth/sign-in`);
-      await page.getByLabel('Email', { exact: true }).fill(MEMBER.email);
-      await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL(/\/projects$/);
-      await page.goto(`${api.url}/projects/candidate/${data.projectId}`);
+      await signInAsMember(page, api.url);
+      await page.goto(`${api.url}/projects/candidate/${projectId}`);
       // The list's own scrolling region (its section is also a region named Candidates, by its heading).
       await page.locator('[role="region"][aria-label="Candidates"]').waitFor();
 
@@ -90,13 +63,8 @@ export async function candidateScrollFigure(options: BenchOptions): Promise<Row[
             `${result.rendered} rows in the DOM`,
         },
       ];
-    } finally {
-      await api.stop();
-    }
-  } finally {
-    await browser.close();
-    await database.drop();
-  }
+    },
+  );
 }
 
 /**

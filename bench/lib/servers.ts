@@ -2,8 +2,13 @@ import type { FreshDatabase } from './databases';
 import { ADMIN } from './data';
 import { apiArgs, freePort, referenceArgs, startServer, type Server } from './processes';
 
-/** The built API on a bench database: no demo data, a known first admin, room for the bench's sign-ins. */
+/**
+ * The built API on a bench database: no demo data, a known first admin, room for the bench's sign-ins. Its public
+ * address is the loopback one it listens on: the default (localhost) is another origin to a browser on 127.0.0.1,
+ * whose cross-origin resource policy then refuses the signed file URLs (photos never load in the page).
+ */
 export async function startApi(database: FreshDatabase, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
   return startServer({
     name: `API on ${database.engine}`,
     args: apiArgs(),
@@ -14,9 +19,10 @@ export async function startApi(database: FreshDatabase, env: Record<string, stri
       ADMIN_PASSWORD: ADMIN.password,
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       AUTH_RATE_LIMIT_MAX: '1000',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    port: await freePort(),
+    port,
     healthPath: '/api/health',
   });
 }
