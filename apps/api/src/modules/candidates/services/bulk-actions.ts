@@ -38,6 +38,7 @@ import { publishApplicantsUpdated } from './live';
 import type { Events } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs/ports';
 import { emitWebhookEvent } from '../../webhooks';
+import { emitFolderChanged } from './folder-events';
 
 /** The opportunity of the rows when they share one (the live event names it), else undefined. */
 function oneRole(rows: readonly RowInfo[]): string | undefined {
@@ -199,7 +200,7 @@ export async function addToFolder(
       await removeFromFolders(tx, ids, sql`${folderSetFilter(actor)} and f.id <> ${folder.id}`);
     }
     await addToFolders(tx, projectId, [folder.id], ids);
-    await emitWebhookEvent(jobs, tx, 'folder.changed', {
+    await emitFolderChanged(jobs, tx, {
       projectId,
       opportunityId: folder.roleId,
       folderId: folder.id,
@@ -222,7 +223,7 @@ export async function removeFromFolder(
     const { folder, rows } = await folderRequest(tx, projectId, actor, request);
     assertSubmitterMay(actor, rows, 'MOVE');
     await publishApplicantsUpdated(events, tx, projectId, 'FOLDER_REMOVE', rows.length, folder.roleId);
-    await emitWebhookEvent(jobs, tx, 'folder.changed', {
+    await emitFolderChanged(jobs, tx, {
       projectId,
       opportunityId: folder.roleId,
       folderId: folder.id,
