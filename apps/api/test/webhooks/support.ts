@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WEBHOOKS_QUEUE, type WebhookJob } from '../../src/modules/webhooks';
+import type { Role } from '@casting/domain';
 import type { TestApp } from '../support/app';
+import { buildApplicant } from '../support/candidates';
 import type { ActorName, Cast } from '../support/projects';
 import { selectRows } from '../jobs/support';
 
 export const BASE = '/api/offices/current/webhooks';
 
 /** The calls the webhook tests make, bound to the file's app, cast and receiver (read lazily, after beforeAll). */
-export function webhookCalls(get: () => { t: TestApp; cast: Cast; receiverUrl: string }) {
+export function webhookCalls(get: () => { t: TestApp; cast: Cast; role: Role; receiverUrl: string }) {
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
@@ -50,6 +52,18 @@ export function webhookCalls(get: () => { t: TestApp; cast: Cast; receiverUrl: s
         sql`select event_type, office_id, payload->'data' as data from webhook_deliveries
           where endpoint_id = ${endpointId}::uuid order by created_at, id`,
       ),
+    /** A vote by the project's owner on a new candidate of the file's opportunity; answers the candidate's row. */
+    async vote(value = 'UP_VOTE') {
+      const row = await buildApplicant(get().role, get().cast.people.PO.user);
+      const res = await call(
+        'POST',
+        `/api/projects/${get().cast.project.id}/applicants/votes`,
+        { applicantIds: [row.id], vote: value },
+        'PO',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return row.id;
+    },
     async register(events: string[], actor: ActorName = 'SA') {
       const res = await call(
         'POST',

@@ -52,25 +52,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const { call, jobsOf, deliveries, recorded, register } = webhookCalls(() => ({
+const { call, jobsOf, deliveries, recorded, register, vote } = webhookCalls(() => ({
   t,
   cast,
+  role,
   receiverUrl: receiver.url,
 }));
 const tapes = selfTapeCalls(() => ({ t, role, officeId }));
 const auditions = auditionCalls(() => ({ t, cast, role }));
-
-async function vote(value = 'UP_VOTE') {
-  const row = await buildApplicant(role, cast.people.PO.user);
-  const res = await call(
-    'POST',
-    `/api/projects/${cast.project.id}/applicants/votes`,
-    { applicantIds: [row.id], vote: value },
-    'PO',
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return row.id;
-}
 
 describe('a registered endpoint', () => {
   it('receives a vote as a signed delivery the receiver verifies, logged with status and duration', async () => {
@@ -124,7 +113,7 @@ describe('a registered endpoint', () => {
   });
 
   it('retries a failing receiver by the schedule, pauses the endpoint with a notice, and sends again once resumed', async () => {
-    const { endpoint, secret } = await register(['vote.changed', 'folder.changed']);
+    const { endpoint, secret } = await register(['vote.changed']);
     receiver.state.secret = secret;
     receiver.state.status = 500;
     await vote('MAYBE');
@@ -206,6 +195,10 @@ describe('a registered endpoint', () => {
       changed(role.id, folder.id, 'REMOVED', [row.id]),
     ]);
     expect(await deliveries(votesOnly.endpoint.id)).toEqual([]);
+    // The move a vote causes: into the opportunity's Selects.
+    const voted = await vote('UP_VOTE');
+    const selects = changed(role.id, await systemFolder(role, 'SELECTS'), 'ADDED', [voted]);
+    expect((await recorded(folders.endpoint.id)).map((event) => event.data)).toContainEqual(selects);
 
     // A move to another opportunity: the row leaves every folder of its source and the moved one enters the chosen
     // folder; a copy leaves the source where it is.

@@ -267,6 +267,7 @@ export function candidateRoutes(app: App, context: AppContext) {
         requireProjectActor(request),
         request.body.applicantIds,
         events,
+        context.jobs,
       );
       // A deleted person's media files are purged by a job (the keys were queued by the delete's triggers).
       if (result.count > 0) await requestStoragePurge(context.jobs);
