@@ -3,35 +3,36 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_DELAYS_SECONDS, type Role } from '@casting/domain';
-import { firstOfficeId } from '../../src/bootstrap/first-office';
-import {
-  emitWebhookEvent,
-  runDeliveryAttempt,
-  WEBHOOKS_QUEUE,
-  type WebhookJob,
-} from '../../src/modules/webhooks';
+import { emitWebhookEvent, runDeliveryAttempt, WEBHOOKS_QUEUE } from '../../src/modules/webhooks';
 import { runInOffice } from '../../src/platform/db/scope';
 import { signedHeaders } from '../../src/modules/webhooks/signing';
-import { buildTestApp, type TestApp } from '../support/app';
-import { buildApplicant } from '../support/candidates';
-import { ACTORS, buildCast, buildFolder, buildRole, type ActorName, type Cast } from '../support/projects';
+import { buildApplicant, systemFolder } from '../support/candidates';
+import { ACTORS, buildFolder, buildRole, type Cast } from '../support/projects';
+import { testOfficeId } from '../support/database';
+import { auditionCalls } from '../auditions/support';
+import { png } from '../media/files';
+import { buildMediaApp, type MediaApp } from '../media/support';
+import { selfTapeCalls } from '../self-tapes/support';
 import { selectRows } from '../jobs/support';
 import { applyBody, createLinks, queuedMailsTo, tokenOf } from '../links/helpers';
 import { WEBHOOK_ROUTES } from './route-table';
 import { startReceiver } from './receiver';
+import { BASE, webhookCalls } from './support';
 
 // Webhooks end to end on the worker's database: an owner registers a receiver on loopback (allowed for this app
 // only), a vote through the API becomes a signed delivery the receiver verifies with the official library, failures
 // are retried by the schedule and logged, an endpoint that keeps failing is paused with a notice, and is resumed and
-// sent again by hand. The refusals of private addresses are in refusals.test.ts.
-let t: TestApp;
+// sent again by hand; the events of the other capabilities are recorded for the office whose change caused them. The
+// refusals of private addresses are in refusals.test.ts.
+let t: MediaApp;
 let cast: Cast;
 let role: Role;
+let officeId: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-const BASE = '/api/offices/current/webhooks';
 
 beforeAll(async () => {
-  t = await buildTestApp({
+  // Listening on loopback: a self-tape take is uploaded as a browser would.
+  t = await buildMediaApp({
     env: {
       AUTH_RATE_LIMIT_MAX: '1000',
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
@@ -39,8 +40,9 @@ beforeAll(async () => {
       WEBHOOKS_PAUSE_AFTER_HOURS: '0',
     },
   });
-  cast = await buildCast(t.app);
+  cast = t.cast;
   role = await buildRole(cast.project);
+  officeId = await testOfficeId();
   receiver = await startReceiver();
 }, 60_000);
 afterAll(async () => {
@@ -50,59 +52,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  actor: ActorName = 'SA',
-) => t.app.inject({ method, url, headers: cast.headers(actor), ...(payload ? { payload } : {}) });
-
-/** The jobs waiting in the webhooks queue for one delivery, oldest first. */
-function jobsOf(deliveryId: string) {
-  return selectRows<{ data: WebhookJob; start_after: Date }>(
-    t.ownerDb,
-    sql`select data, start_after from pgboss.job where name = ${WEBHOOKS_QUEUE}
-      and data->>'deliveryId' = ${deliveryId} order by created_on`,
-  );
-}
-
-/** The endpoint's deliveries as the API lists them. */
-async function deliveries(endpointId: string) {
-  const res = await call('GET', `${BASE}/${endpointId}/deliveries`);
-  expect(res.statusCode).toBe(200);
-  return res.json().items as {
-    id: string;
-    eventType: string;
-    status: string;
-    attempts: {
-      attempt: number;
-      statusCode: number | null;
-      durationMs: number;
-      error: string | null;
-      manual: boolean;
-    }[];
-  }[];
-}
-
-async function register(events: string[]) {
-  const res = await call('POST', BASE, { url: receiver.url, events, description: 'Test receiver' });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json() as { endpoint: { id: string; state: string }; secret: string };
-  expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-  return body;
-}
-
-async function vote(value = 'UP_VOTE') {
-  const row = await buildApplicant(role, cast.people.PO.user);
-  const res = await call(
-    'POST',
-    `/api/projects/${cast.project.id}/applicants/votes`,
-    { applicantIds: [row.id], vote: value },
-    'PO',
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return row.id;
-}
+const { call, jobsOf, deliveries, recorded, register, vote } = webhookCalls(() => ({
+  t,
+  cast,
+  role,
+  receiverUrl: receiver.url,
+}));
+const tapes = selfTapeCalls(() => ({ t, role, officeId }));
+const auditions = auditionCalls(() => ({ t, cast, role }));
 
 describe('a registered endpoint', () => {
   it('receives a vote as a signed delivery the receiver verifies, logged with status and duration', async () => {
@@ -156,7 +113,7 @@ describe('a registered endpoint', () => {
   });
 
   it('retries a failing receiver by the schedule, pauses the endpoint with a notice, and sends again once resumed', async () => {
-    const { endpoint, secret } = await register(['vote.changed', 'folder.changed']);
+    const { endpoint, secret } = await register(['vote.changed']);
     receiver.state.secret = secret;
     receiver.state.status = 500;
     await vote('MAYBE');
@@ -229,27 +186,52 @@ describe('a registered endpoint', () => {
     }
     const told = await deliveries(folders.endpoint.id);
     expect(told.map((delivery) => delivery.eventType)).toEqual(['folder.changed', 'folder.changed']);
-    const bodies = await selectRows<{ payload: { data: object } }>(
-      t.ownerDb,
-      sql`select payload from webhook_deliveries where endpoint_id = ${folders.endpoint.id}::uuid order by created_at`,
-    );
-    expect(bodies.map((body) => body.payload.data)).toEqual([
-      {
-        projectId: cast.project.id,
-        opportunityId: role.id,
-        folderId: folder.id,
-        change: 'ADDED',
-        submissionIds: [row.id],
-      },
-      {
-        projectId: cast.project.id,
-        opportunityId: role.id,
-        folderId: folder.id,
-        change: 'REMOVED',
-        submissionIds: [row.id],
-      },
+    const changed = (opportunityId: string, folderId: string, change: string, submissionIds: unknown[]) => ({
+      projectId: cast.project.id,
+      ...{ opportunityId, folderId, change, submissionIds },
+    });
+    expect((await recorded(folders.endpoint.id)).map((event) => event.data)).toEqual([
+      changed(role.id, folder.id, 'ADDED', [row.id]),
+      changed(role.id, folder.id, 'REMOVED', [row.id]),
     ]);
     expect(await deliveries(votesOnly.endpoint.id)).toEqual([]);
+    // The move a vote causes: into the opportunity's Selects.
+    const voted = await vote('UP_VOTE');
+    const selects = changed(role.id, await systemFolder(role, 'SELECTS'), 'ADDED', [voted]);
+    expect((await recorded(folders.endpoint.id)).map((event) => event.data)).toContainEqual(selects);
+
+    // A move to another opportunity: the row leaves every folder of its source and the moved one enters the chosen
+    // folder; a copy leaves the source where it is.
+    const other = await buildRole(cast.project);
+    const [target, moving, copying] = [
+      await buildFolder(other),
+      await buildApplicant(role, cast.people.PO.user),
+      await buildApplicant(role, cast.people.PO.user),
+    ];
+    const before = (await recorded(folders.endpoint.id)).length;
+    for (const [path, type, row] of [
+      ['move-applicant', 'MOVE', moving],
+      ['copy-applicant', 'COPY', copying],
+    ] as const) {
+      const res = await call(
+        'POST',
+        `/api/applicants/${path}`,
+        { type, roleId: other.id, folderIds: [target.id], applicantIds: [row.id] },
+        'PO',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const moved = (await recorded(folders.endpoint.id)).slice(before).map((event) => event.data);
+    const newSubmissions = await systemFolder(role, 'NEW_SUBMISSIONS');
+    const landed = [expect.any(String)];
+    // Events of one transaction share its time: their order among themselves is not kept.
+    expect(moved).toHaveLength(3);
+    expect(moved).toEqual(
+      expect.arrayContaining([
+        changed(role.id, newSubmissions, 'REMOVED', [moving.id]),
+        changed(other.id, target.id, 'ADDED', landed),
+      ]),
+    );
     await call('DELETE', `${BASE}/${folders.endpoint.id}`);
     await call('DELETE', `${BASE}/${votesOnly.endpoint.id}`);
   });
@@ -257,7 +239,6 @@ describe('a registered endpoint', () => {
   it('sends nothing for a change that rolls back after its event was recorded', async () => {
     const { endpoint } = await register(['vote.changed']);
     const { db } = t.context.database;
-    const officeId = await firstOfficeId(db);
     const queuedJobs = async () =>
       (
         await selectRows<{ n: number }>(
@@ -278,6 +259,63 @@ describe('a registered endpoint', () => {
     expect(await deliveries(endpoint.id)).toEqual([]);
     expect(await queuedJobs()).toBe(jobsBefore);
     await call('DELETE', `${BASE}/${endpoint.id}`);
+  });
+});
+
+describe('the events of other capabilities', () => {
+  it('records a self-tape submitted and an audition answered for the office of the change, with their ids', async () => {
+    const ours = await register(['self_tape.submitted', 'audition.answered']);
+    const theirs = await register(['self_tape.submitted', 'audition.answered'], 'otherOffice');
+
+    const row = await tapes.candidate();
+    const created = await tapes.create({ submissionIds: [row.id], acceptedKinds: ['image'] });
+    expect(created.statusCode, created.body).toBe(201);
+    await tapes.send(created.json().id);
+    const secret = await tapes.secretMailedTo(await tapes.emailOf(row.applicantId));
+    const grant = (await tapes.page(secret)).json().uploadGrant as string;
+    const take = await tapes.upload(
+      { uploadGrant: grant },
+      { 'x-upload-grant': grant },
+      'take.png',
+      await png(),
+      'image/png',
+    );
+    expect((await tapes.call('PUT', 'takes', { token: secret, keys: [take] })).statusCode).toBe(200);
+    expect((await tapes.call('POST', 'submit', { token: secret })).statusCode).toBe(200);
+
+    const sessionId = (await auditions.createSession()).session.id;
+    const invited = await auditions.candidate('Hook');
+    await auditions.invite(sessionId, [invited.applicantId]);
+    const token = await auditions.tokenIn(await auditions.emailOf(invited.applicantId));
+    expect((await auditions.answer({ token, action: 'CONFIRM' })).statusCode).toBe(200);
+    expect((await auditions.answer({ token, action: 'DECLINE', reason: 'Away' })).statusCode).toBe(200);
+
+    const told = await recorded(ours.endpoint.id);
+    expect(told.map((event) => [event.event_type, event.office_id])).toEqual([
+      ['self_tape.submitted', officeId],
+      ['audition.answered', officeId],
+      ['audition.answered', officeId],
+    ]);
+    expect(told[0]!.data).toEqual({
+      requestId: created.json().id,
+      projectId: cast.project.id,
+      roleId: role.id,
+      submissionId: row.id,
+      applicantId: row.applicantId,
+      late: false,
+      mediaIds: [expect.any(String)],
+    });
+    const answered = { projectId: cast.project.id, sessionId, applicantId: invited.applicantId };
+    expect(told.slice(1).map((event) => event.data)).toEqual([
+      { ...answered, invitationId: expect.any(String), answer: 'CONFIRM' },
+      { ...answered, invitationId: told[1]!.data.invitationId, answer: 'DECLINE' },
+    ]);
+    // The delivery job runs in the same office; another office's endpoint hears nothing of this one.
+    const [delivery] = await deliveries(ours.endpoint.id);
+    expect((await jobsOf(delivery!.id))[0]!.data.officeId).toBe(officeId);
+    expect(await recorded(theirs.endpoint.id)).toEqual([]);
+    await call('DELETE', `${BASE}/${ours.endpoint.id}`);
+    await call('DELETE', `${BASE}/${theirs.endpoint.id}`, undefined, 'otherOffice');
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { newLinkToken, tokenDigest } from '../../platform/crypto/link-tokens';
 import { AppError } from '../../platform/errors';
 import { agentsWithAgencies, openClaim } from '../agencies';
-import { publishApplicantsUpdated, submitApplicant } from '../candidates';
+import { emitMembershipChanges, publishApplicantsUpdated, submitApplicant } from '../candidates';
 import { sendMail, type ApplyDeps } from './apply-deps';
 import { applicationConfirmationMail, claimMail } from './mail';
 import { applicantByPrivateToken, issuePrivateLink } from './private-link';
@@ -153,6 +153,11 @@ export async function confirmApplication(deps: ApplyDeps, applicantId: string, a
     // The waiting row's own person (made when it was stored without an address) goes with it when nobody else is.
     await tx.execute(sql`delete from ${people} p where p.id = ${held.personId}::uuid
       and not exists (select 1 from ${applicants} a where a.person_id = p.id)`);
+    // The waiting row left its folders with it; the confirmed one is in them now (another row when the person joined).
+    await emitMembershipChanges(deps.jobs, tx, held.projectId, {
+      added: result.memberships.added,
+      removed: sent.folderIds.map((folderId) => ({ folderId, submissionId: sent.id })),
+    });
     await publishApplicantsUpdated(deps.events, tx, held.projectId, 'ADD', 1, sent.roleId);
     await issuePrivateLink(deps, tx, result.applicantId, email, projectName);
     return {

@@ -5,7 +5,7 @@ import type { Queryable } from '../../platform/db/ids';
 import { agents, shareLinks } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
 import { agentsWithAgencies, findOrCreateRepresentative, openClaim } from '../agencies';
-import { publishApplicantsUpdated, submitApplicant } from '../candidates';
+import { emitMembershipChanges, publishApplicantsUpdated, submitApplicant } from '../candidates';
 import { emitWebhookEvent } from '../webhooks';
 import { attachUploads, grantOwner, verifyUploadGrant } from '../media';
 import { assertLookupRefs } from '../lookups';
@@ -205,6 +205,8 @@ export async function applyStandalone(deps: ApplyDeps, input: StandaloneApply) {
         applicantId: result.applicantId,
         submissionId: result.submissionId,
       });
+      // Where it landed (New Submissions, or the agency's For Review) is a folder change like any other.
+      await emitMembershipChanges(deps.jobs, tx, link.projectId, result.memberships);
       await tx
         .update(shareLinks)
         .set({ submissionCount: sql`${shareLinks.submissionCount} + 1` })

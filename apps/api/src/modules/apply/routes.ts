@@ -304,7 +304,8 @@ export function applyRoutes(app: App, context: AppContext) {
         response: { 200: sendUnderReviewResultSchema },
       },
     },
-    async (request) => sendUnderReview(db, request.params.id, request.body.applicantIds, context.events),
+    async (request) =>
+      sendUnderReview(db, request.params.id, request.body.applicantIds, context.events, context.jobs),
   );
 
   app.get(

@@ -4,7 +4,13 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { folderMemberships, folders } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
-import { addToFolders, publishApplicantsUpdated } from '../candidates';
+import type { Jobs } from '../../platform/jobs/ports';
+import {
+  addToFolders,
+  emitMembershipChanges,
+  publishApplicantsUpdated,
+  type FolderMembership,
+} from '../candidates';
 
 /** The submitter folders whose candidates wait for the agency to send them on (the domain's list). */
 export const AGENCY_REVIEW_ALIASES = AGENCY_REVIEW_FOLDER_ALIASES;
@@ -22,6 +28,7 @@ export async function sendUnderReview(
   projectId: string,
   submissionIds: readonly string[],
   events?: AppContext['events'],
+  jobs?: Pick<Jobs, 'send'>,
 ) {
   const ids = [...new Set(submissionIds)];
   return db.transaction(async (tx) => {
@@ -43,15 +50,18 @@ export async function sendUnderReview(
     if (new Set(rows.map((row) => row.submissionId)).size !== ids.length) {
       throw fieldErrors([{ path: 'body.applicantIds', message: LINK_MESSAGES.notUnderReview }]);
     }
-    await tx.delete(folderMemberships).where(
-      and(
-        inArray(folderMemberships.submissionId, ids),
-        inArray(
-          folderMemberships.folderId,
-          rows.map((row) => row.folderId),
+    const removed = await tx
+      .delete(folderMemberships)
+      .where(
+        and(
+          inArray(folderMemberships.submissionId, ids),
+          inArray(
+            folderMemberships.folderId,
+            rows.map((row) => row.folderId),
+          ),
         ),
-      ),
-    );
+      )
+      .returning({ folderId: folderMemberships.folderId, submissionId: folderMemberships.submissionId });
     const targets = await tx
       .select({ id: folders.id, roleId: folders.roleId })
       .from(folders)
@@ -61,10 +71,12 @@ export async function sendUnderReview(
           eq(folders.systemAlias, 'NEW_SUBMISSIONS'),
         ),
       );
+    const added: FolderMembership[] = [];
     for (const target of targets) {
       const inRole = rows.filter((row) => row.roleId === target.roleId).map((row) => row.submissionId);
-      await addToFolders(tx, projectId, [target.id], inRole);
+      added.push(...(await addToFolders(tx, projectId, [target.id], inRole)));
     }
+    await emitMembershipChanges(jobs, tx, projectId, { added, removed });
     await publishApplicantsUpdated(events, tx, projectId, 'MOVE', ids.length);
     return { sent: ids.length };
   });

@@ -22,5 +22,10 @@ export {
   type SubmitApplicant,
 } from './services/applicant-add';
 export { publishApplicantsUpdated } from './services/live';
+export {
+  emitMembershipChanges,
+  type FolderMembership,
+  type MembershipChanges,
+} from './services/folder-events';
 export { rowsInProject, type RowInfo } from './services/project-rows';
 export { assertSubmitterMay } from './services/submitter-actions';

@@ -147,7 +147,9 @@ export function candidateRoutes(app: App, context: AppContext) {
     async (request, reply) => {
       const coordinates = await locateAddress(addresses, request.body.address);
       const input = { ...request.body, coordinates };
-      return reply.status(201).send(await addApplicant(db, requirePrincipal(request).userId, input, events));
+      return reply
+        .status(201)
+        .send(await addApplicant(db, requirePrincipal(request).userId, input, events, context.jobs));
     },
   );
 
@@ -265,6 +267,7 @@ export function candidateRoutes(app: App, context: AppContext) {
         requireProjectActor(request),
         request.body.applicantIds,
         events,
+        context.jobs,
       );
       // A deleted person's media files are purged by a job (the keys were queued by the delete's triggers).
       if (result.count > 0) await requestStoragePurge(context.jobs);
@@ -311,6 +314,7 @@ export function copyMoveRoutes(app: App, context: AppContext) {
           requireProjectActor(request),
           request.body,
           context.events,
+          context.jobs,
         ),
     );
   }
@@ -337,7 +341,15 @@ export function copyMoveRoutes(app: App, context: AppContext) {
     async (request) => {
       const source = await projectOfRows(db, request.body.applicantIds);
       const destination = await projectOfRole(db, request.body.roleId);
-      return crossCopy(db, source, destination, requireProjectActor(request), request.body, context.events);
+      return crossCopy(
+        db,
+        source,
+        destination,
+        requireProjectActor(request),
+        request.body,
+        context.events,
+        context.jobs,
+      );
     },
   );
 }

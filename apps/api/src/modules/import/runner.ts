@@ -6,7 +6,7 @@ import { importJobs, importRows, people } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db/client';
-import { publishApplicantsUpdated, submitApplicant } from '../candidates';
+import { emitMembershipChanges, publishApplicantsUpdated, submitApplicant } from '../candidates';
 import { adoptOriginals, type AdoptedOriginal } from '../media';
 import { checkMedia, discard, openMediaZip, storeRowMedia, type MediaZip } from './media-zip';
 import { loadSheet } from './files';
@@ -171,9 +171,9 @@ async function importRow(
   }
   return context.database.db
     .transaction(async (tx) => {
-      const result =
+      const submitted =
         job.target === 'ROSTER'
-          ? await addPerson(tx, check.person)
+          ? null
           : await submitApplicant(tx, {
               projectId: job.projectId!,
               roleId: job.roleId!,
@@ -183,6 +183,7 @@ async function importRow(
               folderIds: [],
               folderAlias: 'NEW_SUBMISSIONS',
             });
+      const result = submitted ?? (await addPerson(tx, check.person));
       if (media.length > 0 && result.applicantId) {
         await adoptOriginals(
           tx as unknown as Db,
@@ -190,6 +191,8 @@ async function importRow(
           context.jobs,
         );
       }
+      // Each imported row is told in its own transaction, as it lands in New Submissions.
+      if (submitted) await emitMembershipChanges(context.jobs, tx, job.projectId!, submitted.memberships);
       const outcome: Outcome = result.createdApplicant ? 'NEW' : 'EXISTING';
       await tx.insert(importRows).values({
         jobId: job.id,

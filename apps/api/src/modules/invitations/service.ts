@@ -12,7 +12,12 @@ import { afterPosition, decodeCursor, keysetPage, keyText } from '../../platform
 import { candidateInvitations, emailRecipients, roles, users } from '../../platform/db/schema';
 import { fieldErrors } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import { publishApplicantsUpdated, submitApplicant } from '../candidates';
+import {
+  emitMembershipChanges,
+  publishApplicantsUpdated,
+  submitApplicant,
+  type MembershipChanges,
+} from '../candidates';
 import {
   chooseLink,
   composeMessage,
@@ -145,8 +150,9 @@ export async function sendInvitations(
       })),
     );
     if (caller.actor === 'TS') {
+      const invited: MembershipChanges = { added: [], removed: [] };
       for (const person of people) {
-        await submitApplicant(tx, {
+        const result = await submitApplicant(tx, {
           projectId,
           roleId: role.id,
           person: {
@@ -165,7 +171,11 @@ export async function sendInvitations(
           folderIds: [],
           folderAlias: 'TS_INVITED',
         });
+        invited.added.push(...result.memberships.added);
+        invited.removed.push(...result.memberships.removed);
       }
+      // Into the agency's Invited folder: one event for the folder with every row invited.
+      await emitMembershipChanges(jobs, tx, projectId, invited);
       await publishApplicantsUpdated(events, tx, projectId, 'ADD', people.length, role.id);
     }
     return { sendId: send.id, invited: people.length, skipped };

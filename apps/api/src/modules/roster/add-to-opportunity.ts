@@ -7,7 +7,14 @@ import type { Principal } from '../../platform/http/access';
 import { projectStanding } from '../../platform/http/project-access';
 import { AppError, fieldErrors, projectAccessDenied } from '../../platform/errors';
 import type { Events } from '../../platform/events';
-import { addToFolders, publishApplicantsUpdated, submitApplicant } from '../candidates';
+import type { Jobs } from '../../platform/jobs/ports';
+import {
+  addToFolders,
+  emitMembershipChanges,
+  publishApplicantsUpdated,
+  submitApplicant,
+  type FolderMembership,
+} from '../candidates';
 
 /**
  * "Add to an opportunity" from the roster: the person becomes a candidate of the opportunity (a submission, source
@@ -22,6 +29,7 @@ export async function addPersonToOpportunity(
   personId: string,
   roleId: string,
   events?: Events,
+  jobs?: Pick<Jobs, 'send'>,
 ) {
   if (!isUuid(personId)) throw new AppError('NOT_FOUND', ROSTER_MESSAGES.personNotFound);
   const [person] = await db.select().from(people).where(eq(people.id, personId));
@@ -45,6 +53,8 @@ export async function addPersonToOpportunity(
     let applicantId: string;
     let submissionId: string;
     let createdSubmission: boolean;
+    let added: FolderMembership[] = [];
+    let removed: FolderMembership[] = [];
     if (existing) {
       applicantId = existing.id;
       const [inserted] = await tx
@@ -58,7 +68,7 @@ export async function addPersonToOpportunity(
           .select({ id: folders.id })
           .from(folders)
           .where(and(eq(folders.roleId, role.id), eq(folders.systemAlias, 'NEW_SUBMISSIONS')));
-        await addToFolders(
+        added = await addToFolders(
           tx,
           role.projectId,
           inbox.map((row) => row.id),
@@ -106,7 +116,9 @@ export async function addPersonToOpportunity(
       applicantId = result.applicantId;
       submissionId = result.submissionId;
       createdSubmission = result.createdSubmission;
+      ({ added, removed } = result.memberships);
     }
+    await emitMembershipChanges(jobs, tx, role.projectId, { added, removed });
     if (createdSubmission) await publishApplicantsUpdated(events, tx, role.projectId, 'ADD', 1, role.id);
     return { projectId: role.projectId, applicantId, submissionId, createdSubmission };
   });

@@ -203,6 +203,7 @@ export function officeRosterRoutes(app: App, context: AppContext) {
         request.params.personId,
         request.body.roleId,
         context.events,
+        context.jobs,
       ),
   );
 

@@ -10,12 +10,15 @@ import type { Coordinates } from '../../../platform/address';
 import type { Db } from '../../../platform/db/client';
 import type { Queryable } from '../../../platform/db/ids';
 import { applicants, folderMemberships, folders, submissions } from '../../../platform/db/schema';
+import { rowsOf } from '../../../platform/db/rows';
 import { fieldErrors } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs/ports';
 import { assertLookupRefs } from '../../lookups';
 import { roleInProject } from '../../opportunities';
 import { projectSettings, uuidArray } from './project-rows';
 import { publishApplicantsUpdated } from './live';
 import type { Events } from '../../../platform/events';
+import { emitMembershipChanges, type FolderMembership, type MembershipChanges } from './folder-events';
 
 /** The stored search text: names and e-mail folded the same way the query folds what is typed. */
 export function searchTextOf(person: { firstName: string; lastName: string; email?: string | null }): string {
@@ -24,23 +27,26 @@ export function searchTextOf(person: { firstName: string; lastName: string; emai
 
 /**
  * Appends submissions to folders at the end of each folder's manual order. Positions may tie under concurrent
- * appends; the order then falls back to the row id, which keeps it stable.
+ * appends; the order then falls back to the row id, which keeps it stable. Answers the memberships really made (a row
+ * already in a folder is left as it is and not answered), for the `folder.changed` event.
  */
 export async function addToFolders(
   tx: Queryable,
   projectId: string,
   folderIds: readonly string[],
   submissionIds: readonly string[],
-): Promise<void> {
-  if (folderIds.length === 0 || submissionIds.length === 0) return;
-  await tx.execute(sql`
+): Promise<FolderMembership[]> {
+  if (folderIds.length === 0 || submissionIds.length === 0) return [];
+  const added = await tx.execute(sql`
     insert into ${folderMemberships} (folder_id, submission_id, project_id, position)
     select f.id, s.id, ${projectId}::uuid,
       coalesce((select max(m.position) from ${folderMemberships} m where m.folder_id = f.id), 0)
         + row_number() over (partition by f.id order by s.ord)
     from unnest(${uuidArray(folderIds)}::uuid[]) as f(id)
     cross join unnest(${uuidArray(submissionIds)}::uuid[]) with ordinality as s(id, ord)
-    on conflict do nothing`);
+    on conflict do nothing
+    returning folder_id as "folderId", submission_id as "submissionId"`);
+  return rowsOf<FolderMembership>(added);
 }
 
 /** The folders named by a request, each in the opportunity and a valid destination; else field errors. */
@@ -75,6 +81,7 @@ export async function addApplicant(
   userId: string,
   input: AddApplicant & { coordinates?: Coordinates | null },
   events?: Events,
+  jobs?: Pick<Jobs, 'send'>,
 ): Promise<AddApplicantResult> {
   return db.transaction(async (tx) => {
     const role = await roleInProject(tx, input.projectId, input.roleId);
@@ -99,6 +106,7 @@ export async function addApplicant(
       folderAlias: 'NEW_SUBMISSIONS',
     });
     await publishApplicantsUpdated(events, tx, role.projectId, 'ADD', 1, role.id);
+    await emitMembershipChanges(jobs, tx, role.projectId, result.memberships);
     return {
       id: result.submissionId,
       applicantId: result.applicantId,
@@ -196,6 +204,8 @@ export async function submitApplicant(
   submissionId: string;
   createdApplicant: boolean;
   createdSubmission: boolean;
+  /** The folders the submission entered or left (an invitation promoted leaves Invited). */
+  memberships: MembershipChanges;
 }> {
   const person = input.person;
   const email = person.email ?? null;
@@ -235,6 +245,7 @@ export async function submitApplicant(
     })
     .onConflictDoNothing({ target: [submissions.roleId, submissions.applicantId] })
     .returning({ id: submissions.id });
+  const memberships: MembershipChanges = { added: [], removed: [] };
   if (submission) {
     const targets =
       input.folderIds.length > 0
@@ -245,7 +256,7 @@ export async function submitApplicant(
               .from(folders)
               .where(and(eq(folders.roleId, input.roleId), eq(folders.systemAlias, input.folderAlias)))
           ).map((row) => row.id);
-    await addToFolders(tx, input.projectId, targets, [submission.id]);
+    memberships.added.push(...(await addToFolders(tx, input.projectId, targets, [submission.id])));
   }
   const submissionId =
     submission?.id ??
@@ -258,13 +269,14 @@ export async function submitApplicant(
   if (!submissionId) throw new Error('submission upsert found nothing');
   const promoted =
     !submission && input.folderAlias !== 'TS_INVITED'
-      ? await promoteInvited(tx, input, applicantId, submissionId)
+      ? await promoteInvited(tx, input, applicantId, submissionId, memberships)
       : false;
   return {
     applicantId,
     submissionId,
     createdApplicant: inserted !== undefined,
     createdSubmission: submission !== undefined || promoted,
+    memberships,
   };
 }
 
@@ -281,6 +293,7 @@ async function promoteInvited(
   input: SubmitApplicant,
   applicantId: string,
   submissionId: string,
+  memberships: MembershipChanges,
 ): Promise<boolean> {
   const left = await tx
     .delete(folderMemberships)
@@ -298,6 +311,7 @@ async function promoteInvited(
     )
     .returning({ folderId: folderMemberships.folderId });
   if (left.length === 0) return false;
+  memberships.removed.push(...left.map(({ folderId }) => ({ folderId, submissionId })));
   await tx
     .update(submissions)
     .set({
@@ -316,7 +330,7 @@ async function promoteInvited(
             .from(folders)
             .where(and(eq(folders.roleId, input.roleId), eq(folders.systemAlias, input.folderAlias)))
         ).map((row) => row.id);
-  await addToFolders(tx, input.projectId, targets, [submissionId]);
+  memberships.added.push(...(await addToFolders(tx, input.projectId, targets, [submissionId])));
   const [applied] = await tx
     .select({ id: submissions.id })
     .from(submissions)

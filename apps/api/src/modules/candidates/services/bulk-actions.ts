@@ -14,6 +14,7 @@ import {
 } from '@casting/domain';
 import type { Db } from '../../../platform/db/client';
 import type { Queryable } from '../../../platform/db/ids';
+import { rowsOf } from '../../../platform/db/rows';
 import {
   applicants,
   applicantTags,
@@ -38,6 +39,7 @@ import { publishApplicantsUpdated } from './live';
 import type { Events } from '../../../platform/events';
 import type { Jobs } from '../../../platform/jobs/ports';
 import { emitWebhookEvent } from '../../webhooks';
+import { emitFolderChanged, emitMembershipChanges, type FolderMembership } from './folder-events';
 
 /** The opportunity of the rows when they share one (the live event names it), else undefined. */
 function oneRole(rows: readonly RowInfo[]): string | undefined {
@@ -64,15 +66,17 @@ const folderSetFilter = (actor: ProjectActor) =>
     ? sql`left(f.system_alias, 3) = 'TS_'`
     : sql`(f.system_alias is null or left(f.system_alias, 3) <> 'TS_')`;
 
-/** Removes rows from folders of their opportunity chosen by a condition on the folder `f`. */
+/** Removes rows from folders of their opportunity chosen by a condition on the folder `f`; answers what left. */
 async function removeFromFolders(
   tx: Queryable,
   submissionIds: readonly string[],
   folderCondition: ReturnType<typeof sql>,
-) {
-  await tx.execute(sql`
+): Promise<FolderMembership[]> {
+  const left = await tx.execute(sql`
     delete from ${folderMemberships} m using ${folders} f
-    where f.id = m.folder_id and m.submission_id = any(${uuidArray(submissionIds)}::uuid[]) and ${folderCondition}`);
+    where f.id = m.folder_id and m.submission_id = any(${uuidArray(submissionIds)}::uuid[]) and ${folderCondition}
+    returning m.folder_id as "folderId", m.submission_id as "submissionId"`);
+  return rowsOf<FolderMembership>(left);
 }
 
 /** Puts each row into the folder of its own opportunity that carries an alias (SELECTS, TS_HIDDEN...), if any. */
@@ -86,10 +90,12 @@ async function addToAliasFolder(tx: Queryable, projectId: string, rows: readonly
         inArray(folders.roleId, [...new Set(rows.map((row) => row.roleId))]),
       ),
     );
+  const added: FolderMembership[] = [];
   for (const target of targets) {
     const ids = rows.filter((row) => row.roleId === target.roleId).map((row) => row.id);
-    await addToFolders(tx, projectId, [target.id], ids);
+    added.push(...(await addToFolders(tx, projectId, [target.id], ids)));
   }
+  return added;
 }
 
 /**
@@ -126,10 +132,12 @@ export async function vote(
       const wasHidden = new Set(before.map((row) => row.id));
       if (request.vote === 'HIDE') {
         const toHide = rows.filter((row) => !wasHidden.has(row.id));
-        await addToAliasFolder(tx, projectId, toHide, hidden);
+        const added = await addToAliasFolder(tx, projectId, toHide, hidden);
+        await emitMembershipChanges(jobs, tx, projectId, { added, removed: [] });
         return { count: toHide.length, unchanged: rows.length - toHide.length };
       }
-      await removeFromFolders(tx, [...wasHidden], sql`f.system_alias = ${hidden}`);
+      const removed = await removeFromFolders(tx, [...wasHidden], sql`f.system_alias = ${hidden}`);
+      await emitMembershipChanges(jobs, tx, projectId, { added: [], removed });
       return { count: wasHidden.size, unchanged: rows.length - wasHidden.size };
     }
     const feedback = VOTE_FEEDBACK[request.vote] as Feedback;
@@ -155,8 +163,10 @@ export async function vote(
       : sql`f.system_alias = any(${`{${Object.values(mapping)
           .filter((alias) => alias !== target)
           .join(',')}}`}::text[])`;
-    await removeFromFolders(tx, ids, others);
-    await addToAliasFolder(tx, projectId, rows, target);
+    // The folder moves a vote causes are folder changes like any other (decision 0794).
+    const removed = await removeFromFolders(tx, ids, others);
+    const added = await addToAliasFolder(tx, projectId, rows, target);
+    await emitMembershipChanges(jobs, tx, projectId, { added, removed });
     return { count: rows.length };
   });
 }
@@ -196,10 +206,15 @@ export async function addToFolder(
     const ids = rows.map((row) => row.id);
     const settings = await projectSettings(tx, projectId);
     if (settings.applicantOnlyInOneFolder) {
-      await removeFromFolders(tx, ids, sql`${folderSetFilter(actor)} and f.id <> ${folder.id}`);
+      const removed = await removeFromFolders(
+        tx,
+        ids,
+        sql`${folderSetFilter(actor)} and f.id <> ${folder.id}`,
+      );
+      await emitMembershipChanges(jobs, tx, projectId, { added: [], removed });
     }
     await addToFolders(tx, projectId, [folder.id], ids);
-    await emitWebhookEvent(jobs, tx, 'folder.changed', {
+    await emitFolderChanged(jobs, tx, {
       projectId,
       opportunityId: folder.roleId,
       folderId: folder.id,
@@ -222,7 +237,7 @@ export async function removeFromFolder(
     const { folder, rows } = await folderRequest(tx, projectId, actor, request);
     assertSubmitterMay(actor, rows, 'MOVE');
     await publishApplicantsUpdated(events, tx, projectId, 'FOLDER_REMOVE', rows.length, folder.roleId);
-    await emitWebhookEvent(jobs, tx, 'folder.changed', {
+    await emitFolderChanged(jobs, tx, {
       projectId,
       opportunityId: folder.roleId,
       folderId: folder.id,
@@ -350,6 +365,7 @@ export async function deleteRows(
   actor: ProjectActor,
   applicantIds: readonly string[],
   events?: Events,
+  jobs?: Jobs,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const rows = await rowsInProject(tx, projectId, applicantIds, actor);
@@ -357,6 +373,12 @@ export async function deleteRows(
     await publishApplicantsUpdated(events, tx, projectId, 'DELETE', rows.length, oneRole(rows));
     const ids = rows.map((row) => row.id);
     const people = [...new Set(rows.map((row) => row.applicantId))];
+    // A deleted row leaves its folders with it: told like any removal.
+    const removed = await tx
+      .select({ folderId: folderMemberships.folderId, submissionId: folderMemberships.submissionId })
+      .from(folderMemberships)
+      .where(inArray(folderMemberships.submissionId, ids));
+    await emitMembershipChanges(jobs, tx, projectId, { added: [], removed });
     await tx.delete(submissions).where(inArray(submissions.id, ids));
     const stillSubmitted = tx
       .select({ id: submissions.applicantId })

@@ -12,18 +12,22 @@ import { isUuid } from '../../../platform/db/ids';
 import {
   applicants,
   applicantTags,
+  folderMemberships,
   folders,
   roles,
   submissions,
   tags,
   votes,
 } from '../../../platform/db/schema';
+import { rowsOf } from '../../../platform/db/rows';
 import { AppError, fieldErrors, notFound } from '../../../platform/errors';
+import type { Jobs } from '../../../platform/jobs/ports';
 import { addToFolders, searchTextOf } from './applicant-add';
 import { projectSettings, rowsInProject, uuidArray } from './project-rows';
 import { assertSubmitterMay } from './submitter-actions';
 import { publishApplicantsUpdated } from './live';
 import type { Events } from '../../../platform/events';
+import { emitMembershipChanges, type FolderMembership } from './folder-events';
 import { copyNotes } from '../../notes';
 
 /** The project of the destination opportunity, so the route can check the caller's permission there first. */
@@ -90,6 +94,7 @@ export async function copyOrMove(
   actor: ProjectActor,
   request: CopyMoveRequest,
   events?: Events,
+  jobs?: Pick<Jobs, 'send'>,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const roleId = request.roleId!;
@@ -120,13 +125,16 @@ export async function copyOrMove(
       const copies = rows.map((row) => ({ from: row.id, to: destinationOf(row.applicantId) }));
       await copyNotes(tx, copies, true);
     }
+    const removed: FolderMembership[] = [];
     if (settings.applicantOnlyInOneFolder) {
-      await tx.execute(sql`
+      const left = await tx.execute(sql`
         delete from folder_memberships m using ${folders} f
         where f.id = m.folder_id and m.submission_id = any(${uuidArray(landed.map((row) => row.id))}::uuid[])
-          and (f.system_alias is null or left(f.system_alias, 3) <> 'TS_')`);
+          and (f.system_alias is null or left(f.system_alias, 3) <> 'TS_')
+        returning m.folder_id as "folderId", m.submission_id as "submissionId"`);
+      removed.push(...rowsOf<FolderMembership>(left));
     }
-    await addToFolders(
+    const added = await addToFolders(
       tx,
       projectId,
       targets,
@@ -134,8 +142,18 @@ export async function copyOrMove(
     );
     if (request.type === 'MOVE') {
       const leaving = rows.filter((row) => row.roleId !== roleId).map((row) => row.id);
-      if (leaving.length > 0) await tx.delete(submissions).where(inArray(submissions.id, leaving));
+      if (leaving.length > 0) {
+        // The moved rows leave every folder of their source opportunity with the submission itself.
+        removed.push(
+          ...(await tx
+            .select({ folderId: folderMemberships.folderId, submissionId: folderMemberships.submissionId })
+            .from(folderMemberships)
+            .where(inArray(folderMemberships.submissionId, leaving))),
+        );
+        await tx.delete(submissions).where(inArray(submissions.id, leaving));
+      }
     }
+    await emitMembershipChanges(jobs, tx, projectId, { added, removed });
     // No opportunity named: a move or copy touches the source opportunities as well as the destination.
     await publishApplicantsUpdated(events, tx, projectId, request.type, rows.length);
     return { count: rows.length };
@@ -184,6 +202,7 @@ export async function crossCopy(
   actor: ProjectActor,
   request: CopyMoveRequest,
   events?: Events,
+  jobs?: Pick<Jobs, 'send'>,
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     const roleId = request.roleId!;
@@ -239,7 +258,8 @@ export async function crossCopy(
         );
       }
     }
-    await addToFolders(tx, destinationProjectId, targets, landed);
+    const added = await addToFolders(tx, destinationProjectId, targets, landed);
+    await emitMembershipChanges(jobs, tx, destinationProjectId, { added, removed: [] });
     // Both projects: the destination gains candidates, the source's copies gain nothing visible but its reviewers
     // may show where a candidate was copied (and a cross-copy is a candidate action of the source project).
     await publishApplicantsUpdated(events, tx, destinationProjectId, 'CROSS_COPY', rows.length, roleId);
