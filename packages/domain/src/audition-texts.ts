@@ -140,6 +140,24 @@ export const AUDITION_TEXTS = {
   inviteChosen: (count: number) => `The ${count} ${count === 1 ? 'candidate' : 'candidates'} chosen`,
   inviteFolder: (name: string) => `Everyone in the folder ${name}`,
   inviteFolderButton: 'Invite folder to audition',
+  // The printable schedule and a candidate's sessions on their preview.
+  printSchedule: 'Print schedule (PDF)',
+  pdfQueued: 'Waiting to start the PDF…',
+  pdfRunning: (progress: number) => `Making the PDF: ${progress}%`,
+  pdfProgress: 'PDF progress',
+  pdfReady: 'Download schedule (PDF)',
+  pdfFailed: 'The PDF could not be made. Try again.',
+  pdfTitle: (name: string) => `Running order: ${name}`,
+  pdfWhen: (day: string, start: string, end: string, zone: string) => `${day}, ${start}-${end} (${zone})`,
+  pdfPlace: (place: string) => `Place: ${place}`,
+  pdfWaiting: 'Not placed',
+  pdfContacts: 'Contact',
+  pdfAgents: 'Agents',
+  pdfNobody: 'Nobody is invited to this session yet.',
+  historyTitle: 'Audition sessions',
+  historyEmpty: 'Not invited to any session of this project.',
+  historyWhen: (day: string, time: string, zone: string) => `${day} ${time} (${zone})`,
+  historyRating: (rating: number) => `Rated ${rating} of 5`,
 } as const;
 
 /** What the audition calls answer when they refuse. */
@@ -160,4 +178,5 @@ export const AUDITION_MESSAGES = {
     `${name} is on ${status.toLowerCase()} for ${project} that day.`,
   fullSlot: (name: string) => `The slot chosen for ${name} is full.`,
   sessionOverlap: (name: string) => `This session overlaps "${name}" of the same project.`,
+  candidateNotFound: 'This candidate is not in this project.',
 } as const;
