@@ -1,4 +1,5 @@
 import type { AuditionAttendance, AuditionKind, AuditionStatus } from './contracts/auditions';
+import { PRESENTATION_TEXTS } from './presentation-texts';
 
 /** Names of the audition vocabulary, as the schedule, the recipient's page and the exports show them. */
 export const AUDITION_KIND_LABELS: Record<AuditionKind, string> = {
@@ -142,11 +143,12 @@ export const AUDITION_TEXTS = {
   inviteFolderButton: 'Invite folder to audition',
   // The printable schedule and a candidate's sessions on their preview.
   printSchedule: 'Print schedule (PDF)',
-  pdfQueued: 'Waiting to start the PDF…',
-  pdfRunning: (progress: number) => `Making the PDF: ${progress}%`,
-  pdfProgress: 'PDF progress',
+  // A PDF job's states read as the presentation's do.
+  pdfQueued: PRESENTATION_TEXTS.pdfQueued,
+  pdfRunning: PRESENTATION_TEXTS.pdfProgress,
+  pdfFailed: PRESENTATION_TEXTS.pdfFailed,
+  pdfProgress: 'Schedule PDF progress',
   pdfReady: 'Download schedule (PDF)',
-  pdfFailed: 'The PDF could not be made. Try again.',
   pdfTitle: (name: string) => `Running order: ${name}`,
   pdfWhen: (day: string, start: string, end: string, zone: string) => `${day}, ${start}-${end} (${zone})`,
   pdfPlace: (place: string) => `Place: ${place}`,
