@@ -6,7 +6,7 @@ import {
   AUDITION_TEXTS,
   type AuditionKind,
 } from '@casting/domain';
-import { embedFonts, oneLine, wrap } from '../client-review';
+import { embedFonts, oneLine, wrap } from '../../platform/pdf-text';
 import type { RunningOrderRow } from './running-order';
 import type { SessionRow } from './sessions';
 
