@@ -1,4 +1,5 @@
 import type { AuditionAttendance, AuditionKind, AuditionStatus } from './contracts/auditions';
+import { PRESENTATION_TEXTS } from './presentation-texts';
 
 /** Names of the audition vocabulary, as the schedule, the recipient's page and the exports show them. */
 export const AUDITION_KIND_LABELS: Record<AuditionKind, string> = {
@@ -140,6 +141,25 @@ export const AUDITION_TEXTS = {
   inviteChosen: (count: number) => `The ${count} ${count === 1 ? 'candidate' : 'candidates'} chosen`,
   inviteFolder: (name: string) => `Everyone in the folder ${name}`,
   inviteFolderButton: 'Invite folder to audition',
+  // The printable schedule and a candidate's sessions on their preview.
+  printSchedule: 'Print schedule (PDF)',
+  // A PDF job's states read as the presentation's do.
+  pdfQueued: PRESENTATION_TEXTS.pdfQueued,
+  pdfRunning: PRESENTATION_TEXTS.pdfProgress,
+  pdfFailed: PRESENTATION_TEXTS.pdfFailed,
+  pdfProgress: 'Schedule PDF progress',
+  pdfReady: 'Download schedule (PDF)',
+  pdfTitle: (name: string) => `Running order: ${name}`,
+  pdfWhen: (day: string, start: string, end: string, zone: string) => `${day}, ${start}-${end} (${zone})`,
+  pdfPlace: (place: string) => `Place: ${place}`,
+  pdfWaiting: 'Not placed',
+  pdfContacts: 'Contact',
+  pdfAgents: 'Agents',
+  pdfNobody: 'Nobody is invited to this session yet.',
+  historyTitle: 'Audition sessions',
+  historyEmpty: 'Not invited to any session of this project.',
+  historyWhen: (day: string, time: string, zone: string) => `${day} ${time} (${zone})`,
+  historyRating: (rating: number) => `Rated ${rating} of 5`,
 } as const;
 
 /** What the audition calls answer when they refuse. */
@@ -160,4 +180,5 @@ export const AUDITION_MESSAGES = {
     `${name} is on ${status.toLowerCase()} for ${project} that day.`,
   fullSlot: (name: string) => `The slot chosen for ${name} is full.`,
   sessionOverlap: (name: string) => `This session overlaps "${name}" of the same project.`,
+  candidateNotFound: 'This candidate is not in this project.',
 } as const;

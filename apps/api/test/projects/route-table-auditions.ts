@@ -9,7 +9,8 @@ import { inPath, type Fixture, type RouteCase } from './route-rules';
 /**
  * The audition routes, written out by hand: sessions, their schedule and the session day's check-in and ratings are
  * read by the project's reviewers (SA, PO, PE, TE), as the roster is; creating, scheduling and inviting are for its
- * staff (SA, PO, PE), as holds and bookings are. The recipient's page is public, opened by the invitation's secret.
+ * staff (SA, PO, PE), as holds and bookings are. Printing the schedule and a candidate's sessions are reads. The
+ * recipient's page is public, opened by the invitation's secret.
  */
 const READERS = ['SA', 'PO', 'PE', 'TE'] as const;
 const MANAGERS = ['SA', 'PO', 'PE'] as const;
@@ -167,6 +168,30 @@ export const AUDITION_ROUTES: RouteCase[] = [
     rule: inPath(READERS),
     ok: 200,
     request: async (f, id) => ({ url: `${sessions(id)}/${(await freshSession(f)).id}/export.csv` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/auditions/sessions/:sessionId/schedule-pdf',
+    rule: inPath(READERS),
+    ok: 202,
+    request: async (f, id) => ({ url: `${sessions(id)}/${(await freshSession(f)).id}/schedule-pdf` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/auditions/sessions/:sessionId/schedule-pdf',
+    rule: inPath(READERS),
+    ok: 200,
+    request: async (f, id) => ({ url: `${sessions(id)}/${(await freshSession(f)).id}/schedule-pdf` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/auditions/candidates/:applicantId/sessions',
+    rule: inPath(READERS),
+    ok: 200,
+    request: async (f, id) => {
+      const row = await buildApplicant(f.role, f.cast.people.PO.user);
+      return { url: `/api/projects/${id}/auditions/candidates/${row.applicantId}/sessions` };
+    },
   },
 ];
 

@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   'presentation.pdf',
   'self-tape.close',
   'self-tape.release',
+  'audition.pdf',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -256,3 +256,33 @@ export const privateAuditionAnswerSchema = z.discriminatedUnion('action', [
   }),
 ]);
 export type PrivateAuditionAnswer = z.input<typeof privateAuditionAnswerSchema>;
+
+/**
+ * The printable schedule of a session, made by a job: its status (null until asked for), progress 0 to 100, and a
+ * short-lived address of the file once READY. Each viewer reads the copy their contact rights allow.
+ */
+export const AUDITION_PDF_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
+export type AuditionPdfStatus = (typeof AUDITION_PDF_STATUSES)[number];
+export const auditionSchedulePdfSchema = z.object({
+  status: z.enum(AUDITION_PDF_STATUSES).nullable(),
+  progress: z.number().int().min(0).max(100),
+  url: z.string().nullable(),
+});
+export type AuditionSchedulePdf = z.infer<typeof auditionSchedulePdfSchema>;
+
+/** One session of the project a candidate was invited to, as their preview lists it. */
+export const auditionHistoryEntrySchema = z.object({
+  sessionId: z.uuid(),
+  sessionName: z.string(),
+  kind: z.enum(AUDITION_KINDS),
+  /** The session's day and the candidate's slot (or the session's start) by the session's wall clock. */
+  day: z.string(),
+  time: z.string(),
+  timeZone: z.string(),
+  status: z.enum(AUDITION_STATUSES),
+  attendance: z.enum(AUDITION_ATTENDANCE).nullable(),
+  rating: z.number().int().nullable(),
+});
+export type AuditionHistoryEntry = z.infer<typeof auditionHistoryEntrySchema>;
+export const auditionHistorySchema = z.object({ items: z.array(auditionHistoryEntrySchema) });
+export type AuditionHistory = z.infer<typeof auditionHistorySchema>;

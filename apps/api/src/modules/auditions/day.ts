@@ -1,20 +1,19 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   AUDITION_ATTENDANCE_LABELS,
   AUDITION_MESSAGES,
   AUDITION_STATUS_LABELS,
-  formatZonedTime,
   type AuditionAttendance,
   type AuditionStatus,
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
-import { auditionInvitations, auditionResults, auditionSlots } from '../../platform/db/schema';
+import { auditionInvitations, auditionResults } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { contactsOf } from './recipients';
+import { runningOrder } from './running-order';
 import { takeSlot } from './private-page';
-import { HOLDING_STATUSES, invitationsOf, scheduleOf, sessionOf } from './sessions';
+import { HOLDING_STATUSES, scheduleOf, sessionOf } from './sessions';
 
 const notFound = () => new AppError('NOT_FOUND', AUDITION_MESSAGES.invitationNotFound);
 
@@ -145,26 +144,7 @@ function cell(value: string | number | null | undefined): string {
  * attendance, rating and notes; e-mail, phone and agents only for those who may manage the roster (`contacts`).
  */
 export async function sessionCsv(db: Queryable, projectId: string, sessionId: string, contacts: boolean) {
-  const session = await sessionOf(db, projectId, sessionId);
-  const invitations = await invitationsOf(db, session.id);
-  const slots = await db
-    .select()
-    .from(auditionSlots)
-    .where(eq(auditionSlots.sessionId, session.id))
-    .orderBy(asc(auditionSlots.position));
-  const slotById = new Map(slots.map((slot) => [slot.id, slot]));
-  const people = contacts
-    ? await contactsOf(
-        db,
-        projectId,
-        invitations.map((item) => item.applicantId),
-      )
-    : new Map();
-  const ordered = [...invitations].sort(
-    (a, b) =>
-      (a.slotId ? slotById.get(a.slotId)!.position : 1e9) -
-      (b.slotId ? slotById.get(b.slotId)!.position : 1e9),
-  );
+  const { session, rows } = await runningOrder(db, projectId, sessionId, contacts);
   const header = [
     `Time (${session.timeZone})`,
     'First name',
@@ -176,10 +156,9 @@ export async function sessionCsv(db: Queryable, projectId: string, sessionId: st
   ];
   if (contacts) header.push('E-mail', 'Phone', 'Agents');
   const lines = [header.map(cell).join(',')];
-  for (const item of ordered) {
-    const slot = item.slotId ? slotById.get(item.slotId) : null;
+  for (const { invitation: item, time, contacts: person } of rows) {
     const row: (string | number | null)[] = [
-      slot ? formatZonedTime(slot.startsAt, session.timeZone) : '',
+      time,
       item.firstName,
       item.lastName,
       AUDITION_STATUS_LABELS[item.status as AuditionStatus],
@@ -188,13 +167,10 @@ export async function sessionCsv(db: Queryable, projectId: string, sessionId: st
       item.result.notes,
     ];
     if (contacts) {
-      const person = people.get(item.applicantId);
       row.push(
         person?.email ?? '',
         person?.phone ?? '',
-        (person?.agents ?? [])
-          .map((agent: { name: string; email: string }) => `${agent.name} <${agent.email}>`)
-          .join('; '),
+        (person?.agents ?? []).map((agent) => `${agent.name} <${agent.email}>`).join('; '),
       );
     }
     lines.push(row.map(cell).join(','));

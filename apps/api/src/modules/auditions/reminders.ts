@@ -84,7 +84,7 @@ export async function sendDueReminders(context: AppContext, db: Db, now: Date): 
 }
 
 /** Every quarter of an hour, each office's due reminders. */
-export function defineAuditionJobs(context: AppContext) {
+export function defineReminderJobs(context: AppContext) {
   const { jobs } = context;
   jobs.define(
     AUDITION_REMINDER_QUEUE,

@@ -12,14 +12,15 @@ import {
   auditionSessionListSchema,
   auditionSessionPatchSchema,
   auditionSessionSavedSchema,
-  can,
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
-import { requirePrincipal, requireProjectActor } from '../../platform/http/principal';
+import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
 import { acceptChange, cancelInvitation, recordResult, sessionCsv } from './day';
 import { inviteToSession, ratedAtLeast } from './invite';
+import { seesContacts } from './running-order';
+import { removeSchedulePdfs } from './schedule-pdf';
 import { changeSchedule } from './schedule';
 import { createSession, listSessions, scheduleOf, sessionOf, updateSession } from './sessions';
 import { auditionSessions } from '../../platform/db/schema';
@@ -128,6 +129,7 @@ export function auditionRoutes(app: App, context: AppContext) {
         const session = await sessionOf(tx, request.params.id, request.params.sessionId, true);
         await tx.delete(auditionSessions).where(eq(auditionSessions.id, session.id));
       });
+      await removeSchedulePdfs(context, request.params.id, request.params.sessionId);
       return reply.status(204).send();
     },
   );
@@ -304,7 +306,7 @@ export function auditionRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const contacts = can(requireProjectActor(request), 'MANAGE_PROJECT_ROSTER');
+      const contacts = seesContacts(request);
       const { name, csv } = await sessionCsv(db, request.params.id, request.params.sessionId, contacts);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

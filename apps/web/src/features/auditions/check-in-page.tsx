@@ -17,6 +17,7 @@ import { TextArea } from '../../ui/form-controls';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { viewerTimeZone } from './auditions-api';
 import { CallbackDialog } from './callback-dialog';
+import { PrintScheduleButton } from './print-schedule';
 import { SessionHeading } from './schedule-page';
 import { fullName, layOut, slotTime } from './schedule-layout';
 import { downloadSessionCsv, scheduleQuery, useLiveSchedule, useRecordResult } from './team-api';
@@ -142,6 +143,7 @@ function CheckIn({ project, sessionId }: { project: ProjectDetail; sessionId: st
         >
           {T.exportCsv}
         </Button>
+        <PrintScheduleButton projectId={project.id} sessionId={sessionId} />
         {can(project.projectActor, 'MANAGE_PROJECT_ROSTER') ? (
           <Button variant="secondary" onClick={() => setCallback(true)}>
             {T.callback}

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Kbd } from '../../ui/kbd';
 import { Skeleton } from '../../ui/skeleton';
+import { CandidateAuditionSessions } from '../auditions';
 import { CandidateChat } from '../chat';
 import { CandidateMedia } from '../media';
 import { PreviewNotes, teamTapePanel } from '../notes';
@@ -251,6 +252,7 @@ export function CandidatePreview(props: CandidatePreviewProps) {
         <PreviewNotes projectId={projectId} row={row} actor={actor} />
 
         <CandidateRosterStatus projectId={projectId} applicantId={row.applicantId} actor={actor ?? null} />
+        <CandidateAuditionSessions projectId={projectId} applicantId={row.applicantId} actor={actor} />
 
         {/* The casting team and submitters see who represents the candidate; a client review does not. */}
         {actor && actor !== 'CLIENT' ? (

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@casting/domain';
+import { AUDITION_PDF_QUEUE, buildSchedulePdf } from '../../src/modules/auditions';
+import type { AuditionPdfJob } from '../../src/modules/auditions/schedule-pdf';
+import { runInOffice } from '../../src/platform/db/scope';
+import { buildTestApp, type TestApp } from '../support/app';
+import { buildApplicant } from '../support/candidates';
+import { buildCast, buildProject, buildRole, type ActorName, type Cast } from '../support/projects';
+import { selectRows } from '../jobs/support';
+import { pdfText } from '../self-tapes/support';
+import { auditionCalls } from './support';
+
+// The printed schedule (a job per caller's copy, contact details by the caller's rights) and a candidate's sessions.
+let t: TestApp;
+let cast: Cast;
+let role: Role;
+
+beforeAll(async () => {
+  // No workers: the test runs each print job itself, when it chooses.
+  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+  cast = await buildCast(t.app);
+  role = await buildRole(cast.project, { name: 'Lead' });
+}, 120_000);
+afterAll(() => t.close());
+
+const { api, base, createSession, candidate, emailOf, invite, representBy } = auditionCalls(() => ({
+  t,
+  cast,
+  role,
+}));
+
+/** Runs the newest queued print job of the session as the worker would (in the office the job was sent from). */
+async function runPrintJob(sessionId: string) {
+  const [job] = await selectRows<{ data: AuditionPdfJob & { _officeId: string } }>(
+    t.ownerDb,
+    sql`select data from pgboss.job where name = ${AUDITION_PDF_QUEUE} and data->>'sessionId' = ${sessionId} order by created_on desc limit 1`,
+  );
+  const { _officeId: officeId, ...data } = job!.data;
+  await runInOffice(officeId, () => buildSchedulePdf(t.context, data));
+  return data;
+}
+
+async function printed(sessionId: string, actor: ActorName) {
+  const url = `${base()}/${sessionId}/schedule-pdf`;
+  const asked = await api('POST', url, undefined, actor);
+  expect(asked.statusCode, asked.body).toBe(202);
+  expect(asked.json()).toEqual({ status: 'QUEUED', progress: 0, url: null });
+  const job = await runPrintJob(sessionId);
+  const ready = await api('GET', url, undefined, actor);
+  expect(ready.json()).toMatchObject({ status: 'READY', progress: 100, url: expect.any(String) });
+  const file = await t.app.inject({ method: 'GET', url: ready.json().url.replace(/^https?:\/\/[^/]+/, '') });
+  expect(file.statusCode).toBe(200);
+  return { job, text: await pdfText(file.rawPayload) };
+}
+
+describe('the printed schedule', () => {
+  it('prints the running order in the session zone, with contacts only for those who manage the roster', async () => {
+    // 10:00 in London on 1 October is 09:00 UTC: the printed times are the session's wall clock.
+    const room = (await createSession({ day: '2031-10-01', start: '10:00', end: '10:30' })).session.id;
+    const [ana, ben] = [await candidate('Ana'), await candidate('Ben')];
+    const agent = await representBy(ana.applicantId);
+    await invite(room, [ana.applicantId, ben.applicantId]);
+    const pdfUrl = `${base()}/${room}/schedule-pdf`;
+    expect((await api('GET', pdfUrl, undefined, 'TE')).json()).toEqual({
+      status: null,
+      progress: 0,
+      url: null,
+    });
+
+    const manager = await printed(room, 'PO');
+    expect(manager.job.contacts).toBe(true);
+    expect(manager.text).toContain('Running order');
+    expect(manager.text).toContain('Europe/London');
+    expect(manager.text).toMatch(/10:00\s+Ana/);
+    expect(manager.text).toMatch(/10:10\s+Ben/);
+    expect(manager.text.indexOf('Ana')).toBeLessThan(manager.text.indexOf('Ben'));
+    expect(manager.text).toContain(await emailOf(ana.applicantId));
+    expect(manager.text).toContain(agent);
+
+    // A reader without contact rights has a copy of their own: not the manager's, and without addresses.
+    expect((await api('GET', pdfUrl, undefined, 'TE')).json().status).toBeNull();
+    const reader = await printed(room, 'TE');
+    expect(reader.job.contacts).toBe(false);
+    expect(reader.text).toMatch(/10:00\s+Ana/);
+    expect(reader.text).toMatch(/10:10\s+Ben/);
+    expect(reader.text).not.toContain('@');
+    expect(reader.text).not.toContain('Agents');
+
+    // Another project's session is refused, as is the session under another project's id.
+    const other = await buildProject(cast.people.PO.user);
+    const foreign = `/projects/${other.id}/auditions/sessions/${room}/schedule-pdf`;
+    expect((await api('POST', foreign)).statusCode).toBe(404);
+    expect((await api('GET', pdfUrl, undefined, 'TS')).statusCode).toBe(403);
+
+    // Deleting the session removes both copies.
+    const stored = `auditions/${cast.project.id}/${room}/schedule-`;
+    expect(await t.context.storage.head(`${stored}contacts.pdf`)).not.toBeNull();
+    expect((await api('DELETE', `${base()}/${room}`)).statusCode).toBe(204);
+    for (const copy of ['contacts.pdf', 'contacts.json', 'names.pdf', 'names.json'])
+      expect(await t.context.storage.head(`${stored}${copy}`)).toBeNull();
+  });
+});
+
+describe('a candidate’s sessions', () => {
+  it('lists the sessions of this project a candidate was invited to, and refuses another project’s candidate', async () => {
+    const first = (await createSession({ day: '2031-11-03', start: '14:00', end: '14:30' })).session.id;
+    const later = (
+      await createSession({
+        kind: 'CALLBACK',
+        day: '2031-11-20',
+        start: '09:00',
+        end: '09:30',
+        timeZone: 'America/New_York',
+      })
+    ).session.id;
+    const [ana, ben] = [await candidate('Ana'), await candidate('Ben')];
+    await invite(later, [ana.applicantId]);
+    const placed = (await invite(first, [ben.applicantId, ana.applicantId])).schedule.invitations;
+    const anaInvitation = placed.find(
+      (item: { applicantId: string }) => item.applicantId === ana.applicantId,
+    );
+    await api(
+      'PUT',
+      `${base()}/${first}/invitations/${anaInvitation.id}/result`,
+      { attendance: 'SEEN', rating: 4 },
+      'TE',
+    );
+
+    const url = (projectId: string, applicantId: string) =>
+      `/projects/${projectId}/auditions/candidates/${applicantId}/sessions`;
+    const history = await api('GET', url(cast.project.id, ana.applicantId), undefined, 'TE');
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().items).toEqual([
+      expect.objectContaining({
+        sessionId: first,
+        kind: 'AUDITION',
+        day: '2031-11-03',
+        time: '14:10',
+        timeZone: 'Europe/London',
+        status: 'INVITED',
+        attendance: 'SEEN',
+        rating: 4,
+      }),
+      expect.objectContaining({
+        sessionId: later,
+        kind: 'CALLBACK',
+        day: '2031-11-20',
+        time: '09:00',
+        timeZone: 'America/New_York',
+        attendance: null,
+        rating: null,
+      }),
+    ]);
+    const never = await candidate('Cy');
+    expect((await api('GET', url(cast.project.id, never.applicantId))).json()).toEqual({ items: [] });
+
+    // Another project's candidate: refused through this project, and this one's through the other.
+    const other = await buildProject(cast.people.PO.user);
+    const stranger = await buildApplicant(
+      await buildRole(other, { name: 'Other lead' }),
+      cast.people.PO.user,
+    );
+    expect((await api('GET', url(cast.project.id, stranger.applicantId))).statusCode).toBe(404);
+    expect((await api('GET', url(other.id, ana.applicantId))).statusCode).toBe(404);
+    expect((await api('GET', url(cast.project.id, 'not-an-id'))).statusCode).toBe(404);
+  });
+});
