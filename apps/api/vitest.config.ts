@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /*
@@ -15,17 +14,9 @@ export const EMBEDDED_ENGINE_FILES = [
   'test/roster/person-backfill.test.ts',
 ];
 
-/*
- * Right after a build of the same sources (API_PROCESS_FROM_BUILD=1, which `npm test` sets), every new embedded
- * database the tests open, in memory or on disk, in the workers or in the programs they start, loads the build's
- * migrated seed instead of running initdb and every migration (platform/db/pglite-seed.ts).
- */
-const fromBuild = process.env.API_PROCESS_FROM_BUILD === '1';
-
 export default defineConfig({
   test: {
     environment: 'node',
-    env: fromBuild ? { PGLITE_SEED_FOLDER: path.resolve(import.meta.dirname, 'dist') } : {},
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ENGINE_FILES : [])],
     globalSetup: ['test/support/global-setup.ts'],

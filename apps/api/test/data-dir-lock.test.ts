@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/client';
 import { DataDirectoryLockedError } from '../src/platform/db/data-dir-lock';
 import { programArgs } from './support/command-entry';
@@ -16,17 +16,6 @@ const run = promisify(execFile);
 const apiRoot = path.resolve(import.meta.dirname, '..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'casting-lock-'));
 const children: ChildProcess[] = [];
-
-// These directories start as initdb makes them, not from the build's seed the other files load after a build: with
-// the seed, the orphaned-engine case below was refused instead of waited for (twice in two runs at load average 12;
-// the cause is not yet found, see docs/performance.md). A seed only ever fills a directory no engine held before.
-const seedFolder = process.env.PGLITE_SEED_FOLDER;
-beforeAll(() => {
-  delete process.env.PGLITE_SEED_FOLDER;
-});
-afterAll(() => {
-  if (seedFolder !== undefined) process.env.PGLITE_SEED_FOLDER = seedFolder;
-});
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');

@@ -18,26 +18,16 @@ export const PGLITE_SEED_FILE = 'pglite-seed.tar.gz';
 export const PGLITE_SEED_DIR = 'pglite-seed';
 export const PGLITE_DEMO_SEED_DIR = 'pglite-seed-demo';
 
-/**
- * The folder that holds the build's seed: beside the running bundle, or the folder PGLITE_SEED_FOLDER names. The
- * API's tests run from the sources, where no seed lies; right after a build of the same sources (`npm test`) they
- * name the build's folder, and each new database they open loads the seed instead of running initdb and every
- * migration, about 14 s of CPU each time.
- */
-function seedFolder(): string {
-  return process.env.PGLITE_SEED_FOLDER || import.meta.dirname;
-}
-
 /** The tarball beside the running bundle, when the build made one. */
 export function pgliteSeed(): Blob | undefined {
-  const file = path.resolve(seedFolder(), PGLITE_SEED_FILE);
+  const file = path.resolve(import.meta.dirname, PGLITE_SEED_FILE);
   if (!fs.existsSync(file)) return undefined;
   return new Blob([fs.readFileSync(file)]);
 }
 
 /** The seed directory (with the demo office or without) beside the running bundle, when the build made one. */
 export function pgliteSeedDir(options: { demo?: boolean } = {}): string | undefined {
-  const dir = path.resolve(seedFolder(), options.demo ? PGLITE_DEMO_SEED_DIR : PGLITE_SEED_DIR);
+  const dir = path.resolve(import.meta.dirname, options.demo ? PGLITE_DEMO_SEED_DIR : PGLITE_SEED_DIR);
   return isFreshDataDir(dir) ? undefined : dir;
 }
 
