@@ -293,12 +293,12 @@ describe('the plans of the projects lists on 30,000 projects', () => {
         expect(read['Node Type'], name).not.toBe('Seq Scan');
         // An index (only) scan names the index itself; a bitmap heap scan names it on its bitmap index scan. Any of
         // the submissions indexes led by the project id bounds the count to the project's rows (the planner picks
-        // among the newest, name and votes orders' indexes by their size).
+        // among the newest, name, votes and rating orders' indexes by their size).
         const indexes = nodes(read)
           .map((node) => node['Index Name'])
           .filter(Boolean);
         expect(indexes, name).toHaveLength(1);
-        expect(indexes[0], name).toMatch(/^submissions_project_(newest|name|votes)_idx$/);
+        expect(indexes[0], name).toMatch(/^submissions_project_(newest|name|votes|rating)_idx$/);
       }
     }
   });
