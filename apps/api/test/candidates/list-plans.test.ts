@@ -182,10 +182,7 @@ describe('the plans of the applicants list on 30,000 candidates', () => {
     'client feedback',
     'clients and a team member',
     'self-tapes received',
-    // The embedded engine's planner (PostgreSQL 17 in PGlite) joins this one filter by hashing and reads the
-    // project's submissions in full; PostgreSQL servers, which large offices run on, keep to the indexes. Checked on
-    // PostgreSQL only until an index that drives the join from the pending recipients exists.
-    ...(process.env.TEST_DATABASE_URL ? ['self-tapes pending'] : []),
+    'self-tapes pending',
   ])('%s reads the candidate tables through indexes only', (name) => {
     const scans = (plans[name] ?? []).filter((node) => TABLES.includes(node['Relation Name'] ?? ''));
     expect(scans.length, name).toBeGreaterThan(0);

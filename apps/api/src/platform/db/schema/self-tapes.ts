@@ -156,6 +156,11 @@ export const selfTapeRecipients = pgTable(
       table.requestId,
       table.status,
     ),
+    // The "pending" filter asks which candidates someone was asked and nobody answered yet: a partial index of the
+    // unanswered recipients lets the planner start from them (few, as tapes arrive) rather than from the project.
+    index('self_tape_recipients_pending_idx')
+      .on(table.officeId, table.submissionId)
+      .where(sql`${table.status} in ('SENT', 'OPENED')`),
     check(
       'self_tape_recipients_review_check',
       sql`${table.review} is null or ${table.review} in ('OPEN', 'PENDING', 'RETURNED', 'FORWARDED')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "self_tape_recipients_pending_idx" ON "self_tape_recipients" USING btree ("office_id","submission_id") WHERE "self_tape_recipients"."status" in ('SENT', 'OPENED');
