@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFold, SELF_TAPE_TEXTS, type Role } from '@casting/domain';
 import {
@@ -12,6 +12,9 @@ import {
   selfTapeSideCopies,
   storagePurges,
 } from '../../src/platform/db/schema';
+import { runInOffice } from '../../src/platform/db/scope';
+import { runSelfTapeReminders, SELF_TAPES_REMINDER_QUEUE } from '../../src/modules/self-tapes';
+import { selectRows } from '../jobs/support';
 import { queuedMailsTo } from '../links/helpers';
 import { png } from '../media/files';
 import { buildMediaApp, type MediaApp } from '../media/support';
@@ -24,6 +27,7 @@ import { hoursAhead, pdfOf, pdfText, selfTapeCalls } from './support';
 let t: MediaApp;
 let role: Role;
 let officeId: string;
+const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await buildMediaApp();
@@ -196,6 +200,25 @@ describe('agency review', () => {
 
     const opened = (await calls.page(talent)).json();
     expect(opened).toMatchObject({ review: 'OPEN', deadline: agencyDeadline.toISOString(), toReview: null });
+    // Reminders are counted from the talent's internal deadline as well as the office's, and reach the talent
+    // before their own deadline; the agent's comes before the office's.
+    const queued = await selectRows<{ start_after: Date }>(
+      t.ownerDb,
+      sql`select start_after from pgboss.job where name = ${SELF_TAPES_REMINDER_QUEUE}
+        and data->>'requestId' = ${requestId} order by start_after`,
+    );
+    const officeDeadline = new Date(created.json().deadline as string).getTime();
+    expect(queued.map((job) => new Date(job.start_after).getTime())).toEqual(
+      [agencyDeadline.getTime(), officeDeadline].flatMap((at) => [at - 24 * HOUR, at - 2 * HOUR]),
+    );
+    const talentEmail = await calls.emailOf(row.applicantId);
+    const remind = (at: number) =>
+      runInOffice(officeId, () => runSelfTapeReminders(t.context, requestId, new Date(at)));
+    expect(await remind(agencyDeadline.getTime() - 23 * HOUR)).toBe(1);
+    expect((await queuedMailsTo(talentEmail)).map((mail) => mail.subject)).toContainEqual(
+      expect.stringContaining('due in 24 hours'),
+    );
+    expect(await queuedMailsTo(agentEmail)).toHaveLength(1); // the request itself, no reminder yet
     const handIn = async (name: string) => {
       const key = await calls.upload(
         { uploadGrant: opened.uploadGrant },

@@ -179,14 +179,21 @@ export async function runSelfTapeSend(
   }
 }
 
-/** One reminder job per offset still ahead, each not before its moment. */
+/**
+ * One reminder job per offset still ahead, each not before its moment. Under agency review the talent hand their
+ * takes to their agents by the earlier internal deadline, so the offsets are counted from it as well: a reminder
+ * counted from the office's deadline alone would come after the talent's own had passed.
+ */
 export async function queueReminders(
   context: AppContext,
   tx: Db,
-  request: { id: string; deadline: Date; reminderHours: number[] },
+  request: { id: string; deadline: Date; agencyDeadline?: Date | null; reminderHours: number[] },
   now: Date,
 ) {
-  for (const at of reminderTimes(request.deadline, request.reminderHours, now)) {
+  const deadlines = [request.deadline, ...(request.agencyDeadline ? [request.agencyDeadline] : [])];
+  const moments = deadlines.flatMap((deadline) => reminderTimes(deadline, request.reminderHours, now));
+  const distinct = [...new Set(moments.map((at) => at.getTime()))].sort((a, b) => a - b);
+  for (const at of distinct.map((time) => new Date(time))) {
     await context.jobs.send<SelfTapeReminderJob>(
       SELF_TAPES_REMINDER_QUEUE,
       { requestId: request.id },

@@ -158,7 +158,8 @@ export async function answerExtension(
       .where(eq(selfTapeRecipients.id, recipient.id))
       .returning();
     if (answer.grant) {
-      await queueReminders(context, tx as Db, { ...request, deadline }, new Date());
+      // Only the granted deadline's reminders: the request's own were queued when it was sent.
+      await queueReminders(context, tx as Db, { ...request, deadline, agencyDeadline: null }, new Date());
     }
     await context.events.publish(projectId, 'SELF_TAPES_UPDATED', { requestId, status: 'EXTENSION' }, { tx });
     const [who] = await tx
