@@ -4,8 +4,9 @@ import { accessTokenOf, makeVideo, seedCandidate, uploadThroughApi } from './sup
 import { apiAs, PASSWORD, person, signUpConfirmed } from './support/projects';
 
 /*
- * Compare: a director picks three candidates in the headshot grid, compares them side by side, plays their tapes
- * together with the one common control, and votes on one of them from the compare view.
+ * Compare: a director picks three candidates in the headshot grid, compares them side by side at 1440 px, plays their
+ * tapes together with the one common control and from the keyboard, votes on one of them from the compare view, and
+ * opens the same comparison on a tablet.
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -76,17 +77,45 @@ test('a director compares three candidates, plays their tapes together and votes
     .poll(() => tapes.evaluateAll((videos) => videos.every((video) => (video as HTMLVideoElement).paused)))
     .toBe(true);
 
+  // The keyboard drives the same control: Space plays and pauses every tape, an arrow seeks them all, a number
+  // focuses that candidate (their card marked, the others' sound off).
+  await page.getByRole('heading', { name: 'Compare candidates', level: 1 }).click();
+  const times = () =>
+    tapes.evaluateAll((videos) => videos.map((video) => (video as HTMLVideoElement).currentTime));
+  const before = await times();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await times()).every((time, index) => time > before[index]!)).toBe(true);
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => tapes.evaluateAll((videos) => videos.every((video) => (video as HTMLVideoElement).paused)))
+    .toBe(true);
+  const paused = await times();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await times()).every((time, index) => time < paused[index]!)).toBe(true);
+  await page.keyboard.press('2');
+  await expect(cards.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect
+    .poll(() => tapes.evaluateAll((videos) => videos.map((video) => (video as HTMLVideoElement).muted)))
+    .toEqual([true, false, true]);
+
   const tomas = cards.filter({ has: page.getByRole('heading', { name: 'Tomas Reed' }) });
   await tomas.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(tomas.getByRole('button', { name: 'Yes', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  // The comparison has its own address: a reload (or a colleague's link) shows the same three and the vote.
+  // The comparison has its own address: a reload (or a colleague's link) shows the same three and the vote, here
+  // on a tablet held upright, where the cards fit the width without scrolling sideways.
+  await page.setViewportSize({ width: 768, height: 1024 });
   await page.reload();
   await expect(cards).toHaveCount(3);
   await expect(tomas.getByRole('button', { name: 'Yes', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: /^Play all/ })).toBeInViewport();
+  await expectAccessible(page, 'compare view on a tablet');
 });
