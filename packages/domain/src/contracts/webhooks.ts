@@ -28,10 +28,11 @@ export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventT
 export const WEBHOOK_SUBSCRIBABLE_EVENTS = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
 
 /**
- * When each attempt of a delivery runs, in seconds after the previous one failed: 8 attempts over about a day
- * (1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 8 h after the first). Decision 0773.
+ * When each attempt of a delivery runs, in seconds after the previous one failed: a backoff that grows with every
+ * failure and is capped at 10 hours, 8 attempts over about 28 hours (1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
+ * Decision 0773.
  */
-export const WEBHOOK_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 18_000, 36_000, 28_800] as const;
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 
 export const WEBHOOK_LIMITS = {
