@@ -181,4 +181,6 @@ export const AUDITION_MESSAGES = {
   fullSlot: (name: string) => `The slot chosen for ${name} is full.`,
   sessionOverlap: (name: string) => `This session overlaps "${name}" of the same project.`,
   candidateNotFound: 'This candidate is not in this project.',
+  folderNotFound: 'This folder is not in this project.',
+  emptyFolder: 'This folder holds no candidates.',
 } as const;

@@ -11,6 +11,8 @@ import {
   type AuditionSlot,
 } from '@casting/domain';
 import type { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import {
   applicants,
@@ -281,11 +283,19 @@ export async function createSession(
 }
 
 /**
+ * Tells the project's open sessions and schedule pages that a session was made, changed or deleted, once the
+ * transaction commits: colleagues see the new hours, place or slots (or that the session is gone) without reloading.
+ */
+export const tellSessionChanged = (context: AppContext, tx: Db, projectId: string, sessionId: string) =>
+  context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId }, { tx });
+
+/**
  * Changes a session. Hours, breaks, slot length and group size re-lay the slots, which only works while nobody holds
  * one (409 otherwise: moving people's times is the schedule's work, with its conflicts shown).
  */
 export async function updateSession(
-  db: Queryable,
+  context: AppContext,
+  db: Db,
   projectId: string,
   sessionId: string,
   patch: Partial<SessionValues>,
@@ -322,11 +332,19 @@ export async function updateSession(
       .where(eq(auditionInvitations.sessionId, row.id));
     await writeSlots(db, row.id, values);
   }
+  await tellSessionChanged(context, db, projectId, row.id);
   const slots = await slotsOf(db, row.id);
   return {
     session: presentSession(updated!, openCount(slots)),
     overlapping: await overlappingSessionsOf(db, projectId, updated!, row.id),
   };
+}
+
+/** Deletes a session with its slots, invitations and results (the foreign keys cascade); colleagues are told. */
+export async function deleteSession(context: AppContext, tx: Db, projectId: string, sessionId: string) {
+  const session = await sessionOf(tx, projectId, sessionId, true);
+  await tx.delete(auditionSessions).where(eq(auditionSessions.id, session.id));
+  await tellSessionChanged(context, tx, projectId, session.id);
 }
 
 /** The project's sessions by start, keyset-paged on (starts_at, id). */
