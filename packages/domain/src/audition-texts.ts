@@ -126,7 +126,7 @@ export const AUDITION_TEXTS = {
   cancelInvitation: 'Cancel invitation',
   cancelInvitationOf: (name: string) => `Cancel invitation: ${name}`,
   cancelInvitationMessage: (name: string) =>
-    `${name}'s slot frees and their calendar file becomes a cancellation. No e-mail is sent.`,
+    `${name}'s slot frees, their calendar file becomes a cancellation and the invitation's recipients are told by e-mail.`,
   editSession: 'Edit session',
   editSessionOf: (name: string) => `Edit session ${name}`,
   saveSession: 'Save session',
