@@ -10,7 +10,8 @@ import { apiAs, chooseOption, PASSWORD, person, signUpConfirmed } from './suppor
  * two of them represented by one agent (whose invitations go to the agent); a talent picks a slot on a phone in
  * another time zone and downloads the calendar file; the agent asks to move a client's slot and the director accepts;
  * the director places the last candidate by keyboard and swaps two by drag and drop; on the day the front desk checks
- * two in and marks one absent, the director rates them and fills a callback from the ratings.
+ * two in and marks one absent, the room's view shows who goes in next, the director rates them and fills a callback
+ * from the ratings.
  */
 
 test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London' });
@@ -182,6 +183,15 @@ test('a director schedules auditions, a talent picks a slot on a phone, the fron
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
   }
+  // The room's view sends in the first who arrived, in running order; once Ines is in, Tomas is next.
+  const next = page.getByRole('region', { name: 'Next in the room' });
+  await expect(next).toContainText('Ines Marlow');
+  await page
+    .getByRole('group', { name: 'Attendance of Ines Marlow' })
+    .getByRole('button', { name: 'In the room' })
+    .click();
+  await expect(page.getByRole('region', { name: 'In the room now' })).toContainText('Ines Marlow');
+  await expect(next).toContainText('Tomas Reed');
   for (const [name, mark] of [
     ['Ines Marlow', '5'],
     ['Tomas Reed', '4'],

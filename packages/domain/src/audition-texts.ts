@@ -160,6 +160,10 @@ export const AUDITION_TEXTS = {
   historyEmpty: 'Not invited to any session of this project.',
   historyWhen: (day: string, time: string, zone: string) => `${day} ${time} (${zone})`,
   historyRating: (rating: number) => `Rated ${rating} of 5`,
+  // The room's view: who goes in next, with their photo, tapes and the day's notes.
+  nextInRoom: 'Next in the room',
+  nobodyNext: 'Nobody is waiting to go in.',
+  dayNotes: 'Notes of the day',
 } as const;
 
 /** What the audition calls answer when they refuse. */
