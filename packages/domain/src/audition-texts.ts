@@ -135,7 +135,7 @@ export const AUDITION_TEXTS = {
   deleteSession: 'Delete session',
   deleteSessionOf: (name: string) => `Delete session ${name}`,
   deleteSessionMessage: (name: string) =>
-    `"${name}", its slots and every invitation to it are deleted. Recipients are not told. This cannot be undone.`,
+    `"${name}", its slots and every invitation to it are deleted. Everyone still invited is told by e-mail that it is cancelled. This cannot be undone.`,
   sessionDeleted: (name: string) => `Session "${name}" deleted.`,
   inviteWhom: 'Invite',
   inviteChosen: (count: number) => `The ${count} ${count === 1 ? 'candidate' : 'candidates'} chosen`,

@@ -103,12 +103,19 @@ describe('the printed schedule', () => {
     expect((await api('POST', foreign)).statusCode).toBe(404);
     expect((await api('GET', pdfUrl, undefined, 'TS')).statusCode).toBe(403);
 
-    // Deleting the session removes both copies.
+    // Deleting the session removes both copies, and tells everyone invited (Ana through her agent) it is cancelled.
     const stored = `auditions/${cast.project.id}/${room}/schedule-`;
     expect(await t.context.storage.head(`${stored}contacts.pdf`)).not.toBeNull();
     expect((await api('DELETE', `${base()}/${room}`)).statusCode).toBe(204);
     for (const copy of ['contacts.pdf', 'contacts.json', 'names.pdf', 'names.json'])
       expect(await t.context.storage.head(`${stored}${copy}`)).toBeNull();
+    for (const [to, time] of [
+      [agent, '10:00'],
+      [await emailOf(ben.applicantId), '10:10'],
+    ] as const) {
+      const [notice] = (await queuedMailsTo(to)).filter((mail) => mail.subject.startsWith('Cancelled'));
+      expect(notice?.text).toContain(`Wed 1 Oct 2031, ${time} (Europe/London)`);
+    }
   });
 });
 

@@ -17,19 +17,12 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
-import { acceptChange, cancelInvitation, recordResult, sessionCsv } from './day';
+import { acceptChange, cancelInvitation, deleteSession, recordResult, sessionCsv } from './day';
 import { fillCallback, inviteToSession } from './invite';
 import { seesContacts } from './running-order';
 import { removeSchedulePdfs } from './schedule-pdf';
 import { changeSchedule } from './schedule';
-import {
-  createSession,
-  deleteSession,
-  listSessions,
-  scheduleOf,
-  tellSessionChanged,
-  updateSession,
-} from './sessions';
+import { createSession, listSessions, scheduleOf, tellSessionChanged, updateSession } from './sessions';
 
 const TAGS = ['auditions'];
 const projectParams = z.object({ id: z.string().max(64) });
@@ -131,10 +124,16 @@ export function auditionRoutes(app: App, context: AppContext) {
     `${BASE}/:sessionId`,
     {
       config: { access: MANAGE, audit: { action: 'audition.session.delete', target: SESSION } },
-      schema: { tags: TAGS, summary: 'Delete a session, its slots and invitations', params: sessionParams },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a session, its slots and invitations (those still invited are told it is cancelled)',
+        params: sessionParams,
+      },
     },
     async (request, reply) => {
-      await db.transaction((tx) => deleteSession(context, tx, request.params.id, request.params.sessionId));
+      await db.transaction((tx) =>
+        deleteSession(context, tx, caller(request).userId, request.params.id, request.params.sessionId),
+      );
       await removeSchedulePdfs(context, request.params.id, request.params.sessionId);
       return reply.status(204).send();
     },

@@ -340,13 +340,6 @@ export async function updateSession(
   };
 }
 
-/** Deletes a session with its slots, invitations and results (the foreign keys cascade); colleagues are told. */
-export async function deleteSession(context: AppContext, tx: Db, projectId: string, sessionId: string) {
-  const session = await sessionOf(tx, projectId, sessionId, true);
-  await tx.delete(auditionSessions).where(eq(auditionSessions.id, session.id));
-  await tellSessionChanged(context, tx, projectId, session.id);
-}
-
 /** The project's sessions by start, keyset-paged on (starts_at, id). */
 export async function listSessions(
   db: Queryable,
