@@ -164,6 +164,7 @@ export const AUDITION_TEXTS = {
   nextInRoom: 'Next in the room',
   nobodyNext: 'Nobody is waiting to go in.',
   dayNotes: 'Notes of the day',
+  alsoInvite: 'Also invite, whatever their rating',
 } as const;
 
 /** What the audition calls answer when they refuse. */

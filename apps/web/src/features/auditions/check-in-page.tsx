@@ -181,7 +181,16 @@ function CheckIn({ project, sessionId }: { project: ProjectDetail; sessionId: st
         </ol>
       </section>
       {callback ? (
-        <CallbackDialog open onOpenChange={setCallback} projectId={project.id} source={schedule.session} />
+        <CallbackDialog
+          open
+          onOpenChange={setCallback}
+          projectId={project.id}
+          source={schedule.session}
+          candidates={order.map(({ invitation }) => ({
+            applicantId: invitation.applicantId,
+            name: fullName(invitation),
+          }))}
+        />
       ) : null}
     </div>
   );
