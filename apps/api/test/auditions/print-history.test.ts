@@ -34,11 +34,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const { api, base, session, createSession, candidate, emailOf, invite, representBy } = auditionCalls(() => ({
-  t,
-  cast,
-  role,
-}));
+const { api, base, session, createSession, candidate, emailOf, invite, representBy, tokenIn, calendar } =
+  auditionCalls(() => ({
+    t,
+    cast,
+    role,
+  }));
 
 /** Runs the newest queued print job of the session as the worker would (in the office the job was sent from). */
 async function runPrintJob(sessionId: string) {
@@ -196,6 +197,15 @@ describe('inviting a folder', () => {
     const invited = result.schedule.invitations.map((item: { applicantId: string }) => item.applicantId);
     expect(invited.sort()).toEqual([ana.applicantId, ben.applicantId, cy.applicantId].sort());
     expect((await invite(room, [], { folderId: folder.id })).invited).toBe(0);
+    // A new place is a new version of Ana's calendar event: the same UID, SEQUENCE one higher, the new LOCATION.
+    const anaToken = await tokenIn(await emailOf(ana.applicantId));
+    const before = await calendar(anaToken);
+    expect((await api('PATCH', `${base()}/${room}`, { place: '9 Quay Street' })).statusCode).toBe(200);
+    expect(await calendar(anaToken)).toMatchObject({
+      uid: before.uid,
+      sequence: before.sequence + 1,
+      location: '9 Quay Street',
+    });
     // Cancelling one tells its recipient by mail, with the time that no longer holds.
     const cys = result.schedule.invitations.find(
       (item: { applicantId: string }) => item.applicantId === cy.applicantId,

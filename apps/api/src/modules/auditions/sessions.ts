@@ -291,7 +291,8 @@ export const tellSessionChanged = (context: AppContext, tx: Db, projectId: strin
 
 /**
  * Changes a session. Hours, breaks, slot length and group size re-lay the slots, which only works while nobody holds
- * one (409 otherwise: moving people's times is the schedule's work, with its conflicts shown).
+ * one (409 otherwise: moving people's times is the schedule's work, with its conflicts shown). A change of what the
+ * calendar files say (times, kind, name, place, link, notes) raises each open invitation's calendar sequence.
  */
 export async function updateSession(
   context: AppContext,
@@ -302,9 +303,11 @@ export async function updateSession(
 ) {
   const row = await sessionOf(db, projectId, sessionId, true);
   const values = { ...valuesOf(row), ...patch };
-  const timing = (['day', 'start', 'end', 'timeZone', 'slotMinutes', 'breaks', 'perSlot'] as const).some(
-    (key) => key in patch && JSON.stringify(patch[key]) !== JSON.stringify(valuesOf(row)[key]),
-  );
+  const changed = (keys: readonly (keyof SessionValues)[]) =>
+    keys.some((key) => key in patch && JSON.stringify(patch[key]) !== JSON.stringify(valuesOf(row)[key]));
+  const timing = changed(['day', 'start', 'end', 'timeZone', 'slotMinutes', 'breaks', 'perSlot']);
+  // What the invitations' calendar files say: a change of it is a new version of each event (SEQUENCE rises).
+  const calendar = timing || changed(['kind', 'name', 'place', 'videoLink', 'notes']);
   if (patch.roleIds) await checkRoles(db, projectId, patch.roleIds);
   if (timing) {
     const [held] = await db
@@ -331,6 +334,17 @@ export async function updateSession(
       .set({ slotId: null, requestedSlotId: null })
       .where(eq(auditionInvitations.sessionId, row.id));
     await writeSlots(db, row.id, values);
+  }
+  if (calendar) {
+    await db
+      .update(auditionInvitations)
+      .set({ calendarSequence: sql`${auditionInvitations.calendarSequence} + 1` })
+      .where(
+        and(
+          eq(auditionInvitations.sessionId, row.id),
+          inArray(auditionInvitations.status, [...LIVE_STATUSES]),
+        ),
+      );
   }
   await tellSessionChanged(context, db, projectId, row.id);
   const slots = await slotsOf(db, row.id);
