@@ -126,7 +126,7 @@ export const AUDITION_TEXTS = {
   cancelInvitation: 'Cancel invitation',
   cancelInvitationOf: (name: string) => `Cancel invitation: ${name}`,
   cancelInvitationMessage: (name: string) =>
-    `${name}'s slot frees and their calendar file becomes a cancellation. No e-mail is sent.`,
+    `${name}'s slot frees, their calendar file becomes a cancellation and the invitation's recipients are told by e-mail.`,
   editSession: 'Edit session',
   editSessionOf: (name: string) => `Edit session ${name}`,
   saveSession: 'Save session',
@@ -135,7 +135,7 @@ export const AUDITION_TEXTS = {
   deleteSession: 'Delete session',
   deleteSessionOf: (name: string) => `Delete session ${name}`,
   deleteSessionMessage: (name: string) =>
-    `"${name}", its slots and every invitation to it are deleted. Recipients are not told. This cannot be undone.`,
+    `"${name}", its slots and every invitation to it are deleted. Everyone still invited is told by e-mail that it is cancelled. This cannot be undone.`,
   sessionDeleted: (name: string) => `Session "${name}" deleted.`,
   inviteWhom: 'Invite',
   inviteChosen: (count: number) => `The ${count} ${count === 1 ? 'candidate' : 'candidates'} chosen`,
@@ -160,6 +160,11 @@ export const AUDITION_TEXTS = {
   historyEmpty: 'Not invited to any session of this project.',
   historyWhen: (day: string, time: string, zone: string) => `${day} ${time} (${zone})`,
   historyRating: (rating: number) => `Rated ${rating} of 5`,
+  // The room's view: who goes in next, with their photo, tapes and the day's notes.
+  nextInRoom: 'Next in the room',
+  nobodyNext: 'Nobody is waiting to go in.',
+  dayNotes: 'Notes of the day',
+  alsoInvite: 'Also invite, whatever their rating',
 } as const;
 
 /** What the audition calls answer when they refuse. */
@@ -181,4 +186,6 @@ export const AUDITION_MESSAGES = {
   fullSlot: (name: string) => `The slot chosen for ${name} is full.`,
   sessionOverlap: (name: string) => `This session overlaps "${name}" of the same project.`,
   candidateNotFound: 'This candidate is not in this project.',
+  folderNotFound: 'This folder is not in this project.',
+  emptyFolder: 'This folder holds no candidates.',
 } as const;

@@ -1,34 +1,45 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@casting/domain';
+import { AUDITION_MESSAGES, type Role } from '@casting/domain';
 import { AUDITION_PDF_QUEUE, buildSchedulePdf } from '../../src/modules/auditions';
 import type { AuditionPdfJob } from '../../src/modules/auditions/schedule-pdf';
 import { runInOffice } from '../../src/platform/db/scope';
+import { queuedMailsTo } from '../links/helpers';
 import { buildTestApp, type TestApp } from '../support/app';
-import { buildApplicant } from '../support/candidates';
-import { buildCast, buildProject, buildRole, type ActorName, type Cast } from '../support/projects';
+import { buildApplicant, placeInFolder } from '../support/candidates';
+import { connectLive, WEB_ORIGIN } from '../support/live-client';
+import {
+  buildCast,
+  buildFolder,
+  buildProject,
+  buildRole,
+  type ActorName,
+  type Cast,
+} from '../support/projects';
 import { selectRows } from '../jobs/support';
 import { pdfText } from '../self-tapes/support';
 import { auditionCalls } from './support';
 
-// The printed schedule (a job per caller's copy, contact details by the caller's rights) and a candidate's sessions.
+// The printed schedule (a job per caller's copy, contact details by the caller's rights), a candidate's sessions,
+// inviting a whole folder (and a callback from one), and session edits told live to colleagues' open pages.
 let t: TestApp;
 let cast: Cast;
 let role: Role;
 
 beforeAll(async () => {
   // No workers: the test runs each print job itself, when it chooses.
-  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000' } });
+  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_MAX: '1000', PUBLIC_URL: WEB_ORIGIN } });
   cast = await buildCast(t.app);
   role = await buildRole(cast.project, { name: 'Lead' });
 }, 120_000);
 afterAll(() => t.close());
 
-const { api, base, createSession, candidate, emailOf, invite, representBy } = auditionCalls(() => ({
-  t,
-  cast,
-  role,
-}));
+const { api, base, session, createSession, candidate, emailOf, invite, representBy, tokenIn, calendar } =
+  auditionCalls(() => ({
+    t,
+    cast,
+    role,
+  }));
 
 /** Runs the newest queued print job of the session as the worker would (in the office the job was sent from). */
 async function runPrintJob(sessionId: string) {
@@ -93,12 +104,19 @@ describe('the printed schedule', () => {
     expect((await api('POST', foreign)).statusCode).toBe(404);
     expect((await api('GET', pdfUrl, undefined, 'TS')).statusCode).toBe(403);
 
-    // Deleting the session removes both copies.
+    // Deleting the session removes both copies, and tells everyone invited (Ana through her agent) it is cancelled.
     const stored = `auditions/${cast.project.id}/${room}/schedule-`;
     expect(await t.context.storage.head(`${stored}contacts.pdf`)).not.toBeNull();
     expect((await api('DELETE', `${base()}/${room}`)).statusCode).toBe(204);
     for (const copy of ['contacts.pdf', 'contacts.json', 'names.pdf', 'names.json'])
       expect(await t.context.storage.head(`${stored}${copy}`)).toBeNull();
+    for (const [to, time] of [
+      [agent, '10:00'],
+      [await emailOf(ben.applicantId), '10:10'],
+    ] as const) {
+      const [notice] = (await queuedMailsTo(to)).filter((mail) => mail.subject.startsWith('Cancelled'));
+      expect(notice?.text).toContain(`Wed 1 Oct 2031, ${time} (Europe/London)`);
+    }
   });
 });
 
@@ -164,5 +182,101 @@ describe('a candidate’s sessions', () => {
     expect((await api('GET', url(cast.project.id, stranger.applicantId))).statusCode).toBe(404);
     expect((await api('GET', url(other.id, ana.applicantId))).statusCode).toBe(404);
     expect((await api('GET', url(cast.project.id, 'not-an-id'))).statusCode).toBe(404);
+  });
+});
+
+describe('inviting a folder', () => {
+  it('invites everyone filed in a folder as one action, fills a callback from one, and refuses an empty or foreign one', async () => {
+    const room = (await createSession({ day: '2031-12-01', start: '10:00', end: '10:30' })).session.id;
+    const folder = await buildFolder(role, 'Audition shortlist');
+    const [ana, ben, cy] = [await candidate('Ana'), await candidate('Ben'), await candidate('Cy')];
+    for (const row of [ana, ben]) await placeInFolder(row, folder.id, cast.project.id);
+    // The folder and a selection together: each person once; Cy, chosen by hand, rides along.
+    const result = await invite(room, [ben.applicantId, cy.applicantId], { folderId: folder.id });
+    expect(result).toMatchObject({ invited: 3, alreadyInvited: 0, mailed: 3 });
+    const invited = result.schedule.invitations.map((item: { applicantId: string }) => item.applicantId);
+    expect(invited.sort()).toEqual([ana.applicantId, ben.applicantId, cy.applicantId].sort());
+    expect((await invite(room, [], { folderId: folder.id })).invited).toBe(0);
+    // A new place is a new version of Ana's calendar event: the same UID, SEQUENCE one higher, the new LOCATION.
+    const anaToken = await tokenIn(await emailOf(ana.applicantId));
+    const before = await calendar(anaToken);
+    expect((await api('PATCH', `${base()}/${room}`, { place: '9 Quay Street' })).statusCode).toBe(200);
+    expect(await calendar(anaToken)).toMatchObject({
+      uid: before.uid,
+      sequence: before.sequence + 1,
+      location: '9 Quay Street',
+    });
+    // Cancelling one tells its recipient by mail, with the time that no longer holds.
+    const cys = result.schedule.invitations.find(
+      (item: { applicantId: string }) => item.applicantId === cy.applicantId,
+    );
+    expect((await api('DELETE', `${base()}/${room}/invitations/${cys.id}`)).statusCode).toBe(200);
+    const notices = (await queuedMailsTo(await emailOf(cy.applicantId))).filter((mail) =>
+      mail.subject.startsWith('Cancelled'),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('Mon 1 Dec 2031, 10:10 (Europe/London)');
+
+    // A callback filled from the folder (and nobody rated): Ana and Ben only.
+    const callback = await api('POST', `${base()}/${room}/callback`, {
+      session: session({ kind: 'CALLBACK', day: '2031-12-08', start: '10:00', end: '10:30' }),
+      folderId: folder.id,
+    });
+    expect(callback.statusCode, callback.body).toBe(201);
+    const called = callback
+      .json()
+      .schedule.invitations.map((item: { applicantId: string }) => item.applicantId);
+    expect(called.sort()).toEqual([ana.applicantId, ben.applicantId].sort());
+
+    const empty = await buildFolder(role, 'Nobody yet');
+    const none = await api('POST', `${base()}/${room}/invitations`, {
+      folderId: empty.id,
+      mode: 'OFFICE_ASSIGNS',
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(AUDITION_MESSAGES.emptyFolder);
+    const otherRole = await buildRole(await buildProject(cast.people.PO.user));
+    const foreign = await buildFolder(otherRole, 'Theirs');
+    const refused = await api('POST', `${base()}/${room}/invitations`, {
+      folderId: foreign.id,
+      mode: 'OFFICE_ASSIGNS',
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(AUDITION_MESSAGES.folderNotFound);
+  });
+});
+
+describe('session changes, live', () => {
+  it('tells a colleague’s open page when a session is created, edited or deleted', async () => {
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = await connectLive(baseUrl, {
+      token: cast.people.TE.auth.authorization.replace('Bearer ', ''),
+    });
+    try {
+      expect(await client.join(cast.project.id)).toEqual({ action: 'joined', projectId: cast.project.id });
+      const updates = (sessionId: string) =>
+        client.messages.filter(
+          (m) => m.action === 'update' && 'payload' in m && m.payload?.sessionId === sessionId,
+        );
+      const told = (sessionId: string, n: number) =>
+        client.next(() => updates(sessionId).length >= n).then(() => updates(sessionId));
+
+      const id = (await createSession({ day: '2031-12-15', start: '10:00', end: '10:30' })).session.id;
+      expect(await told(id, 1)).toEqual([
+        {
+          action: 'update',
+          projectId: cast.project.id,
+          event: 'AUDITION_UPDATED',
+          payload: { sessionId: id },
+        },
+      ]);
+      const edited = await api('PATCH', `${base()}/${id}`, { place: '2 Harbour Road', slotMinutes: 15 });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await told(id, 2)).toHaveLength(2);
+      expect((await api('DELETE', `${base()}/${id}`)).statusCode).toBe(204);
+      expect(await told(id, 3)).toHaveLength(3);
+    } finally {
+      await client.close();
+    }
   });
 });

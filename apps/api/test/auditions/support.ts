@@ -44,6 +44,7 @@ export function auditionCalls(ctx: () => { t: TestApp; cast: Cast; role: Role })
       uid: event.uid,
       sequence: event.sequence,
       status: event.component.getFirstPropertyValue('status'),
+      location: event.location,
       start: event.startDate.toJSDate().toISOString(),
       zone: event.startDate.zone?.tzid,
     };

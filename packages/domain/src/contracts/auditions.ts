@@ -209,11 +209,15 @@ export const auditionResultInputSchema = z.object({
   rating: z.number().int().min(1).max(5).nullable().optional(),
 });
 
-/** A callback: a new session and invitations for a previous session's candidates rated at least `minRating`. */
+/**
+ * A callback: a new session and invitations for a previous session's candidates rated at least `minRating`, those of
+ * a folder and a selection (together, without repeats).
+ */
 export const auditionCallbackSchema = z.object({
   session: auditionSessionInputSchema,
   minRating: z.number().int().min(1).max(5).nullable().default(null),
   applicantIds: z.array(z.uuid()).max(500).default([]),
+  folderId: z.uuid().nullable().default(null),
   mode: z.enum(AUDITION_MODES).default('OFFICE_ASSIGNS'),
   recipients: z.enum(AUDITION_RECIPIENTS).default('AGENTS'),
 });

@@ -1,19 +1,36 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AUDITION_ATTENDANCE_LABELS,
   AUDITION_MESSAGES,
   AUDITION_STATUS_LABELS,
   type AuditionAttendance,
+  type AuditionKind,
   type AuditionStatus,
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
-import { auditionInvitations, auditionResults } from '../../platform/db/schema';
+import {
+  auditionInvitations,
+  auditionResults,
+  auditionSessions,
+  auditionSlots,
+} from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/queue';
+import { allowanceLimits, spendAllowance } from '../email';
+import { noticeMail } from './mail';
+import { addressesFor, contactsOf } from './recipients';
 import { runningOrder } from './running-order';
 import { takeSlot } from './private-page';
-import { HOLDING_STATUSES, scheduleOf, sessionOf } from './sessions';
+import {
+  HOLDING_STATUSES,
+  projectNameOf,
+  scheduleOf,
+  sessionOf,
+  tellSessionChanged,
+  type SessionRow,
+} from './sessions';
 
 const notFound = () => new AppError('NOT_FOUND', AUDITION_MESSAGES.invitationNotFound);
 
@@ -70,12 +87,14 @@ export async function recordResult(
 }
 
 /**
- * The office cancels an invitation: the slot frees and the calendar file becomes a cancellation. Colleagues' screens
- * refresh live, as for every other change of the schedule.
+ * The office cancels an invitation: the slot frees, the calendar file becomes a cancellation and the recipients are
+ * told by mail (counted in the candidate-mail allowance, as a moved slot's notice is), unless they had declined.
+ * Colleagues' screens refresh live, as for every other change of the schedule.
  */
 export async function cancelInvitation(
   context: AppContext,
   tx: Db,
+  userId: string,
   projectId: string,
   sessionId: string,
   invitationId: string,
@@ -93,9 +112,82 @@ export async function cancelInvitation(
         updatedAt: new Date(),
       })
       .where(eq(auditionInvitations.id, invitation.id));
+    if (HOLDING_STATUSES.includes(invitation.status))
+      await tellCancelled(context, tx, userId, session, [invitation]);
     await context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId: session.id }, { tx });
   }
   return scheduleOf(tx, projectId, session.id);
+}
+
+/**
+ * The cancellation notice to each recipient of the invitations, naming the time that no longer holds (the slot's, or
+ * the session's start while none was held), counted in the allowance in one spend (decision 0844).
+ */
+async function tellCancelled(
+  context: AppContext,
+  tx: Db,
+  userId: string,
+  session: SessionRow,
+  invitations: readonly (typeof auditionInvitations.$inferSelect)[],
+) {
+  if (invitations.length === 0) return;
+  const contacts = await contactsOf(
+    tx,
+    session.projectId,
+    invitations.map((item) => item.applicantId),
+  );
+  const projectName = await projectNameOf(tx, session.projectId);
+  const slots = await tx.select().from(auditionSlots).where(eq(auditionSlots.sessionId, session.id));
+  const startOf = new Map(slots.map((slot) => [slot.id, slot.startsAt]));
+  const mails = invitations.flatMap((invitation) => {
+    const person = contacts.get(invitation.applicantId);
+    if (!person) return [];
+    return addressesFor(person, invitation.recipients as never).map((address) =>
+      noticeMail(
+        address.to,
+        {
+          kind: session.kind as AuditionKind,
+          projectName,
+          candidateName: person.name,
+          timeZone: session.timeZone,
+          startsAt: (invitation.slotId && startOf.get(invitation.slotId)) || session.startsAt,
+          place: session.place,
+          videoLink: session.videoLink,
+          forAgent: address.forAgent,
+        },
+        'CANCELLED',
+      ),
+    );
+  });
+  if (mails.length === 0) return;
+  await spendAllowance(tx, allowanceLimits(context.config), userId, session.projectId, mails.length);
+  for (const message of mails) await enqueueMail(context.jobs, { kind: 'notice', message }, tx);
+}
+
+/**
+ * Deletes a session with its slots, invitations and results (the foreign keys cascade). Everyone whose invitation
+ * still held is told it is cancelled, as a cancelled invitation's recipients are; colleagues' pages refresh live.
+ */
+export async function deleteSession(
+  context: AppContext,
+  tx: Db,
+  userId: string,
+  projectId: string,
+  sessionId: string,
+) {
+  const session = await sessionOf(tx, projectId, sessionId, true);
+  const holding = await tx
+    .select()
+    .from(auditionInvitations)
+    .where(
+      and(
+        eq(auditionInvitations.sessionId, session.id),
+        inArray(auditionInvitations.status, [...HOLDING_STATUSES]),
+      ),
+    );
+  await tellCancelled(context, tx, userId, session, holding);
+  await tx.delete(auditionSessions).where(eq(auditionSessions.id, session.id));
+  await tellSessionChanged(context, tx, projectId, session.id);
 }
 
 /** The office accepts a requested change: the asked-for slot (when one was named, and it has room) is confirmed. */

@@ -22,7 +22,7 @@ import { allowanceLimits, spendAllowance } from '../email';
 import { invitationMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { invitationPageUrl, newInvitationSecret } from './secret';
-import { projectNameOf, scheduleOf, sessionOf, slotsOf } from './sessions';
+import { createSession, projectNameOf, scheduleOf, sessionOf, slotsOf, tellSessionChanged } from './sessions';
 
 export interface InviteRequest {
   applicantIds: readonly string[];
@@ -32,6 +32,25 @@ export interface InviteRequest {
   autoAssign: boolean;
 }
 
+/**
+ * The candidates with a submission in a folder of the project: 404 for a folder of another project, 400 for an
+ * empty one (inviting nobody is not what the office meant).
+ */
+async function folderMembers(db: Queryable, projectId: string, folderId: string) {
+  const [folder] = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
+  if (!folder) throw new AppError('NOT_FOUND', AUDITION_MESSAGES.folderNotFound);
+  const members = await db
+    .selectDistinct({ applicantId: submissions.applicantId })
+    .from(folderMemberships)
+    .innerJoin(submissions, eq(submissions.id, folderMemberships.submissionId))
+    .where(eq(folderMemberships.folderId, folder.id));
+  if (members.length === 0) throw new AppError('BAD_REQUEST', AUDITION_MESSAGES.emptyFolder);
+  return members.map((row) => row.applicantId);
+}
+
 /** The project's candidates named, and those of the folder; an id of another project refuses the whole call (404). */
 async function candidatesOf(
   db: Queryable,
@@ -39,16 +58,7 @@ async function candidatesOf(
   applicantIds: readonly string[],
   folderId: string | null,
 ) {
-  const ids = new Set(applicantIds);
-  if (folderId) {
-    const members = await db
-      .selectDistinct({ applicantId: submissions.applicantId })
-      .from(folderMemberships)
-      .innerJoin(folders, eq(folders.id, folderMemberships.folderId))
-      .innerJoin(submissions, eq(submissions.id, folderMemberships.submissionId))
-      .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
-    for (const row of members) ids.add(row.applicantId);
-  }
+  const ids = new Set([...applicantIds, ...(folderId ? await folderMembers(db, projectId, folderId) : [])]);
   if (ids.size === 0) throw new AppError('BAD_REQUEST', AUDITION_MESSAGES.noCandidates);
   const found = await db
     .select({ id: applicants.id })
@@ -136,4 +146,48 @@ export async function ratedAtLeast(db: Queryable, sessionId: string, minRating: 
     .from(auditionResults)
     .where(and(eq(auditionResults.sessionId, sessionId), gte(auditionResults.rating, minRating)));
   return rows.map((row) => row.applicantId);
+}
+
+export interface CallbackRequest {
+  session: Parameters<typeof createSession>[3];
+  minRating: number | null;
+  applicantIds: readonly string[];
+  folderId: string | null;
+  mode: AuditionMode;
+  recipients: AuditionRecipients;
+}
+
+/**
+ * A callback: a new session after `sourceId`, and one invitation each for the source's candidates rated at least
+ * the mark, those of the folder and those chosen, placed in running order; with nobody to invite, an empty session.
+ */
+export async function fillCallback(
+  context: AppContext,
+  tx: Db,
+  caller: { userId: string },
+  projectId: string,
+  sourceId: string,
+  request: CallbackRequest,
+) {
+  const source = await sessionOf(tx, projectId, sourceId);
+  const rated = request.minRating ? await ratedAtLeast(tx, source.id, request.minRating) : [];
+  const filed = request.folderId ? await folderMembers(tx, projectId, request.folderId) : [];
+  const created = await createSession(tx, projectId, caller.userId, request.session, source.id);
+  const applicantIds = [...new Set([...rated, ...filed, ...request.applicantIds])];
+  if (applicantIds.length === 0) {
+    await tellSessionChanged(context, tx, projectId, created.session.id);
+    return {
+      invited: 0,
+      alreadyInvited: 0,
+      mailed: 0,
+      schedule: await scheduleOf(tx, projectId, created.session.id),
+    };
+  }
+  return inviteToSession(context, tx, caller, projectId, created.session.id, {
+    applicantIds,
+    folderId: null,
+    mode: request.mode,
+    recipients: request.recipients,
+    autoAssign: true,
+  });
 }

@@ -17,14 +17,12 @@ import type { AppContext } from '../../platform/context';
 import { access } from '../../platform/http/access';
 import { requirePrincipal } from '../../platform/http/principal';
 import type { App } from '../../platform/http/types';
-import { acceptChange, cancelInvitation, recordResult, sessionCsv } from './day';
-import { inviteToSession, ratedAtLeast } from './invite';
+import { acceptChange, cancelInvitation, deleteSession, recordResult, sessionCsv } from './day';
+import { fillCallback, inviteToSession } from './invite';
 import { seesContacts } from './running-order';
 import { removeSchedulePdfs } from './schedule-pdf';
 import { changeSchedule } from './schedule';
-import { createSession, listSessions, scheduleOf, sessionOf, updateSession } from './sessions';
-import { auditionSessions } from '../../platform/db/schema';
-import { eq } from 'drizzle-orm';
+import { createSession, listSessions, scheduleOf, tellSessionChanged, updateSession } from './sessions';
 
 const TAGS = ['auditions'];
 const projectParams = z.object({ id: z.string().max(64) });
@@ -81,9 +79,11 @@ export function auditionRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const saved = await db.transaction((tx) =>
-        createSession(tx, request.params.id, caller(request).userId, request.body),
-      );
+      const saved = await db.transaction(async (tx) => {
+        const created = await createSession(tx, request.params.id, caller(request).userId, request.body);
+        await tellSessionChanged(context, tx, request.params.id, created.session.id);
+        return created;
+      });
       return reply.status(201).send(saved);
     },
   );
@@ -115,20 +115,25 @@ export function auditionRoutes(app: App, context: AppContext) {
       },
     },
     async (request) =>
-      db.transaction((tx) => updateSession(tx, request.params.id, request.params.sessionId, request.body)),
+      db.transaction((tx) =>
+        updateSession(context, tx, request.params.id, request.params.sessionId, request.body),
+      ),
   );
 
   app.delete(
     `${BASE}/:sessionId`,
     {
       config: { access: MANAGE, audit: { action: 'audition.session.delete', target: SESSION } },
-      schema: { tags: TAGS, summary: 'Delete a session, its slots and invitations', params: sessionParams },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a session, its slots and invitations (those still invited are told it is cancelled)',
+        params: sessionParams,
+      },
     },
     async (request, reply) => {
-      await db.transaction(async (tx) => {
-        const session = await sessionOf(tx, request.params.id, request.params.sessionId, true);
-        await tx.delete(auditionSessions).where(eq(auditionSessions.id, session.id));
-      });
+      await db.transaction((tx) =>
+        deleteSession(context, tx, caller(request).userId, request.params.id, request.params.sessionId),
+      );
       await removeSchedulePdfs(context, request.params.id, request.params.sessionId);
       return reply.status(204).send();
     },
@@ -201,6 +206,7 @@ export function auditionRoutes(app: App, context: AppContext) {
         cancelInvitation(
           context,
           tx,
+          caller(request).userId,
           request.params.id,
           request.params.sessionId,
           request.params.invitationId,
@@ -261,7 +267,7 @@ export function auditionRoutes(app: App, context: AppContext) {
       schema: {
         tags: TAGS,
         summary:
-          'A callback session filled from this session’s ratings and a selection, with the same invitations',
+          'A callback session filled from this session’s ratings, a folder and a selection, with the same invitations',
         params: sessionParams,
         body: auditionCallbackSchema,
         response: { 201: auditionInviteResultSchema },
@@ -269,28 +275,9 @@ export function auditionRoutes(app: App, context: AppContext) {
     },
     async (request, reply) => {
       const { id, sessionId } = request.params;
-      const body = request.body;
-      const result = await db.transaction(async (tx) => {
-        const source = await sessionOf(tx, id, sessionId);
-        const rated = body.minRating ? await ratedAtLeast(tx, source.id, body.minRating) : [];
-        const created = await createSession(tx, id, caller(request).userId, body.session, source.id);
-        const applicantIds = [...new Set([...rated, ...body.applicantIds])];
-        if (applicantIds.length === 0) {
-          return {
-            invited: 0,
-            alreadyInvited: 0,
-            mailed: 0,
-            schedule: await scheduleOf(tx, id, created.session.id),
-          };
-        }
-        return inviteToSession(context, tx, caller(request), id, created.session.id, {
-          applicantIds,
-          folderId: null,
-          mode: body.mode,
-          recipients: body.recipients,
-          autoAssign: true,
-        });
-      });
+      const result = await db.transaction((tx) =>
+        fillCallback(context, tx, caller(request), id, sessionId, request.body),
+      );
       return reply.status(201).send(result);
     },
   );

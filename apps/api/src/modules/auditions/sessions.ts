@@ -11,6 +11,8 @@ import {
   type AuditionSlot,
 } from '@casting/domain';
 import type { z } from 'zod';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import {
   applicants,
@@ -281,20 +283,31 @@ export async function createSession(
 }
 
 /**
+ * Tells the project's open sessions and schedule pages that a session was made, changed or deleted, once the
+ * transaction commits: colleagues see the new hours, place or slots (or that the session is gone) without reloading.
+ */
+export const tellSessionChanged = (context: AppContext, tx: Db, projectId: string, sessionId: string) =>
+  context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId }, { tx });
+
+/**
  * Changes a session. Hours, breaks, slot length and group size re-lay the slots, which only works while nobody holds
- * one (409 otherwise: moving people's times is the schedule's work, with its conflicts shown).
+ * one (409 otherwise: moving people's times is the schedule's work, with its conflicts shown). A change of what the
+ * calendar files say (times, kind, name, place, link, notes) raises each open invitation's calendar sequence.
  */
 export async function updateSession(
-  db: Queryable,
+  context: AppContext,
+  db: Db,
   projectId: string,
   sessionId: string,
   patch: Partial<SessionValues>,
 ) {
   const row = await sessionOf(db, projectId, sessionId, true);
   const values = { ...valuesOf(row), ...patch };
-  const timing = (['day', 'start', 'end', 'timeZone', 'slotMinutes', 'breaks', 'perSlot'] as const).some(
-    (key) => key in patch && JSON.stringify(patch[key]) !== JSON.stringify(valuesOf(row)[key]),
-  );
+  const changed = (keys: readonly (keyof SessionValues)[]) =>
+    keys.some((key) => key in patch && JSON.stringify(patch[key]) !== JSON.stringify(valuesOf(row)[key]));
+  const timing = changed(['day', 'start', 'end', 'timeZone', 'slotMinutes', 'breaks', 'perSlot']);
+  // What the invitations' calendar files say: a change of it is a new version of each event (SEQUENCE rises).
+  const calendar = timing || changed(['kind', 'name', 'place', 'videoLink', 'notes']);
   if (patch.roleIds) await checkRoles(db, projectId, patch.roleIds);
   if (timing) {
     const [held] = await db
@@ -322,6 +335,18 @@ export async function updateSession(
       .where(eq(auditionInvitations.sessionId, row.id));
     await writeSlots(db, row.id, values);
   }
+  if (calendar) {
+    await db
+      .update(auditionInvitations)
+      .set({ calendarSequence: sql`${auditionInvitations.calendarSequence} + 1` })
+      .where(
+        and(
+          eq(auditionInvitations.sessionId, row.id),
+          inArray(auditionInvitations.status, [...LIVE_STATUSES]),
+        ),
+      );
+  }
+  await tellSessionChanged(context, db, projectId, row.id);
   const slots = await slotsOf(db, row.id);
   return {
     session: presentSession(updated!, openCount(slots)),

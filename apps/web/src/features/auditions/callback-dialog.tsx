@@ -21,13 +21,16 @@ const ratingOptions = [1, 2, 3, 4, 5].map((value) => ({ value: String(value), la
 
 /**
  * "Fill a callback from ratings": a new session (a callback by default, on the source's place and length) and the
- * invitations of everyone rated at least the chosen mark, sent as one action; then its schedule opens.
+ * invitations of everyone rated at least the chosen mark, and of those ticked by hand, sent as one action; then its
+ * schedule opens.
  */
 export function CallbackDialog(props: {
   open: boolean;
   onOpenChange(open: boolean): void;
   projectId: string;
   source: AuditionSession;
+  /** The source session's candidates, any of whom may be added by hand whatever their rating. */
+  candidates: readonly { applicantId: string; name: string }[];
 }) {
   const { source } = props;
   const id = useId();
@@ -41,6 +44,7 @@ export function CallbackDialog(props: {
     perSlot: source.perSlot,
   });
   const [minRating, setMinRating] = useState('4');
+  const [chosen, setChosen] = useState<readonly string[]>([]);
   const [mode, setMode] = useState<AuditionMode>('OFFICE_ASSIGNS');
   const [recipients, setRecipients] = useState<AuditionRecipients>('AGENTS');
   const fill = useFillCallback(props.projectId, source.id);
@@ -54,7 +58,7 @@ export function CallbackDialog(props: {
           event.preventDefault();
           if (!input) return;
           fill.mutate(
-            { session: input, minRating: Number(minRating), mode, recipients },
+            { session: input, minRating: Number(minRating), applicantIds: [...chosen], mode, recipients },
             {
               onSuccess: (result) => {
                 toast.success(T.invited(result.invited, result.alreadyInvited, result.mailed));
@@ -69,6 +73,27 @@ export function CallbackDialog(props: {
           {T.minRating}
         </label>
         <Select id={`${id}-min`} value={minRating} onValueChange={setMinRating} options={ratingOptions} />
+        {props.candidates.length > 0 ? (
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="font-medium">{T.alsoInvite}</legend>
+            {props.candidates.map((candidate) => (
+              <label key={candidate.applicantId} className="flex min-h-9 items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(candidate.applicantId)}
+                  onChange={(event) =>
+                    setChosen((list) =>
+                      event.target.checked
+                        ? [...list, candidate.applicantId]
+                        : list.filter((item) => item !== candidate.applicantId),
+                    )
+                  }
+                />
+                {candidate.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <ModeFields mode={mode} setMode={setMode} recipients={recipients} setRecipients={setRecipients} />
         <SessionFields projectId={props.projectId} draft={draft} set={set} />
         {fill.isError ? (

@@ -18,14 +18,18 @@ import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects'
 import { viewerTimeZone } from './auditions-api';
 import { CallbackDialog } from './callback-dialog';
 import { PrintScheduleButton } from './print-schedule';
+import { RoomView } from './room-view';
 import { SessionHeading } from './schedule-page';
-import { fullName, layOut, slotTime } from './schedule-layout';
+import { fullName, layOut, nextInRoom, slotTime } from './schedule-layout';
 import { downloadSessionCsv, scheduleQuery, useLiveSchedule, useRecordResult } from './team-api';
 
 const T = AUDITION_TEXTS;
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
-/** /projects/:id/auditions/:sessionId/check-in: the front desk's running order on a phone or a tablet. */
+/**
+ * /projects/:id/auditions/:sessionId/check-in: the front desk's running order on a phone or a tablet, and the room's
+ * view of who goes in next.
+ */
 export function AuditionCheckInPage() {
   const projectId = useProjectIdParam();
   const { sessionId = '' } = useParams();
@@ -161,6 +165,7 @@ function CheckIn({ project, sessionId }: { project: ProjectDetail; sessionId: st
           ))}
         </ul>
       </section>
+      <RoomView projectId={project.id} next={nextInRoom(order)} />
       <section aria-label={T.runningOrder} className="flex flex-col gap-2">
         <h3 className="font-semibold">{T.runningOrder}</h3>
         <ol className="flex flex-col gap-2">
@@ -176,7 +181,16 @@ function CheckIn({ project, sessionId }: { project: ProjectDetail; sessionId: st
         </ol>
       </section>
       {callback ? (
-        <CallbackDialog open onOpenChange={setCallback} projectId={project.id} source={schedule.session} />
+        <CallbackDialog
+          open
+          onOpenChange={setCallback}
+          projectId={project.id}
+          source={schedule.session}
+          candidates={order.map(({ invitation }) => ({
+            applicantId: invitation.applicantId,
+            name: fullName(invitation),
+          }))}
+        />
       ) : null}
     </div>
   );

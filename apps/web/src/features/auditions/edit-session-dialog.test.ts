@@ -1,6 +1,7 @@
 import type { AuditionSession } from '@casting/domain';
 import { describe, expect, it } from 'vitest';
 import { changedFields, draftOfSession } from './edit-session-dialog';
+import { overlapsOf } from './new-session-dialog';
 import { draftInput } from './session-fields';
 
 const session: AuditionSession = {
@@ -42,5 +43,18 @@ describe('editing a session', () => {
     expect(changedFields(before, renamed)).toEqual({ name: 'Lead reads, day 1', place: 'Studio 2' });
     const later = draftInput({ ...draftOfSession(session), breaks: '11:00-11:15' })!;
     expect(changedFields(before, later)).toEqual({ breaks: [{ start: '11:00', end: '11:15' }] });
+  });
+
+  it('names the other sessions the new hours would run beside, before saving', () => {
+    const afternoon = {
+      ...session,
+      id: '00000000-0000-4000-8000-000000000009',
+      name: 'Afternoon reads',
+      startsAt: '2031-06-10T13:00:00.000Z',
+      endsAt: '2031-06-10T15:00:00.000Z',
+    };
+    expect(overlapsOf(draftOfSession(session), [afternoon])).toEqual([]);
+    const longer = { ...draftOfSession(session), end: '15:00' };
+    expect(overlapsOf(longer, [afternoon]).map((item) => item.name)).toEqual(['Afternoon reads']);
   });
 });

@@ -1,14 +1,18 @@
 import {
+  AUDITION_MESSAGES,
   AUDITION_TEXTS,
   extractErrorMessage,
   type AuditionSession,
   type AuditionSessionInput,
 } from '@casting/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Dialog, DialogFooter } from '../../ui/dialog';
 import { draftInput, SessionFields, useSessionDraft, type SessionDraft } from './session-fields';
-import { useUpdateSession } from './team-api';
+import { overlapsOf } from './new-session-dialog';
+import { sessionsQuery, useUpdateSession } from './team-api';
 
 const T = AUDITION_TEXTS;
 
@@ -47,7 +51,10 @@ export function changedFields(
   return patch as Partial<AuditionSessionInput>;
 }
 
-/** "Edit session": the session's fields as they are; saving sends what changed. */
+/**
+ * "Edit session": the session's fields as they are, and the project's other sessions the new hours would run beside
+ * (shown before saving, never blocking); saving sends what changed.
+ */
 export function EditSessionDialog(props: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -60,6 +67,12 @@ export function EditSessionDialog(props: {
   const input = draftInput(draft);
   const before = draftInput(original);
   const patch = input && before ? changedFields(before, input) : null;
+  const http = useHttpClient();
+  const others = useQuery(sessionsQuery(http, props.projectId)).data?.items ?? [];
+  const overlaps = overlapsOf(
+    draft,
+    others.filter((session) => session.id !== props.session.id),
+  );
   return (
     <Dialog
       open={props.open}
@@ -82,6 +95,16 @@ export function EditSessionDialog(props: {
       >
         <p className="text-sm">{T.hoursFixed}</p>
         <SessionFields projectId={props.projectId} draft={draft} set={set} />
+        {overlaps.length > 0 ? (
+          <div role="status" className="rounded border border-line bg-canvas p-2 text-sm">
+            <p>{T.overlapsBeforeSaving}</p>
+            <ul className="list-disc pl-5">
+              {overlaps.map((session) => (
+                <li key={session.id}>{AUDITION_MESSAGES.sessionOverlap(session.name)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {update.isError ? (
           <p role="alert" className="text-sm text-danger">
             {extractErrorMessage(update.error)}

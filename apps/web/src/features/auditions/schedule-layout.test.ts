@@ -2,7 +2,7 @@ import type { AuditionInvitation, AuditionSchedule } from '@casting/domain';
 import { describe, expect, it } from 'vitest';
 import { overlapsOf } from './new-session-dialog';
 import { emptyDraft } from './session-fields';
-import { layOut, movesFor, parseBreaks, slotTime } from './schedule-layout';
+import { layOut, movesFor, nextInRoom, parseBreaks, slotTime } from './schedule-layout';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const slot = (n: number, capacity = 1) => ({
@@ -100,5 +100,19 @@ describe('the new-session form', () => {
     // 10:00-11:00 in London (summer time) is 09:00-10:00 UTC.
     const others = [session('Before', 8), session('Same', 9), session('After', 10)];
     expect(overlapsOf(london, others as never).map((other) => other.name)).toEqual(['Same']);
+  });
+});
+
+describe('the room’s view', () => {
+  it('sends in the first who arrived, else the first still expected, never a no-show', () => {
+    const marked = (n: number, attendance: AuditionInvitation['result']['attendance']) => ({
+      invitation: invitation(n, { result: { attendance, checkedInAt: null, notes: null, rating: null } }),
+    });
+    const who = (order: ReturnType<typeof marked>[]) => nextInRoom(order)?.invitation.firstName ?? null;
+    expect(who([marked(1, 'SEEN'), marked(2, 'IN_ROOM'), marked(3, 'LATE'), marked(4, 'ARRIVED')])).toBe(
+      'P4',
+    );
+    expect(who([marked(1, 'NO_SHOW'), marked(2, 'LATE'), marked(3, null)])).toBe('P2');
+    expect(who([marked(1, 'SEEN'), marked(2, 'NO_SHOW')])).toBeNull();
   });
 });

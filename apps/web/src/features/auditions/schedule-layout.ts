@@ -46,6 +46,19 @@ export function layOut(schedule: AuditionSchedule): ScheduleLayout {
   return { rows, waitlist, unplaced, closed, openSlots: rows.filter((row) => row.open > 0).length };
 }
 
+/**
+ * Who the room sees next, from the running order: the first who has arrived and is not yet in the room or seen;
+ * while nobody waits at the desk, the first still expected (not marked, or running late). No-shows are skipped.
+ */
+export function nextInRoom<T extends { invitation: AuditionInvitation }>(order: readonly T[]): T | null {
+  const mark = (item: T) => item.invitation.result.attendance;
+  return (
+    order.find((item) => mark(item) === 'ARRIVED') ??
+    order.find((item) => mark(item) === null || mark(item) === 'LATE') ??
+    null
+  );
+}
+
 export const fullName = (invitation: Pick<AuditionInvitation, 'firstName' | 'lastName'>) =>
   `${invitation.firstName} ${invitation.lastName}`.trim();
 
