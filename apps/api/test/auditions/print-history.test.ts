@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITION_MESSAGES, type Role } from '@casting/domain';
 import { AUDITION_PDF_QUEUE, buildSchedulePdf } from '../../src/modules/auditions';
 import type { AuditionPdfJob } from '../../src/modules/auditions/schedule-pdf';
+import { purgeDeletedObjects } from '../../src/platform/storage/purge';
 import { runInOffice } from '../../src/platform/db/scope';
 import { queuedMailsTo } from '../links/helpers';
 import { buildTestApp, type TestApp } from '../support/app';
@@ -108,6 +109,7 @@ describe('the printed schedule', () => {
     const stored = `auditions/${cast.project.id}/${room}/schedule-`;
     expect(await t.context.storage.head(`${stored}contacts.pdf`)).not.toBeNull();
     expect((await api('DELETE', `${base()}/${room}`)).statusCode).toBe(204);
+    await purgeDeletedObjects(t.context);
     for (const copy of ['contacts.pdf', 'contacts.json', 'names.pdf', 'names.json'])
       expect(await t.context.storage.head(`${stored}${copy}`)).toBeNull();
     for (const [to, time] of [

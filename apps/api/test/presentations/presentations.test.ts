@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaItems } from '../../src/platform/db/schema';
+import { eq } from 'drizzle-orm';
+import { mediaItems, presentations } from '../../src/platform/db/schema';
+import { purgeDeletedObjects } from '../../src/platform/storage/purge';
 import type { TestApp } from '../support/app';
 import { buildApplicant } from '../support/candidates';
 import { testDatabase } from '../support/database';
@@ -182,5 +184,17 @@ describe('presentations', () => {
     expect(text).toContain('[0:07]');
     expect(text).toContain('Lovely pause before the line');
     expect(text).not.toContain('Agent asks too much');
+
+    // Deleting the presentation takes its stored PDF with it (through the storage purge).
+    const key = (
+      await t.ownerDb
+        .select({ pdfKey: presentations.pdfKey })
+        .from(presentations)
+        .where(eq(presentations.id, made.id))
+    )[0]!.pdfKey!;
+    expect(await t.context.storage.head(key)).not.toBeNull();
+    expect((await call('DELETE', `/${made.id}`)).statusCode).toBe(204);
+    await purgeDeletedObjects(t.context);
+    expect(await t.context.storage.head(key)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   type AuditionKind,
   type AuditionStatus,
 } from '@casting/domain';
+import { requestStoragePurge } from '../../platform/storage/purge';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
@@ -186,7 +187,9 @@ export async function deleteSession(
       ),
     );
   await tellCancelled(context, tx, userId, session, holding);
+  // The table's delete trigger queues the printed schedule's files for the storage purge.
   await tx.delete(auditionSessions).where(eq(auditionSessions.id, session.id));
+  await requestStoragePurge(context.jobs, { tx });
   await tellSessionChanged(context, tx, projectId, session.id);
 }
 

@@ -20,7 +20,6 @@ import type { App } from '../../platform/http/types';
 import { acceptChange, cancelInvitation, deleteSession, recordResult, sessionCsv } from './day';
 import { fillCallback, inviteToSession } from './invite';
 import { seesContacts } from './running-order';
-import { removeSchedulePdfs } from './schedule-pdf';
 import { changeSchedule } from './schedule';
 import { createSession, listSessions, scheduleOf, tellSessionChanged, updateSession } from './sessions';
 
@@ -134,7 +133,6 @@ export function auditionRoutes(app: App, context: AppContext) {
       await db.transaction((tx) =>
         deleteSession(context, tx, caller(request).userId, request.params.id, request.params.sessionId),
       );
-      await removeSchedulePdfs(context, request.params.id, request.params.sessionId);
       return reply.status(204).send();
     },
   );

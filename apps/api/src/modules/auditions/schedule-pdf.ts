@@ -18,6 +18,8 @@ export interface AuditionPdfJob {
  * and per contact right, so a reader without contact rights never opens the copy a manager asked for. The status
  * file beside the PDF says QUEUED, RUNNING, READY or FAILED with the job's progress.
  */
+// The keys are also spelled in the delete trigger of audition_sessions (migration 0047), which queues them for the
+// storage purge when a session goes, by its own delete or its project's.
 const keyOf = (job: AuditionPdfJob, ext: 'pdf' | 'json') =>
   `auditions/${job.projectId}/${job.sessionId}/schedule-${job.contacts ? 'contacts' : 'names'}.${ext}`;
 
@@ -95,13 +97,6 @@ export async function buildSchedulePdf(context: AppContext, job: AuditionPdfJob)
     await writeStatus(context, job, { status: 'FAILED', progress: 0 }).catch(() => undefined);
     throw error;
   }
-}
-
-/** Removes both copies and their status files (a deleted session's). */
-export async function removeSchedulePdfs(context: AppContext, projectId: string, sessionId: string) {
-  const copies = [true, false].map((contacts) => ({ projectId, sessionId, contacts }));
-  const keys = copies.flatMap((job) => [keyOf(job, 'pdf'), keyOf(job, 'json')]);
-  await Promise.all(keys.map((key) => context.storage.delete(key).catch(() => undefined)));
 }
 
 /** The team's printed schedules: one job at a time per process, retried once. */

@@ -135,8 +135,7 @@ export function presentationRoutes(app: App, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const pdfKey = await deletePresentation(db, request.params.id, request.params.presentation);
-      if (pdfKey) await context.storage.delete(pdfKey).catch(() => undefined);
+      await deletePresentation(db, context.jobs, request.params.id, request.params.presentation);
       return reply.status(204).send();
     },
   );

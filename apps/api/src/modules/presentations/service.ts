@@ -4,6 +4,8 @@ import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import { mediaItems, presentationItems, presentations, roles, submissions } from '../../platform/db/schema';
 import { AppError, fieldErrors } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/ports';
+import { requestStoragePurge } from '../../platform/storage/purge';
 import { presentationOfProject, type PresentationRow } from './queries';
 
 /** Positions are fractions: below this gap between neighbours, the presentation is renumbered 0, 1, 2... */
@@ -214,13 +216,14 @@ export async function removeItem(
   });
 }
 
-/** Deletes a presentation and its stored PDF; client links made from it stay (they are snapshots). */
-export async function deletePresentation(
-  db: Db,
-  projectId: string,
-  presentationId: string,
-): Promise<string | null> {
-  const row = await presentationOfProject(db, projectId, presentationId);
-  await db.delete(presentations).where(eq(presentations.id, row.id));
-  return row.pdfKey;
+/**
+ * Deletes a presentation; client links made from it stay (they are snapshots). Its stored PDF is queued for the
+ * storage purge by the table's delete trigger, in this transaction, whatever deletes the row (this or a project's).
+ */
+export async function deletePresentation(db: Db, jobs: Jobs, projectId: string, presentationId: string) {
+  await db.transaction(async (tx) => {
+    const row = await presentationOfProject(tx as Db, projectId, presentationId);
+    await tx.delete(presentations).where(eq(presentations.id, row.id));
+    if (row.pdfKey) await requestStoragePurge(jobs, { tx: tx as Db });
+  });
 }
