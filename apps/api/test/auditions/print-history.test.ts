@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITION_MESSAGES, type Role } from '@casting/domain';
+import { AUDITION_MESSAGES, type ApplicantList, type Role } from '@casting/domain';
 import { AUDITION_PDF_QUEUE, buildSchedulePdf } from '../../src/modules/auditions';
 import type { AuditionPdfJob } from '../../src/modules/auditions/schedule-pdf';
 import { purgeDeletedObjects } from '../../src/platform/storage/purge';
@@ -9,6 +9,7 @@ import { queuedMailsTo } from '../links/helpers';
 import { buildTestApp, type TestApp } from '../support/app';
 import { buildApplicant, placeInFolder } from '../support/candidates';
 import { connectLive, WEB_ORIGIN } from '../support/live-client';
+import { collect } from '../support/live-events';
 import {
   buildCast,
   buildFolder,
@@ -22,7 +23,8 @@ import { pdfText } from '../self-tapes/support';
 import { auditionCalls } from './support';
 
 // The printed schedule (a job per caller's copy, contact details by the caller's rights), a candidate's sessions,
-// inviting a whole folder (and a callback from one), and session edits told live to colleagues' open pages.
+// inviting a whole folder (and a callback from one), session edits told live to colleagues' open pages, and a session
+// rating as the staff member's rating in the candidates workspace.
 let t: TestApp;
 let cast: Cast;
 let role: Role;
@@ -280,5 +282,50 @@ describe('session changes, live', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('a session rating in the candidates workspace', () => {
+  it('is the staff member’s rating for the session’s opportunity: listed, filtered, averaged and told live', async () => {
+    // The session casts two opportunities; the candidate applied for the second: their rating lands on that one.
+    const friend = await buildRole(cast.project, { name: 'Friend' });
+    const room = (await createSession({ day: '2031-11-20', roleIds: [friend.id, role.id] })).session.id;
+    const ana = await candidate('Ana');
+    const [invitation] = (await invite(room, [ana.applicantId])).schedule.invitations;
+    const result = (body: object, actor: ActorName) =>
+      api('PUT', `${base()}/${room}/invitations/${invitation.id}/result`, body, actor);
+    const row = async (minimum: number) => {
+      const res = await api(
+        'GET',
+        `/projects/${cast.project.id}/applicants?roleId=${role.id}&rating[min]=${minimum}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ApplicantList>().items.find((item) => item.applicantId === ana.applicantId);
+    };
+
+    const collector = collect(t.context.events, cast.project.id);
+    try {
+      expect((await result({ attendance: 'IN_ROOM', rating: 4 }, 'TE')).statusCode).toBe(200);
+      expect(await collector.count(2)).toContainEqual(
+        expect.objectContaining({
+          event: 'APPLICANTS_UPDATED',
+          payload: { kind: 'RATING', count: 1, roleId: role.id },
+        }),
+      );
+    } finally {
+      collector.stop();
+    }
+    expect((await row(4))?.rating).toMatchObject({
+      average: 4,
+      count: 1,
+      raters: [{ userId: cast.people.TE.user.id, name: 'Tess Talent-Editor', score: 4 }],
+    });
+
+    expect((await result({ rating: 2 }, 'PE')).statusCode).toBe(200);
+    expect(await row(3.5)).toBeUndefined();
+    expect((await row(3))?.rating).toMatchObject({ average: 3, count: 2, min: 2, max: 4 });
+    // Clearing the session's rating leaves the reviewer's rating in the workspace as it is.
+    expect((await result({ rating: null }, 'PE')).statusCode).toBe(200);
+    expect((await row(3))?.rating).toMatchObject({ average: 3, count: 2 });
   });
 });

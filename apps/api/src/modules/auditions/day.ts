@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   AUDITION_ATTENDANCE_LABELS,
   AUDITION_MESSAGES,
@@ -16,10 +16,12 @@ import {
   auditionResults,
   auditionSessions,
   auditionSlots,
+  submissions,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { allowanceLimits, spendAllowance } from '../email';
+import { rateInTransaction, type RatedCandidate } from '../ratings';
 import { noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { runningOrder } from './running-order';
@@ -47,7 +49,41 @@ export async function invitationOf(db: Queryable, sessionId: string, invitationI
   return row;
 }
 
-/** The session day's record for one candidate: attendance (the first arrival is timed), notes, rating. */
+/**
+ * The submission a session's candidate stands for: theirs (visible to the team, not held for an agency's review) for
+ * the first of the session's opportunities, in the session's order, they applied for; for a session naming no
+ * opportunity, their earliest. None when they applied for none of the session's opportunities (decision 0845).
+ */
+async function sessionSubmissionOf(
+  db: Queryable,
+  session: SessionRow,
+  applicantId: string,
+): Promise<RatedCandidate | null> {
+  const rows = await db
+    .select({ submissionId: submissions.id, roleId: submissions.roleId })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.projectId, session.projectId),
+        eq(submissions.applicantId, applicantId),
+        sql`not ${submissions.reviewHeld}`,
+      ),
+    )
+    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+  if (session.roleIds.length === 0) return rows[0] ?? null;
+  for (const roleId of session.roleIds) {
+    const row = rows.find((item) => item.roleId === roleId);
+    if (row) return row;
+  }
+  return null;
+}
+
+/**
+ * The session day's record for one candidate: attendance (the first arrival is timed), notes, rating. A rating given
+ * here is also the staff member's rating of the candidate for the session's opportunity, written by the ratings
+ * module in this transaction, so the candidates workspace averages, sorts and filters on one scale (decision 0845);
+ * clearing the session's rating leaves that rating as it is.
+ */
 export async function recordResult(
   context: AppContext,
   tx: Db,
@@ -83,6 +119,10 @@ export async function recordResult(
         checkedInAt: sql`coalesce(${auditionResults.checkedInAt}, ${arrived?.toISOString() ?? null}::timestamptz)`,
       },
     });
+  if (typeof input.rating === 'number') {
+    const candidate = await sessionSubmissionOf(tx, session, invitation.applicantId);
+    if (candidate) await rateInTransaction(tx, context.events, projectId, userId, candidate, input.rating);
+  }
   await context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId: session.id }, { tx });
   return scheduleOf(tx, projectId, session.id);
 }

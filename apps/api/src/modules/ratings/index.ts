@@ -10,3 +10,4 @@ export const ratingsModule: ApiModule = { name: 'ratings', register: ratingRoute
 
 export { NO_RATINGS, ratingSummaries } from './summaries';
 export { blindReviewOf } from './settings';
+export { rateInTransaction, type RatedCandidate } from './rate';

@@ -41,6 +41,36 @@ async function publishRated(events: Events | undefined, tx: SqlExecutor, project
   await events.publish(projectId, 'APPLICANTS_UPDATED', { kind: 'RATING', count: 1, roleId }, { tx });
 }
 
+/** A candidate (submission) of the project as the caller located it: its id and its opportunity. */
+export interface RatedCandidate {
+  submissionId: string;
+  roleId: string;
+}
+
+/**
+ * Writes a reviewer's rating of a candidate in the caller's transaction: one rating per reviewer and submission (a new
+ * one replaces it), the submission's aggregate moved by its trigger, and the project told live. The one write path of
+ * a rating, whether given in the workspace or at an audition session (decision 0845); the caller has checked that the
+ * candidate is the project's and visible to the team.
+ */
+export async function rateInTransaction(
+  tx: Db,
+  events: Events | undefined,
+  projectId: string,
+  userId: string,
+  candidate: RatedCandidate,
+  score: number,
+): Promise<void> {
+  await tx
+    .insert(ratings)
+    .values({ projectId, roleId: candidate.roleId, submissionId: candidate.submissionId, userId, score })
+    .onConflictDoUpdate({
+      target: [ratings.officeId, ratings.submissionId, ratings.userId],
+      set: { score, updatedAt: new Date() },
+    });
+  await publishRated(events, tx, projectId, candidate.roleId);
+}
+
 /** Sets (or changes) the caller's rating of the candidate; the submission's aggregate moves in the same transaction. */
 export async function setRating(
   db: Db,
@@ -52,14 +82,14 @@ export async function setRating(
 ): Promise<RatingSummary> {
   await db.transaction(async (tx) => {
     const candidate = await candidateInProject(tx as unknown as Db, projectId, submissionId);
-    await tx
-      .insert(ratings)
-      .values({ projectId, roleId: candidate.roleId, submissionId, userId: rater.userId, score })
-      .onConflictDoUpdate({
-        target: [ratings.officeId, ratings.submissionId, ratings.userId],
-        set: { score, updatedAt: new Date() },
-      });
-    await publishRated(events, tx, projectId, candidate.roleId);
+    await rateInTransaction(
+      tx as unknown as Db,
+      events,
+      projectId,
+      rater.userId,
+      { submissionId, roleId: candidate.roleId },
+      score,
+    );
   });
   return summaryOf(db, projectId, rater, submissionId);
 }
