@@ -48,6 +48,26 @@ describe('SMTP mailer', () => {
     expect(received[0]?.raw).toContain('Code: 123456');
   });
 
+  it('sends an attached calendar event as a part of its own', async () => {
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Casting <no-reply@casting.test>');
+    const content = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      to: 'eli@example.com',
+      subject: 'Audition',
+      text: 'See the attached event.',
+      attachments: [
+        { filename: 'audition.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content },
+      ],
+    });
+    mailer.close();
+    const raw = received.at(-1)!.raw;
+    expect(raw).toMatch(/Content-Type: multipart\/mixed/);
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=audition\.ics/);
+    const body = /filename=audition\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw)?.[1] ?? '';
+    expect(Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')).toBe(content);
+  });
+
   it('fails loudly when the server refuses', async () => {
     const mailer = createSmtpMailer('smtp://127.0.0.1:1', 'Casting <no-reply@casting.test>');
     await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();

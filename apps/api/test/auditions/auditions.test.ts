@@ -9,11 +9,11 @@ import { buildApplicant } from '../support/candidates';
 import { buildIdentityApp } from '../support/identity';
 import { queuedMailsTo } from '../links/helpers';
 import { collect } from '../support/live-events';
-import { auditionCalls } from './support';
+import { auditionCalls, readCalendar } from './support';
 import { buildCast, buildProject, buildRole, type ActorName, type Cast } from '../support/projects';
 
-// Auditions through the API: a session across a change of the clocks, invitations, the recipient's page, calendar
-// files, conflicts, reminders on a controlled clock, the session day, a callback and the CSV.
+// Auditions through the API: invitations, the recipient's page, calendar files (downloaded and mailed), conflicts,
+// reminders on a controlled clock, the session day, a callback and the CSV.
 let t: TestApp;
 let cast: Cast;
 let role: Role;
@@ -29,46 +29,10 @@ const calls = auditionCalls(() => ({ t, cast, role }));
 const { api, base, page, answer, calendar, session, createSession, candidate, emailOf, tokenIn, invite } =
   calls;
 
-describe('sessions', () => {
-  it('lays out the slots of a session across a change of the clocks in UTC, and shows overlapping sessions', async () => {
-    // London springs forward at 01:00 on 30 March 2031: 00:30-03:30 by the wall clock lasts two hours.
-    const night = await createSession({ day: '2031-03-30', start: '00:30', end: '03:30', slotMinutes: 30 });
-    expect(night.session).toMatchObject({
-      startsAt: '2031-03-30T00:30:00.000Z',
-      endsAt: '2031-03-30T02:30:00.000Z',
-      openSlots: 4,
-    });
-    const read = await api('GET', `${base()}/${night.session.id}`);
-    expect(read.json().slots.map((slot: { startsAt: string }) => slot.startsAt)).toEqual([
-      '2031-03-30T00:30:00.000Z',
-      '2031-03-30T01:00:00.000Z',
-      '2031-03-30T01:30:00.000Z',
-      '2031-03-30T02:00:00.000Z',
-    ]);
-    const overlapping = await createSession({
-      day: '2031-03-30',
-      start: '02:00',
-      end: '04:00',
-      slotMinutes: 30,
-    });
-    expect(overlapping.overlapping.map((item) => item.id)).toEqual([night.session.id]);
-
-    const bad = await api('POST', base(), session({ start: '11:00', end: '10:00' }));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(AUDITION_MESSAGES.invalidPlan);
-    const zone = await api('POST', base(), session({ timeZone: 'Mars/Olympus' }));
-    expect(zone.statusCode).toBe(400);
-
-    const list = await api('GET', `${base()}?limit=1`, undefined, 'TE');
-    expect(list.statusCode).toBe(200);
-    expect(list.json().items).toHaveLength(1);
-    expect(list.json().nextCursor).toEqual(expect.any(String));
-  });
-});
-
 describe('invitations and the recipient’s page', () => {
   let sessionId: string;
   let talentToken: string;
+  let talentEmail: string;
   let agentToken: string;
   let represented: { applicantId: string };
   let picker: { applicantId: string };
@@ -89,7 +53,8 @@ describe('invitations and the recipient’s page', () => {
     const [agentMail] = await queuedMailsTo(agentEmail);
     expect(agentMail!.text).toContain('your client Remy');
     expect(agentMail!.text).toContain('Tue 10 Jun 2031, 10:10 (Europe/London)');
-    talentToken = await tokenIn(await emailOf(talent.applicantId));
+    talentEmail = await emailOf(talent.applicantId);
+    talentToken = await tokenIn(talentEmail);
     agentToken = await tokenIn(agentEmail);
 
     const again = await invite(sessionId, [talent.applicantId]);
@@ -147,6 +112,11 @@ describe('invitations and the recipient’s page', () => {
     expect(moved.json()).toMatchObject({ saved: true, conflicts: [] });
     const second = await calendar(talentToken);
     expect(second).toMatchObject({ uid: first.uid, sequence: 1, start: last.startsAt });
+    // The mails carry the same files, newest first: the notice of the new time, then the invitation.
+    const mailed = (await queuedMailsTo(talentEmail)).map((mail) =>
+      readCalendar(mail.attachments![0]!.content),
+    );
+    expect(mailed).toEqual([second, first]);
 
     const declined = await answer({ token: talentToken, action: 'DECLINE', reason: 'On set that day' });
     expect(declined.json()).toMatchObject({

@@ -20,7 +20,7 @@ import {
 } from '../support/projects';
 import { selectRows } from '../jobs/support';
 import { pdfText } from '../self-tapes/support';
-import { auditionCalls } from './support';
+import { auditionCalls, readCalendar } from './support';
 
 // The printed schedule (a job per caller's copy, contact details by the caller's rights), a candidate's sessions,
 // inviting a whole folder (and a callback from one), session edits told live to colleagues' open pages, and a session
@@ -120,6 +120,8 @@ describe('the printed schedule', () => {
     ] as const) {
       const [notice] = (await queuedMailsTo(to)).filter((mail) => mail.subject.startsWith('Cancelled'));
       expect(notice?.text).toContain(`Wed 1 Oct 2031, ${time} (Europe/London)`);
+      // Its calendar file cancels the event the invitation's file made.
+      expect(readCalendar(notice!.attachments![0]!.content)).toMatchObject({ method: 'CANCEL', sequence: 1 });
     }
   });
 });
@@ -327,5 +329,42 @@ describe('a session rating in the candidates workspace', () => {
     // Clearing the session's rating leaves the reviewer's rating in the workspace as it is.
     expect((await result({ rating: null }, 'PE')).statusCode).toBe(200);
     expect((await row(3))?.rating).toMatchObject({ average: 3, count: 2 });
+  });
+});
+
+describe('sessions', () => {
+  it('lays out the slots of a session across a change of the clocks in UTC, and shows overlapping sessions', async () => {
+    // London springs forward at 01:00 on 30 March 2031: 00:30-03:30 by the wall clock lasts two hours.
+    const night = await createSession({ day: '2031-03-30', start: '00:30', end: '03:30', slotMinutes: 30 });
+    expect(night.session).toMatchObject({
+      startsAt: '2031-03-30T00:30:00.000Z',
+      endsAt: '2031-03-30T02:30:00.000Z',
+      openSlots: 4,
+    });
+    const read = await api('GET', `${base()}/${night.session.id}`);
+    expect(read.json().slots.map((slot: { startsAt: string }) => slot.startsAt)).toEqual([
+      '2031-03-30T00:30:00.000Z',
+      '2031-03-30T01:00:00.000Z',
+      '2031-03-30T01:30:00.000Z',
+      '2031-03-30T02:00:00.000Z',
+    ]);
+    const overlapping = await createSession({
+      day: '2031-03-30',
+      start: '02:00',
+      end: '04:00',
+      slotMinutes: 30,
+    });
+    expect(overlapping.overlapping.map((item) => item.id)).toEqual([night.session.id]);
+
+    const bad = await api('POST', base(), session({ start: '11:00', end: '10:00' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(AUDITION_MESSAGES.invalidPlan);
+    const zone = await api('POST', base(), session({ timeZone: 'Mars/Olympus' }));
+    expect(zone.statusCode).toBe(400);
+
+    const list = await api('GET', `${base()}?limit=1`, undefined, 'TE');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items).toHaveLength(1);
+    expect(list.json().nextCursor).toEqual(expect.any(String));
   });
 });

@@ -35,19 +35,7 @@ export function auditionCalls(ctx: () => { t: TestApp; cast: Cast; role: Role })
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/calendar');
-    const component = new ICAL.Component(ICAL.parse(res.body));
-    const zone = component.getFirstSubcomponent('vtimezone');
-    if (zone) ICAL.TimezoneService.register(zone);
-    const event = new ICAL.Event(component.getFirstSubcomponent('vevent')!);
-    return {
-      method: component.getFirstPropertyValue('method'),
-      uid: event.uid,
-      sequence: event.sequence,
-      status: event.component.getFirstPropertyValue('status'),
-      location: event.location,
-      start: event.startDate.toJSDate().toISOString(),
-      zone: event.startDate.zone?.tzid,
-    };
+    return readCalendar(res.body);
   };
 
   const session = (overrides: Partial<AuditionSessionInput> = {}): AuditionSessionInput => ({
@@ -134,5 +122,22 @@ export function auditionCalls(ctx: () => { t: TestApp; cast: Cast; role: Role })
     tokenIn,
     invite,
     representBy,
+  };
+}
+
+/** An iCalendar file as a calendar reads it (ical.js): method, UID, sequence, status, place and zoned start. */
+export function readCalendar(text: string) {
+  const component = new ICAL.Component(ICAL.parse(text));
+  const zone = component.getFirstSubcomponent('vtimezone');
+  if (zone) ICAL.TimezoneService.register(zone);
+  const event = new ICAL.Event(component.getFirstSubcomponent('vevent')!);
+  return {
+    method: component.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    status: event.component.getFirstPropertyValue('status'),
+    location: event.location,
+    start: event.startDate.toJSDate().toISOString(),
+    zone: event.startDate.zone?.tzid,
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { searchFold } from '@casting/domain';
 import { agencies, agents, folderMemberships, folders, submissions } from '../../src/platform/db/schema';
+import type { MailMessage } from '../../src/platform/mail/ports';
 import { testDatabase } from '../support/database';
 import { selectRows } from '../jobs/support';
 
@@ -95,9 +96,12 @@ export async function submissionsOfLink(shareLinkId: string) {
 }
 
 /** Mails are queued as jobs; the queued notices to an address, newest first. */
-export async function queuedMailsTo(to: string): Promise<{ subject: string; text: string }[]> {
+/** A mail job's message as queued, newest first. */
+type QueuedMail = Pick<MailMessage, 'subject' | 'text' | 'attachments'>;
+
+export async function queuedMailsTo(to: string): Promise<QueuedMail[]> {
   const { db } = await testDatabase();
-  const rows = await selectRows<{ data: { message: { subject: string; text: string } } }>(
+  const rows = await selectRows<{ data: { message: QueuedMail } }>(
     db,
     sql`select data from pgboss.job where name = 'mail' and data->'message'->>'to' = ${to} order by created_on desc`,
   );

@@ -13,6 +13,11 @@ export const outboxMessageSchema = z.object({
   /** The HTML part, when the message has one. */
   html: z.string().nullable().optional(),
   replyTo: z.string().nullable().optional(),
+  /** Files sent with the message (a calendar event), as sent. */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+    .nullable()
+    .optional(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -1,5 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { AUDITION_KIND_LABELS, zoneOffsetMinutes, type AuditionKind } from '@casting/domain';
+import type { auditionSessions } from '../../platform/db/schema';
+import type { MailAttachment } from '../../platform/mail/ports';
 
 /** What one invitation's calendar event says. */
 export interface CalendarEvent {
@@ -15,7 +17,8 @@ export interface CalendarEvent {
   place: string | null;
   videoLink: string | null;
   notes: string | null;
-  pageUrl: string;
+  /** The private page; a notice mail has none (the secret is kept only as a digest), its file then omits it. */
+  pageUrl: string | null;
   host: string;
 }
 
@@ -94,9 +97,10 @@ export function invitationCalendar(event: CalendarEvent): string {
     timezone: { name: event.timeZone, generator: (zone) => timeZoneBlock(zone, event.startsAt) },
   });
   const title = `${AUDITION_KIND_LABELS[event.kind]}: ${event.projectName}`;
-  const description = [event.sessionName, event.notes, event.videoLink, `Your invitation: ${event.pageUrl}`]
-    .filter(Boolean)
-    .join('\n\n');
+  const page = event.pageUrl
+    ? `Your invitation: ${event.pageUrl}`
+    : 'Your invitation: the private link in the invitation e-mail.';
+  const description = [event.sessionName, event.notes, event.videoLink, page].filter(Boolean).join('\n\n');
   calendar.createEvent({
     id: `audition-${event.invitationId}@${event.host}`,
     sequence: event.sequence,
@@ -106,8 +110,52 @@ export function invitationCalendar(event: CalendarEvent): string {
     summary: title,
     description,
     location: event.place ?? event.videoLink ?? null,
-    url: event.pageUrl,
+    url: event.pageUrl ?? null,
     status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
+}
+
+/** What an invitation's event is built from: the session, the held slot (none: the session's hours), the state. */
+export interface InvitationEventSource {
+  invitation: { id: string; calendarSequence: number };
+  session: typeof auditionSessions.$inferSelect;
+  slot: { startsAt: Date; endsAt: Date } | null;
+  projectName: string;
+  cancelled: boolean;
+  pageUrl: string | null;
+  publicUrl: string;
+}
+
+/** The one way an invitation becomes a calendar event, for the page's download and the mails' attachments alike. */
+export function invitationEvent(source: InvitationEventSource): CalendarEvent {
+  const { invitation, session, slot } = source;
+  return {
+    invitationId: invitation.id,
+    sequence: invitation.calendarSequence,
+    cancelled: source.cancelled,
+    kind: session.kind as AuditionKind,
+    projectName: source.projectName,
+    sessionName: session.name,
+    timeZone: session.timeZone,
+    startsAt: slot?.startsAt ?? session.startsAt,
+    endsAt: slot?.endsAt ?? session.endsAt,
+    place: session.place,
+    videoLink: session.videoLink,
+    notes: session.notes,
+    pageUrl: source.pageUrl,
+    host: new URL(source.publicUrl).host,
+  };
+}
+
+/**
+ * The event as a mail attachment: calendars apply a PUBLISH file to the event of the same UID when its SEQUENCE is
+ * higher, and remove it on CANCEL, so each mail about a change keeps the recipient's calendar right.
+ */
+export function calendarAttachment(source: InvitationEventSource): MailAttachment {
+  return {
+    filename: 'audition.ics',
+    contentType: `text/calendar; charset=utf-8; method=${source.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    content: invitationCalendar(invitationEvent(source)),
+  };
 }

@@ -7,7 +7,6 @@ import {
   type AuditionKind,
   type AuditionStatus,
 } from '@casting/domain';
-import { requestStoragePurge } from '../../platform/storage/purge';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
@@ -20,8 +19,10 @@ import {
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
+import { requestStoragePurge } from '../../platform/storage/purge';
 import { allowanceLimits, spendAllowance } from '../email';
 import { rateInTransaction, type RatedCandidate } from '../ratings';
+import { calendarAttachment } from './calendar';
 import { noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { runningOrder } from './running-order';
@@ -179,10 +180,21 @@ async function tellCancelled(
   );
   const projectName = await projectNameOf(tx, session.projectId);
   const slots = await tx.select().from(auditionSlots).where(eq(auditionSlots.sessionId, session.id));
-  const startOf = new Map(slots.map((slot) => [slot.id, slot.startsAt]));
+  const slotOf = new Map(slots.map((slot) => [slot.id, slot]));
   const mails = invitations.flatMap((invitation) => {
     const person = contacts.get(invitation.applicantId);
     if (!person) return [];
+    const slot = (invitation.slotId && slotOf.get(invitation.slotId)) || null;
+    // The rows are as they were before the cancellation, whose update (or the session's delete) counts one more.
+    const calendar = calendarAttachment({
+      invitation: { id: invitation.id, calendarSequence: invitation.calendarSequence + 1 },
+      session,
+      slot,
+      projectName,
+      cancelled: true,
+      pageUrl: null,
+      publicUrl: context.config.publicUrl,
+    });
     return addressesFor(person, invitation.recipients as never).map((address) =>
       noticeMail(
         address.to,
@@ -191,12 +203,13 @@ async function tellCancelled(
           projectName,
           candidateName: person.name,
           timeZone: session.timeZone,
-          startsAt: (invitation.slotId && startOf.get(invitation.slotId)) || session.startsAt,
+          startsAt: slot?.startsAt ?? session.startsAt,
           place: session.place,
           videoLink: session.videoLink,
           forAgent: address.forAgent,
         },
         'CANCELLED',
+        calendar,
       ),
     );
   });

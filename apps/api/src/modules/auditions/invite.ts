@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { allowanceLimits, spendAllowance } from '../email';
+import { calendarAttachment } from './calendar';
 import { invitationMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { invitationPageUrl, newInvitationSecret } from './secret';
@@ -99,19 +100,34 @@ export async function inviteToSession(
   for (const applicantId of fresh) {
     const slot = request.mode === 'OFFICE_ASSIGNS' && request.autoAssign ? (free.shift() ?? null) : null;
     const { secret, hash } = newInvitationSecret();
-    await tx.insert(auditionInvitations).values({
-      projectId,
-      sessionId: session.id,
-      applicantId,
-      slotId: slot?.id ?? null,
-      waitlisted: request.mode === 'OFFICE_ASSIGNS' && !slot,
-      mode: request.mode,
-      recipients: request.recipients,
-      secretHash: hash,
-      invitedById: caller.userId,
-    });
+    const [invitation] = await tx
+      .insert(auditionInvitations)
+      .values({
+        projectId,
+        sessionId: session.id,
+        applicantId,
+        slotId: slot?.id ?? null,
+        waitlisted: request.mode === 'OFFICE_ASSIGNS' && !slot,
+        mode: request.mode,
+        recipients: request.recipients,
+        secretHash: hash,
+        invitedById: caller.userId,
+      })
+      .returning();
     const person = contacts.get(applicantId)!;
     const pageUrl = invitationPageUrl(context.config.publicUrl, projectId, secret);
+    // An assigned slot is an event from the first mail; a candidate who picks gets the file once they have.
+    const calendar = slot
+      ? calendarAttachment({
+          invitation: invitation!,
+          session,
+          slot: { startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt) },
+          projectName,
+          cancelled: false,
+          pageUrl,
+          publicUrl: context.config.publicUrl,
+        })
+      : null;
     for (const address of addressesFor(person, request.recipients)) {
       const facts = {
         kind: session.kind as AuditionKind,
@@ -123,7 +139,7 @@ export async function inviteToSession(
         videoLink: session.videoLink,
         forAgent: address.forAgent,
       };
-      mails.push(invitationMail(address.to, facts, pageUrl));
+      mails.push(invitationMail(address.to, facts, pageUrl, calendar));
     }
   }
   if (mails.length > 0) {

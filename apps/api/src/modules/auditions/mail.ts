@@ -1,5 +1,5 @@
 import { AUDITION_KIND_LABELS, formatZonedMoment, type AuditionKind } from '@casting/domain';
-import type { MailMessage } from '../../platform/mail/ports';
+import type { MailAttachment, MailMessage } from '../../platform/mail/ports';
 
 /** Names go into a header line, so any line break a name carries is flattened. */
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
@@ -29,7 +29,12 @@ function where(facts: InvitationMailFacts) {
 }
 
 /** The invitation: what, when, where, and the private page that answers it and offers the calendar file. */
-export function invitationMail(to: string, facts: InvitationMailFacts, pageUrl: string): MailMessage {
+export function invitationMail(
+  to: string,
+  facts: InvitationMailFacts,
+  pageUrl: string,
+  calendar: MailAttachment | null,
+): MailMessage {
   const kind = AUDITION_KIND_LABELS[facts.kind].toLowerCase();
   const project = oneLine(facts.projectName);
   const who = facts.forAgent ? `your client ${oneLine(facts.candidateName)}` : 'you';
@@ -42,17 +47,20 @@ export function invitationMail(to: string, facts: InvitationMailFacts, pageUrl: 
       where(facts) +
       `\nConfirm, decline, pick or ask for another time, and add it to a calendar, on this private page (keep the ` +
       `link to yourself): ${pageUrl}\n`,
+    ...(calendar ? { attachments: [calendar] } : {}),
   };
 }
 
 /**
  * A notice about an invitation already sent: a reminder before the slot, a moved slot, a cancellation. It carries no
- * link (the secret is stored only as a digest): the invitation's page, from the first e-mail, has the calendar file.
+ * link (the secret is stored only as a digest); a change carries the event's new calendar file (the same event,
+ * updated or cancelled), and the invitation's page, from the first e-mail, has it too.
  */
 export function noticeMail(
   to: string,
   facts: InvitationMailFacts,
   notice: 'REMINDER' | 'MOVED' | 'CANCELLED',
+  calendar: MailAttachment | null = null,
 ): MailMessage {
   const project = oneLine(facts.projectName);
   const who = facts.forAgent ? ` for ${oneLine(facts.candidateName)}` : '';
@@ -71,5 +79,6 @@ export function noticeMail(
       when(facts) +
       where(facts) +
       `\nThe invitation's page (the link in the invitation e-mail) has the details and the calendar file.\n`,
+    ...(calendar ? { attachments: [calendar] } : {}),
   };
 }

@@ -12,7 +12,7 @@ import { isUuid } from '../../platform/db/ids';
 import { applicants, auditionInvitations, auditionSessions, auditionSlots } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { emitWebhookEvent } from '../webhooks';
-import { invitationCalendar } from './calendar';
+import { invitationCalendar, invitationEvent } from './calendar';
 import { hashSecret, invitationPageUrl } from './secret';
 import { HOLDING_STATUSES, projectNameOf, sessionOf } from './sessions';
 
@@ -210,20 +210,15 @@ export async function privateCalendar(context: AppContext, projectId: string, to
   const [slot] = invitation.slotId
     ? await db.select().from(auditionSlots).where(eq(auditionSlots.id, invitation.slotId))
     : [];
-  return invitationCalendar({
-    invitationId: invitation.id,
-    sequence: invitation.calendarSequence,
-    cancelled: !HOLDING_STATUSES.includes(invitation.status),
-    kind: session.kind as AuditionKind,
-    projectName: await projectNameOf(db, projectId),
-    sessionName: session.name,
-    timeZone: session.timeZone,
-    startsAt: slot?.startsAt ?? session.startsAt,
-    endsAt: slot?.endsAt ?? session.endsAt,
-    place: session.place,
-    videoLink: session.videoLink,
-    notes: session.notes,
-    pageUrl: invitationPageUrl(context.config.publicUrl, projectId, token),
-    host: new URL(context.config.publicUrl).host,
-  });
+  return invitationCalendar(
+    invitationEvent({
+      invitation,
+      session,
+      slot: slot ?? null,
+      projectName: await projectNameOf(db, projectId),
+      cancelled: !HOLDING_STATUSES.includes(invitation.status),
+      pageUrl: invitationPageUrl(context.config.publicUrl, projectId, token),
+      publicUrl: context.config.publicUrl,
+    }),
+  );
 }

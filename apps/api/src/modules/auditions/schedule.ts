@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { allowanceLimits, spendAllowance } from '../email';
 import { conflictsFor } from '../roster';
+import { calendarAttachment } from './calendar';
 import { noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { HOLDING_STATUSES, projectNameOf, scheduleOf, sessionOf } from './sessions';
@@ -207,6 +208,17 @@ async function tellMoved(
     const invitation = byId.get(move.invitationId)!.invitation;
     const person = contacts.get(invitation.applicantId)!;
     const slot = move.slotId ? slotById.get(move.slotId)! : null;
+    // The same event at its new time (its row's sequence was raised by the move); back to the waiting list, the
+    // held time is cancelled.
+    const calendar = calendarAttachment({
+      invitation: { id: invitation.id, calendarSequence: invitation.calendarSequence + 1 },
+      session,
+      slot,
+      projectName,
+      cancelled: slot === null,
+      pageUrl: null,
+      publicUrl: context.config.publicUrl,
+    });
     return addressesFor(person, invitation.recipients as never).map((address) =>
       noticeMail(
         address.to,
@@ -221,6 +233,7 @@ async function tellMoved(
           forAgent: address.forAgent,
         },
         'MOVED',
+        calendar,
       ),
     );
   });

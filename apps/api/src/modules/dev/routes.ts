@@ -65,6 +65,7 @@ export function devRoutes(app: App, context: AppContext) {
           text: row.textBody,
           html: row.htmlBody,
           replyTo: row.replyTo,
+          attachments: row.attachments,
           createdAt: row.createdAt.toISOString(),
         })),
       };

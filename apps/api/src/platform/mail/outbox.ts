@@ -20,6 +20,7 @@ export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         textBody: message.text,
         htmlBody: message.html ?? null,
         replyTo: message.replyTo ?? null,
+        attachments: message.attachments?.length ? message.attachments : null,
       });
       log.info({ to: message.to, subject: message.subject }, 'mail recorded in outbox');
     },

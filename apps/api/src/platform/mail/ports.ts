@@ -7,6 +7,15 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** Small text files sent with the message, such as a calendar event (they travel in the mail job's data). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type with its parameters, such as `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  content: string;
 }
 
 export interface TextMessage {

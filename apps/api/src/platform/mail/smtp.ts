@@ -24,6 +24,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
     close: () => void transport?.then((opened) => opened.close()),

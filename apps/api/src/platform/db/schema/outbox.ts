@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../columns';
 
 /** Messages recorded by the embedded mail and text-message adapters (and readable at /api/dev/outbox). */
@@ -14,6 +14,8 @@ export const outboxMessages = pgTable(
     htmlBody: text('html_body'),
     /** Where replies go, when the message names an address other than the sender's. */
     replyTo: text('reply_to'),
+    /** The message's attached files (a calendar event), as sent. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: createdAt(),
   },
   (table) => [
