@@ -101,6 +101,8 @@ export const SELF_TAPE_TEXTS = {
   sideNotReady: 'Your copy of this side is being prepared; try again in a minute.',
   /** The line printed on every page of a recipient's own copy of the sides. */
   watermark: (name: string, email: string) => `Sent to ${name} <${email}> – not for sharing`,
+  /** The private page's list of the takes that submitting sends (a new upload replaces them). */
+  takesToSubmit: 'Takes to submit',
 } as const;
 
 /** One warning of the request dialog, in words. */

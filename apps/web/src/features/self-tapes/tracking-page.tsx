@@ -73,7 +73,7 @@ export function SelfTapeTrackingPage() {
   const data = query.data;
   const zone = viewerTimeZone();
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4">
       <h1 className="text-xl font-semibold text-ink">
         {SELF_TAPE_TEXTS.tracking}
         {data ? `: ${data.request.title}` : ''}
@@ -115,6 +115,6 @@ export function SelfTapeTrackingPage() {
           </ul>
         </>
       ) : null}
-    </main>
+    </div>
   );
 }
