@@ -151,7 +151,7 @@ export function SelfTapePage() {
         <section aria-label={SELF_TAPE_TEXTS.sides} className="flex flex-col gap-1">
           <h2 className="text-lg font-semibold text-ink">{SELF_TAPE_TEXTS.sides}</h2>
           {data.sides.map((side) => (
-            <a key={side.url} href={side.url} className="text-link underline">
+            <a key={side.url} href={side.url} className="text-ink underline">
               {side.name}
             </a>
           ))}

@@ -103,7 +103,7 @@ export function SelfTapeTrackingPage() {
             {SELF_TAPE_TEXTS.receivedView}
           </Link>
           <CloseAndRelease projectId={projectId} data={data} />
-          <ul className="flex flex-col">
+          <ul aria-label={SELF_TAPE_TEXTS.recipients} className="flex flex-col">
             {data.items.map((recipient) => (
               <RecipientRow
                 key={recipient.id}
