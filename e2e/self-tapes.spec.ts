@@ -235,7 +235,10 @@ test('a director requests self-tapes, a talent submits from a phone, an agent fo
   });
 
   await test.step('the director closes the request and releases the third candidate', async () => {
-    await page.goBack();
+    // Back to the request through the project's list of requests.
+    await page.getByRole('link', { name: SELF_TAPE_TEXTS.requests }).click();
+    await expect(page.getByRole('heading', { name: SELF_TAPE_TEXTS.requests, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Ferry scene' }).click();
     await page.getByRole('button', { name: SELF_TAPE_TEXTS.closeRequest }).click();
     const keep = page.getByRole('group', { name: SELF_TAPE_TEXTS.keepLegend });
     await keep.getByRole('checkbox', { name: 'Ines Marlow' }).check();
@@ -251,5 +254,11 @@ test('a director requests self-tapes, a talent submits from a phone, an agent fo
       const subjects = (await outbox(request, email(kept))).map((mail) => mail.subject);
       expect(subjects).not.toContain(`Update on Saltmarsh ${suffix}`);
     }
+    // Vera's link now tells her the request is closed, and offers nothing that would be refused.
+    const vera = await phone(browser);
+    await vera.goto(await mailedPage(request, email('Vera')));
+    await expect(vera.getByRole('status')).toHaveText(SELF_TAPE_TEXTS.requestClosed);
+    await expect(vera.getByRole('button')).toHaveCount(0);
+    await vera.context().close();
   });
 });

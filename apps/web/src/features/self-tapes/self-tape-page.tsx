@@ -127,7 +127,9 @@ export function SelfTapePage() {
   }
   const data = query.data;
   if (!data) return <div className="mx-auto max-w-xl p-4" aria-busy="true" />;
-  const open = data.status === 'SENT' || data.status === 'OPENED';
+  const unanswered = data.status === 'SENT' || data.status === 'OPENED';
+  // A closed request takes nothing more: whoever had not answered is told so instead of offered what would fail.
+  const open = unanswered && !data.closed;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-4">
       <header className="flex flex-col gap-1">
@@ -159,6 +161,7 @@ export function SelfTapePage() {
       ) : null}
       {data.status === 'SUBMITTED' ? <p role="status">{SELF_TAPE_TEXTS.submitted}</p> : null}
       {data.status === 'DECLINED' ? <p role="status">{SELF_TAPE_TEXTS.declined}</p> : null}
+      {unanswered && data.closed ? <p role="status">{SELF_TAPE_TEXTS.requestClosed}</p> : null}
       {data.extension === 'ASKED' ? <p role="status">{SELF_TAPE_TEXTS.asked}</p> : null}
       <ReviewPanel data={data} token={token} />
       {open ? <Takes data={data} token={token} /> : null}
