@@ -128,8 +128,9 @@ export function SelfTapePage() {
   const data = query.data;
   if (!data) return <div className="mx-auto max-w-xl p-4" aria-busy="true" />;
   const unanswered = data.status === 'SENT' || data.status === 'OPENED';
-  // A closed request takes nothing more: whoever had not answered is told so instead of offered what would fail.
-  const open = unanswered && !data.closed;
+  // A closed request takes nothing more, and takes handed to the agent wait for their answer: whoever had not
+  // answered is told so instead of offered what would be refused.
+  const open = unanswered && !data.closed && data.review !== 'PENDING';
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-4">
       <header className="flex flex-col gap-1">
