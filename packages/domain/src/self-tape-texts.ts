@@ -1,5 +1,8 @@
 import type { DeadlineWarning } from './self-tape-rules';
 
+/** "1 candidate", "3 candidates". */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /** The self-tape requests' texts: the request dialog, the tracking page, the recipient's private page, refusals. */
 export const SELF_TAPE_TEXTS = {
   request: 'Request self-tapes',
@@ -23,11 +26,12 @@ export const SELF_TAPE_TEXTS = {
   sendToTalent: 'Send to represented talent too',
   confirm: 'Send anyway',
   send: 'Send request',
-  sending: (handled: number, total: number) => `Sent to ${handled} of ${total} candidates`,
+  sending: (handled: number, total: number) =>
+    `Sent to ${handled} of ${counted(total, 'candidate', 'candidates')}`,
   sent: 'The request is on its way.',
   tracking: 'Self-tape tracking',
   totals: (t: { recipients: number; submitted: number; declined: number }) =>
-    `${t.submitted} submitted, ${t.declined} declined, of ${t.recipients} recipients`,
+    `${t.submitted} submitted, ${t.declined} declined, of ${counted(t.recipients, 'recipient', 'recipients')}`,
   statuses: { SENT: 'Sent', OPENED: 'Opened', SUBMITTED: 'Submitted', DECLINED: 'Declined' },
   lateMark: 'Late',
   extensionStates: { ASKED: 'More time asked', GRANTED: 'More time granted', REFUSED: 'More time refused' },
@@ -68,7 +72,8 @@ export const SELF_TAPE_TEXTS = {
   requestClosed: 'This request is closed; nothing more can be sent.',
   sendRelease: 'Send release notice',
   keepLegend: 'Keep for the next step (no release notice)',
-  releaseDone: (candidates: number) => `Release notice sent to ${candidates} candidates.`,
+  releaseDone: (candidates: number) =>
+    `Release notice sent to ${counted(candidates, 'candidate', 'candidates')}.`,
   closeFirst: 'Close the request before sending its release notice.',
   releaseSent: 'The release notice of this request was already sent.',
   requests: 'Self-tape requests',
@@ -101,6 +106,10 @@ export const SELF_TAPE_TEXTS = {
   sideNotReady: 'Your copy of this side is being prepared; try again in a minute.',
   /** The line printed on every page of a recipient's own copy of the sides. */
   watermark: (name: string, email: string) => `Sent to ${name} <${email}> – not for sharing`,
+  /** The private page's list of the takes that submitting sends (a new upload replaces them). */
+  takesToSubmit: 'Takes to submit',
+  /** The tracking page's list: everyone the request went to (talent and each agent). */
+  recipients: 'Recipients',
 } as const;
 
 /** One warning of the request dialog, in words. */

@@ -288,10 +288,14 @@ describe('closing and the release notice', () => {
     const closed = await office('close');
     expect(closed.json().closedAt).not.toBeNull();
     expect((await office('close')).json().closedAt).toBe(closed.json().closedAt);
-    expect((await calls.page(secret)).json().uploadGrant).toBeNull();
+    expect((await calls.page(secret)).json()).toMatchObject({ closed: true, uploadGrant: null });
     expect((await calls.call('POST', 'decline', { token: secret, reason: 'Away' })).json().message).toBe(
       SELF_TAPE_TEXTS.requestClosed,
     );
+    // More time for a request that takes nothing more is refused too.
+    const asked = await calls.call('POST', 'extension', { token: secret, note: 'A week more?' });
+    expect(asked.statusCode).toBe(410);
+    expect(asked.json().message).toBe(SELF_TAPE_TEXTS.requestClosed);
 
     expect((await release()).json()).toEqual({ candidates: 1, mails: 1 });
     const [notice] = await queuedMailsTo(releasedEmail);

@@ -199,6 +199,8 @@ export const selfTapePrivatePageSchema = z.object({
   timeZone: z.string(),
   latePolicy: z.enum(SELF_TAPE_LATE_POLICIES),
   status: z.enum(SELF_TAPE_RECIPIENT_STATUSES),
+  /** The office closed the request: the page takes nothing more, and says so to whoever has not answered. */
+  closed: z.boolean(),
   late: z.boolean(),
   extension: z.enum(SELF_TAPE_EXTENSION_STATES).nullable(),
   /** A represented talent's hand-in to their agents (null when the request has no agency review for them). */

@@ -109,6 +109,7 @@ async function present(
     timeZone: request.timeZone,
     latePolicy: request.latePolicy as SelfTapePrivatePage['latePolicy'],
     status: recipient.status as SelfTapePrivatePage['status'],
+    closed: request.closedAt !== null,
     late: recipient.late,
     extension: recipient.extension as SelfTapePrivatePage['extension'],
     review: recipient.review as SelfTapePrivatePage['review'],
@@ -265,13 +266,17 @@ export async function declineRequest(context: AppContext, secret: string, reason
   });
 }
 
-/** Asks the office for more time (once an answer came, asking again is allowed); the office grants or refuses. */
+/**
+ * Asks the office for more time (once an answer came, asking again is allowed); the office grants or refuses. A closed
+ * request takes no more tapes, so more time would mean nothing: it is refused like every other answer.
+ */
 export async function askForTime(context: AppContext, secret: string, note: string, now = new Date()) {
   return context.database.db.transaction(async (tx) => {
     const found = await recipientBySecret(tx, secret, true);
     if (found.recipient.status === 'DECLINED') throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedDeclined);
     if (found.recipient.status === 'SUBMITTED')
       throw new AppError('CONFLICT', SELF_TAPE_TEXTS.closedSubmitted);
+    if (found.request.closedAt) throw new AppError('LINK_CLOSED', SELF_TAPE_TEXTS.requestClosed);
     const [updated] = await tx
       .update(selfTapeRecipients)
       .set({ extension: 'ASKED', extensionNote: note || null })

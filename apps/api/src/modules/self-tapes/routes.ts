@@ -133,7 +133,8 @@ export function selfTapeRoutes(app: App, context: AppContext) {
         response: { 200: selfTapeTrackingSchema },
       },
     },
-    async (request) => requestTracking(db, request.params.id, request.params.requestId, request.query),
+    async (request) =>
+      requestTracking(context.database, request.params.id, request.params.requestId, request.query),
   );
 
   app.post(

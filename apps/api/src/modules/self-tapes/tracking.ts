@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { SELF_TAPE_TEXTS, type SelfTapeRecipient, type SelfTapeTracking } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db/client';
+import type { Database, Db } from '../../platform/db/client';
 import { isUuid, type Queryable } from '../../platform/db/ids';
 import { applicants, selfTapeRecipients, selfTapeRequests } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/errors';
@@ -73,9 +73,26 @@ export async function listRequests(
 
 /**
  * A request's tracking: the request, totals over all its recipients (one aggregate over the request's index range),
- * and one page of recipients in id order (keyset on the id).
+ * and one page of recipients in id order (keyset on the id), read from one snapshot. Read statement by statement, a
+ * sending job or a submission that committed in between showed recipients that the totals and the progress did not
+ * count yet. On PostgreSQL the transaction asks for that snapshot; the embedded engine runs one transaction at a time,
+ * so any transaction there is one snapshot (and its transactions set their scope first, after which no isolation
+ * level may be asked for).
  */
 export async function requestTracking(
+  database: Pick<Database, 'db' | 'kind'>,
+  projectId: string,
+  requestId: string,
+  query: { cursor?: string; limit: number },
+): Promise<SelfTapeTracking> {
+  const snapshot =
+    database.kind === 'postgres'
+      ? ({ isolationLevel: 'repeatable read', accessMode: 'read only' } as const)
+      : undefined;
+  return database.db.transaction((tx) => readTracking(tx, projectId, requestId, query), snapshot);
+}
+
+async function readTracking(
   db: Queryable,
   projectId: string,
   requestId: string,

@@ -45,6 +45,26 @@ describe('upload queue component', () => {
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
   });
 
+  it('tells its owner while a file is on its way', async () => {
+    const { http, wrap } = setupHttp(UPLOAD_HANDLERS);
+    let finishPut!: () => void;
+    const putHeld = new Promise<void>((resolve) => (finishPut = resolve));
+    const transport = createMediaUploadTransport(http, TARGET, {
+      put: async () => {
+        await putHeld;
+        return { etag: '"e"' };
+      },
+    });
+    const onBusyChange = vi.fn();
+    render(wrap(<UploadQueue transport={transport} scope="test" onBusyChange={onBusyChange} />));
+    expect(onBusyChange).toHaveBeenLastCalledWith(false);
+    await userEvent.upload(screen.getByTestId('file-picker-input'), [named('take.mp4')]);
+    await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(true));
+    finishPut();
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    expect(onBusyChange).toHaveBeenLastCalledWith(false);
+  });
+
   it('shows a failed upload with a retry button and the catalogue toast, and reports the failure to the API', async () => {
     const { double, http, wrap } = setupHttp(UPLOAD_HANDLERS);
     let down = true;

@@ -1,4 +1,5 @@
 import type { UploadKind } from '@casting/domain';
+import { useEffect, useEffectEvent } from 'react';
 import { toast } from '../../lib/toast/toast';
 import { browserResumeStorage, useUploadQueue } from '../../lib/upload';
 import type { QueueItem, UploadQueueOptions, UploadTransport } from '../../lib/upload';
@@ -17,6 +18,11 @@ export interface UploadQueueProps {
   scope: string;
   finalize?: UploadQueueOptions['finalize'];
   onComplete?(completed: QueueItem[], failed: QueueItem[]): void;
+  /**
+   * Told when files start and stop being on their way (waiting, uploading or being finalized), so a form can hold
+   * back what must wait for them: a submit while a file is still going up would send what was there before it.
+   */
+  onBusyChange?(busy: boolean): void;
   /** Only one file at a time from the picker unless set. */
   multiple?: boolean;
   kinds?: readonly UploadKind[];
@@ -42,6 +48,7 @@ export function UploadQueue({
   scope,
   finalize,
   onComplete,
+  onBusyChange,
   multiple = false,
   kinds,
   accept,
@@ -62,6 +69,9 @@ export function UploadQueue({
     onComplete,
     onMessage: (message, _kind, detail) => toast.error(message, detail ? { description: detail } : undefined),
   });
+  const busy = items.some((item) => item.status === 'PENDING' || item.status === 'UPLOADING');
+  const tellBusy = useEffectEvent((value: boolean) => onBusyChange?.(value));
+  useEffect(() => tellBusy(busy), [busy]);
   const full = maxFiles !== undefined && items.length >= maxFiles;
   return (
     <div className={cn('flex flex-col gap-3', className)}>

@@ -5,14 +5,24 @@ import { useCloseAndRelease } from './self-tapes-api';
 
 /**
  * Closing a request, then its release notice: the director ticks the candidates kept for the next step; everyone
- * else of the request receives the project's Release template, once.
+ * else of the request receives the project's Release template, once. Reviewers who may not (`manage` false) only read
+ * whether the request is closed and its notice sent.
  */
-export function CloseAndRelease(props: { projectId: string; data: SelfTapeTracking }) {
+export function CloseAndRelease(props: { projectId: string; data: SelfTapeTracking; manage: boolean }) {
   const { request, items } = props.data;
   const { close, release } = useCloseAndRelease(props.projectId, request.id);
   const [keep, setKeep] = useState<ReadonlySet<string>>(new Set());
   const candidates = [...new Map(items.map((item) => [item.submissionId, item.candidateName])).entries()];
   const error = close.error ?? release.error;
+  if (!props.manage) {
+    if (!request.closedAt) return null;
+    return (
+      <p className="text-sm text-ink">
+        {SELF_TAPE_TEXTS.closed}
+        {request.releaseSentAt ? ` · ${SELF_TAPE_TEXTS.releaseSent}` : ''}
+      </p>
+    );
+  }
   if (!request.closedAt) {
     return (
       <Button

@@ -21,9 +21,22 @@ export function ReviewPanel({ data, token }: { data: SelfTapePrivatePage; token:
           <h2 className="text-lg font-semibold text-ink">{SELF_TAPE_TEXTS.reviewTakes}</h2>
           <p className="text-sm text-ink">{SELF_TAPE_TEXTS.reviewStates[review.state]}</p>
           {review.takes.map((take) => (
-            <a key={take.url} href={take.url} className="text-link underline">
-              {take.name}
-            </a>
+            <div key={take.url} className="flex flex-col gap-1">
+              {/* The agent watches the take here before answering; the link keeps the file for later. */}
+              {take.kind === 'video' ? (
+                <video
+                  src={take.url}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  aria-label={take.name}
+                  className="max-h-96 w-full rounded-md bg-black"
+                />
+              ) : null}
+              <a href={take.url} className="text-ink underline">
+                {take.name}
+              </a>
+            </div>
           ))}
           {review.state === 'PENDING' ? (
             <div className="flex flex-col gap-2 sm:flex-row">

@@ -31,6 +31,7 @@ const PAGE: SelfTapePrivatePage = {
   timeZone: 'Europe/London',
   latePolicy: 'ACCEPT_LATE',
   status: 'OPENED',
+  closed: false,
   late: false,
   extension: null,
   review: null,

@@ -53,8 +53,11 @@ function NoteForm(props: { label: string; action: string; onSend(text: string): 
 function Takes({ data, token }: { data: SelfTapePrivatePage; token: string }) {
   const http = useHttpClient();
   const action = useSelfTapePageAction(token);
+  const listId = useId();
   // The takes of this visit, newest last; a new upload beyond the count asked for replaces the oldest.
   const [keys, setKeys] = useState<string[]>([]);
+  // While a take is still going up (or being set as a take), submitting would send the takes from before it.
+  const [uploading, setUploading] = useState(false);
   const [grant] = useState(data.uploadGrant);
   const transport = useMemo(
     () => (grant ? createMediaUploadTransport(http, { uploadGrant: grant }) : null),
@@ -69,6 +72,7 @@ function Takes({ data, token }: { data: SelfTapePrivatePage; token: string }) {
         kinds={data.acceptedKinds}
         multiple={data.takes > 1}
         label={data.uploaded.length > 0 ? SELF_TAPE_TEXTS.replace : SELF_TAPE_TEXTS.upload}
+        onBusyChange={setUploading}
         finalize={async (_item, result) => {
           const next = [...keys, result.key].slice(-data.takes);
           await action.mutateAsync({ kind: 'takes', keys: next });
@@ -77,14 +81,19 @@ function Takes({ data, token }: { data: SelfTapePrivatePage; token: string }) {
         }}
       />
       {data.uploaded.length > 0 ? (
-        <ul className="flex flex-col gap-1 text-sm text-ink">
-          {data.uploaded.map((take) => (
-            <li key={take.id}>{take.name}</li>
-          ))}
-        </ul>
+        <>
+          <h2 id={listId} className="text-base font-semibold text-ink">
+            {SELF_TAPE_TEXTS.takesToSubmit}
+          </h2>
+          <ul aria-labelledby={listId} className="flex flex-col gap-1 text-sm text-ink">
+            {data.uploaded.map((take) => (
+              <li key={take.id}>{take.name}</li>
+            ))}
+          </ul>
+        </>
       ) : null}
       <Button
-        disabled={data.uploaded.length === 0 || action.isPending}
+        disabled={data.uploaded.length === 0 || uploading || action.isPending}
         onClick={() => action.mutate({ kind: 'submit' })}
       >
         {SELF_TAPE_TEXTS.submit}
@@ -111,16 +120,19 @@ export function SelfTapePage() {
   const [panel, setPanel] = useState<'decline' | 'time' | null>(null);
   if (query.isError) {
     return (
-      <main className="mx-auto max-w-xl p-4">
+      <div className="mx-auto max-w-xl p-4">
         <p role="alert">{SELF_TAPE_TEXTS.notFound}</p>
-      </main>
+      </div>
     );
   }
   const data = query.data;
-  if (!data) return <main className="mx-auto max-w-xl p-4" aria-busy="true" />;
-  const open = data.status === 'SENT' || data.status === 'OPENED';
+  if (!data) return <div className="mx-auto max-w-xl p-4" aria-busy="true" />;
+  const unanswered = data.status === 'SENT' || data.status === 'OPENED';
+  // A closed request takes nothing more, and takes handed to the agent wait for their answer: whoever had not
+  // answered is told so instead of offered what would be refused.
+  const open = unanswered && !data.closed && data.review !== 'PENDING';
   return (
-    <main className="mx-auto flex w-full max-w-xl flex-col gap-4 p-4">
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-4">
       <header className="flex flex-col gap-1">
         <p className="text-sm text-ink-muted">
           {data.officeName} · {data.projectName} · {data.roleName}
@@ -142,7 +154,7 @@ export function SelfTapePage() {
         <section aria-label={SELF_TAPE_TEXTS.sides} className="flex flex-col gap-1">
           <h2 className="text-lg font-semibold text-ink">{SELF_TAPE_TEXTS.sides}</h2>
           {data.sides.map((side) => (
-            <a key={side.url} href={side.url} className="text-link underline">
+            <a key={side.url} href={side.url} className="text-ink underline">
               {side.name}
             </a>
           ))}
@@ -150,6 +162,7 @@ export function SelfTapePage() {
       ) : null}
       {data.status === 'SUBMITTED' ? <p role="status">{SELF_TAPE_TEXTS.submitted}</p> : null}
       {data.status === 'DECLINED' ? <p role="status">{SELF_TAPE_TEXTS.declined}</p> : null}
+      {unanswered && data.closed ? <p role="status">{SELF_TAPE_TEXTS.requestClosed}</p> : null}
       {data.extension === 'ASKED' ? <p role="status">{SELF_TAPE_TEXTS.asked}</p> : null}
       <ReviewPanel data={data} token={token} />
       {open ? <Takes data={data} token={token} /> : null}
@@ -184,6 +197,6 @@ export function SelfTapePage() {
           {extractErrorMessage(action.error)}
         </p>
       ) : null}
-    </main>
+    </div>
   );
 }

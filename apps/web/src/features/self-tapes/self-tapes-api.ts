@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import {
   selfTapePrivatePageSchema,
@@ -100,14 +101,21 @@ export function selfTapeTrackingQuery(http: HttpClient, projectId: string, reque
   });
 }
 
-/** Refetches the tracking when a recipient opens, submits, declines or asks for time (the live channel's hint). */
+/**
+ * Refetches the tracking when a recipient opens, submits, declines or asks for time (the live channel's hint), and
+ * once on joining the channel: the sending job starts as the page opens, and what it (or anyone) changed before the
+ * channel was joined was never heard, so the first read could stay short of the recipients for good.
+ */
 export function useLiveSelfTapes(projectId: string, requestId: string) {
   const queryClient = useQueryClient();
-  useLiveProject(projectId, (update) => {
+  const live = useLiveProject(projectId, (update) => {
     if (update.event === 'SELF_TAPES_UPDATED') {
       void queryClient.invalidateQueries({ queryKey: selfTapeKeys.tracking(requestId) });
     }
   });
+  useEffect(() => {
+    if (live) void queryClient.invalidateQueries({ queryKey: selfTapeKeys.tracking(requestId) });
+  }, [live, queryClient, requestId]);
 }
 
 /** Grants (with a new deadline) or refuses a recipient's request for more time. */

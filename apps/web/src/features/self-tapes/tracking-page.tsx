@@ -1,9 +1,10 @@
-import { extractErrorMessage, SELF_TAPE_TEXTS, type SelfTapeRecipient } from '@casting/domain';
+import { can, extractErrorMessage, SELF_TAPE_TEXTS, type SelfTapeRecipient } from '@casting/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/routing/paths';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { Button } from '../../ui/button';
+import { ProjectWorkspace } from '../projects';
 import { CloseAndRelease } from './close-release';
 import { onViewerClock, viewerTimeZone } from './countdown';
 import { selfTapeTrackingQuery, useAnswerExtension, useLiveSelfTapes } from './self-tapes-api';
@@ -11,7 +12,12 @@ import { selfTapeTrackingQuery, useAnswerExtension, useLiveSelfTapes } from './s
 /** Granting more time from the tracking page gives two more days from the recipient's own deadline. */
 const GRANT_HOURS = 48;
 
-function RecipientRow(props: { recipient: SelfTapeRecipient; projectId: string; requestId: string }) {
+function RecipientRow(props: {
+  recipient: SelfTapeRecipient;
+  projectId: string;
+  requestId: string;
+  manage: boolean;
+}) {
   const { recipient } = props;
   const answer = useAnswerExtension(props.projectId, props.requestId);
   const zone = viewerTimeZone();
@@ -29,7 +35,7 @@ function RecipientRow(props: { recipient: SelfTapeRecipient; projectId: string; 
       </p>
       {recipient.declineReason ? <p className="text-sm text-ink-muted">{recipient.declineReason}</p> : null}
       {recipient.extensionNote ? <p className="text-sm text-ink-muted">{recipient.extensionNote}</p> : null}
-      {recipient.extension === 'ASKED' ? (
+      {props.manage && recipient.extension === 'ASKED' ? (
         <div className="flex gap-2">
           <Button
             variant="secondary"
@@ -64,16 +70,30 @@ function RecipientRow(props: { recipient: SelfTapeRecipient; projectId: string; 
   );
 }
 
-/** A request's tracking page: totals and each recipient's state, refetched live as tapes arrive. */
+/**
+ * A request's tracking page: totals and each recipient's state, refetched live as tapes arrive. Reviewers follow it;
+ * only those who may request self-tapes answer for more time, close the request and send its release notice.
+ */
 export function SelfTapeTrackingPage() {
-  const { id: projectId = '', requestId = '' } = useParams();
+  const { id: projectId = '' } = useParams();
+  return (
+    <ProjectWorkspace projectId={projectId}>
+      {(project) => (
+        <Tracking projectId={project.id} manage={can(project.projectActor, 'REQUEST_SELF_TAPES')} />
+      )}
+    </ProjectWorkspace>
+  );
+}
+
+function Tracking({ projectId, manage }: { projectId: string; manage: boolean }) {
+  const { requestId = '' } = useParams();
   const http = useHttpClient();
   const query = useQuery(selfTapeTrackingQuery(http, projectId, requestId));
   useLiveSelfTapes(projectId, requestId);
   const data = query.data;
   const zone = viewerTimeZone();
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4">
       <h1 className="text-xl font-semibold text-ink">
         {SELF_TAPE_TEXTS.tracking}
         {data ? `: ${data.request.title}` : ''}
@@ -102,19 +122,20 @@ export function SelfTapeTrackingPage() {
           >
             {SELF_TAPE_TEXTS.receivedView}
           </Link>
-          <CloseAndRelease projectId={projectId} data={data} />
-          <ul className="flex flex-col">
+          <CloseAndRelease projectId={projectId} data={data} manage={manage} />
+          <ul aria-label={SELF_TAPE_TEXTS.recipients} className="flex flex-col">
             {data.items.map((recipient) => (
               <RecipientRow
                 key={recipient.id}
                 recipient={recipient}
                 projectId={projectId}
                 requestId={requestId}
+                manage={manage}
               />
             ))}
           </ul>
         </>
       ) : null}
-    </main>
+    </div>
   );
 }
