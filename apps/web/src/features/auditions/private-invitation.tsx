@@ -24,9 +24,9 @@ export function PrivateInvitationRoute() {
   const { projectId, token } = addressOf(window.location);
   if (!projectId || !token) {
     return (
-      <main className="mx-auto max-w-xl p-4">
+      <div className="mx-auto max-w-xl p-4">
         <p role="alert">{AUDITION_TEXTS.incompleteLink}</p>
-      </main>
+      </div>
     );
   }
   return <PrivateInvitationPage projectId={projectId} token={token} />;
@@ -36,18 +36,18 @@ export function PrivateInvitationPage({ projectId, token }: { projectId: string;
   const http = useHttpClient();
   const query = useQuery(privateInvitationQuery(http, projectId, token));
   const zone = viewerTimeZone();
-  if (query.isPending) return <main className="mx-auto max-w-xl p-4" aria-busy="true" />;
+  if (query.isPending) return <div className="mx-auto max-w-xl p-4" aria-busy="true" />;
   if (query.isError) {
     return (
-      <main className="mx-auto max-w-xl p-4">
+      <div className="mx-auto max-w-xl p-4">
         <p role="alert">{extractErrorMessage(query.error)}</p>
-      </main>
+      </div>
     );
   }
   const view = query.data;
   const when = (iso: string) => formatZonedMoment(new Date(iso), zone);
   return (
-    <main className="mx-auto flex max-w-xl flex-col gap-4 p-4 text-ink">
+    <div className="mx-auto flex max-w-xl flex-col gap-4 p-4 text-ink">
       <h1 className="text-xl font-semibold">{AUDITION_TEXTS.privateTitle(view.projectName)}</h1>
       <p>
         {AUDITION_KIND_LABELS[view.kind]}: {view.sessionName} ({view.candidateName})
@@ -69,7 +69,7 @@ export function PrivateInvitationPage({ projectId, token }: { projectId: string;
         </a>
       </section>
       <Answers view={view} projectId={projectId} token={token} when={when} />
-    </main>
+    </div>
   );
 }
 
