@@ -213,3 +213,12 @@ export function formatZonedTime(instant: Date, timeZone: string): string {
     hourCycle: 'h23',
   }).format(instant);
 }
+
+/** A calendar date (YYYY-MM-DD) as the schedule names days, e.g. "Tue 1 Dec 2026"; anything else as written. */
+export function formatAuditionDay(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const noon = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  if (Number.isNaN(noon.getTime())) return date;
+  return `${WEEKDAYS[noon.getUTCDay()]} ${noon.getUTCDate()} ${MONTHS[noon.getUTCMonth()]} ${noon.getUTCFullYear()}`;
+}

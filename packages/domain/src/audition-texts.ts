@@ -165,6 +165,15 @@ export const AUDITION_TEXTS = {
   nobodyNext: 'Nobody is waiting to go in.',
   dayNotes: 'Notes of the day',
   alsoInvite: 'Also invite, whatever their rating',
+  // A day's schedule: every session of the project that starts that day on the viewer's clock, with its grid.
+  daysTitle: 'Days',
+  openDay: (day: string) => `Open the schedule of the day ${day}`,
+  dayTitle: (day: string) => `Schedule of ${day}`,
+  dayTab: 'Day schedule',
+  dayTotals: 'Totals of the day',
+  dayScheduled: (count: number) => `${count} ${count === 1 ? 'candidate' : 'candidates'} scheduled`,
+  noSessionsThatDay: 'No session of this project starts on this day.',
+  sessionZone: (moment: string) => `Local time of the session: ${moment}`,
 } as const;
 
 /** What the audition calls answer when they refuse. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   doublePlacements,
+  formatAuditionDay,
   formatZonedMoment,
   isTimeZone,
   overlappingSessions,
@@ -194,5 +195,13 @@ describe('a moment in the viewer’s zone', () => {
     expect(formatZonedMoment(instant, 'America/Los_Angeles')).toBe(
       'Sun 29 Mar 2026, 01:00 (America/Los_Angeles)',
     );
+  });
+});
+
+describe('a day as the schedule names it', () => {
+  it('reads the date alone, weekday first, whatever zone the runtime is in', () => {
+    expect(formatAuditionDay('2031-11-03')).toBe('Mon 3 Nov 2031');
+    expect(formatAuditionDay('2026-03-29')).toBe('Sun 29 Mar 2026');
+    expect(formatAuditionDay('someday')).toBe('someday');
   });
 });

@@ -299,6 +299,10 @@ const BUILT_PAGES: Partial<Record<PageName, LazyPage>> = {
     () => import('../features/self-tapes'),
     (m) => m.SelfTapeRequestsPage,
   ),
+  AuditionDayPage: lazyPage(
+    () => import('../features/auditions/day-page'),
+    (m) => m.AuditionDayPage,
+  ),
 };
 
 /** Whether the page exists: navigation offers only destinations that work. */

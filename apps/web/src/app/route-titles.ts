@@ -48,5 +48,6 @@ export const ROUTE_TITLES: Partial<Record<RouteId, string>> = {
   projectAuditions: AUDITION_TEXTS.sessionsTitle,
   projectAuditionSchedule: AUDITION_TEXTS.scheduleTab,
   projectAuditionCheckIn: AUDITION_TEXTS.checkInTitle,
+  projectAuditionDay: AUDITION_TEXTS.dayTab,
   ...PUBLIC_ROUTE_TITLES,
 };

@@ -75,7 +75,8 @@ export type PageName =
   | 'AuditionSessionsPage'
   | 'AuditionSchedulePage'
   | 'AuditionCheckInPage'
-  | 'SelfTapeRequestsPage';
+  | 'SelfTapeRequestsPage'
+  | 'AuditionDayPage';
 
 export interface AppRoute {
   id: RouteId;
@@ -169,6 +170,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('projectAuditionSchedule', 'staff', 'AuditionSchedulePage'),
   route('projectAuditionCheckIn', 'staff', 'AuditionCheckInPage'),
   route('projectSelfTapeRequests', 'staff', 'SelfTapeRequestsPage'),
+  route('projectAuditionDay', 'staff', 'AuditionDayPage'),
 ];
 
 export interface RouteMatch {

@@ -94,6 +94,7 @@ const SUPER_ADMIN_AND_ADMIN = [
   '/projects/:id/auditions/:sessionId',
   '/projects/:id/auditions/:sessionId/check-in',
   '/projects/:id/self-tapes',
+  '/projects/:id/auditions/days/:day',
 ];
 
 type Actor = 'signed out' | UserRoleCode;

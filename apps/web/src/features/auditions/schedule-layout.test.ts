@@ -2,7 +2,7 @@ import type { AuditionInvitation, AuditionSchedule } from '@casting/domain';
 import { describe, expect, it } from 'vitest';
 import { overlapsOf } from './new-session-dialog';
 import { emptyDraft } from './session-fields';
-import { layOut, movesFor, nextInRoom, parseBreaks, slotTime } from './schedule-layout';
+import { layOut, movesFor, nextInRoom, parseBreaks, sessionDays, slotTime } from './schedule-layout';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const slot = (n: number, capacity = 1) => ({
@@ -114,5 +114,15 @@ describe('the room’s view', () => {
     );
     expect(who([marked(1, 'NO_SHOW'), marked(2, 'LATE'), marked(3, null)])).toBe('P2');
     expect(who([marked(1, 'SEEN'), marked(2, 'NO_SHOW')])).toBeNull();
+  });
+});
+
+describe('the days that have sessions', () => {
+  it('are the dates the sessions start on in the viewer’s zone, each once, earliest first', () => {
+    const at = (startsAt: string) => ({ startsAt });
+    // 23:30 in London on the 3rd is already the 4th in Paris.
+    const sessions = [at('2031-11-03T23:30:00Z'), at('2031-11-03T12:00:00Z'), at('2031-11-03T08:00:00Z')];
+    expect(sessionDays(sessions, 'Europe/Paris')).toEqual(['2031-11-03', '2031-11-04']);
+    expect(sessionDays(sessions, 'Europe/London')).toEqual(['2031-11-03']);
   });
 });

@@ -1,7 +1,9 @@
 import {
   formatZonedTime,
+  todayIn,
   type AuditionInvitation,
   type AuditionSchedule,
+  type AuditionSession,
   type AuditionSlot,
 } from '@casting/domain';
 
@@ -112,4 +114,16 @@ export function parseBreaks(text: string): { start: string; end: string }[] | nu
     breaks.push({ start: `${match[1]}:${match[2]}`, end: `${match[3]}:${match[4]}` });
   }
   return breaks;
+}
+
+/**
+ * The day a session belongs to: the date its start falls on in the viewer's zone, the clock every time of these pages
+ * is shown on (decision 0846).
+ */
+export const sessionDay = (session: Pick<AuditionSession, 'startsAt'>, zone: string) =>
+  todayIn(zone, new Date(session.startsAt));
+
+/** The distinct days that have sessions, earliest first. */
+export function sessionDays(sessions: readonly Pick<AuditionSession, 'startsAt'>[], zone: string): string[] {
+  return [...new Set(sessions.map((session) => sessionDay(session, zone)))].sort();
 }

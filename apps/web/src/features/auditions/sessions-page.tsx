@@ -3,6 +3,7 @@ import {
   AUDITION_TEXTS,
   can,
   extractErrorMessage,
+  formatAuditionDay,
   formatZonedMoment,
   type ProjectDetail,
 } from '@casting/domain';
@@ -16,6 +17,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ProjectHeader, ProjectWorkspace, useProjectIdParam } from '../projects';
 import { viewerTimeZone } from './auditions-api';
 import { NewSessionDialog } from './new-session-dialog';
+import { sessionDays } from './schedule-layout';
 import { SessionActions } from './session-actions';
 import { sessionsQuery, useLiveSchedule } from './team-api';
 
@@ -45,6 +47,27 @@ function Sessions({ project }: { project: ProjectDetail }) {
         {manage ? <Button onClick={() => setCreating(true)}>{T.newSession}</Button> : null}
       </div>
       <p className="text-sm">{T.shownIn(zone)}</p>
+      {items.length > 0 ? (
+        <nav aria-label={T.daysTitle} className="flex flex-col gap-2">
+          <h2 className="font-semibold">{T.daysTitle}</h2>
+          <ul className="flex flex-wrap gap-2">
+            {sessionDays(items, zone).map((day) => {
+              const label = formatAuditionDay(day);
+              return (
+                <li key={day}>
+                  <Link
+                    className="inline-flex min-h-10 items-center rounded-md border border-line px-3 text-sm font-medium"
+                    to={paths.project.auditionDay(project.id, day)}
+                    aria-label={T.openDay(label)}
+                  >
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
       {query.isError ? <p role="alert">{extractErrorMessage(query.error)}</p> : null}
       {query.isSuccess && items.length === 0 ? <EmptyState title={T.noSessions} /> : null}
       <ul className="flex flex-col gap-2" aria-label={T.sessionsTitle}>

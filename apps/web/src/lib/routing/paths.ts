@@ -80,6 +80,7 @@ export const paths = {
       fillPattern(PATTERNS.projectAuditionSchedule, { id, sessionId }),
     auditionCheckIn: (id: Id, sessionId: Id) =>
       fillPattern(PATTERNS.projectAuditionCheckIn, { id, sessionId }),
+    auditionDay: (id: Id, day: string) => fillPattern(PATTERNS.projectAuditionDay, { id, day }),
     selfTapeRequests: (id: Id) => fillPattern(PATTERNS.projectSelfTapeRequests, { id }),
     selfTapeRequest: (id: Id, requestId: Id) => fillPattern(PATTERNS.projectSelfTapes, { id, requestId }),
   },

@@ -91,6 +91,8 @@ export const PATTERNS = {
   projectAuditionCheckIn: '/projects/:id/auditions/:sessionId/check-in',
   /** (ours) A project's self-tape requests, newest first, each linking to its tracking page. */
   projectSelfTapeRequests: '/projects/:id/self-tapes',
+  /** (ours) Every audition session of a project that starts on one day (YYYY-MM-DD, the viewer's calendar). */
+  projectAuditionDay: '/projects/:id/auditions/days/:day',
 } as const;
 
 export type RouteId = keyof typeof PATTERNS;
