@@ -170,6 +170,18 @@ test('a director schedules auditions, a talent picks a slot on a phone, the fron
   await expect(slots.getByRole('listitem', { name: 'Slot 10:20–10:30' })).toContainText('Vera Holt');
   await expect(slots.getByRole('listitem', { name: 'Slot 10:30–10:40' })).toContainText('Ines Marlow');
 
+  // The day's schedule, from the sessions list, holds the session's grid with the day's totals.
+  await page.getByRole('link', { name: 'All sessions' }).click();
+  await page.getByRole('link', { name: 'Open the schedule of the day Tue 10 Jun 2031' }).click();
+  await expect(page.getByRole('heading', { name: 'Schedule of Tue 10 Jun 2031', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals of the day' })).toContainText(
+    '4 candidates scheduled',
+  );
+  await expect(slots.getByRole('listitem', { name: 'Slot 10:20–10:30' })).toContainText('Vera Holt');
+  await expectAccessible(page, 'the day’s schedule on a phone');
+  await page.getByRole('link', { name: 'Harbour readings' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbour readings', level: 1 })).toBeVisible();
+
   // On the day, the front desk (a phone) checks two in and marks one absent; the director rates them.
   await page.getByRole('link', { name: 'Front desk check-in' }).click();
   for (const [name, mark] of [
