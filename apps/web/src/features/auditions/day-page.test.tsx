@@ -8,21 +8,27 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
 import { buildProjectDetail } from '../../../test/factories';
 import { createHttpClient } from '../../lib/http/http-client';
 import { HttpClientProvider } from '../../lib/http/http-client-context';
 import { LiveClientProvider } from '../../lib/live/use-live-project';
 import { createQueryClient } from '../../lib/query/query-client';
-import type * as AuditionsApi from './auditions-api';
 import { DaySchedule } from './day-page';
 
-// The viewer reads the schedule in Paris, whatever zone the test machine runs in.
-vi.mock('./auditions-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuditionsApi>()),
-  viewerTimeZone: () => 'Europe/Paris',
-}));
+// The viewer reads the schedule in Paris, whatever zone the test machine runs in. The process's zone is set rather
+// than the zone helper mocked: the test files share one module graph (no isolation), so a mock of a module that an
+// earlier file loaded would not reach the grid.
+let machineZone: string | undefined;
+beforeAll(() => {
+  machineZone = process.env.TZ;
+  process.env.TZ = 'Europe/Paris';
+});
+afterAll(() => {
+  if (machineZone === undefined) delete process.env.TZ;
+  else process.env.TZ = machineZone;
+});
 
 const PROJECT = '0190a5f6-0000-7000-8000-000000000001';
 const id = (n: number) => `0190a5f6-0000-7000-8000-${String(n).padStart(12, '0')}`;
