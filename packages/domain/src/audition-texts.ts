@@ -174,6 +174,9 @@ export const AUDITION_TEXTS = {
   dayScheduled: (count: number) => `${count} ${count === 1 ? 'candidate' : 'candidates'} scheduled`,
   noSessionsThatDay: 'No session of this project starts on this day.',
   sessionZone: (moment: string) => `Local time of the session: ${moment}`,
+  // The callback dialog's folder: everyone filed in it is invited too.
+  fromFolder: 'Also invite everyone in a folder',
+  noFolder: 'No folder',
 } as const;
 
 /** What the audition calls answer when they refuse. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UI_TEXTS } from '@casting/domain';
 import { useHttpClient } from '../../lib/http/http-client-context';
 import { roleOptionsQuery } from '../opportunities';
-import { projectFoldersQuery } from './team-api';
+import { projectFoldersQuery } from '../folders';
 
 export interface FolderPickerProps {
   projectId: string;

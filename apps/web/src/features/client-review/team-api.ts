@@ -1,11 +1,9 @@
 import {
-  CACHE_MS,
   clientExportResultSchema,
   clientLinkListSchema,
   clientLinkReportSchema,
   clientLinkSummarySchema,
   createdClientLinkSchema,
-  folderListSchema,
 } from '@casting/domain';
 import type { CreateClientLink, PatchClientLink } from '@casting/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -57,12 +55,3 @@ export function exportLink(http: HttpClient, projectId: string, linkId: string) 
     body: {},
   });
 }
-
-/** Every folder of the project, of all its opportunities (one call: the folders route without `roleId`). */
-export const projectFoldersQuery = (http: HttpClient, projectId: string) =>
-  queryOptions({
-    queryKey: ['folders', projectId, 'all-opportunities'],
-    queryFn: ({ signal }) =>
-      http.request(`/projects/${encodeURIComponent(projectId)}/folders`, folderListSchema, { signal }),
-    staleTime: CACHE_MS.folders,
-  });

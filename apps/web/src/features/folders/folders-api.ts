@@ -25,6 +25,15 @@ export function foldersQuery(http: HttpClient, projectId: string, roleId: string
   });
 }
 
+/** Every folder of the project, of all its opportunities (one call: the folders route without `roleId`). */
+export const projectFoldersQuery = (http: HttpClient, projectId: string) =>
+  queryOptions({
+    queryKey: ['folders', projectId, 'all-opportunities'],
+    queryFn: ({ signal }) =>
+      http.request(`/projects/${encodeURIComponent(projectId)}/folders`, folderListSchema, { signal }),
+    staleTime: CACHE_MS.folders,
+  });
+
 /**
  * The folder list, fetched again 3 s after it is shown so folders a colleague or a
  * background job just created appear without a reload.

@@ -1,2 +1,3 @@
 export { FolderList } from './folder-list';
 export type { FolderListProps } from './folder-list';
+export { projectFoldersQuery } from './folders-api';

@@ -1,0 +1,106 @@
+import { AUDITION_TEXTS, type AuditionSession, type Folder } from '@casting/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
+import { createHttpClient } from '../../lib/http/http-client';
+import { HttpClientProvider } from '../../lib/http/http-client-context';
+import { LiveClientProvider } from '../../lib/live/use-live-project';
+import { createQueryClient } from '../../lib/query/query-client';
+import { CallbackDialog } from './callback-dialog';
+
+const PROJECT = '0190a5f6-0000-7000-8000-000000000001';
+const SESSION = '0190a5f6-0000-7000-8000-000000000002';
+const ROLE = '0190a5f6-0000-7000-8000-000000000003';
+const OTHER_ROLE = '0190a5f6-0000-7000-8000-000000000004';
+const CALLBACK = `POST /api/projects/${PROJECT}/auditions/sessions/${SESSION}/callback`;
+const T = AUDITION_TEXTS;
+
+const folder = (id: string, roleId: string, name: string): Folder => ({
+  id,
+  projectId: PROJECT,
+  roleId,
+  name,
+  systemAlias: null,
+  isSystem: false,
+  position: 0,
+});
+
+const source: AuditionSession = {
+  id: SESSION,
+  projectId: PROJECT,
+  kind: 'AUDITION',
+  name: 'First round',
+  roleIds: [ROLE],
+  day: '2031-06-10',
+  start: '10:00',
+  end: '11:00',
+  timeZone: 'Europe/London',
+  startsAt: '2031-06-10T09:00:00.000Z',
+  endsAt: '2031-06-10T10:00:00.000Z',
+  place: '1 Studio Lane',
+  videoLink: null,
+  slotMinutes: 10,
+  breaks: [],
+  perSlot: 1,
+  staff: null,
+  notes: null,
+  sourceSessionId: null,
+  openSlots: 0,
+};
+
+describe('filling a callback', () => {
+  it('offers the folders of the session’s opportunities and invites the chosen one’s candidates too', async () => {
+    const double = createFetchDouble({
+      [`GET /api/projects/${PROJECT}/folders`]: () =>
+        jsonResponse(200, {
+          items: [
+            folder('f-short', ROLE, 'Shortlist'),
+            folder('f-other', OTHER_ROLE, 'Another role’s picks'),
+          ],
+          folderFeedbackEnabled: false,
+        }),
+      [`GET /api/v2/projects/${PROJECT}/roles/options`]: () =>
+        jsonResponse(200, { items: [{ value: ROLE, label: 'Lead', description: null }] }),
+      // The answer does not matter here: what was asked for does.
+      [CALLBACK]: () => jsonResponse(409, { code: 'CONFLICT', message: 'Refused for the test.' }),
+    });
+    const http = createHttpClient({
+      baseUrl: '/api',
+      fetch: double.fetch,
+      getAccessToken: () => null,
+      refreshAccessToken: async () => 'none',
+      onRefreshFailed: () => undefined,
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <HttpClientProvider client={http}>
+          <LiveClientProvider client={null}>
+            <MemoryRouter>
+              <CallbackDialog
+                open
+                onOpenChange={() => undefined}
+                projectId={PROJECT}
+                source={source}
+                candidates={[]}
+              />
+            </MemoryRouter>
+          </LiveClientProvider>
+        </HttpClientProvider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: T.fromFolder }));
+    expect(await screen.findByRole('option', { name: 'Shortlist' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Another role’s picks' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Shortlist' }));
+    await user.type(screen.getByLabelText(T.fields.day, { exact: true }), '2031-06-17');
+    await user.click(screen.getByRole('button', { name: T.createCallback }));
+
+    await waitFor(() => expect(double.callsTo(CALLBACK)).toHaveLength(1));
+    expect(double.callsTo(CALLBACK)[0]!.body).toMatchObject({ folderId: 'f-short', minRating: 4 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Refused for the test.');
+  });
+});
