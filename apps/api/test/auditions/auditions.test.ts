@@ -33,6 +33,7 @@ describe('invitations and the recipient’s page', () => {
   let sessionId: string;
   let talentToken: string;
   let talentEmail: string;
+  let agentEmail: string;
   let agentToken: string;
   let represented: { applicantId: string };
   let picker: { applicantId: string };
@@ -44,7 +45,7 @@ describe('invitations and the recipient’s page', () => {
   it('invites a selection as one action: agents of a represented candidate, the talent otherwise', async () => {
     const talent = await candidate('Tara');
     represented = await candidate('Remy');
-    const agentEmail = await calls.representBy(represented.applicantId);
+    agentEmail = await calls.representBy(represented.applicantId);
 
     const result = await invite(sessionId, [talent.applicantId, represented.applicantId]);
     expect(result).toMatchObject({ invited: 2, alreadyInvited: 0, mailed: 2 });
@@ -153,7 +154,12 @@ describe('invitations and the recipient’s page', () => {
     expect(
       (await api('POST', `${base()}/${sessionId}/invitations/${theirs.id}/accept-change`)).statusCode,
     ).toBe(409);
-    expect((await calendar(agentToken)).start).toBe(wanted.startsAt);
+    const file = await calendar(agentToken);
+    expect(file.start).toBe(wanted.startsAt);
+    // The agent is told the new time by mail, with the same calendar file.
+    const [told] = await queuedMailsTo(agentEmail);
+    expect(told!.subject).toMatch(/^New time: /);
+    expect(readCalendar(told!.attachments![0]!.content)).toEqual(file);
   });
 
   it('lets candidates pick an open slot when the office chose so, and refuses a full one', async () => {

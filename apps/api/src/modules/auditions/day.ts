@@ -26,6 +26,7 @@ import { calendarAttachment } from './calendar';
 import { noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { runningOrder } from './running-order';
+import { tellMoved } from './schedule';
 import { takeSlot } from './private-page';
 import {
   HOLDING_STATUSES,
@@ -250,6 +251,7 @@ export async function deleteSession(
 export async function acceptChange(
   context: AppContext,
   tx: Db,
+  userId: string,
   projectId: string,
   sessionId: string,
   invitationId: string,
@@ -275,6 +277,20 @@ export async function acceptChange(
       updatedAt: new Date(),
     })
     .where(eq(auditionInvitations.id, invitation.id));
+  // A new time is news to the recipients (the same mail and calendar file as a move by the office).
+  if (slotId && slotId !== invitation.slotId) {
+    const [slot] = await tx.select().from(auditionSlots).where(eq(auditionSlots.id, slotId));
+    await tellMoved(
+      context,
+      tx,
+      userId,
+      projectId,
+      session,
+      [{ invitationId: invitation.id, slotId }],
+      new Map([[invitation.id, { invitation }]]),
+      new Map([[slotId, slot!]]),
+    );
+  }
   await context.events?.publish(projectId, 'AUDITION_UPDATED', { sessionId: session.id }, { tx });
   return scheduleOf(tx, projectId, session.id);
 }

@@ -225,7 +225,14 @@ export function auditionRoutes(app: App, context: AppContext) {
     },
     async (request) =>
       db.transaction((tx) =>
-        acceptChange(context, tx, request.params.id, request.params.sessionId, request.params.invitationId),
+        acceptChange(
+          context,
+          tx,
+          caller(request).userId,
+          request.params.id,
+          request.params.sessionId,
+          request.params.invitationId,
+        ),
       ),
   );
 

@@ -182,8 +182,11 @@ export async function changeSchedule(
   return { saved, conflicts, schedule: await scheduleOf(tx, projectId, session.id) };
 }
 
-/** Mails the recipients of invitations whose answered slot moved (a placement before any answer is not news). */
-async function tellMoved(
+/**
+ * Mails the recipients of invitations whose answered slot moved (a placement before any answer is not news), each
+ * with the event's calendar file at its new time. Also used when the office accepts a requested change.
+ */
+export async function tellMoved(
   context: AppContext,
   tx: Db,
   userId: string,
