@@ -207,11 +207,17 @@ describe('inviting a folder', () => {
     const anaToken = await tokenIn(await emailOf(ana.applicantId));
     const before = await calendar(anaToken);
     expect((await api('PATCH', `${base()}/${room}`, { place: '9 Quay Street' })).statusCode).toBe(200);
-    expect(await calendar(anaToken)).toMatchObject({
+    const after = await calendar(anaToken);
+    expect(after).toMatchObject({
       uid: before.uid,
       sequence: before.sequence + 1,
       location: '9 Quay Street',
     });
+    // Ana holds a slot, so she is told by mail with the same new file.
+    const [changed] = await queuedMailsTo(await emailOf(ana.applicantId));
+    expect(changed!.subject).toMatch(/^Changed: /);
+    expect(changed!.text).toContain('Where: 9 Quay Street');
+    expect(readCalendar(changed!.attachments![0]!.content)).toEqual(after);
     // Cancelling one tells its recipient by mail, with the time that no longer holds.
     const cys = result.schedule.invitations.find(
       (item: { applicantId: string }) => item.applicantId === cy.applicantId,

@@ -59,16 +59,19 @@ export function invitationMail(
 export function noticeMail(
   to: string,
   facts: InvitationMailFacts,
-  notice: 'REMINDER' | 'MOVED' | 'CANCELLED',
+  notice: 'REMINDER' | 'MOVED' | 'CHANGED' | 'CANCELLED',
   calendar: MailAttachment | null = null,
 ): MailMessage {
   const project = oneLine(facts.projectName);
   const who = facts.forAgent ? ` for ${oneLine(facts.candidateName)}` : '';
   const kind = AUDITION_KIND_LABELS[facts.kind].toLowerCase();
-  const heading = { REMINDER: 'Reminder', MOVED: 'New time', CANCELLED: 'Cancelled' }[notice];
+  const heading = { REMINDER: 'Reminder', MOVED: 'New time', CHANGED: 'Changed', CANCELLED: 'Cancelled' }[
+    notice
+  ];
   const lead = {
     REMINDER: `A reminder of the ${kind} for "${project}"${who}.`,
     MOVED: `The casting team of "${project}" moved the ${kind}${who}.`,
+    CHANGED: `The casting team of "${project}" changed the details of the ${kind}${who}; these are the new ones.`,
     CANCELLED: `The ${kind} for "${project}"${who} is cancelled; remove it from your calendar.`,
   }[notice];
   return {

@@ -115,7 +115,14 @@ export function auditionRoutes(app: App, context: AppContext) {
     },
     async (request) =>
       db.transaction((tx) =>
-        updateSession(context, tx, request.params.id, request.params.sessionId, request.body),
+        updateSession(
+          context,
+          tx,
+          caller(request).userId,
+          request.params.id,
+          request.params.sessionId,
+          request.body,
+        ),
       ),
   );
 

@@ -24,13 +24,13 @@ import {
   roles,
 } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { tellSessionEdited } from './session-notice';
+import { LIVE_STATUSES } from './statuses';
 
 export type SessionRow = typeof auditionSessions.$inferSelect;
 type SessionValues = z.output<typeof auditionSessionInputSchema>;
 
-const LIVE_STATUSES = ['INVITED', 'CONFIRMED', 'CHANGE_REQUESTED'] as const;
-/** The statuses of an invitation that still holds (or may hold) its slot. */
-export const HOLDING_STATUSES: readonly string[] = LIVE_STATUSES;
+export { HOLDING_STATUSES } from './statuses';
 
 export async function projectNameOf(db: Queryable, projectId: string): Promise<string> {
   const [row] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
@@ -297,6 +297,7 @@ export const tellSessionChanged = (context: AppContext, tx: Db, projectId: strin
 export async function updateSession(
   context: AppContext,
   db: Db,
+  userId: string,
   projectId: string,
   sessionId: string,
   patch: Partial<SessionValues>,
@@ -345,6 +346,7 @@ export async function updateSession(
           inArray(auditionInvitations.status, [...LIVE_STATUSES]),
         ),
       );
+    await tellSessionEdited(context, db, userId, updated!, await projectNameOf(db, projectId));
   }
   await tellSessionChanged(context, db, projectId, row.id);
   const slots = await slotsOf(db, row.id);
