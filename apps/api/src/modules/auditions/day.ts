@@ -4,7 +4,6 @@ import {
   AUDITION_MESSAGES,
   AUDITION_STATUS_LABELS,
   type AuditionAttendance,
-  type AuditionKind,
   type AuditionStatus,
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
@@ -23,7 +22,7 @@ import { requestStoragePurge } from '../../platform/storage/purge';
 import { allowanceLimits, spendAllowance } from '../email';
 import { rateInTransaction, type RatedCandidate } from '../ratings';
 import { calendarAttachment } from './calendar';
-import { noticeMail } from './mail';
+import { mailFacts, noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { runningOrder } from './running-order';
 import { tellMoved } from './schedule';
@@ -199,16 +198,7 @@ async function tellCancelled(
     return addressesFor(person, invitation.recipients as never).map((address) =>
       noticeMail(
         address.to,
-        {
-          kind: session.kind as AuditionKind,
-          projectName,
-          candidateName: person.name,
-          timeZone: session.timeZone,
-          startsAt: slot?.startsAt ?? session.startsAt,
-          place: session.place,
-          videoLink: session.videoLink,
-          forAgent: address.forAgent,
-        },
+        mailFacts(session, projectName, person.name, slot?.startsAt ?? session.startsAt, address.forAgent),
         'CANCELLED',
         calendar,
       ),

@@ -1,10 +1,5 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
-import {
-  AUDITION_MESSAGES,
-  type AuditionKind,
-  type AuditionMode,
-  type AuditionRecipients,
-} from '@casting/domain';
+import { AUDITION_MESSAGES, type AuditionMode, type AuditionRecipients } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { Queryable } from '../../platform/db/ids';
@@ -20,7 +15,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { allowanceLimits, spendAllowance } from '../email';
 import { calendarAttachment } from './calendar';
-import { invitationMail } from './mail';
+import { invitationMail, mailFacts } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { invitationPageUrl, newInvitationSecret } from './secret';
 import { createSession, projectNameOf, scheduleOf, sessionOf, slotsOf, tellSessionChanged } from './sessions';
@@ -129,16 +124,13 @@ export async function inviteToSession(
         })
       : null;
     for (const address of addressesFor(person, request.recipients)) {
-      const facts = {
-        kind: session.kind as AuditionKind,
+      const facts = mailFacts(
+        session,
         projectName,
-        candidateName: person.name,
-        timeZone: session.timeZone,
-        startsAt: slot ? new Date(slot.startsAt) : null,
-        place: session.place,
-        videoLink: session.videoLink,
-        forAgent: address.forAgent,
-      };
+        person.name,
+        slot ? new Date(slot.startsAt) : null,
+        address.forAgent,
+      );
       mails.push(invitationMail(address.to, facts, pageUrl, calendar));
     }
   }

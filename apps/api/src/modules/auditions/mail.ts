@@ -16,6 +16,27 @@ export interface InvitationMailFacts {
   forAgent: boolean;
 }
 
+/** The facts of a mail about one invitation, as one of its recipients (the talent, or an agent for them) reads them. */
+export function mailFacts(
+  session: { kind: string; timeZone: string; place: string | null; videoLink: string | null },
+  projectName: string,
+  candidateName: string,
+  startsAt: Date | null,
+  forAgent: boolean,
+): InvitationMailFacts {
+  const { timeZone, place, videoLink } = session;
+  return {
+    kind: session.kind as AuditionKind,
+    projectName,
+    candidateName,
+    timeZone,
+    startsAt,
+    place,
+    videoLink,
+    forAgent,
+  };
+}
+
 function when(facts: InvitationMailFacts) {
   return facts.startsAt
     ? `When: ${formatZonedMoment(facts.startsAt, facts.timeZone)}\n`

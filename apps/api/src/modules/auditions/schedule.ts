@@ -4,7 +4,6 @@ import {
   ROSTER_STATUS_LABELS,
   doublePlacements,
   type AuditionConflict,
-  type AuditionKind,
   type RosterStatus,
 } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
@@ -16,7 +15,7 @@ import { enqueueMail } from '../../platform/mail/queue';
 import { allowanceLimits, spendAllowance } from '../email';
 import { conflictsFor } from '../roster';
 import { calendarAttachment } from './calendar';
-import { noticeMail } from './mail';
+import { mailFacts, noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { HOLDING_STATUSES, projectNameOf, scheduleOf, sessionOf } from './sessions';
 
@@ -225,16 +224,7 @@ export async function tellMoved(
     return addressesFor(person, invitation.recipients as never).map((address) =>
       noticeMail(
         address.to,
-        {
-          kind: session.kind as AuditionKind,
-          projectName,
-          candidateName: person.name,
-          timeZone: session.timeZone,
-          startsAt: slot?.startsAt ?? null,
-          place: session.place,
-          videoLink: session.videoLink,
-          forAgent: address.forAgent,
-        },
+        mailFacts(session, projectName, person.name, slot?.startsAt ?? null, address.forAgent),
         'MOVED',
         calendar,
       ),

@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AuditionKind } from '@casting/domain';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { auditionInvitations, auditionSlots, type auditionSessions } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/queue';
 import { allowanceLimits, spendAllowance } from '../email';
 import { calendarAttachment } from './calendar';
-import { noticeMail } from './mail';
+import { mailFacts, noticeMail } from './mail';
 import { addressesFor, contactsOf } from './recipients';
 import { HOLDING_STATUSES } from './statuses';
 
@@ -54,16 +53,7 @@ export async function tellSessionEdited(
     return addressesFor(person, invitation.recipients as never).map((address) =>
       noticeMail(
         address.to,
-        {
-          kind: session.kind as AuditionKind,
-          projectName,
-          candidateName: person.name,
-          timeZone: session.timeZone,
-          startsAt: slot.startsAt,
-          place: session.place,
-          videoLink: session.videoLink,
-          forAgent: address.forAgent,
-        },
+        mailFacts(session, projectName, person.name, slot.startsAt, address.forAgent),
         'CHANGED',
         calendar,
       ),
