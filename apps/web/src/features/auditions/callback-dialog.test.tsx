@@ -1,14 +1,9 @@
 import { AUDITION_TEXTS, type AuditionSession, type Folder } from '@casting/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
-import { createHttpClient } from '../../lib/http/http-client';
-import { HttpClientProvider } from '../../lib/http/http-client-context';
-import { LiveClientProvider } from '../../lib/live/use-live-project';
-import { createQueryClient } from '../../lib/query/query-client';
+import { jsonResponse } from '../../../test/fetch-double';
+import { renderWithApi } from '../../../test/render-with-api';
 import { CallbackDialog } from './callback-dialog';
 
 const PROJECT = '0190a5f6-0000-7000-8000-000000000001';
@@ -53,43 +48,28 @@ const source: AuditionSession = {
 
 describe('filling a callback', () => {
   it('offers the folders of the session’s opportunities and invites the chosen one’s candidates too', async () => {
-    const double = createFetchDouble({
-      [`GET /api/projects/${PROJECT}/folders`]: () =>
-        jsonResponse(200, {
-          items: [
-            folder('f-short', ROLE, 'Shortlist'),
-            folder('f-other', OTHER_ROLE, 'Another role’s picks'),
-          ],
-          folderFeedbackEnabled: false,
-        }),
-      [`GET /api/v2/projects/${PROJECT}/roles/options`]: () =>
-        jsonResponse(200, { items: [{ value: ROLE, label: 'Lead', description: null }] }),
-      // The answer does not matter here: what was asked for does.
-      [CALLBACK]: () => jsonResponse(409, { code: 'CONFLICT', message: 'Refused for the test.' }),
-    });
-    const http = createHttpClient({
-      baseUrl: '/api',
-      fetch: double.fetch,
-      getAccessToken: () => null,
-      refreshAccessToken: async () => 'none',
-      onRefreshFailed: () => undefined,
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <HttpClientProvider client={http}>
-          <LiveClientProvider client={null}>
-            <MemoryRouter>
-              <CallbackDialog
-                open
-                onOpenChange={() => undefined}
-                projectId={PROJECT}
-                source={source}
-                candidates={[]}
-              />
-            </MemoryRouter>
-          </LiveClientProvider>
-        </HttpClientProvider>
-      </QueryClientProvider>,
+    const double = renderWithApi(
+      {
+        [`GET /api/projects/${PROJECT}/folders`]: () =>
+          jsonResponse(200, {
+            items: [
+              folder('f-short', ROLE, 'Shortlist'),
+              folder('f-other', OTHER_ROLE, 'Another role’s picks'),
+            ],
+            folderFeedbackEnabled: false,
+          }),
+        [`GET /api/v2/projects/${PROJECT}/roles/options`]: () =>
+          jsonResponse(200, { items: [{ value: ROLE, label: 'Lead', description: null }] }),
+        // The answer does not matter here: what was asked for does.
+        [CALLBACK]: () => jsonResponse(409, { code: 'CONFLICT', message: 'Refused for the test.' }),
+      },
+      <CallbackDialog
+        open
+        onOpenChange={() => undefined}
+        projectId={PROJECT}
+        source={source}
+        candidates={[]}
+      />,
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: T.fromFolder }));

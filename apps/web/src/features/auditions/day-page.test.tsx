@@ -5,16 +5,11 @@ import {
   type AuditionSchedule,
   type AuditionSession,
 } from '@casting/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
+import { jsonResponse } from '../../../test/fetch-double';
+import { renderWithApi } from '../../../test/render-with-api';
 import { buildProjectDetail } from '../../../test/factories';
-import { createHttpClient } from '../../lib/http/http-client';
-import { HttpClientProvider } from '../../lib/http/http-client-context';
-import { LiveClientProvider } from '../../lib/live/use-live-project';
-import { createQueryClient } from '../../lib/query/query-client';
 import { DaySchedule } from './day-page';
 
 // The viewer reads the schedule in Paris, whatever zone the test machine runs in. The process's zone is set rather
@@ -128,31 +123,16 @@ const LATE = session(
 
 function renderDay() {
   const sessionsPath = `/api/projects/${PROJECT}/auditions/sessions`;
-  const double = createFetchDouble({
-    [`GET ${sessionsPath}`]: () => jsonResponse(200, { items: [AFTERNOON, LATE, MORNING], nextCursor: null }),
-    [`GET ${sessionsPath}/${MORNING.id}`]: () => jsonResponse(200, schedule(MORNING, 100, ['Ana'])),
-    [`GET ${sessionsPath}/${AFTERNOON.id}`]: () => jsonResponse(200, schedule(AFTERNOON, 200, [])),
-    [`GET ${sessionsPath}/${LATE.id}`]: () => jsonResponse(200, schedule(LATE, 300, ['Zoe'])),
-  });
-  const http = createHttpClient({
-    baseUrl: '/api',
-    fetch: double.fetch,
-    getAccessToken: () => null,
-    refreshAccessToken: async () => 'none',
-    onRefreshFailed: () => undefined,
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <HttpClientProvider client={http}>
-        <LiveClientProvider client={null}>
-          <MemoryRouter>
-            <DaySchedule project={buildProjectDetail({ id: PROJECT, projectActor: 'PO' })} day="2031-11-03" />
-          </MemoryRouter>
-        </LiveClientProvider>
-      </HttpClientProvider>
-    </QueryClientProvider>,
+  return renderWithApi(
+    {
+      [`GET ${sessionsPath}`]: () =>
+        jsonResponse(200, { items: [AFTERNOON, LATE, MORNING], nextCursor: null }),
+      [`GET ${sessionsPath}/${MORNING.id}`]: () => jsonResponse(200, schedule(MORNING, 100, ['Ana'])),
+      [`GET ${sessionsPath}/${AFTERNOON.id}`]: () => jsonResponse(200, schedule(AFTERNOON, 200, [])),
+      [`GET ${sessionsPath}/${LATE.id}`]: () => jsonResponse(200, schedule(LATE, 300, ['Zoe'])),
+    },
+    <DaySchedule project={buildProjectDetail({ id: PROJECT, projectActor: 'PO' })} day="2031-11-03" />,
   );
-  return double;
 }
 
 describe('a day’s schedule', () => {

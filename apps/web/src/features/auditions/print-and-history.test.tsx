@@ -1,15 +1,9 @@
 import { AUDITION_TEXTS, type AuditionHistory, type AuditionSchedulePdf } from '@casting/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
-import { createHttpClient } from '../../lib/http/http-client';
-import { HttpClientProvider } from '../../lib/http/http-client-context';
-import { LiveClientProvider } from '../../lib/live/use-live-project';
-import { createQueryClient } from '../../lib/query/query-client';
+import { jsonResponse } from '../../../test/fetch-double';
+import { renderWithApi } from '../../../test/render-with-api';
 import { CandidateAuditionSessions } from './candidate-sessions';
 import { PrintScheduleButton } from './print-schedule';
 
@@ -18,30 +12,10 @@ const SESSION = '0190a5f6-0000-7000-8000-000000000002';
 const APPLICANT = '0190a5f6-0000-7000-8000-000000000003';
 const PDF = `/api/projects/${PROJECT}/auditions/sessions/${SESSION}/schedule-pdf`;
 
-function renderWith(routes: Parameters<typeof createFetchDouble>[0], ui: ReactNode) {
-  const double = createFetchDouble(routes);
-  const http = createHttpClient({
-    baseUrl: '/api',
-    fetch: double.fetch,
-    getAccessToken: () => null,
-    refreshAccessToken: async () => 'none',
-    onRefreshFailed: () => undefined,
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <HttpClientProvider client={http}>
-        <LiveClientProvider client={null}>
-          <MemoryRouter>{ui}</MemoryRouter>
-        </LiveClientProvider>
-      </HttpClientProvider>
-    </QueryClientProvider>,
-  );
-}
-
 describe('the printed schedule', () => {
   it('asks for the PDF, shows the job’s progress, then a download link', async () => {
     let status: AuditionSchedulePdf = { status: null, progress: 0, url: null };
-    renderWith(
+    renderWithApi(
       {
         [`GET ${PDF}`]: () => jsonResponse(200, status),
         [`POST ${PDF}`]: () => {
@@ -83,7 +57,10 @@ describe('a candidate’s sessions on the preview', () => {
   };
 
   it('lists each session with its time in the session zone, answer, attendance and rating', async () => {
-    renderWith(routes, <CandidateAuditionSessions projectId={PROJECT} applicantId={APPLICANT} actor="TE" />);
+    renderWithApi(
+      routes,
+      <CandidateAuditionSessions projectId={PROJECT} applicantId={APPLICANT} actor="TE" />,
+    );
     const section = await screen.findByRole('region', { name: AUDITION_TEXTS.historyTitle });
     expect(await screen.findByRole('link', { name: 'Callback: First round' })).toBeInTheDocument();
     expect(section).toHaveTextContent(AUDITION_TEXTS.historyWhen('2031-11-03', '14:10', 'Europe/London'));
@@ -91,7 +68,10 @@ describe('a candidate’s sessions on the preview', () => {
   });
 
   it('shows nothing to those who may not read the roster', () => {
-    renderWith(routes, <CandidateAuditionSessions projectId={PROJECT} applicantId={APPLICANT} actor="TS" />);
+    renderWithApi(
+      routes,
+      <CandidateAuditionSessions projectId={PROJECT} applicantId={APPLICANT} actor="TS" />,
+    );
     expect(screen.queryByRole('region', { name: AUDITION_TEXTS.historyTitle })).toBeNull();
   });
 });

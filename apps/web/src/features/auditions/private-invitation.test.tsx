@@ -1,12 +1,9 @@
 import { AUDITION_TEXTS, formatZonedMoment, type PrivateAudition } from '@casting/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
-import { createHttpClient } from '../../lib/http/http-client';
-import { HttpClientProvider } from '../../lib/http/http-client-context';
-import { createQueryClient } from '../../lib/query/query-client';
+import { jsonResponse } from '../../../test/fetch-double';
+import { renderWithApi } from '../../../test/render-with-api';
 import { viewerTimeZone } from './auditions-api';
 import { PrivateInvitationPage } from './private-invitation';
 
@@ -37,28 +34,17 @@ const VIEW: PrivateAudition = {
 
 function renderPage(view: PrivateAudition) {
   const answers: unknown[] = [];
-  const double = createFetchDouble({
-    [`GET /api/auditions/invitations/${PROJECT}`]: () => jsonResponse(200, view),
-    [`POST /api/auditions/invitations/${PROJECT}/answer`]: (call) => {
-      answers.push(call.body);
-      const body = call.body as { slotId: string };
-      const picked = view.openSlots.find((item) => item.id === body.slotId)!;
-      return jsonResponse(200, { ...view, status: 'CONFIRMED', slot: picked, openSlots: [] });
+  renderWithApi(
+    {
+      [`GET /api/auditions/invitations/${PROJECT}`]: () => jsonResponse(200, view),
+      [`POST /api/auditions/invitations/${PROJECT}/answer`]: (call) => {
+        answers.push(call.body);
+        const body = call.body as { slotId: string };
+        const picked = view.openSlots.find((item) => item.id === body.slotId)!;
+        return jsonResponse(200, { ...view, status: 'CONFIRMED', slot: picked, openSlots: [] });
+      },
     },
-  });
-  const http = createHttpClient({
-    baseUrl: '/api',
-    fetch: double.fetch,
-    getAccessToken: () => null,
-    refreshAccessToken: async () => 'none',
-    onRefreshFailed: () => undefined,
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <HttpClientProvider client={http}>
-        <PrivateInvitationPage projectId={PROJECT} token={TOKEN} />
-      </HttpClientProvider>
-    </QueryClientProvider>,
+    <PrivateInvitationPage projectId={PROJECT} token={TOKEN} />,
   );
   return { answers };
 }
