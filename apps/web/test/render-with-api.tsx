@@ -10,9 +10,14 @@ import { createFetchDouble, type FetchDouble } from './fetch-double';
 
 /**
  * Renders one feature component as the app would hold it (a query cache, the HTTP client, no live channel, a router),
- * its calls answered by `routes` ("METHOD /api/path" to a handler). Answers the fetch double, to read the calls made.
+ * its calls answered by `routes` ("METHOD /api/path" to a handler), the router at `at` (for a page that reads its
+ * address through `<Routes>`). Answers the fetch double, to read the calls made.
  */
-export function renderWithApi(routes: Parameters<typeof createFetchDouble>[0], ui: ReactNode): FetchDouble {
+export function renderWithApi(
+  routes: Parameters<typeof createFetchDouble>[0],
+  ui: ReactNode,
+  at = '/',
+): FetchDouble {
   const double = createFetchDouble(routes);
   const http = createHttpClient({
     baseUrl: '/api',
@@ -25,7 +30,7 @@ export function renderWithApi(routes: Parameters<typeof createFetchDouble>[0], u
     <QueryClientProvider client={createQueryClient()}>
       <HttpClientProvider client={http}>
         <LiveClientProvider client={null}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
         </LiveClientProvider>
       </HttpClientProvider>
     </QueryClientProvider>,

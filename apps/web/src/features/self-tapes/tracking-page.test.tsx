@@ -1,14 +1,10 @@
 import { SELF_TAPE_TEXTS, type ProjectActor, type SelfTapeTracking } from '@casting/domain';
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildProjectDetail } from '../../../test/factories';
-import { createFetchDouble, jsonResponse } from '../../../test/fetch-double';
-import { createHttpClient } from '../../lib/http/http-client';
-import { HttpClientProvider } from '../../lib/http/http-client-context';
-import { LiveClientProvider } from '../../lib/live/use-live-project';
-import { createQueryClient } from '../../lib/query/query-client';
+import { jsonResponse } from '../../../test/fetch-double';
+import { renderWithApi } from '../../../test/render-with-api';
 import { SelfTapeTrackingPage } from './tracking-page';
 
 // The tracking page: reviewers follow a request; only those who may request self-tapes answer for more time and close
@@ -66,30 +62,16 @@ const TRACKING: SelfTapeTracking = {
 };
 
 function renderAs(projectActor: ProjectActor) {
-  const double = createFetchDouble({
-    [`GET /api/v2/projects/${PROJECT}`]: () =>
-      jsonResponse(200, buildProjectDetail({ id: PROJECT, projectActor })),
-    [`GET /api/projects/${PROJECT}/self-tapes/${REQUEST}`]: () => jsonResponse(200, TRACKING),
-  });
-  const http = createHttpClient({
-    baseUrl: '/api',
-    fetch: double.fetch,
-    getAccessToken: () => 'token',
-    refreshAccessToken: async () => 'token',
-    onRefreshFailed: () => undefined,
-  });
-  render(
-    <MemoryRouter initialEntries={[`/projects/${PROJECT}/self-tapes/${REQUEST}`]}>
-      <QueryClientProvider client={createQueryClient()}>
-        <HttpClientProvider client={http}>
-          <LiveClientProvider client={null}>
-            <Routes>
-              <Route path="/projects/:id/self-tapes/:requestId" element={<SelfTapeTrackingPage />} />
-            </Routes>
-          </LiveClientProvider>
-        </HttpClientProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  renderWithApi(
+    {
+      [`GET /api/v2/projects/${PROJECT}`]: () =>
+        jsonResponse(200, buildProjectDetail({ id: PROJECT, projectActor })),
+      [`GET /api/projects/${PROJECT}/self-tapes/${REQUEST}`]: () => jsonResponse(200, TRACKING),
+    },
+    <Routes>
+      <Route path="/projects/:id/self-tapes/:requestId" element={<SelfTapeTrackingPage />} />
+    </Routes>,
+    `/projects/${PROJECT}/self-tapes/${REQUEST}`,
   );
 }
 
