@@ -1,5 +1,4 @@
 import {
-  AUDITION_MESSAGES,
   AUDITION_TEXTS,
   extractErrorMessage,
   type AuditionSession,
@@ -10,7 +9,13 @@ import { useHttpClient } from '../../lib/http/http-client-context';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Dialog, DialogFooter } from '../../ui/dialog';
-import { draftInput, SessionFields, useSessionDraft, type SessionDraft } from './session-fields';
+import {
+  draftInput,
+  OverlapWarning,
+  SessionFields,
+  useSessionDraft,
+  type SessionDraft,
+} from './session-fields';
 import { overlapsOf } from './new-session-dialog';
 import { sessionsQuery, useUpdateSession } from './team-api';
 
@@ -95,16 +100,7 @@ export function EditSessionDialog(props: {
       >
         <p className="text-sm">{T.hoursFixed}</p>
         <SessionFields projectId={props.projectId} draft={draft} set={set} />
-        {overlaps.length > 0 ? (
-          <div role="status" className="rounded border border-line bg-canvas p-2 text-sm">
-            <p>{T.overlapsBeforeSaving}</p>
-            <ul className="list-disc pl-5">
-              {overlaps.map((session) => (
-                <li key={session.id}>{AUDITION_MESSAGES.sessionOverlap(session.name)}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <OverlapWarning overlaps={overlaps} />
         {update.isError ? (
           <p role="alert" className="text-sm text-danger">
             {extractErrorMessage(update.error)}

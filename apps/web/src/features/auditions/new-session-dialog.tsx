@@ -1,5 +1,4 @@
 import {
-  AUDITION_MESSAGES,
   AUDITION_TEXTS,
   extractErrorMessage,
   overlappingSessions,
@@ -11,7 +10,14 @@ import { paths } from '../../lib/routing/paths';
 import { toast } from '../../lib/toast/toast';
 import { Button } from '../../ui/button';
 import { Dialog, DialogFooter } from '../../ui/dialog';
-import { draftInput, emptyDraft, SessionFields, useSessionDraft, type SessionDraft } from './session-fields';
+import {
+  draftInput,
+  emptyDraft,
+  OverlapWarning,
+  SessionFields,
+  useSessionDraft,
+  type SessionDraft,
+} from './session-fields';
 import { useCreateSession } from './team-api';
 
 const T = AUDITION_TEXTS;
@@ -72,16 +78,7 @@ export function NewSessionDialog(props: {
         }}
       >
         <SessionFields projectId={props.projectId} draft={draft} set={set} />
-        {overlaps.length > 0 ? (
-          <div role="status" className="rounded border border-line bg-canvas p-2 text-sm">
-            <p>{T.overlapsBeforeSaving}</p>
-            <ul className="list-disc pl-5">
-              {overlaps.map((session) => (
-                <li key={session.id}>{AUDITION_MESSAGES.sessionOverlap(session.name)}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <OverlapWarning overlaps={overlaps} />
         {create.isError ? (
           <p role="alert" className="text-sm text-danger">
             {extractErrorMessage(create.error)}

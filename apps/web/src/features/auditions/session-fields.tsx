@@ -1,6 +1,7 @@
 import {
   AUDITION_KIND_LABELS,
   AUDITION_KINDS,
+  AUDITION_MESSAGES,
   AUDITION_TEXTS,
   type AuditionKind,
   type AuditionSessionInput,
@@ -214,6 +215,21 @@ export function SessionFields({
           onChange={(event) => set('notes', event.target.value)}
         />
       </div>
+    </div>
+  );
+}
+
+/** The project's sessions the hours being written would overlap, shown before saving (the API says the same after). */
+export function OverlapWarning({ overlaps }: { overlaps: readonly { id: string; name: string }[] }) {
+  if (overlaps.length === 0) return null;
+  return (
+    <div role="status" className="rounded border border-line bg-canvas p-2 text-sm">
+      <p>{T.overlapsBeforeSaving}</p>
+      <ul className="list-disc pl-5">
+        {overlaps.map((session) => (
+          <li key={session.id}>{AUDITION_MESSAGES.sessionOverlap(session.name)}</li>
+        ))}
+      </ul>
     </div>
   );
 }
