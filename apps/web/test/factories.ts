@@ -1,5 +1,5 @@
 import { USER_ROLE_IDS } from '@casting/domain';
-import type { MyOffice, Office, ProjectDetail, User, UserRoleCode } from '@casting/domain';
+import type { AuditionSession, MyOffice, Office, ProjectDetail, User, UserRoleCode } from '@casting/domain';
 
 /** A user as GET /users/me returns it; each test overrides only what matters to it. */
 export function buildUser(overrides: Partial<User> & { roleCode?: UserRoleCode } = {}): User {
@@ -88,6 +88,33 @@ export function buildMyOffice(overrides: Partial<MyOffice> = {}): MyOffice {
     status: 'ACTIVE',
     role: 'CASTING_DIRECTOR',
     current: true,
+    ...overrides,
+  };
+}
+
+/** An audition session of one hour on 10 June 2031 in London, as the sessions list answers it. */
+export function buildAuditionSession(overrides: Partial<AuditionSession> = {}): AuditionSession {
+  return {
+    id: '0190a5f6-0000-7000-8000-0000000000a1',
+    projectId: '0190a5f6-0000-7000-8000-000000000001',
+    kind: 'AUDITION',
+    name: 'First round',
+    roleIds: [],
+    day: '2031-06-10',
+    start: '10:00',
+    end: '11:00',
+    timeZone: 'Europe/London',
+    startsAt: '2031-06-10T09:00:00.000Z',
+    endsAt: '2031-06-10T10:00:00.000Z',
+    place: null,
+    videoLink: null,
+    slotMinutes: 10,
+    breaks: [],
+    perSlot: 1,
+    staff: null,
+    notes: null,
+    sourceSessionId: null,
+    openSlots: 0,
     ...overrides,
   };
 }

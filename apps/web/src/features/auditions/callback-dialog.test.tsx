@@ -1,7 +1,8 @@
-import { AUDITION_TEXTS, type AuditionSession, type Folder } from '@casting/domain';
+import { AUDITION_TEXTS, type Folder } from '@casting/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildAuditionSession } from '../../../test/factories';
 import { jsonResponse } from '../../../test/fetch-double';
 import { renderWithApi } from '../../../test/render-with-api';
 import { CallbackDialog } from './callback-dialog';
@@ -23,28 +24,12 @@ const folder = (id: string, roleId: string, name: string): Folder => ({
   position: 0,
 });
 
-const source: AuditionSession = {
+const source = buildAuditionSession({
   id: SESSION,
   projectId: PROJECT,
-  kind: 'AUDITION',
-  name: 'First round',
   roleIds: [ROLE],
-  day: '2031-06-10',
-  start: '10:00',
-  end: '11:00',
-  timeZone: 'Europe/London',
-  startsAt: '2031-06-10T09:00:00.000Z',
-  endsAt: '2031-06-10T10:00:00.000Z',
   place: '1 Studio Lane',
-  videoLink: null,
-  slotMinutes: 10,
-  breaks: [],
-  perSlot: 1,
-  staff: null,
-  notes: null,
-  sourceSessionId: null,
-  openSlots: 0,
-};
+});
 
 describe('filling a callback', () => {
   it('offers the folders of the session’s opportunities and invites the chosen one’s candidates too', async () => {

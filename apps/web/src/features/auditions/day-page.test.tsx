@@ -9,7 +9,7 @@ import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-double';
 import { renderWithApi } from '../../../test/render-with-api';
-import { buildProjectDetail } from '../../../test/factories';
+import { buildAuditionSession, buildProjectDetail } from '../../../test/factories';
 import { DaySchedule } from './day-page';
 
 // The viewer reads the schedule in Paris, whatever zone the test machine runs in. The process's zone is set rather
@@ -36,28 +36,19 @@ function session(
   endsAt: string,
   timeZone: string,
 ): AuditionSession {
-  return {
+  const [day, start, end] = [startsAt.slice(0, 10), startsAt.slice(11, 16), endsAt.slice(11, 16)];
+  return buildAuditionSession({
     id: id(n),
     projectId: PROJECT,
-    kind: 'AUDITION',
     name,
-    roleIds: [],
-    day: startsAt.slice(0, 10),
-    start: startsAt.slice(11, 16),
-    end: endsAt.slice(11, 16),
+    day,
+    start,
+    end,
     timeZone,
     startsAt,
     endsAt,
-    place: null,
-    videoLink: null,
     slotMinutes: 30,
-    breaks: [],
-    perSlot: 1,
-    staff: null,
-    notes: null,
-    sourceSessionId: null,
-    openSlots: 0,
-  };
+  });
 }
 
 function person(n: number, firstName: string, slotId: string | null): AuditionInvitation {
